@@ -1,0 +1,2 @@
+// Every table of the application. Each area adds its own file and one export line here.
+export * from './core';
