@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -152,8 +153,9 @@ export const users = pgTable(
     ...auditColumns,
   },
   (t) => [
-    uniqueIndex('users_user_name_uq').on(t.userName),
-    uniqueIndex('users_email_uq').on(t.email),
+    // Sign-in matches user name and e-mail case-insensitively; these also keep them unique that way.
+    uniqueIndex('users_user_name_lower_uq').on(sql`lower(${t.userName})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.roleId),
     index('users_employee_idx').on(t.employeeId),
   ],
@@ -191,7 +193,11 @@ export const sessions = pgTable(
     ip: varchar('ip', { length: 64 }),
     userAgent: text('user_agent'),
   },
-  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_uq').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Failed sign-in attempts, for rate limiting per account and per address across processes. */
@@ -234,5 +240,5 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     requestId: varchar('request_id', { length: 64 }),
   },
-  (t) => [index('audit_entity_idx').on(t.entity, t.entityId)],
+  (t) => [index('audit_entity_idx').on(t.entity, t.entityId), index('audit_user_idx').on(t.userId, t.at)],
 );

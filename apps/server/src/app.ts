@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DatabaseKind, Db } from './db/client';
+import { healthRoutes } from './health';
+import { registerErrorHandling } from './lib/error-handler';
+import { registerModules } from './modules';
+import { registerAccessGuard } from './modules/access/hooks';
+import type {} from './types/fastify';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: AppConfig;
+  dbKind?: DatabaseKind;
+  /** A pino logger, `false` for none; default: pino at config.logLevel. */
+  logger?: FastifyBaseLogger | boolean;
+  /** Serves a built single-page app (static files plus index.html for client routes). */
+  web?: { register(app: FastifyInstance): Promise<void>; fallback(req: FastifyRequest, reply: FastifyReply): unknown };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/** Security headers fit for the Vite-built SPA, also when served over plain HTTP on an office network. */
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Radix, recharts and pdfmake set inline style attributes.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    // PDFs generated in the browser open and print from blob: URLs.
+    frameSrc: ["'self'", 'blob:'],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'"],
+  },
+};
+
+export async function buildApp(opts: BuildAppOptions) {
+  const { config } = opts;
+  const loggerOpts: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> =
+    opts.logger === undefined || opts.logger === true
+      ? { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } }
+      : opts.logger === false
+        ? { logger: false }
+        : { loggerInstance: opts.logger };
+
+  const app = Fastify({
+    ...loggerOpts,
+    trustProxy: config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', opts.db);
+  app.decorate('dbKind', opts.dbKind ?? 'pglite');
+  app.decorate('config', config);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // API answers hold personal and payroll data: never kept by browsers or proxies (a handler may override).
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+  });
+
+  // A POST without a body but with a JSON content type (sign-out, approve…) is an empty body, not an error.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return defaultJson(request, text, done);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy,
+    // Plain-HTTP office deployments must keep working: no forced upgrade, no HSTS.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  // helmet leaves upgrade-insecure-requests out because useDefaults is false.
+
+  await app.register(multipart, {
+    limits: { fileSize: Math.round(config.uploadMaxMb * 1024 * 1024), files: 10, fields: 50 },
+    throwFileSizeLimit: true,
+  });
+
+  registerErrorHandling(app, opts.web?.fallback);
+  registerAccessGuard(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'HR, payroll and attendance API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI's own default adds upgrade-insecure-requests, which breaks plain-HTTP deployments.
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'self'; img-src 'self' data:; " +
+      "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
+  });
+
+  await app.register(healthRoutes);
+  await registerModules(app);
+  if (opts.web) await opts.web.register(app);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment read and validated once; nothing else reads process.env. */
+const ZBool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Connections per API process to PostgreSQL (DATABASE_URL only). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** Embedded database folder (PGlite) and uploaded files; relative paths resolve from the working directory. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
+  SIGNIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  UPLOAD_MAX_MB: z.coerce.number().positive().default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ORG_TIME_ZONE: z.string().min(1).default('Asia/Kolkata'),
+  WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  /** Trust X-Forwarded-For (set when running behind a load balancer / reverse proxy). */
+  TRUST_PROXY: ZBool,
+});
+
+export type AppConfig = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  dataDir: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  signInMaxFailuresPerAccount: number;
+  signInMaxFailuresPerIp: number;
+  signInWindowMinutes: number;
+  uploadMaxMb: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  orgTimeZone: string;
+  webDist: string;
+  trustProxy: boolean;
+};
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = ZConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  try {
+    new Intl.DateTimeFormat('en-IN', { timeZone: e.ORG_TIME_ZONE });
+  } catch {
+    throw new Error(`Invalid environment:\n  ORG_TIME_ZONE: unknown time zone '${e.ORG_TIME_ZONE}'`);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    dataDir: path.resolve(e.DATA_DIR),
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    signInMaxFailuresPerAccount: e.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
+    signInMaxFailuresPerIp: e.SIGNIN_MAX_FAILURES_PER_IP,
+    signInWindowMinutes: e.SIGNIN_WINDOW_MINUTES,
+    uploadMaxMb: e.UPLOAD_MAX_MB,
+    logLevel: e.LOG_LEVEL,
+    orgTimeZone: e.ORG_TIME_ZONE,
+    webDist: path.resolve(e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY,
+    ...overrides,
+  };
+}

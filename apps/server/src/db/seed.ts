@@ -1,0 +1,25 @@
+import { isoDateIn } from '../lib/time';
+import { seedEmployees } from '../modules/employees/seed';
+import { seedMasters } from '../modules/masters/seed';
+import type { Db } from './client';
+import { seedCore } from './seed/core';
+import { grantAllMenusToAdmins } from './seed/factories';
+
+export interface SeedOptions {
+  /** 'YYYY-MM-DD' that counts as today (default: today in the organisation's time zone). */
+  today?: string;
+  timeZone?: string;
+}
+
+/**
+ * The demo organisation, idempotent: running it twice changes nothing. Each area adds one call below
+ * (its `seed<Area>(db)` lives in its module folder) after the foundation's core data.
+ */
+export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
+  const today = opts.today ?? isoDateIn(opts.timeZone ?? 'Asia/Kolkata');
+  await seedCore(db, today);
+  await seedMasters(db);
+  await seedEmployees(db);
+  // Keep this last: administrators hold every menu, including those the areas above added.
+  await grantAllMenusToAdmins(db);
+}

@@ -1,0 +1,26 @@
+/** 'YYYY-MM-DD' of `at` in the given IANA time zone (the organisation's "today"). */
+export function isoDateIn(timeZone: string, at: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+export interface FinancialYearSpan {
+  /** e.g. '2026-27' */
+  name: string;
+  startDate: string;
+  endDate: string;
+  startYear: number;
+}
+
+/** The April–March financial year starting in `startYear`. */
+export function financialYearStarting(startYear: number): FinancialYearSpan {
+  const next = String((startYear + 1) % 100).padStart(2, '0');
+  return { name: `${startYear}-${next}`, startDate: `${startYear}-04-01`, endDate: `${startYear + 1}-03-31`, startYear };
+}
+
+/** The financial year that contains an ISO date. */
+export function financialYearOf(isoDate: string): FinancialYearSpan {
+  const [y, m] = isoDate.split('-').map(Number);
+  return financialYearStarting(m >= 4 ? y : y - 1);
+}

@@ -1,0 +1,57 @@
+// The server process: configuration, database (migrated, seeded on first start), API and web app.
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDatabase, migrate } from './db/client';
+import { seedDemo } from './db/seed';
+import { isEmpty } from './db/seed/core';
+import { isoDateIn } from './lib/time';
+import { pruneAuthTables } from './modules/auth/prune';
+import { ensureFinancialYears } from './modules/financial-years/service';
+import { webApp } from './web';
+
+const config = loadConfig();
+const database = await createDatabase(config);
+await migrate(database);
+if (await isEmpty(database.db)) {
+  await seedDemo(database.db, { timeZone: config.orgTimeZone });
+}
+// A new April starts a new financial year without anyone creating it.
+await ensureFinancialYears(database.db, isoDateIn(config.orgTimeZone));
+await pruneAuthTables(database.db, config);
+
+const web = webApp(config.webDist);
+const app = await buildApp({ db: database.db, dbKind: database.kind, config, web });
+if (!web) {
+  app.log.warn(`No web app build in ${config.webDist}; serving the API only (run \`npm run build\`).`);
+}
+
+const prune = setInterval(() => {
+  pruneAuthTables(database.db, config).catch((err) => app.log.warn({ err }, 'pruning sessions failed'));
+}, 3_600_000);
+prune.unref();
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  clearInterval(prune);
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error while shutting down');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+app.log.info(
+  `HR back office ready on http://${shownHost}:${config.port} (database: ${database.kind === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+);

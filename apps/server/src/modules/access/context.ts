@@ -1,0 +1,98 @@
+import type { TAction } from '@hr/contract';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { menus, roleMenuAccess } from '../../db/schema';
+import { Forbidden } from '../../lib/errors';
+
+/** Who is calling: set on `request.auth` by the access hook for every non-public route. */
+export interface AuthContext {
+  userId: number;
+  userName: string;
+  roleId: number;
+  roleName: string;
+  isAdmin: boolean;
+  /** Employee-like role: reaches only the records of `employeeId`. */
+  isSelfService: boolean;
+  employeeId: number | null;
+  /** 'all' for administrators, else the user-wise unit mapping. */
+  unitIds: number[] | 'all';
+  sessionId: number;
+}
+
+export function canReachUnit(auth: AuthContext, unitId: number | null | undefined): boolean {
+  if (auth.unitIds === 'all') return true;
+  return unitId != null && auth.unitIds.includes(unitId);
+}
+
+/** 403 unless the caller's units include `unitId`. */
+export function assertUnit(auth: AuthContext, unitId: number | null | undefined): void {
+  if (!canReachUnit(auth, unitId)) throw new Forbidden('This record belongs to a unit you are not mapped to');
+}
+
+/**
+ * A WHERE condition limiting `column` (a unit id column) to the caller's units;
+ * undefined for administrators (no limit). Combine with `and(...)`, which skips undefined.
+ */
+export function unitScope(auth: AuthContext, column: AnyPgColumn): SQL | undefined {
+  if (auth.unitIds === 'all') return undefined;
+  if (auth.unitIds.length === 0) return sql`false`;
+  return inArray(column, auth.unitIds);
+}
+
+/**
+ * Self-service users reach only their own employee record; everyone else reaches records in their
+ * units. Pass the record's employee id and unit id.
+ */
+export function assertSelfOrManager(
+  auth: AuthContext,
+  record: { employeeId: number | null | undefined; unitId: number | null | undefined },
+): void {
+  if (auth.isSelfService) {
+    if (auth.employeeId == null || record.employeeId !== auth.employeeId) {
+      throw new Forbidden('You can only reach your own records');
+    }
+    return;
+  }
+  assertUnit(auth, record.unitId);
+}
+
+/** A WHERE condition limiting an employee id column to the caller's own record for self-service users. */
+export function selfScope(auth: AuthContext, employeeColumn: AnyPgColumn): SQL | undefined {
+  if (!auth.isSelfService) return undefined;
+  if (auth.employeeId == null) return sql`false`;
+  return eq(employeeColumn, auth.employeeId);
+}
+
+const actionColumn = {
+  view: roleMenuAccess.canView,
+  add: roleMenuAccess.canAdd,
+  edit: roleMenuAccess.canEdit,
+  delete: roleMenuAccess.canDelete,
+  approve: roleMenuAccess.canApprove,
+} as const;
+
+/** Whether the role holds `action` on any of the menus whose actionUrl is in `menuUrl`. */
+export async function roleHasAction(db: Db, roleId: number, menuUrl: string | readonly string[], action: TAction): Promise<boolean> {
+  const urls = typeof menuUrl === 'string' ? [menuUrl] : [...menuUrl];
+  if (urls.length === 0) return false;
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(roleMenuAccess)
+    .innerJoin(menus, eq(menus.id, roleMenuAccess.menuId))
+    .where(and(eq(roleMenuAccess.roleId, roleId), inArray(menus.actionUrl, urls), eq(menus.isActive, true), eq(actionColumn[action], true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether the caller holds `action` on the menu (for finer checks inside a handler). */
+export function hasAction(db: Db, auth: AuthContext, menuUrl: string | readonly string[], action: TAction) {
+  return roleHasAction(db, auth.roleId, menuUrl, action);
+}
+
+/** 403 unless the caller holds `action` on the menu. */
+export async function assertAction(db: Db, auth: AuthContext, menuUrl: string | readonly string[], action: TAction) {
+  if (!(await hasAction(db, auth, menuUrl, action))) {
+    throw new Forbidden(`Your role may not ${action} this`);
+  }
+}

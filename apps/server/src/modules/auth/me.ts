@@ -1,0 +1,62 @@
+import type { TMeResponse, TUnitRef } from '@hr/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { organisation, roles, units, users, userUnitMap } from '../../db/schema';
+import { NotFound } from '../../lib/errors';
+import type { AuthContext } from '../access/context';
+import { buildAppMenus, loadRawMenus } from './menus';
+
+/** The caller's units: every active unit for administrators, else the user-wise unit mapping. */
+export async function loadUserUnits(db: Db, auth: AuthContext): Promise<TUnitRef[]> {
+  const cols = { id: units.id, name: units.name, code: units.code };
+  if (auth.unitIds === 'all') {
+    return db.select(cols).from(units).where(eq(units.isActive, true)).orderBy(asc(units.name));
+  }
+  return db
+    .select(cols)
+    .from(userUnitMap)
+    .innerJoin(units, eq(units.id, userUnitMap.unitId))
+    .where(and(eq(userUnitMap.userId, auth.userId), eq(userUnitMap.isActive, true), eq(units.isActive, true)))
+    .orderBy(asc(units.name));
+}
+
+export async function loadMe(db: Db, auth: AuthContext): Promise<TMeResponse> {
+  const [account] = await db
+    .select({
+      userId: users.id,
+      userName: users.userName,
+      fullName: users.fullName,
+      email: users.email,
+      roleId: roles.id,
+      roleName: roles.name,
+      isAdmin: roles.isAdmin,
+      isSelfService: roles.isSelfService,
+      employeeId: users.employeeId,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, auth.userId));
+  if (!account) throw new NotFound('Account not found');
+  const [org] = await db
+    .select({
+      name: organisation.name,
+      address: organisation.address,
+      city: organisation.city,
+      logo: organisation.logo,
+      timeZone: organisation.timeZone,
+    })
+    .from(organisation)
+    .orderBy(asc(organisation.id))
+    .limit(1);
+  const [unitList, rawMenus] = await Promise.all([loadUserUnits(db, auth), loadRawMenus(db, auth.roleId)]);
+  const appMenus = await buildAppMenus(db, rawMenus);
+  return {
+    acc_dtls: {
+      ...account,
+      organisation: org ?? { name: '', address: '', city: '', logo: null, timeZone: 'Asia/Kolkata' },
+    },
+    units: unitList,
+    appMenus,
+    rawMenus,
+  };
+}

@@ -1,0 +1,56 @@
+import type { TAppModule, TMenuNode, TRawMenu } from '@hr/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { menus, modules, roleMenuAccess } from '../../db/schema';
+
+/** The menus a role may view, flat (rawMenus) in module and menu order. */
+export async function loadRawMenus(db: Db, roleId: number): Promise<TRawMenu[]> {
+  const rows = await db
+    .select({
+      id: menus.id,
+      moduleId: menus.moduleId,
+      moduleName: modules.name,
+      parentId: menus.parentId,
+      label: menus.label,
+      actionUrl: menus.actionUrl,
+      icon: menus.icon,
+      sortOrder: menus.sortOrder,
+      view: roleMenuAccess.canView,
+      add: roleMenuAccess.canAdd,
+      edit: roleMenuAccess.canEdit,
+      delete: roleMenuAccess.canDelete,
+      approve: roleMenuAccess.canApprove,
+    })
+    .from(roleMenuAccess)
+    .innerJoin(menus, eq(menus.id, roleMenuAccess.menuId))
+    .innerJoin(modules, eq(modules.id, menus.moduleId))
+    .where(and(eq(roleMenuAccess.roleId, roleId), eq(roleMenuAccess.canView, true), eq(menus.isActive, true), eq(modules.isActive, true)))
+    .orderBy(asc(modules.sortOrder), asc(modules.name), asc(menus.sortOrder), asc(menus.label));
+  return rows.map(({ view, add, edit, delete: del, approve, ...m }) => ({
+    ...m,
+    actions: { view, add, edit, delete: del, approve },
+  }));
+}
+
+/** Groups flat menus by module into trees (appMenus); a child whose parent is hidden moves up a level. */
+export async function buildAppMenus(db: Db, raw: TRawMenu[]): Promise<TAppModule[]> {
+  const moduleIds = [...new Set(raw.map((m) => m.moduleId))];
+  if (moduleIds.length === 0) return [];
+  const mods = await db
+    .select({ id: modules.id, name: modules.name, icon: modules.icon, sortOrder: modules.sortOrder })
+    .from(modules)
+    .orderBy(asc(modules.sortOrder), asc(modules.name));
+  const nodes = new Map<number, TMenuNode>(raw.map((m) => [m.id, { ...m, children: [] }]));
+  const roots = new Map<number, TMenuNode[]>();
+  for (const m of raw) {
+    const node = nodes.get(m.id) as TMenuNode;
+    const parent = m.parentId != null ? nodes.get(m.parentId) : undefined;
+    if (parent) parent.children.push(node);
+    else {
+      const list = roots.get(m.moduleId) ?? [];
+      list.push(node);
+      roots.set(m.moduleId, list);
+    }
+  }
+  return mods.filter((mod) => roots.has(mod.id)).map((mod) => ({ ...mod, menus: roots.get(mod.id) ?? [] }));
+}

@@ -1,0 +1,25 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// @node-rs/argon2 defaults: argon2id, m=19456 KiB, t=2, p=1 (the OWASP recommendation).
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+let dummy: Promise<string> | undefined;
+
+/**
+ * Verifies a password against a stored hash; with no hash (unknown user) it verifies against a dummy
+ * hash instead, so both cases take about the same time and always fail.
+ */
+export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
+  if (!storedHash) {
+    dummy ??= hash('dummy password that never matches a real account');
+    await verify(await dummy, password).catch(() => false);
+    return false;
+  }
+  try {
+    return await verify(storedHash, password);
+  } catch {
+    return false;
+  }
+}

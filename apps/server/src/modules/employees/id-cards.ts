@@ -1,0 +1,97 @@
+import type { TIdCardBatch } from '@hr/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { areas, cities, employees, organisation, states } from '../../db/schema';
+import { BadRequest } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage';
+import { financialYearOf, isoDateIn } from '../../lib/time';
+import { type AuthContext, assertUnit } from '../access/context';
+import { readEmployeesForCards } from './service';
+
+async function photoDataUrl(storage: FileStorage, key: string | null): Promise<string | null> {
+  if (!key) return null;
+  try {
+    const chunks: Buffer[] = [];
+    for await (const c of await storage.get(key)) chunks.push(c as Buffer);
+    const mime = key.endsWith('.png') ? 'image/png' : 'image/jpeg';
+    return `data:${mime};base64,${Buffer.concat(chunks).toString('base64')}`;
+  } catch {
+    return null;
+  }
+}
+
+const DMY = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+
+/**
+ * What the browser needs to build ID cards: one employee (`employeeId`; a self-service user gets
+ * only their own) or every employee of a unit who has not exited (`unitId`).
+ */
+export async function idCardBatch(
+  db: Db,
+  storage: FileStorage,
+  auth: AuthContext,
+  q: { employeeId?: number; unitId?: number },
+  timeZone = 'Asia/Kolkata',
+): Promise<TIdCardBatch> {
+  let where;
+  if (auth.isSelfService) {
+    if (auth.employeeId == null) throw new BadRequest('Your account is not linked to an employee record');
+    where = eq(employees.id, auth.employeeId);
+  } else if (q.employeeId) where = eq(employees.id, q.employeeId);
+  else if (q.unitId) {
+    assertUnit(auth, q.unitId);
+    where = and(eq(employees.unitId, q.unitId), inArray(employees.status, ['active', 'onNotice']));
+  } else throw new BadRequest('Choose an employee or a unit');
+
+  const list = await readEmployeesForCards(db, auth, where);
+  const [org] = await db.select().from(organisation).limit(1);
+  const keys = await db
+    .select({ id: employees.id, photoKey: employees.photoKey })
+    .from(employees)
+    .where(inArray(employees.id, list.length ? list.map((e) => e.id) : [0]));
+  const photoOf = new Map(keys.map((k) => [k.id, k.photoKey]));
+  const areaIds = list.map((e) => e.presentAreaId).filter((x): x is number => x != null);
+  const cityIds = list.map((e) => e.presentCityId).filter((x): x is number => x != null);
+  const stateIds = list.map((e) => e.presentStateId).filter((x): x is number => x != null);
+  const names = async (table: typeof areas | typeof cities | typeof states, ids: number[]) =>
+    new Map(ids.length ? (await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids))).map((r) => [r.id, r.name]) : []);
+  const [areaName, cityName, stateName] = await Promise.all([names(areas, areaIds), names(cities, cityIds), names(states, stateIds)]);
+
+  const today = isoDateIn(timeZone);
+  const fyEnd = financialYearOf(today).endDate;
+
+  const cards = [];
+  for (const e of list) {
+    const place = [
+      e.presentAreaId ? areaName.get(e.presentAreaId) : null,
+      e.presentCityId ? cityName.get(e.presentCityId) : null,
+      e.presentStateId ? stateName.get(e.presentStateId) : null,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    const address = [e.presentAddress, place, e.presentPincode].filter(Boolean).join(', ');
+    const validUntil = e.exitDate && e.exitDate < fyEnd ? e.exitDate : fyEnd;
+    cards.push({
+      employeeId: e.id,
+      name: e.name,
+      employeeCode: e.employeeCode,
+      designation: e.designationName,
+      department: e.departmentName,
+      unit: e.unitName,
+      bloodGroup: e.bloodGroup,
+      photo: await photoDataUrl(storage, photoOf.get(e.id) ?? null),
+      address: address || '—',
+      emergencyContact: e.emergencyContactName
+        ? `${e.emergencyContactName}${e.emergencyContactRelation ? ` (${e.emergencyContactRelation})` : ''}${e.emergencyContactMobile ? `, ${e.emergencyContactMobile}` : ''}`
+        : '—',
+      mobile: e.mobile,
+      validUntil: DMY(validUntil),
+    });
+  }
+  return {
+    organisationName: org?.name ?? '',
+    organisationAddress: org?.address ?? '',
+    logo: org?.logo && /^data:image\/(png|jpe?g);base64,/i.test(org.logo) ? org.logo : null,
+    cards,
+  };
+}

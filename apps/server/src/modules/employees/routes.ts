@@ -1,0 +1,374 @@
+import {
+  type TAction,
+  ZCreateUserAccount,
+  ZDecideChangeRequest,
+  ZEmployee,
+  ZEmployeeContact,
+  ZEmployeeDocumentStatus,
+  ZEmployeeFormOptions,
+  ZEmployeeInput,
+  ZEmployeeList,
+  ZEmployeeListQuery,
+  ZEmployeeOption,
+  ZIdCardBatch,
+  ZImportErrorReportRequest,
+  ZImportResult,
+  ZProfileChangeRequest,
+  ZProfileChangeRequestInput,
+} from '@hr/contract';
+import multipart from '@fastify/multipart';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { employees, roles, userUnitMap, users } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { BadRequest, Conflict, Forbidden, PayloadTooLarge } from '../../lib/errors';
+import { createStorage, StorageNotFound } from '../../lib/storage';
+import { type AuthContext, hasAction, selfScope, unitScope } from '../access/context';
+import { hashPassword } from '../auth/password';
+import { deleteDocument, docTypeMaxBytes, documentStatus, loadDocType, loadDocument, saveDocument, savePhoto, allowedKinds } from './documents';
+import { exportEmployees } from './export';
+import { employeeFormOptions } from './form-options';
+import { buildErrorReport, buildTemplate, importEmployees } from './import';
+import { idCardBatch } from './id-cards';
+import { createChangeRequest, decideChangeRequest, listChangeRequests, listOwnChangeRequests, ownEmployeeId } from './profile';
+import { createEmployee, deleteEmployee, loadEmployeeRow, listEmployees, readEmployee, updateContact, updateEmployee } from './service';
+import { readUpload } from './upload';
+
+/** Screens (menus) whose role-wise access decides what a caller may do here. */
+export const EMPLOYEE_MENU = '/outlet/transaction/employee';
+export const PROFILE_MENU = '/outlet/myProfile/profile';
+export const DOCUMENTS_MENU = '/outlet/myProfile/upload-documents';
+export const ID_CARD_MENU = '/outlet/idCard';
+
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** 403 unless the caller holds one of the (menu, action) pairs. */
+async function assertAny(db: Parameters<typeof hasAction>[0], auth: AuthContext, pairs: [string, TAction][]) {
+  for (const [menu, action] of pairs) if (await hasAction(db, auth, menu, action)) return;
+  throw new Forbidden('Your role may not do this');
+}
+
+export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const storage = createStorage(app.config);
+  const maxBytes = Math.round(app.config.uploadMaxMb * 1024 * 1024);
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+  }
+  const tags = ['employees'];
+
+  // ----------------------------------------------------------------------------------- record
+  app.get(
+    '/api/employees',
+    { config: { access: { menu: EMPLOYEE_MENU, action: 'view' } }, schema: { tags, summary: 'Employee list (paged, sorted, searched, filtered)', querystring: ZEmployeeListQuery, response: { 200: ZEmployeeList } } },
+    async (request) => listEmployees(app.db, request.auth, request.query),
+  );
+
+  app.get(
+    '/api/employees/export',
+    { config: { access: { menu: EMPLOYEE_MENU, action: 'view' } }, schema: { tags, summary: 'The filtered list as Excel', querystring: ZEmployeeListQuery } },
+    async (request, reply) => {
+      reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="Employees.xlsx"');
+      return reply.send(exportEmployees(app.db, request.auth, request.query));
+    },
+  );
+
+  app.get(
+    '/api/employees/options',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, summary: 'Employees for a select (within reach)', querystring: z.object({ search: z.string().max(100).optional(), unitId: z.coerce.number().int().optional() }), response: { 200: z.array(ZEmployeeOption) } },
+    },
+    async (request) => {
+      const s = request.query.search?.trim();
+      const like = s ? `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      return app.db
+        .select({ id: employees.id, name: employees.name, employeeCode: employees.employeeCode })
+        .from(employees)
+        .where(
+          and(
+            unitScope(request.auth, employees.unitId),
+            selfScope(request.auth, employees.id),
+            request.query.unitId ? eq(employees.unitId, request.query.unitId) : undefined,
+            like ? or(ilike(employees.name, like), ilike(employees.employeeCode, like)) : undefined,
+          ),
+        )
+        .orderBy(asc(employees.name))
+        .limit(50);
+    },
+  );
+
+  app.get(
+    '/api/employees/form-options',
+    {
+      config: { access: { menu: [EMPLOYEE_MENU, PROFILE_MENU], action: 'view' } },
+      schema: { tags, summary: 'Every choice of the employee form (units within reach, look-up lists)', response: { 200: ZEmployeeFormOptions } },
+    },
+    async (request) => employeeFormOptions(app.db, request.auth),
+  );
+
+  app.get(
+    '/api/employees/:id',
+    { config: { access: { menu: [EMPLOYEE_MENU, PROFILE_MENU, ID_CARD_MENU], action: 'view' } }, schema: { tags, summary: 'One employee', params: ZId, response: { 200: ZEmployee } } },
+    async (request) => readEmployee(app.db, request.auth, request.params.id),
+  );
+
+  app.post(
+    '/api/employees',
+    { config: { access: { menu: EMPLOYEE_MENU, action: 'add' } }, schema: { tags, summary: 'Add an employee', body: ZEmployeeInput, response: { 201: ZEmployee } } },
+    async (request, reply) => {
+      const row = await createEmployee(app.db, request.auth, request.body, request.id);
+      return reply.code(201).send(await readEmployee(app.db, request.auth, row.id));
+    },
+  );
+
+  app.post(
+    '/api/employees/:id',
+    { config: { access: { menu: EMPLOYEE_MENU, action: 'edit' } }, schema: { tags, summary: 'Update an employee', params: ZId, body: ZEmployeeInput, response: { 200: ZEmployee } } },
+    async (request) => {
+      await updateEmployee(app.db, request.auth, request.params.id, request.body, request.id);
+      return readEmployee(app.db, request.auth, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/employees/:id',
+    { config: { access: { menu: EMPLOYEE_MENU, action: 'delete' } }, schema: { tags, summary: 'Delete an employee nothing uses yet (409 otherwise)', params: ZId } },
+    async (request, reply) => {
+      const keys = await deleteEmployee(app.db, request.auth, request.params.id, request.id);
+      for (const k of keys) await storage.delete(k).catch(() => {});
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/employees/:id/user-account',
+    {
+      config: { access: { menu: EMPLOYEE_MENU, action: 'add' } },
+      schema: { tags, summary: 'Create the sign-in account of an employee (role Employee by default)', params: ZId, body: ZCreateUserAccount, response: { 201: z.object({ userId: z.number(), userName: z.string() }) } },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const emp = await loadEmployeeRow(app.db, auth, request.params.id);
+      const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.employeeId, emp.id)).limit(1);
+      if (existing) throw new Conflict('This employee already has a sign-in account');
+      let roleId = request.body.roleId;
+      if (roleId === undefined) {
+        const [r] = await app.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Employee')).limit(1);
+        if (!r) throw new BadRequest('There is no Employee role; choose a role');
+        roleId = r.id;
+      } else {
+        const [r] = await app.db.select({ isAdmin: roles.isAdmin }).from(roles).where(eq(roles.id, roleId)).limit(1);
+        if (!r) throw new BadRequest('Unknown role', { roleId: ['Choose a role'] });
+        if (r.isAdmin && !auth.isAdmin) throw new Forbidden('Only an administrator may create administrator accounts');
+      }
+      const [taken] = await app.db.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = lower(${request.body.userName})`).limit(1);
+      if (taken) throw new Conflict('This user name is taken', 'userName');
+      const passwordHash = await hashPassword(request.body.password);
+      const user = await app.db.transaction(async (tx) => {
+        const [u] = await tx
+          .insert(users)
+          .values({ userName: request.body.userName, fullName: emp.name, email: emp.email, passwordHash, roleId, employeeId: emp.id, createdBy: auth.userId, updatedBy: auth.userId })
+          .returning();
+        await tx.insert(userUnitMap).values({ userId: u.id, unitId: emp.unitId, createdBy: auth.userId }).onConflictDoNothing();
+        await writeAudit(tx, { entity: 'users', entityId: u.id, action: 'create', after: u, userId: auth.userId, requestId: request.id });
+        return u;
+      });
+      return reply.code(201).send({ userId: user.id, userName: user.userName });
+    },
+  );
+
+  // ----------------------------------------------------------------------------------- photo
+  app.get(
+    '/api/employees/:id/photo',
+    { config: { access: { menu: [EMPLOYEE_MENU, PROFILE_MENU, ID_CARD_MENU], action: 'view' } }, schema: { tags, summary: 'The photo (JPEG or PNG)', params: ZId } },
+    async (request, reply) => {
+      const emp = await loadEmployeeRow(app.db, request.auth, request.params.id);
+      if (!emp.photoKey) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No photo', requestId: request.id });
+      return sendStored(reply, emp.photoKey, emp.photoKey.endsWith('.png') ? 'image/png' : 'image/jpeg', undefined);
+    },
+  );
+
+  app.post(
+    '/api/employees/:id/photo',
+    { config: { access: 'signedIn' }, schema: { tags, summary: 'Upload the photo (multipart; JPEG or PNG)', params: ZId, consumes: ['multipart/form-data'] } },
+    async (request, reply) => {
+      const auth = request.auth;
+      await assertAny(app.db, auth, [
+        [EMPLOYEE_MENU, 'edit'],
+        [PROFILE_MENU, 'edit'],
+      ]);
+      await loadEmployeeRow(app.db, auth, request.params.id);
+      const file = await readUpload(request, { maxBytes: Math.min(maxBytes, 5 * 1024 * 1024), allowed: ['jpg', 'png'], fallbackName: 'photo', what: 'a photo' });
+      await savePhoto(app.db, storage, auth, request.params.id, file, request.id);
+      return reply.code(204).send();
+    },
+  );
+
+  // ----------------------------------------------------------------------------------- documents
+  app.get(
+    '/api/employees/:id/documents',
+    { config: { access: { menu: [EMPLOYEE_MENU, DOCUMENTS_MENU, PROFILE_MENU], action: 'view' } }, schema: { tags, summary: 'Documents and missing mandatory ones', params: ZId, response: { 200: ZEmployeeDocumentStatus } } },
+    async (request) => documentStatus(app.db, request.auth, request.params.id, maxBytes),
+  );
+
+  app.post(
+    '/api/employees/:id/documents',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, summary: 'Upload a document (multipart; PDF, JPEG or PNG by content)', params: ZId, querystring: z.object({ docTypeId: z.coerce.number().int().positive() }), consumes: ['multipart/form-data'] },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      await assertAny(app.db, auth, [
+        [EMPLOYEE_MENU, 'edit'],
+        [DOCUMENTS_MENU, 'add'],
+      ]);
+      const emp = await loadEmployeeRow(app.db, auth, request.params.id);
+      const type = await loadDocType(app.db, request.query.docTypeId);
+      const file = await readUpload(request, {
+        maxBytes: docTypeMaxBytes(type.maxSizeKb, maxBytes),
+        allowed: allowedKinds(type.allowedFileTypes),
+        fallbackName: type.name,
+        what: type.name,
+      });
+      const row = await saveDocument(app.db, storage, auth, emp.id, type.id, file, request.id);
+      return reply.code(201).send({ id: row.id, fileName: row.fileName, mimeType: row.mimeType, sizeBytes: row.sizeBytes });
+    },
+  );
+
+  app.get(
+    '/api/employee-documents/:id/download',
+    { config: { access: { menu: [EMPLOYEE_MENU, DOCUMENTS_MENU, PROFILE_MENU], action: 'view' } }, schema: { tags, summary: 'Download a document (the employee, managers of the unit, administrators)', params: ZId } },
+    async (request, reply) => {
+      const doc = await loadDocument(app.db, request.auth, request.params.id);
+      return sendStored(reply, doc.storageKey, doc.mimeType, doc.fileName);
+    },
+  );
+
+  app.delete(
+    '/api/employee-documents/:id',
+    { config: { access: 'signedIn' }, schema: { tags, summary: 'Delete a document', params: ZId } },
+    async (request, reply) => {
+      await assertAny(app.db, request.auth, [
+        [EMPLOYEE_MENU, 'edit'],
+        [DOCUMENTS_MENU, 'delete'],
+      ]);
+      await deleteDocument(app.db, storage, request.auth, request.params.id, request.id);
+      return reply.code(204).send();
+    },
+  );
+
+  async function sendStored(reply: FastifyReply, key: string, mime: string, fileName: string | undefined) {
+    try {
+      const stream = await storage.get(key);
+      reply.header('content-type', mime).header('cache-control', 'private, no-store');
+      if (fileName) reply.header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+      return reply.send(stream);
+    } catch (err) {
+      if (err instanceof StorageNotFound) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'The stored file is missing', requestId: reply.request.id });
+      throw err;
+    }
+  }
+
+  // ----------------------------------------------------------------------------------- my profile
+  app.get(
+    '/api/me/employee',
+    { config: { access: { menu: PROFILE_MENU, action: 'view' } }, schema: { tags, summary: "The signed-in user's own employee record", response: { 200: ZEmployee } } },
+    async (request) => readEmployee(app.db, request.auth, ownEmployeeId(request.auth)),
+  );
+
+  app.post(
+    '/api/me/employee/contact',
+    { config: { access: { menu: PROFILE_MENU, action: 'edit' } }, schema: { tags, summary: 'Change own contact details, addresses and emergency contact', body: ZEmployeeContact, response: { 200: ZEmployee } } },
+    async (request) => {
+      const id = ownEmployeeId(request.auth);
+      await updateContact(app.db, request.auth, id, request.body, request.id);
+      return readEmployee(app.db, request.auth, id);
+    },
+  );
+
+  app.get(
+    '/api/me/employee/change-requests',
+    { config: { access: { menu: PROFILE_MENU, action: 'view' } }, schema: { tags, summary: 'Own bank / statutory change requests', response: { 200: z.array(ZProfileChangeRequest) } } },
+    async (request) => listOwnChangeRequests(app.db, request.auth),
+  );
+
+  app.post(
+    '/api/me/employee/change-requests',
+    { config: { access: { menu: PROFILE_MENU, action: 'edit' } }, schema: { tags, summary: 'Ask an administrator to change bank or statutory fields', body: ZProfileChangeRequestInput, response: { 201: z.object({ id: z.number() }) } } },
+    async (request, reply) => reply.code(201).send({ id: await createChangeRequest(app.db, request.auth, request.body, request.id) }),
+  );
+
+  app.get(
+    '/api/employee-change-requests',
+    { config: { access: { menu: EMPLOYEE_MENU, action: 'approve' } }, schema: { tags, summary: 'Bank / statutory change requests to decide', querystring: z.object({ status: z.enum(['pending', 'all']).default('pending') }), response: { 200: z.array(ZProfileChangeRequest) } } },
+    async (request) => listChangeRequests(app.db, request.auth, request.query.status),
+  );
+
+  app.post(
+    '/api/employee-change-requests/:id/decide',
+    { config: { access: { menu: EMPLOYEE_MENU, action: 'approve' } }, schema: { tags, summary: 'Approve (apply) or reject a change request', params: ZId, body: ZDecideChangeRequest } },
+    async (request, reply) => {
+      await decideChangeRequest(app.db, request.auth, request.params.id, request.body.approve, request.body.note, request.id);
+      return reply.code(204).send();
+    },
+  );
+
+  // ----------------------------------------------------------------------------------- import
+  app.get(
+    '/api/employees/import/template',
+    { config: { access: { menu: EMPLOYEE_MENU, action: 'add' } }, schema: { tags, summary: 'The import template (.xlsx with an explanations sheet)' } },
+    async (_request, reply) => {
+      reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="Employee_Import_Template.xlsx"');
+      return reply.send(await buildTemplate());
+    },
+  );
+
+  app.post(
+    '/api/employees/import',
+    { config: { access: { menu: EMPLOYEE_MENU, action: 'add' } }, schema: { tags, summary: 'Import employees from .xlsx or .csv: all rows or none', consumes: ['multipart/form-data'], response: { 200: ZImportResult } } },
+    async (request) => {
+      if (!request.isMultipart()) throw new BadRequest('Send the file as multipart/form-data');
+      const limit = Math.max(maxBytes, 50 * 1024 * 1024);
+      let part: Awaited<ReturnType<typeof request.file>>;
+      let buffer: Buffer;
+      try {
+        part = await request.file({ limits: { fileSize: limit, files: 1 } });
+        if (!part) throw new BadRequest('No file was sent');
+        buffer = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLarge(`The file is larger than the ${Math.round(limit / 1048576)} MB allowed for an import`);
+        throw err;
+      }
+      const isZip = buffer[0] === 0x50 && buffer[1] === 0x4b;
+      const name = (part.filename ?? '').toLowerCase();
+      if (!isZip && !name.endsWith('.csv') && !part.mimetype.includes('csv') && !part.mimetype.startsWith('text/')) {
+        throw new BadRequest('Upload the filled template as .xlsx or .csv');
+      }
+      if (!isZip && buffer.subarray(0, 4096).includes(0)) throw new BadRequest('This file is neither an Excel workbook nor a CSV text file');
+      return importEmployees(app.db, request.auth, buffer, isZip ? 'xlsx' : 'csv', request.id);
+    },
+  );
+
+  app.post(
+    '/api/employees/import/error-report',
+    { config: { access: { menu: EMPLOYEE_MENU, action: 'add' } }, schema: { tags, summary: 'The errors of a failed import as .xlsx', body: ZImportErrorReportRequest } },
+    async (request, reply) => {
+      reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="Employee_Import_Errors.xlsx"');
+      return reply.send(await buildErrorReport(request.body.errors));
+    },
+  );
+
+  // ----------------------------------------------------------------------------------- ID cards
+  app.get(
+    '/api/id-cards',
+    {
+      config: { access: { menu: ID_CARD_MENU, action: 'view' } },
+      schema: { tags, summary: 'ID card data: one employee, or every active employee of a unit', querystring: z.object({ employeeId: z.coerce.number().int().positive().optional(), unitId: z.coerce.number().int().positive().optional() }), response: { 200: ZIdCardBatch } },
+    },
+    async (request) => idCardBatch(app.db, storage, request.auth, request.query, app.config.orgTimeZone),
+  );
+};

@@ -1,0 +1,277 @@
+import {
+  CONTACT_FIELDS,
+  maskAadhaar,
+  type TEmployee,
+  type TEmployeeContact,
+  type TEmployeeInputParsed,
+  type TEmployeeList,
+  type ZEmployeeListQuery,
+} from '@hr/contract';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { departments, designations, employeeChangeRequests, employeeDocuments, employees, units, users } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { type AuthContext, assertSelfOrManager, assertUnit, selfScope, unitScope } from '../access/context';
+import { findEmployeeUsage } from './usage';
+
+type EmployeeRow = typeof employees.$inferSelect;
+export type EmployeeValues = typeof employees.$inferInsert;
+
+const manager = alias(employees, 'reporting_manager');
+
+const readColumns = {
+  e: employees,
+  unitName: units.name,
+  unitCode: units.code,
+  departmentName: departments.name,
+  designationName: designations.name,
+  reportingManagerName: manager.name,
+  userId: users.id,
+  userName: users.userName,
+};
+
+type ReadRow = {
+  e: EmployeeRow;
+  unitName: string;
+  unitCode: string;
+  departmentName: string;
+  designationName: string;
+  reportingManagerName: string | null;
+  userId: number | null;
+  userName: string | null;
+};
+
+function toEmployee(r: ReadRow): TEmployee {
+  const { e } = r;
+  const { aadhaarLast4, photoKey, createdAt, createdBy, updatedBy, isActive, updatedAt, ...rest } = e;
+  return {
+    ...rest,
+    status: e.status as TEmployee['status'],
+    weeklyOffs: e.weeklyOffs ?? [],
+    aadhaarMasked: maskAadhaar(aadhaarLast4),
+    hasPhoto: photoKey != null,
+    unitName: r.unitName,
+    unitCode: r.unitCode,
+    departmentName: r.departmentName,
+    designationName: r.designationName,
+    reportingManagerName: r.reportingManagerName,
+    userId: r.userId,
+    userName: r.userName,
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+function readQuery(db: Db | Tx) {
+  return db
+    .select(readColumns)
+    .from(employees)
+    .innerJoin(units, eq(units.id, employees.unitId))
+    .innerJoin(departments, eq(departments.id, employees.departmentId))
+    .innerJoin(designations, eq(designations.id, employees.designationId))
+    .leftJoin(manager, eq(manager.id, employees.reportingManagerId))
+    .leftJoin(users, eq(users.employeeId, employees.id));
+}
+
+/** The raw row, 404 when absent, 403 when outside the caller's reach. */
+export async function loadEmployeeRow(db: Db | Tx, auth: AuthContext, id: number): Promise<EmployeeRow> {
+  const [row] = await db.select().from(employees).where(eq(employees.id, id)).limit(1);
+  if (!row) throw new NotFound('Employee not found');
+  assertSelfOrManager(auth, { employeeId: row.id, unitId: row.unitId });
+  return row;
+}
+
+export async function readEmployee(db: Db | Tx, auth: AuthContext, id: number): Promise<TEmployee> {
+  await loadEmployeeRow(db, auth, id);
+  const [row] = await readQuery(db).where(eq(employees.id, id)).limit(1);
+  return toEmployee(row as ReadRow);
+}
+
+const sortColumns = {
+  employeeCode: employees.employeeCode,
+  name: employees.name,
+  unitName: units.name,
+  departmentName: departments.name,
+  designationName: designations.name,
+  dateOfJoining: employees.dateOfJoining,
+  status: employees.status,
+} as const;
+
+/** Escapes LIKE wildcards in user input. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function listConditions(auth: AuthContext, q: z.output<typeof ZEmployeeListQuery>): SQL | undefined {
+  const conds: (SQL | undefined)[] = [unitScope(auth, employees.unitId), selfScope(auth, employees.id)];
+  if (q.unitId) conds.push(eq(employees.unitId, q.unitId));
+  if (q.departmentId) conds.push(eq(employees.departmentId, q.departmentId));
+  if (q.designationId) conds.push(eq(employees.designationId, q.designationId));
+  if (q.categoryId) conds.push(eq(employees.categoryId, q.categoryId));
+  if (q.status) conds.push(eq(employees.status, q.status));
+  const s = q.search?.trim();
+  if (s) {
+    const pattern = `%${likeEscape(s)}%`;
+    const digits = s.replace(/\D/g, '');
+    conds.push(
+      or(
+        ilike(employees.name, pattern),
+        ilike(employees.employeeCode, pattern),
+        digits.length >= 3 && digits === s.replace(/\s/g, '') ? sql`${employees.mobile} like ${`%${digits}%`}` : undefined,
+      ),
+    );
+  }
+  return and(...conds);
+}
+
+export async function listEmployees(db: Db, auth: AuthContext, q: z.output<typeof ZEmployeeListQuery>): Promise<TEmployeeList> {
+  const where = listConditions(auth, q);
+  const dir = q.order === 'desc' ? desc : asc;
+  // Step 1: the page's ids, from the employees table alone (index order) unless the sort needs a join.
+  let idQuery = db.select({ id: employees.id }).from(employees).$dynamic();
+  if (q.sort === 'unitName') idQuery = idQuery.innerJoin(units, eq(units.id, employees.unitId));
+  if (q.sort === 'departmentName') idQuery = idQuery.innerJoin(departments, eq(departments.id, employees.departmentId));
+  if (q.sort === 'designationName') idQuery = idQuery.innerJoin(designations, eq(designations.id, employees.designationId));
+  const [idRows, [{ total }]] = await Promise.all([
+    idQuery
+      .where(where)
+      .orderBy(dir(sortColumns[q.sort]), dir(employees.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(employees)
+      .where(where),
+  ]);
+  const ids = idRows.map((r) => r.id);
+  // Step 2: the rows of those ids with their names.
+  const rows = ids.length
+    ? await db
+        .select({
+          id: employees.id,
+          employeeCode: employees.employeeCode,
+          name: employees.name,
+          mobile: employees.mobile,
+          email: employees.email,
+          unitId: employees.unitId,
+          unitName: units.name,
+          departmentName: departments.name,
+          designationName: designations.name,
+          dateOfJoining: employees.dateOfJoining,
+          status: employees.status,
+          photoKey: employees.photoKey,
+        })
+        .from(employees)
+        .innerJoin(units, eq(units.id, employees.unitId))
+        .innerJoin(departments, eq(departments.id, employees.departmentId))
+        .innerJoin(designations, eq(designations.id, employees.designationId))
+        .where(inArray(employees.id, ids))
+    : [];
+  const order = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return {
+    rows: rows.map(({ photoKey, ...r }) => ({ ...r, status: r.status as TEmployee['status'], hasPhoto: photoKey != null })),
+    total: Number(total),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Input → table values. Aadhaar: only the last four digits, and only when a new number is given. */
+export function toValues(input: TEmployeeInputParsed): EmployeeValues {
+  const { aadhaar, ...rest } = input;
+  const values: EmployeeValues = { ...rest };
+  if (aadhaar) values.aadhaarLast4 = aadhaar.slice(-4);
+  return values;
+}
+
+async function assertCodeFree(db: Db | Tx, code: string, exceptId?: number) {
+  const [hit] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(sql`lower(${employees.employeeCode}) = lower(${code})`)
+    .limit(1);
+  if (hit && hit.id !== exceptId) throw new Conflict(`Employee code '${code}' is already used by another employee`, 'employeeCode');
+}
+
+async function assertManager(db: Db | Tx, managerId: number | null | undefined, selfId?: number) {
+  if (managerId == null) return;
+  if (managerId === selfId) throw new BadRequest('An employee cannot report to themself', { reportingManagerId: ['Choose someone else'] });
+  const [m] = await db.select({ id: employees.id }).from(employees).where(eq(employees.id, managerId)).limit(1);
+  if (!m) throw new BadRequest('The reporting manager does not exist', { reportingManagerId: ['Unknown employee'] });
+}
+
+export async function createEmployee(db: Db, auth: AuthContext, input: TEmployeeInputParsed, requestId?: string) {
+  if (auth.isSelfService) throw new Forbidden('Employees cannot add employee records');
+  assertUnit(auth, input.unitId);
+  return db.transaction(async (tx) => {
+    await assertCodeFree(tx, input.employeeCode);
+    await assertManager(tx, input.reportingManagerId);
+    const [row] = await tx
+      .insert(employees)
+      .values({ ...toValues(input), createdBy: auth.userId, updatedBy: auth.userId })
+      .returning();
+    await writeAudit(tx, { entity: 'employees', entityId: row.id, action: 'create', after: row, userId: auth.userId, requestId });
+    return row;
+  });
+}
+
+export async function updateEmployee(db: Db, auth: AuthContext, id: number, input: TEmployeeInputParsed, requestId?: string) {
+  if (auth.isSelfService) throw new Forbidden('Use My profile to change your own details');
+  return db.transaction(async (tx) => {
+    const before = await loadEmployeeRow(tx, auth, id);
+    assertUnit(auth, input.unitId); // moving to a unit the caller does not manage is refused too
+    await assertCodeFree(tx, input.employeeCode, id);
+    await assertManager(tx, input.reportingManagerId, id);
+    const [after] = await tx
+      .update(employees)
+      .set({ ...toValues(input), updatedBy: auth.userId, updatedAt: new Date() })
+      .where(eq(employees.id, id))
+      .returning();
+    await writeAudit(tx, { entity: 'employees', entityId: id, action: 'update', before, after, userId: auth.userId, requestId });
+    return after;
+  });
+}
+
+/** Contact, addresses and emergency contact: what an employee may change on My profile. */
+export async function updateContact(db: Db, auth: AuthContext, id: number, input: TEmployeeContact, requestId?: string) {
+  return db.transaction(async (tx) => {
+    const before = await loadEmployeeRow(tx, auth, id);
+    const set: Partial<EmployeeValues> = {};
+    for (const f of CONTACT_FIELDS) (set as Record<string, unknown>)[f] = input[f];
+    const [after] = await tx
+      .update(employees)
+      .set({ ...set, updatedBy: auth.userId, updatedAt: new Date() })
+      .where(eq(employees.id, id))
+      .returning();
+    await writeAudit(tx, { entity: 'employees', entityId: id, action: 'update', before, after, userId: auth.userId, requestId });
+    return after;
+  });
+}
+
+/** Deletes an employee nothing uses yet (documents and pending requests go with it); 409 otherwise. */
+export async function deleteEmployee(db: Db, auth: AuthContext, id: number, requestId?: string): Promise<string[]> {
+  if (auth.isSelfService) throw new Forbidden('Employees cannot delete employee records');
+  return db.transaction(async (tx) => {
+    const before = await loadEmployeeRow(tx, auth, id);
+    const uses = await findEmployeeUsage(tx, id);
+    if (uses.length) {
+      throw new Conflict(`This employee cannot be deleted: they have ${uses.join(', ')}. Mark them as exited instead.`);
+    }
+    const docs = await tx.delete(employeeDocuments).where(eq(employeeDocuments.employeeId, id)).returning({ key: employeeDocuments.storageKey });
+    await tx.delete(employeeChangeRequests).where(eq(employeeChangeRequests.employeeId, id));
+    await tx.update(users).set({ employeeId: null, isActive: false }).where(eq(users.employeeId, id));
+    await tx.delete(employees).where(eq(employees.id, id));
+    await writeAudit(tx, { entity: 'employees', entityId: id, action: 'delete', before, userId: auth.userId, requestId });
+    return [...docs.map((d) => d.key), ...(before.photoKey ? [before.photoKey] : [])];
+  });
+}
+
+/** Employees by id for the ID cards, limited to the caller's reach. */
+export async function readEmployeesForCards(db: Db, auth: AuthContext, where: SQL | undefined): Promise<TEmployee[]> {
+  const rows = await readQuery(db)
+    .where(and(where, unitScope(auth, employees.unitId), selfScope(auth, employees.id)))
+    .orderBy(asc(employees.employeeCode))
+    .limit(500);
+  return rows.map((r) => toEmployee(r as ReadRow));
+}

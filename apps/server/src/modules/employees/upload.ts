@@ -1,0 +1,72 @@
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { BadRequest, PayloadTooLarge } from '../../lib/errors';
+
+export interface Upload {
+  buffer: Buffer;
+  /** Sniffed from the content, never taken from the client. */
+  mime: string;
+  ext: string;
+  /** The client's name cleaned to a display name (no path, no control or shell characters). */
+  fileName: string;
+}
+
+const KIND_LABEL: Record<string, string> = { pdf: 'PDF', jpg: 'JPEG', png: 'PNG' };
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
+
+/** A display name from whatever the client sent: last path segment, safe characters, our extension. */
+export function cleanFileName(raw: string | undefined, ext: string, fallback: string): string {
+  const last = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  const stem = last
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^\p{L}\p{N} ._()-]/gu, '_')
+    .replace(/^[.\s_-]+/, '')
+    .trim()
+    .slice(0, 80);
+  return `${stem || fallback}.${ext}`;
+}
+
+/**
+ * Reads the one file of a multipart request, refusing more than `maxBytes` (413) and any content
+ * that is not one of `allowed` ('pdf' | 'jpg' | 'png'), whatever its name or declared type says (400).
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  opts: { maxBytes: number; allowed: readonly string[]; fallbackName: string; what?: string },
+): Promise<Upload> {
+  if (!request.isMultipart()) throw new BadRequest('Send the file as multipart/form-data');
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
+  } catch (err) {
+    throw mapMultipartError(err, opts.maxBytes, opts.what);
+  }
+  if (!part) throw new BadRequest('No file was sent');
+  let buffer: Buffer;
+  try {
+    buffer = await part.toBuffer();
+  } catch (err) {
+    throw mapMultipartError(err, opts.maxBytes, opts.what);
+  }
+  if (part.file.truncated) throw tooLarge(opts.maxBytes, opts.what);
+  if (buffer.length === 0) throw new BadRequest('The file is empty');
+  const type = await fileTypeFromBuffer(buffer);
+  const allowedLabels = opts.allowed.map((a) => KIND_LABEL[a] ?? a.toUpperCase()).join(', ');
+  if (!type || !opts.allowed.includes(type.ext)) {
+    const seen = type ? ` (its content is ${type.mime})` : '';
+    throw new BadRequest(`This file is not an allowed type${seen}. Allowed: ${allowedLabels}.`, { file: [`Allowed: ${allowedLabels}`] });
+  }
+  return { buffer, mime: type.mime, ext: type.ext, fileName: cleanFileName(part.filename, type.ext, opts.fallbackName) };
+}
+
+function tooLarge(maxBytes: number, what?: string) {
+  return new PayloadTooLarge(`The file is larger than the ${mb(maxBytes)} allowed${what ? ` for ${what}` : ''}. Please upload a smaller file.`);
+}
+
+function mapMultipartError(err: unknown, maxBytes: number, what?: string): Error {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes, what);
+  if (code === 'FST_FILES_LIMIT') return new BadRequest('Send one file at a time');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') return new BadRequest('Send the file as multipart/form-data');
+  return err as Error;
+}

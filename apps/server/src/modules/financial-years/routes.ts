@@ -1,0 +1,20 @@
+import { ZFinancialYear } from '@hr/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isoDateIn } from '../../lib/time';
+import { listFinancialYears } from './service';
+
+export const financialYearRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/financial-years',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['financial years'],
+        summary: 'Financial years, newest first; one is current',
+        response: { 200: z.array(ZFinancialYear) },
+      },
+    },
+    async () => listFinancialYears(app.db, isoDateIn(app.config.orgTimeZone)),
+  );
+};

@@ -1,0 +1,173 @@
+import { PassThrough } from 'node:stream';
+import { RESOURCES, referencesTo, type TResource, ZListQuery, ZMappingSave } from '@hr/contract';
+import ExcelJS from 'exceljs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Forbidden } from '../../lib/errors';
+import { listOrder, listRows, listWhere, optionRows, planOf } from './query';
+import { auditTrail, createRow, deleteRow, getRow, mappingLines, saveMapping, updateRow } from './service';
+import { specialRoutes } from './special-routes';
+
+const ZRow = z.record(z.string(), z.unknown());
+const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZOwner = z.object({ ownerId: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZOptionsQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  /** Comma-separated ids to include whatever the search (the current values of a form). */
+  ids: z
+    .string()
+    .max(2000)
+    .regex(/^\d+(,\d+)*$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const EXPORT_LIMIT = 100_000;
+
+/** Registers the generic routes of one resource, each guarded by the resource's menu. */
+function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
+  return async (app) => {
+    const base = `/api/resources/${r.name}`;
+    const plan = planOf(r);
+    const tags = ['masters'];
+    const view = { menu: r.menu, action: 'view' } as const;
+    // A select in another resource's form lists this resource's options.
+    const optionMenus = [r.menu, ...referencesTo(r.name).map((x) => x.resource.menu)];
+
+    app.get(base, { config: { access: view }, schema: { tags, summary: `List ${r.title}`, querystring: ZListQuery } }, async (request) =>
+      listRows(app.db, plan, request.auth, request.query),
+    );
+
+    app.get(
+      `${base}/options`,
+      {
+        config: { access: { menu: [...new Set(optionMenus)], action: 'view' } },
+        schema: {
+          tags,
+          summary: `${r.title} choices for a select`,
+          querystring: ZOptionsQuery,
+          response: { 200: z.array(z.object({ id: z.number(), label: z.string().nullable() })) },
+        },
+      },
+      async (request) => {
+        const { search, ids, limit } = request.query;
+        return optionRows(app.db, plan, request.auth, { search, ids: ids?.split(',').map(Number), limit });
+      },
+    );
+
+    app.get(
+      `${base}/export.xlsx`,
+      { config: { access: view }, schema: { tags, summary: `${r.title} list as Excel`, querystring: ZListQuery } },
+      async (request, reply) => {
+        const q = ZListQuery.parse(request.query);
+        const where = listWhere(plan, request.auth, q);
+        const rows = (await app.db
+          .select(plan.selection)
+          .from(plan.table)
+          .where(where)
+          .orderBy(...listOrder(plan, q))
+          .limit(EXPORT_LIMIT)) as Record<string, unknown>[];
+        const stream = new PassThrough();
+        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+        const ws = wb.addWorksheet(r.title.slice(0, 31));
+        const cols = r.columns;
+        ws.columns = [
+          ...cols.map((c) => ({ header: r.fields[c]?.label ?? c, key: c, width: 22 })),
+          { header: 'Active', key: 'isActive', width: 10 },
+        ];
+        ws.getRow(1).font = { bold: true };
+        ws.getRow(1).commit();
+        const filename = `${r.title.replace(/[^A-Za-z0-9]+/g, '_')}.xlsx`;
+        reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="${filename}"`);
+        void (async () => {
+          for (const row of rows) {
+            const out: Record<string, unknown> = { isActive: row.isActive ? 'Yes' : 'No' };
+            for (const c of cols) {
+              const label = row[`${c}Label`];
+              const v = label !== undefined ? label : row[c];
+              out[c] = typeof v === 'boolean' ? (v ? 'Yes' : 'No') : (v ?? '');
+            }
+            ws.addRow(out).commit();
+          }
+          ws.commit();
+          await wb.commit();
+        })().catch((err) => stream.destroy(err));
+        return reply.send(stream);
+      },
+    );
+
+    app.get(
+      `${base}/:id`,
+      { config: { access: view }, schema: { tags, summary: `One ${r.singular}`, params: ZId, response: { 200: ZRow } } },
+      async (request) => getRow(app.db, plan, request.auth, request.params.id),
+    );
+
+    app.get(
+      `${base}/:id/audit`,
+      { config: { access: view }, schema: { tags, summary: `Change history of one ${r.singular} (administrators)`, params: ZId } },
+      async (request) => {
+        if (!request.auth.isAdmin) throw new Forbidden('Only administrators read the audit trail');
+        await getRow(app.db, plan, request.auth, request.params.id).catch(() => undefined);
+        return auditTrail(app.db, plan, request.params.id);
+      },
+    );
+
+    if (r.canCreate) {
+      app.post(
+        base,
+        {
+          config: { access: { menu: r.menu, action: 'add' } },
+          schema: { tags, summary: `Add a ${r.singular}`, body: r.schema, response: { 201: ZRow } },
+        },
+        async (request, reply) => {
+          const row = await createRow(app.db, plan, { auth: request.auth, requestId: request.id }, request.body);
+          return reply.code(201).send(row);
+        },
+      );
+    }
+
+    app.put(
+      `${base}/:id`,
+      {
+        config: { access: { menu: r.menu, action: 'edit' } },
+        schema: { tags, summary: `Change a ${r.singular}`, params: ZId, body: r.schema, response: { 200: ZRow } },
+      },
+      async (request) => updateRow(app.db, plan, { auth: request.auth, requestId: request.id }, request.params.id, request.body),
+    );
+
+    if (r.canDelete) {
+      app.delete(
+        `${base}/:id`,
+        { config: { access: { menu: r.menu, action: 'delete' } }, schema: { tags, summary: `Remove a ${r.singular}`, params: ZId } },
+        async (request, reply) => {
+          await deleteRow(app.db, plan, { auth: request.auth, requestId: request.id }, request.params.id);
+          return reply.code(204).send();
+        },
+      );
+    }
+
+    if (r.mapping) {
+      app.get(
+        `${base}/mapping/:ownerId`,
+        { config: { access: view }, schema: { tags, summary: `${r.title}: the checklist of one owner`, params: ZOwner } },
+        async (request) => mappingLines(app.db, plan, request.auth, request.params.ownerId),
+      );
+      app.put(
+        `${base}/mapping/:ownerId`,
+        {
+          config: { access: { menu: r.menu, action: 'edit' } },
+          schema: { tags, summary: `${r.title}: save one owner's checklist`, params: ZOwner, body: ZMappingSave },
+        },
+        async (request) => saveMapping(app.db, plan, { auth: request.auth, requestId: request.id }, request.params.ownerId, request.body),
+      );
+    }
+  };
+}
+
+/** The master-data area: the generic routes of every registered resource, plus the special ones. */
+export const mastersRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const r of RESOURCES) await app.register(resourceRoutes(r as unknown as TResource));
+  await app.register(specialRoutes);
+};

@@ -1,0 +1,299 @@
+import { getResource, referencesTo, type TMappingLine, type TMappingSave, type TResource } from '@hr/contract';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { type AuthContext, assertUnit, canReachUnit } from '../access/context';
+import { optionRows, type Plan, planOf, type Row, readRow } from './query';
+import { tableOf } from './tables';
+
+export interface Caller {
+  auth: AuthContext;
+  requestId?: string;
+}
+
+/** 404 unless the row exists and (for unit-scoped resources) lies in the caller's units. */
+export async function getRow(db: Db | Tx, plan: Plan, auth: AuthContext, id: number): Promise<Row> {
+  const row = await readRow(db, plan, id);
+  if (!row) throw new NotFound(`${plan.resource.singular} not found`);
+  if (plan.resource.unitScoped && !canReachUnit(auth, row[plan.resource.unitScoped] as number)) {
+    // Out-of-unit rows are answered like missing ones: their existence is not revealed.
+    throw new NotFound(`${plan.resource.singular} not found`);
+  }
+  return row;
+}
+
+/** 409 naming the field when another row already holds one of the resource's unique keys. */
+async function checkUnique(tx: Tx, plan: Plan, data: Record<string, unknown>, id?: number) {
+  const { resource, cols, table } = plan;
+  for (const key of resource.unique) {
+    const conds: SQL[] = [];
+    let skip = false;
+    for (const field of key) {
+      const v = data[field];
+      if (v === null || v === undefined) {
+        skip = true;
+        break;
+      }
+      conds.push(typeof v === 'string' ? sql`lower(${cols[field]}::text) = lower(${v})` : eq(cols[field], v));
+    }
+    if (skip) continue;
+    const clash = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(...conds, id ? ne(table.id, id) : undefined))
+      .limit(1);
+    if (clash.length) {
+      const field = key[key.length - 1];
+      const label = resource.fields[field]?.label ?? field;
+      const scope =
+        key.length > 1
+          ? ` for this ${key
+              .slice(0, -1)
+              .map((k) => resource.fields[k].label)
+              .join(' and ')}`
+          : '';
+      throw new Conflict(`A ${resource.singular} with this ${label.toLowerCase()} already exists${scope}`, field);
+    }
+  }
+}
+
+/** 409 naming what references the row, checked through the registry before the database's own FKs. */
+async function checkNotReferenced(tx: Tx, plan: Plan, id: number) {
+  for (const { resource: other, field } of referencesTo(plan.resource.name)) {
+    const spec = tableOf(other.name);
+    const link = spec.links?.[field];
+    const [table, col] = link ? [link.table, link.other] : [spec.table, (getTableColumns(spec.table) as Record<string, PgColumn>)[field]];
+    if (!col) continue;
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(col, id));
+    if (n > 0) {
+      throw new Conflict(
+        `This ${plan.resource.singular} is used by ${n} ${other.singular} record${n === 1 ? '' : 's'} and cannot be removed; mark it inactive instead`,
+      );
+    }
+  }
+}
+
+/** Units a unit-scoped payload points at must be the caller's. */
+function assertPayloadUnit(plan: Plan, auth: AuthContext, data: Record<string, unknown>) {
+  const field = plan.resource.unitScoped;
+  if (field && field !== 'id') assertUnit(auth, data[field] as number);
+}
+
+/** The Drizzle property name of a column (its key in the table). */
+function keyOf(col: PgColumn): string {
+  const entries = Object.entries(getTableColumns(col.table)) as [string, PgColumn][];
+  return entries.find(([, c]) => c === col)?.[0] ?? col.name;
+}
+
+function splitLinks(plan: Plan, data: Record<string, unknown>) {
+  const links = tableOf(plan.resource.name).links ?? {};
+  const linkData: Record<string, unknown> = {};
+  for (const field of Object.keys(links)) {
+    linkData[field] = data[field];
+    delete data[field];
+  }
+  return linkData;
+}
+
+async function saveLinks(tx: Tx, plan: Plan, id: number, linkData: Record<string, unknown>) {
+  const links = tableOf(plan.resource.name).links ?? {};
+  for (const [field, link] of Object.entries(links)) {
+    const ids = [...new Set((linkData[field] as number[] | undefined) ?? [])];
+    await tx.delete(link.table).where(eq(link.own, id));
+    if (ids.length) await tx.insert(link.table).values(ids.map((v) => ({ [keyOf(link.own)]: id, [keyOf(link.other)]: v })));
+  }
+}
+
+export async function createRow(db: Db, plan: Plan, { auth, requestId }: Caller, payload: Record<string, unknown>) {
+  const data = { ...payload };
+  assertPayloadUnit(plan, auth, data);
+  const hooks = tableOf(plan.resource.name).hooks;
+  return db.transaction(async (tx) => {
+    await checkUnique(tx, plan, data);
+    await hooks?.beforeWrite?.({ tx, auth, resource: plan.resource, data });
+    const linkData = splitLinks(plan, data);
+    const [{ id }] = (await tx
+      .insert(plan.table)
+      .values({ ...data, createdBy: auth.userId, updatedBy: auth.userId } as never)
+      .returning({ id: plan.table.id })) as { id: number }[];
+    await saveLinks(tx, plan, id, linkData);
+    const after = (await readRow(tx, plan, id)) as Row;
+    await writeAudit(tx, { entity: plan.entity, entityId: id, action: 'create', after, userId: auth.userId, requestId });
+    return after;
+  });
+}
+
+export async function updateRow(db: Db, plan: Plan, { auth, requestId }: Caller, id: number, payload: Record<string, unknown>) {
+  const data = { ...payload };
+  const hooks = tableOf(plan.resource.name).hooks;
+  return db.transaction(async (tx) => {
+    const before = await getRow(tx, plan, auth, id);
+    assertPayloadUnit(plan, auth, data);
+    await checkUnique(tx, plan, data, id);
+    await hooks?.beforeWrite?.({ tx, auth, resource: plan.resource, data, id });
+    const linkData = splitLinks(plan, data);
+    await tx
+      .update(plan.table)
+      .set({ ...data, updatedBy: auth.userId, updatedAt: new Date() } as never)
+      .where(eq(plan.table.id, id));
+    await saveLinks(tx, plan, id, linkData);
+    const after = (await readRow(tx, plan, id)) as Row;
+    await writeAudit(tx, { entity: plan.entity, entityId: id, action: 'update', before, after, userId: auth.userId, requestId });
+    return after;
+  });
+}
+
+export async function deleteRow(db: Db, plan: Plan, { auth, requestId }: Caller, id: number) {
+  const hooks = tableOf(plan.resource.name).hooks;
+  await db.transaction(async (tx) => {
+    const before = await getRow(tx, plan, auth, id);
+    await hooks?.beforeDelete?.({ tx, auth, resource: plan.resource, id });
+    await checkNotReferenced(tx, plan, id);
+    await tx.delete(plan.table).where(eq(plan.table.id, id));
+    await writeAudit(tx, { entity: plan.entity, entityId: id, action: 'delete', before, userId: auth.userId, requestId });
+  });
+}
+
+export async function auditTrail(db: Db, plan: Plan, id: number) {
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+      userId: auditLog.userId,
+      userName: users.userName,
+      at: auditLog.at,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(and(eq(auditLog.entity, plan.entity), eq(auditLog.entityId, String(id))))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(500);
+  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+}
+
+// ---- unit-wise / user-wise mappings edited as a checklist ----
+
+function mappingParts(resource: TResource) {
+  const m = resource.mapping;
+  if (!m) throw new NotFound('This resource has no mapping form');
+  const itemRef = resource.fields[m.item].reference;
+  const itemResource = itemRef ? getResource(itemRef) : undefined;
+  if (!itemResource) throw new Error(`Mapping ${resource.name} has no item resource`);
+  return { m, itemResource };
+}
+
+/** Asserts the caller may edit the owner's mapping (a unit of theirs; users only by administrators' units). */
+function assertOwner(resource: TResource, auth: AuthContext, ownerId: number) {
+  if (resource.mapping?.owner === 'unitId') assertUnit(auth, ownerId);
+}
+
+export async function mappingLines(db: Db, plan: Plan, auth: AuthContext, ownerId: number): Promise<TMappingLine[]> {
+  const { m, itemResource } = mappingParts(plan.resource);
+  assertOwner(plan.resource, auth, ownerId);
+  await assertOwnerExists(db, plan.resource, ownerId);
+  const candidates = await optionRows(db, planOf(itemResource), auth, { limit: 5000 });
+  const cols = plan.cols;
+  const mapped = await db
+    .select({ itemId: cols[m.item], ...Object.fromEntries(m.extras.map((e) => [e, cols[e]])) })
+    .from(plan.table)
+    .where(eq(cols[m.owner], ownerId));
+  const byItem = new Map(mapped.map((r) => [r.itemId as number, r as Record<string, unknown>]));
+  // Inactive items still mapped stay visible so they can be unmapped.
+  const missing = [...byItem.keys()].filter((id) => !candidates.some((c) => c.id === id));
+  if (missing.length)
+    candidates.push(
+      ...(await optionRows(db, planOf(itemResource), auth, { ids: missing, limit: 0 })).filter((c) => missing.includes(c.id)),
+    );
+  return candidates.map((c) => {
+    const hit = byItem.get(c.id);
+    const line: TMappingLine = { itemId: c.id, label: c.label, mapped: !!hit };
+    for (const e of m.extras) (line as unknown as Record<string, unknown>)[e] = hit?.[e] ?? defaultExtra(e);
+    return line;
+  });
+}
+
+const defaultExtra = (e: string) => (e === 'isMandatory' ? false : e === 'level' ? 1 : 0);
+
+async function assertOwnerExists(db: Db | Tx, resource: TResource, ownerId: number) {
+  const ownerRef = resource.fields[resource.mapping?.owner ?? ''].reference;
+  const ownerResource = ownerRef ? getResource(ownerRef) : undefined;
+  if (!ownerResource) return;
+  const ownerTable = tableOf(ownerResource.name).table;
+  const [row] = await db.select({ id: ownerTable.id }).from(ownerTable).where(eq(ownerTable.id, ownerId));
+  if (!row) throw new NotFound(`${ownerResource.singular} not found`);
+}
+
+/** Replaces the owner's whole mapping in one transaction; audited as one change. */
+export async function saveMapping(db: Db, plan: Plan, { auth, requestId }: Caller, ownerId: number, body: TMappingSave) {
+  const { m, itemResource } = mappingParts(plan.resource);
+  assertOwner(plan.resource, auth, ownerId);
+  const cols = plan.cols;
+  const items = new Map(body.items.map((i) => [i.itemId, i]));
+  if (m.owner === 'userId' && auth.unitIds !== 'all') {
+    // User-wise unit mapping: nobody hands out units they do not hold themselves.
+    for (const id of items.keys()) assertUnit(auth, id);
+  }
+  return db.transaction(async (tx) => {
+    await assertOwnerExists(tx, plan.resource, ownerId);
+    const itemTable = tableOf(itemResource.name).table;
+    if (items.size) {
+      const found = await tx
+        .select({ id: itemTable.id })
+        .from(itemTable)
+        .where(inArray(itemTable.id, [...items.keys()]));
+      if (found.length !== items.size) throw new BadRequest('Some selected items do not exist', { items: ['Unknown item'] });
+    }
+    const before = (await tx
+      .select({ id: plan.table.id, itemId: cols[m.item], ...Object.fromEntries(m.extras.map((e) => [e, cols[e]])) })
+      .from(plan.table)
+      .where(eq(cols[m.owner], ownerId))
+      .orderBy(asc(cols[m.item]))) as Record<string, unknown>[];
+    const removed = before.filter((r) => !items.has(r.itemId as number)).map((r) => r.id as number);
+    if (removed.length) await tx.delete(plan.table).where(inArray(plan.table.id, removed));
+    const ownerKey = m.owner;
+    const itemKey = m.item;
+    for (const [itemId, item] of items) {
+      const extras = Object.fromEntries(m.extras.map((e) => [e, (item as Record<string, unknown>)[e] ?? defaultExtra(e)]));
+      const existing = before.find((r) => r.itemId === itemId);
+      if (existing) {
+        const changed = m.extras.some((e) => existing[e] !== extras[e]);
+        if (changed) {
+          await tx
+            .update(plan.table)
+            .set({ ...extras, updatedBy: auth.userId, updatedAt: new Date() } as never)
+            .where(eq(plan.table.id, existing.id as number));
+        }
+      } else {
+        await tx
+          .insert(plan.table)
+          .values({ [ownerKey]: ownerId, [itemKey]: itemId, ...extras, createdBy: auth.userId, updatedBy: auth.userId } as never);
+      }
+    }
+    const after = [...items.values()];
+    await writeAudit(tx, {
+      entity: plan.entity,
+      entityId: `${m.owner}:${ownerId}`,
+      action: 'update',
+      before,
+      after,
+      userId: auth.userId,
+      requestId,
+    });
+    return mappingLinesTx(tx, plan, ownerId);
+  });
+}
+
+async function mappingLinesTx(tx: Tx, plan: Plan, ownerId: number) {
+  const m = plan.resource.mapping;
+  if (!m) return [];
+  const cols = plan.cols;
+  return tx
+    .select({ itemId: cols[m.item], ...Object.fromEntries(m.extras.map((e) => [e, cols[e]])) })
+    .from(plan.table)
+    .where(eq(cols[m.owner], ownerId));
+}

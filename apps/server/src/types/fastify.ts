@@ -1,0 +1,25 @@
+// Fastify type augmentation for the whole server: route access declarations, the caller, the database.
+import type {} from '@fastify/multipart';
+import type { TRouteAccess } from '@hr/contract';
+import type { AppConfig } from '../config';
+import type { DatabaseKind, Db } from '../db/client';
+import type { AuthContext } from '../modules/access/context';
+import type { DeclaredRoute } from '../modules/access/hooks';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every /api route: 'public', 'signedIn' or { menu, action }. */
+    access?: TRouteAccess;
+  }
+  interface FastifyRequest {
+    /** The caller; set for every route whose access is not 'public'. */
+    auth: AuthContext;
+  }
+  interface FastifyInstance {
+    db: Db;
+    dbKind: DatabaseKind;
+    config: AppConfig;
+    /** Every /api route and its declared access, in registration order. */
+    apiRoutes: DeclaredRoute[];
+  }
+}

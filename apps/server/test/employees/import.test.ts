@@ -1,0 +1,91 @@
+import { count, like } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { employees } from '../../src/db/schema';
+import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { importCsv, importRow, importWorkbook, multipart, type ImportRefs } from './fixtures';
+
+let t: TestApp;
+let admin: ReturnType<typeof api>;
+const refs: ImportRefs = {
+  // by code and by name, mixed, as a real file would have them
+  units: ['HO-BLR', 'Chennai Branch', 'cmp-mys'],
+  departments: ['ADM', 'Finance & Accounts'],
+  designations: ['Administrative Executive', 'OFA', 'ace'],
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = api(t.app, await signIn(t.app, 'admin'));
+});
+afterAll(() => t?.close());
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const countPrefix = async (prefix: string) => (await t.db.select({ n: count() }).from(employees).where(like(employees.employeeCode, `${prefix}%`)))[0].n;
+const upload = (data: Buffer, name = 'staff.xlsx', type = XLSX) => admin.post('/api/employees/import', undefined, multipart({ name, type, data }));
+
+describe('bulk import', () => {
+  it('serves a template with a header row and an explanations sheet', async () => {
+    const res = await admin.get('/api/employees/import/template');
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Employees', 'Explanations']);
+    expect(wb.worksheets[0].getRow(1).getCell(1).value).toBe('Employee Code*');
+    expect(wb.worksheets[1].rowCount).toBeGreaterThan(40);
+  });
+
+  it('imports a clean 1,000-row file in one go', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => importRow(i + 1, refs, 'CLN'));
+    const res = await upload(await importWorkbook(rows));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, rowsRead: 1000, imported: 1000, errors: [] });
+    expect(await countPrefix('CLN')).toBe(1000);
+  });
+
+  it('imports nothing when rows 3 and 700 have errors, and reports exactly those rows', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => importRow(i + 1, refs, 'ERR'));
+    rows[1].PAN = 'NOT-A-PAN'; // spreadsheet row 3 (row 1 is the header)
+    rows[698].Unit = 'Atlantis Branch'; // spreadsheet row 700
+    rows[698].IFSC = 'HDFC1234567';
+    const res = await upload(await importWorkbook(rows));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.ok).toBe(false);
+    expect(body.imported).toBe(0);
+    expect([...new Set(body.errors.map((e: { row: number }) => e.row))]).toEqual([3, 700]);
+    expect(body.errors.filter((e: { row: number }) => e.row === 700).map((e: { column: string }) => e.column).sort()).toEqual(['IFSC', 'Unit']);
+    expect(body.errors.find((e: { row: number }) => e.row === 3).column).toBe('PAN');
+    expect(await countPrefix('ERR')).toBe(0);
+
+    const report = await admin.post('/api/employees/import/error-report', { errors: body.errors });
+    expect(report.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(report.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0].getRow(2).getCell(1).value).toBe(3);
+  });
+
+  it('reports duplicate codes within the file and against the database', async () => {
+    const rows = [importRow(1, refs, 'CLN'), importRow(5, refs, 'DUP'), importRow(5, refs, 'DUP')];
+    const body = (await upload(await importWorkbook(rows))).json();
+    expect(body.ok).toBe(false);
+    expect(body.errors.map((e: { row: number; column: string }) => `${e.row}:${e.column}`)).toEqual(['2:Employee Code', '4:Employee Code']);
+    expect(body.errors[0].message).toMatch(/already used/);
+    expect(body.errors[1].message).toMatch(/row 3/);
+  });
+
+  it('accepts CSV with DD-MM-YYYY dates and resolves reporting managers within the file', async () => {
+    const rows = [importRow(1, refs, 'CSV'), importRow(2, refs, 'CSV')];
+    rows[0]['Date of Joining'] = '01-04-2021';
+    rows[1]['Reporting Manager Code'] = rows[0]['Employee Code'];
+    const res = await upload(importCsv(rows), 'staff.csv', 'text/csv');
+    expect(res.json(), res.body).toMatchObject({ ok: true, imported: 2 });
+    const list = (await admin.get('/api/employees', { search: 'CSV0000' })).json();
+    expect(list.total).toBe(2);
+  });
+
+  it('refuses something that is neither xlsx nor csv', async () => {
+    const res = await upload(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2]), 'staff.xlsx', XLSX);
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,72 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../src/db/schema';
+import { seedDemo } from '../../src/db/seed';
+import { writeAudit } from '../../src/lib/audit';
+import { financialYearOf, isoDateIn } from '../../src/lib/time';
+import { api, createTestApp, signIn, type TestApp } from '../helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('financial years', () => {
+  it('lists April–March years newest first with the current one marked', async () => {
+    const token = await signIn(t.app, 'employee1');
+    const years = (await api(t.app, token).get('/api/financial-years')).json();
+    const current = financialYearOf(isoDateIn('Asia/Kolkata'));
+    expect(years.length).toBeGreaterThanOrEqual(3);
+    expect(years.filter((y: { isCurrent: boolean }) => y.isCurrent).map((y: { name: string }) => y.name)).toEqual([current.name]);
+    expect(years[0]).toMatchObject({ name: current.name, startDate: current.startDate, endDate: current.endDate });
+    const starts = years.map((y: { startDate: string }) => y.startDate);
+    expect([...starts].sort().reverse()).toEqual(starts);
+  });
+
+  it('computes years from dates', () => {
+    expect(financialYearOf('2026-11-22')).toMatchObject({ name: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31' });
+    expect(financialYearOf('2026-03-31').name).toBe('2025-26');
+    expect(financialYearOf('2026-04-01').name).toBe('2026-27');
+    expect(financialYearOf('1999-12-31').name).toBe('1999-00');
+    expect(isoDateIn('Asia/Kolkata', new Date('2026-03-31T19:00:00Z'))).toBe('2026-04-01');
+  });
+});
+
+describe('seed', () => {
+  it('is idempotent', async () => {
+    const tables = [schema.units, schema.menus, schema.roleMenuAccess, schema.users, schema.userUnitMap, schema.financialYears];
+    const counts = async () => Promise.all(tables.map(async (tb) => (await t.db.select({ n: count() }).from(tb))[0].n));
+    const before = await counts();
+    await seedDemo(t.db);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('gives every menu a full /outlet path and the administrator every action on it', async () => {
+    const menus = await t.db.select().from(schema.menus);
+    expect(menus.length).toBeGreaterThan(60);
+    for (const m of menus) expect(m.actionUrl).toMatch(/^\/outlet\/[A-Za-z0-9_/-]+$/);
+    const [admin] = await t.db.select().from(schema.roles).where(eq(schema.roles.name, 'Administrator'));
+    const grants = await t.db.select().from(schema.roleMenuAccess).where(eq(schema.roleMenuAccess.roleId, admin.id));
+    expect(grants).toHaveLength(menus.length);
+    expect(grants.every((g) => g.canView && g.canAdd && g.canEdit && g.canDelete && g.canApprove)).toBe(true);
+  });
+});
+
+describe('audit', () => {
+  it('records who changed what, without secrets', async () => {
+    await writeAudit(t.db, {
+      entity: 'users',
+      entityId: 7,
+      action: 'update',
+      before: { fullName: 'A', passwordHash: 'secret' },
+      after: { fullName: 'B', at: new Date('2026-01-02T03:04:05Z') },
+      userId: 1,
+      requestId: 'req-1',
+    });
+    const [row] = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.requestId, 'req-1'));
+    expect(row).toMatchObject({ entity: 'users', entityId: '7', action: 'update', userId: 1 });
+    expect(row.before).toEqual({ fullName: 'A' });
+    expect(row.after).toEqual({ fullName: 'B', at: '2026-01-02T03:04:05.000Z' });
+  });
+});

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { createTestApp, createTestDatabase, type TestApp, testConfig } from '../helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('health and docs', () => {
+  it('/api/health answers 200 with the database checked', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: t.database.kind });
+  });
+
+  it('/api/health answers 503 when the database is gone', async () => {
+    const config = testConfig();
+    const fresh = await createTestDatabase(config);
+    const { database } = fresh;
+    const app = await buildApp({ db: database.db, dbKind: database.kind, config, logger: false });
+    await database.close();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().status).toBe('error');
+    } finally {
+      await app.close();
+      await fresh.close();
+    }
+  });
+
+  it('/api/docs serves the UI and an OpenAPI document made from the zod schemas', async () => {
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/html/);
+    expect(ui.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const signIn = doc.paths['/api/auth/sign-in'].post;
+    expect(signIn.requestBody.content['application/json'].schema.properties).toHaveProperty('userName');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(res.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});

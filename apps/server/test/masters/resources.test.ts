@@ -1,0 +1,174 @@
+/**
+ * Registry-driven tests: every resource of packages/contract/src/resources gets the same checks,
+ * so declaring a resource adds its tests with no new test code.
+ */
+import { RESOURCES, referencesTo, type TResource } from '@hr/contract';
+import { getTableColumns } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableOf } from '../../src/modules/masters/tables';
+import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { createSample, expectStatus, samplePayload } from './fixtures';
+
+let t: TestApp;
+let admin: ReturnType<typeof api>;
+let employee: ReturnType<typeof api>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = api(t.app, await signIn(t.app, 'admin'));
+  employee = api(t.app, await signIn(t.app, 'employee1'));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const all = RESOURCES as unknown as TResource[];
+
+/** The first field whose absence the schema refuses. */
+function requiredField(r: TResource, payload: Record<string, unknown>): string {
+  for (const field of Object.keys(r.fields)) {
+    const { [field]: _, ...rest } = payload;
+    if (!r.schema.safeParse(rest).success) return field;
+  }
+  throw new Error(`${r.name} has no required field`);
+}
+
+/** The text the list search should find the row by: its label, or its reference's label. */
+function searchText(r: TResource, row: Record<string, unknown>): string {
+  return String(row[`${r.labelField}Label`] ?? row[r.labelField]);
+}
+
+it('maps every resource to a table holding each declared field', () => {
+  const virtual: Record<string, string[]> = { user: ['password'] };
+  for (const r of all) {
+    const spec = tableOf(r.name);
+    const cols = getTableColumns(spec.table);
+    for (const field of Object.keys(r.fields)) {
+      if (virtual[r.name]?.includes(field) || spec.links?.[field]) continue;
+      expect(cols, `${r.name}.${field}`).toHaveProperty(field);
+    }
+    expect(cols, r.name).toHaveProperty('isActive');
+  }
+});
+
+describe.each(all.map((r) => [r.name, r] as const))('resource %s', (_name, r) => {
+  it('creates, lists by search, reads, updates and deletes', async () => {
+    const { row, payload, id } = await createSample(admin, r);
+    expect(row).not.toHaveProperty('passwordHash');
+    expect(row.isActive).toBe(true);
+    expect(row.createdBy).toBeTypeOf('number');
+
+    const list = await admin.get(`/api/resources/${r.name}`, { search: searchText(r, row), pageSize: 50 });
+    expectStatus(list, 200);
+    const body = list.json() as { rows: { id: number }[]; total: number };
+    expect(body.rows.map((x) => x.id)).toContain(id);
+    expect(body.total).toBeGreaterThanOrEqual(1);
+
+    const one = await admin.get(`/api/resources/${r.name}/${id}`);
+    expectStatus(one, 200);
+    expect(one.json().id).toBe(id);
+
+    const upd = await admin.put(`/api/resources/${r.name}/${id}`, { ...payload, isActive: false });
+    expectStatus(upd, 200);
+    expect(upd.json().isActive).toBe(false);
+
+    const inactive = await admin.get(`/api/resources/${r.name}`, { active: 'false', pageSize: 500 });
+    expect((inactive.json().rows as { id: number }[]).map((x) => x.id)).toContain(id);
+
+    const audit = await admin.get(`/api/resources/${r.name}/${id}/audit`);
+    expectStatus(audit, 200);
+    expect((audit.json() as { action: string }[]).map((x) => x.action).sort()).toEqual(['create', 'update']);
+
+    if (r.canDelete) {
+      expectStatus(await admin.delete(`/api/resources/${r.name}/${id}`), 204);
+      expectStatus(await admin.get(`/api/resources/${r.name}/${id}`), 404);
+    }
+  });
+
+  it('answers 400 naming the field for an invalid payload', async () => {
+    const payload = await samplePayload(admin, r);
+    const field = requiredField(r, payload);
+    const { [field]: _, ...rest } = payload;
+    const res = await admin.post(`/api/resources/${r.name}`, rest);
+    expectStatus(res, 400);
+    expect(Object.keys(res.json().fieldErrors ?? {})).toContain(field);
+  });
+
+  it.runIf(r.unique.length > 0)('answers 409 naming the field for a duplicate', async () => {
+    const { payload } = await createSample(admin, r);
+    const res = await admin.post(`/api/resources/${r.name}`, payload);
+    expectStatus(res, 409);
+    const key = r.unique[0];
+    expect(Object.keys(res.json().fieldErrors ?? {})).toContain(key[key.length - 1]);
+  });
+
+  const referrers = referencesTo(r.name);
+  it.runIf(referrers.length > 0 && r.canDelete)('answers 409 when deleting a referenced record', async () => {
+    const { id } = await createSample(admin, r);
+    const { resource: other, field } = referrers[0];
+    const def = other.fields[field];
+    await createSample(admin, other, { [field]: def.kind === 'multiselect' ? [id] : id });
+    const res = await admin.delete(`/api/resources/${r.name}/${id}`);
+    expectStatus(res, 409);
+    expect(res.json().message).toMatch(/used by/);
+    expectStatus(await admin.get(`/api/resources/${r.name}/${id}`), 200);
+  });
+
+  it('answers 403 to a role without the action and 401 without sign-in', async () => {
+    expectStatus(await employee.get(`/api/resources/${r.name}`), 403);
+    expectStatus(await employee.post(`/api/resources/${r.name}`, r.sample('x')), 403);
+    expectStatus(await api(t.app).get(`/api/resources/${r.name}`), 401);
+  });
+
+  it('pages, sorts and offers options', async () => {
+    const page = await admin.get(`/api/resources/${r.name}`, { page: 1, pageSize: 2, sort: r.sortable[0], dir: 'desc' });
+    expectStatus(page, 200);
+    expect(page.json().rows.length).toBeLessThanOrEqual(2);
+    expectStatus(await admin.get(`/api/resources/${r.name}`, { sort: 'nope' }), 400);
+    const opts = await admin.get(`/api/resources/${r.name}/options`);
+    expectStatus(opts, 200);
+    expect(Array.isArray(opts.json())).toBe(true);
+  });
+});
+
+describe('unit scoping', () => {
+  it('a manager sees only the rows of mapped units for unit-scoped resources', async () => {
+    const scoped = all.filter((r) => r.unitScoped);
+    // Give the Manager role view (only) on every unit-scoped master through the access grid.
+    const roles = (await admin.get('/api/access/roles')).json() as { id: number; name: string }[];
+    const managerRole = roles.find((x) => x.name === 'Manager');
+    expect(managerRole).toBeDefined();
+    const grid = (await admin.get(`/api/access/roles/${managerRole?.id}/menus`)).json() as {
+      menus: { menuId: number; actionUrl: string; actions: Record<string, boolean> }[];
+    };
+    const menus = new Set(scoped.map((r) => r.menu));
+    const rows = grid.menus.map((m) => ({
+      menuId: m.menuId,
+      canView: m.actions.view || menus.has(m.actionUrl),
+      canAdd: m.actions.add,
+      canEdit: m.actions.edit,
+      canDelete: m.actions.delete,
+      canApprove: m.actions.approve,
+    }));
+    expectStatus(await admin.put(`/api/access/roles/${managerRole?.id}/menus`, { rows }), 200);
+
+    const manager = api(t.app, await signIn(t.app, 'manager'));
+    const units = (await admin.get('/api/resources/unit', { pageSize: 100 })).json().rows as { id: number; code: string }[];
+    const mine = units.filter((u) => ['HO-BLR', 'BR-CHN'].includes(u.code)).map((u) => u.id);
+    const other = units.find((u) => u.code === 'CMP-MYS')?.id;
+    for (const r of scoped) {
+      const res = await manager.get(`/api/resources/${r.name}`, { pageSize: 500 });
+      expectStatus(res, 200);
+      const seen = (res.json().rows as Record<string, unknown>[]).map((x) => x[r.unitScoped as string] as number);
+      expect(
+        seen.every((u) => mine.includes(u)),
+        r.name,
+      ).toBe(true);
+      const everything = (await admin.get(`/api/resources/${r.name}`, { pageSize: 500 })).json().rows as Record<string, unknown>[];
+      const foreign = everything.find((x) => x[r.unitScoped as string] === other);
+      if (foreign) expectStatus(await manager.get(`/api/resources/${r.name}/${foreign.id}`), 404);
+      // View only: no add.
+      expectStatus(await manager.post(`/api/resources/${r.name}`, r.sample('m')), 403);
+    }
+  });
+});

@@ -1,0 +1,294 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TField, TResource } from '@hr/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { ImageUp, Save, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, type FieldValues, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toaster';
+import { type ApiError, api } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { type Row, resourceUrl } from './api';
+import { ReferenceSelect } from './ReferenceSelect';
+
+const TEXTUAL = new Set(['text', 'textarea', 'date', 'time', 'password', 'image', 'file']);
+
+/** Values of an empty form: each field's declared default, else an empty input. */
+export function emptyValues(r: TResource): FieldValues {
+  const out: FieldValues = { isActive: true };
+  for (const [name, def] of Object.entries(r.fields)) {
+    const parsed = def.zod.safeParse(undefined);
+    let v: unknown = parsed.success ? parsed.data : undefined;
+    if (def.kind === 'multiselect') v = v ?? [];
+    else if (def.kind === 'select' && def.reference) v = v ?? null;
+    else if (def.kind === 'select') v = v ?? '';
+    else if (TEXTUAL.has(def.kind) || def.decimal) v = v ?? '';
+    out[name] = v;
+  }
+  return out;
+}
+
+/** A stored row as form values (nulls become empty inputs; passwords start empty). */
+export function rowValues(r: TResource, row: Row): FieldValues {
+  const out: FieldValues = { isActive: row.isActive ?? true };
+  for (const [name, def] of Object.entries(r.fields)) {
+    let v = row[name];
+    if (def.kind === 'password') v = '';
+    if (def.kind === 'time' && typeof v === 'string') v = v.slice(0, 5);
+    if (v === null && (TEXTUAL.has(def.kind) || def.decimal)) v = '';
+    out[name] = v ?? (def.kind === 'multiselect' ? [] : def.kind === 'select' && def.reference ? null : '');
+  }
+  return out;
+}
+
+function readImage(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+export interface ResourceFormProps {
+  resource: TResource;
+  /** The record being edited; absent for a new one. */
+  row?: Row | null;
+  onSaved: (row: Row) => void;
+  onCancel: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Values to start a new record with (e.g. the unit a mapping screen is on). */
+  initial?: FieldValues;
+}
+
+/** The generic form of a resource: react-hook-form with the resource's own zod schema, inline errors. */
+export function ResourceForm({ resource: r, row, onSaved, onCancel, onDirtyChange, initial }: ResourceFormProps) {
+  const queryClient = useQueryClient();
+  const defaults = useMemo(() => (row ? rowValues(r, row) : { ...emptyValues(r), ...initial }), [r, row, initial]);
+  const form = useForm<FieldValues>({
+    resolver: zodResolver(r.schema as any),
+    defaultValues: defaults,
+    mode: 'onTouched',
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = form;
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    onDirtyChange?.(isDirty && !saved);
+  }, [isDirty, saved, onDirtyChange]);
+
+  const submit = handleSubmit(async (values) => {
+    const onError = (e: ApiError) => {
+      for (const [field, messages] of Object.entries(e.fieldErrors)) {
+        setError(field in r.fields || field === 'isActive' ? field : 'root', { message: messages.join(' ') });
+      }
+    };
+    try {
+      const result = row
+        ? await api.put<Row>(resourceUrl(r, `/${row.id}`), values, { onError })
+        : await api.post<Row>(resourceUrl(r), values, { onError });
+      setSaved(true);
+      await queryClient.invalidateQueries({ queryKey: ['resource', r.name] });
+      toast({ variant: 'success', title: 'Saved', description: `${r.singular} saved` });
+      onSaved(result);
+    } catch {
+      // the toast and inline errors already show what went wrong
+    }
+  });
+
+  const err = (name: string) => {
+    const e = errors[name];
+    return typeof e?.message === 'string' ? e.message : undefined;
+  };
+
+  const input = (name: string, def: TField) => {
+    const id = `field-${name}`;
+    const invalid = !!errors[name];
+    switch (def.kind) {
+      case 'boolean':
+        return (
+          <Controller
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <div className="flex h-9 items-center">
+                <Switch id={id} checked={!!field.value} onCheckedChange={field.onChange} data-testid={id} />
+              </div>
+            )}
+          />
+        );
+      case 'select':
+        if (def.reference) {
+          const ref = def.reference;
+          return (
+            <Controller
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <ReferenceSelect
+                  id={id}
+                  resource={ref}
+                  value={field.value as number | null}
+                  onChange={(v) => field.onChange(v)}
+                  invalid={invalid}
+                  data-testid={id}
+                />
+              )}
+            />
+          );
+        }
+        return (
+          <select
+            id={id}
+            {...register(name)}
+            aria-invalid={invalid || undefined}
+            data-testid={id}
+            className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs aria-invalid:border-destructive dark:bg-input/30"
+          >
+            <option value="">Select…</option>
+            {def.options?.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        );
+      case 'multiselect': {
+        const ref = def.reference ?? '';
+        return (
+          <Controller
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <ReferenceSelect
+                id={id}
+                multiple
+                resource={ref}
+                value={(field.value as number[]) ?? []}
+                onChange={(v) => field.onChange(v)}
+                placeholder="All"
+                invalid={invalid}
+                data-testid={id}
+              />
+            )}
+          />
+        );
+      }
+      case 'textarea':
+        return <Textarea id={id} rows={3} {...register(name)} aria-invalid={invalid || undefined} data-testid={id} />;
+      case 'image':
+        return (
+          <Controller
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <div className="flex items-center gap-3">
+                {field.value ? (
+                  <img src={String(field.value)} alt="" className="size-14 rounded border object-contain" />
+                ) : (
+                  <div className="flex size-14 items-center justify-center rounded border text-muted-foreground">
+                    <ImageUp className="size-5" />
+                  </div>
+                )}
+                <Input
+                  id={id}
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp"
+                  className="max-w-64"
+                  onChange={async (e) => {
+                    const file = e.target.files?.[0];
+                    if (file) field.onChange(await readImage(file));
+                  }}
+                />
+                {field.value ? (
+                  <Button type="button" variant="ghost" size="sm" onClick={() => field.onChange('')}>
+                    Remove
+                  </Button>
+                ) : null}
+              </div>
+            )}
+          />
+        );
+      case 'number':
+        return def.decimal ? (
+          <Input id={id} inputMode="decimal" {...register(name)} aria-invalid={invalid || undefined} data-testid={id} />
+        ) : (
+          <Input
+            id={id}
+            type="number"
+            step={1}
+            {...register(name, { setValueAs: (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)) })}
+            aria-invalid={invalid || undefined}
+            data-testid={id}
+          />
+        );
+      default:
+        return (
+          <Input
+            id={id}
+            type={def.kind === 'password' ? 'password' : def.kind === 'date' ? 'date' : def.kind === 'time' ? 'time' : 'text'}
+            autoComplete={def.kind === 'password' ? 'new-password' : 'off'}
+            {...register(name)}
+            aria-invalid={invalid || undefined}
+            data-testid={id}
+          />
+        );
+    }
+  };
+
+  const rootError = typeof errors.root?.message === 'string' ? errors.root.message : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" data-testid="resource-form">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {Object.entries(r.fields).map(([name, def]) => (
+          <FormField
+            key={name}
+            label={def.label}
+            htmlFor={`field-${name}`}
+            required={def.required && def.kind !== 'boolean' && !(def.kind === 'password' && row)}
+            error={err(name)}
+            hint={def.kind === 'password' && !row ? 'At least 8 characters' : def.help}
+            className={cn((def.kind === 'textarea' || def.kind === 'multiselect' || def.kind === 'image') && 'sm:col-span-2')}
+          >
+            {input(name, def)}
+          </FormField>
+        ))}
+        <FormField label="Active" htmlFor="field-isActive" error={err('isActive')}>
+          <Controller
+            control={control}
+            name="isActive"
+            render={({ field }) => (
+              <div className="flex h-9 items-center">
+                <Switch id="field-isActive" checked={!!field.value} onCheckedChange={field.onChange} data-testid="field-isActive" />
+              </div>
+            )}
+          />
+        </FormField>
+      </div>
+      {rootError && (
+        <p className="text-sm text-destructive" role="alert">
+          {rootError}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel} data-testid="form-cancel">
+          <X /> Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting} data-testid="form-save">
+          <Save /> {isSubmitting ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,462 @@
+import { MASTER_BASE, type TListQuery, type TResource } from '@hr/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ChevronLeft,
+  ChevronRight,
+  FileSpreadsheet,
+  History,
+  Pencil,
+  Plus,
+  Search,
+  Trash2,
+} from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/toaster';
+import { api } from '@/lib/api';
+import { encryptParam } from '@/lib/crypto';
+import { formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import { AuditDialog } from './AuditDialog';
+import { downloadExport, type Row, resourceUrl, useResourceList } from './api';
+import { ReferenceSelect } from './ReferenceSelect';
+import { ResourceForm } from './ResourceForm';
+
+/** The path of a resource's modify route for one row. */
+export function modifyPath(r: TResource, row: Row): string | null {
+  if (!r.modify) return null;
+  const base = `${MASTER_BASE}/${r.path}`;
+  if (r.mapping) {
+    const owner = row[r.mapping.owner] as number;
+    return `${base}/${encryptParam(r.modify.kind === 'json' ? { [r.mapping.owner]: owner } : owner)}`;
+  }
+  return `${base}/${encryptParam(r.modify.kind === 'json' ? { id: row.id } : row.id)}`;
+}
+
+function cellText(r: TResource, field: string, row: Row): React.ReactNode {
+  const def = r.fields[field];
+  const label = row[`${field}Label`];
+  if (label !== undefined) return (label as string | null) ?? (def?.kind === 'multiselect' ? 'All' : '—');
+  const v = row[field];
+  if (v === null || v === undefined || v === '') return '—';
+  if (def?.kind === 'boolean') return v ? 'Yes' : 'No';
+  if (def?.kind === 'date') return formatDate(String(v));
+  if (def?.kind === 'time') return String(v).slice(0, 5);
+  if (def?.options) return def.options.find((o) => o.value === v)?.label ?? String(v);
+  return String(v);
+}
+
+function useDebounced<T>(value: T, ms = 300): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** The generic list of any resource: server-side paging, sorting, search, filters; add/edit/delete by role. */
+export function ResourceListScreen({ resource: r }: { resource: TResource }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { actions } = useCurrentMenu(r.menu);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [search, setSearch] = useState('');
+  const [active, setActive] = useState<'all' | 'true' | 'false'>('all');
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [owner, setOwner] = useState<number | null>(null);
+  const [history, setHistory] = useState<Row | null>(null);
+  const isAdmin = useSession((s) => s.acc_dtls?.isAdmin ?? false);
+  const debounced = useDebounced(search.trim());
+
+  useEffect(() => setPage(1), [debounced, active, filters, pageSize]);
+
+  const activeFilters = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== null && v !== undefined));
+  const query: TListQuery = {
+    page,
+    pageSize,
+    sort: sorting[0]?.id,
+    dir: sorting[0] ? (sorting[0].desc ? 'desc' : 'asc') : undefined,
+    search: debounced || undefined,
+    active,
+    filters: Object.keys(activeFilters).length ? JSON.stringify(activeFilters) : undefined,
+  };
+  const list = useResourceList(r, query);
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+
+  const openEdit = useCallback(
+    (row: Row) => {
+      const path = r.modify ? modifyPath(r, row) : null;
+      if (path) navigate(path);
+      else setEditing(row);
+    },
+    [r, navigate],
+  );
+
+  const columns = useMemo<ColumnDef<Row>[]>(() => {
+    const cols: ColumnDef<Row>[] = r.columns.map((field) => ({
+      id: field,
+      header: r.fields[field]?.label ?? field,
+      enableSorting: r.sortable.includes(field),
+      cell: ({ row }) => cellText(r, field, row.original),
+    }));
+    cols.push({
+      id: 'isActive',
+      header: 'Status',
+      enableSorting: true,
+      cell: ({ row }) => (row.original.isActive ? <Badge variant="secondary">Active</Badge> : <Badge variant="outline">Inactive</Badge>),
+    });
+    if (actions.edit || actions.delete || isAdmin) {
+      cols.push({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <div className="flex justify-end gap-1">
+            {isAdmin && (
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label="Change history"
+                data-testid="row-history"
+                onClick={() => setHistory(row.original)}
+              >
+                <History />
+              </Button>
+            )}
+            {actions.edit && (
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Edit ${r.singular}`}
+                data-testid="row-edit"
+                onClick={() => openEdit(row.original)}
+              >
+                <Pencil />
+              </Button>
+            )}
+            {actions.delete && r.canDelete && (
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Delete ${r.singular}`}
+                data-testid="row-delete"
+                onClick={() => setDeleting(row.original)}
+              >
+                <Trash2 className="text-destructive" />
+              </Button>
+            )}
+          </div>
+        ),
+      });
+    }
+    return cols;
+  }, [r, actions.edit, actions.delete, isAdmin, openEdit]);
+
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    pageCount: pages,
+    state: { sorting },
+    onSortingChange: (u) => {
+      setSorting(u);
+      setPage(1);
+    },
+    getRowId: (row) => String(row.id),
+  });
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await api.delete(resourceUrl(r, `/${deleting.id}`));
+      toast({ variant: 'success', title: 'Deleted', description: `${r.singular} removed` });
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: ['resource', r.name] });
+    } catch {
+      setDeleting(null);
+    }
+  };
+
+  const closeForm = (open: boolean) => {
+    if (open) return;
+    if (dirty && !window.confirm('Discard your unsaved changes?')) return;
+    setEditing(null);
+    setDirty(false);
+  };
+
+  const addNew = () => {
+    if (r.mapping) {
+      if (owner && r.modify) {
+        navigate(modifyPath(r, { id: 0, [r.mapping.owner]: owner }) as string);
+      }
+      return;
+    }
+    setEditing('new');
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-4" data-testid={`resource-list-${r.name}`}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight" data-testid="screen-title">
+            {r.title}
+          </h1>
+          <p className="text-sm text-muted-foreground" data-testid="list-total">
+            {list.isLoading ? 'Loading…' : `${total.toLocaleString('en-IN')} record${total === 1 ? '' : 's'}`}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" onClick={() => downloadExport(r, query).catch(() => {})} data-testid="export-excel">
+            <FileSpreadsheet /> Excel
+          </Button>
+          {r.mapping && actions.edit && (
+            <div className="flex items-center gap-2">
+              <div className="w-56">
+                <ReferenceSelect
+                  resource={r.fields[r.mapping.owner].reference ?? ''}
+                  value={owner}
+                  onChange={setOwner}
+                  placeholder={`Choose a ${r.fields[r.mapping.owner].label.toLowerCase()}`}
+                  data-testid="mapping-owner"
+                />
+              </div>
+              <Button onClick={addNew} disabled={!owner} data-testid="mapping-open">
+                <Pencil /> Map
+              </Button>
+            </div>
+          )}
+          {!r.mapping && actions.add && r.canCreate && (
+            <Button onClick={addNew} data-testid="add-record">
+              <Plus /> Add {r.singular}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <Card>
+        <CardContent className="space-y-3 p-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <div className="relative w-full max-w-xs">
+              <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
+              <Input
+                placeholder="Search…"
+                className="pl-8"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                data-testid="list-search"
+                aria-label="Search"
+              />
+            </div>
+            {r.filters.map((field) => {
+              const def = r.fields[field];
+              if (def.kind === 'select' && def.reference) {
+                return (
+                  <div key={field} className="w-48">
+                    <ReferenceSelect
+                      resource={def.reference}
+                      value={(filters[field] as number | null) ?? null}
+                      onChange={(v) => setFilters((f) => ({ ...f, [field]: v }))}
+                      placeholder={`Any ${def.label.toLowerCase()}`}
+                      data-testid={`filter-${field}`}
+                    />
+                  </div>
+                );
+              }
+              const options =
+                def.kind === 'boolean'
+                  ? [
+                      { value: 'true', label: `${def.label}: yes` },
+                      { value: 'false', label: `${def.label}: no` },
+                    ]
+                  : (def.options ?? []);
+              return (
+                <select
+                  key={field}
+                  aria-label={def.label}
+                  data-testid={`filter-${field}`}
+                  className="h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30"
+                  value={String(filters[field] ?? '')}
+                  onChange={(e) => setFilters((f) => ({ ...f, [field]: e.target.value }))}
+                >
+                  <option value="">{`Any ${def.label.toLowerCase()}`}</option>
+                  {options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              );
+            })}
+            <select
+              aria-label="Status"
+              data-testid="filter-active"
+              className="h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30"
+              value={active}
+              onChange={(e) => setActive(e.target.value as typeof active)}
+            >
+              <option value="all">Active and inactive</option>
+              <option value="true">Active only</option>
+              <option value="false">Inactive only</option>
+            </select>
+          </div>
+
+          <div className="overflow-x-auto rounded-md border">
+            <Table>
+              <TableHeader>
+                {table.getHeaderGroups().map((hg) => (
+                  <TableRow key={hg.id}>
+                    {hg.headers.map((h) => {
+                      const sorted = h.column.getIsSorted();
+                      return (
+                        <TableHead key={h.id}>
+                          {h.column.getCanSort() ? (
+                            <button
+                              type="button"
+                              className="inline-flex items-center gap-1 hover:text-foreground"
+                              onClick={h.column.getToggleSortingHandler()}
+                              data-testid={`sort-${h.column.id}`}
+                            >
+                              {flexRender(h.column.columnDef.header, h.getContext())}
+                              {sorted === 'asc' ? (
+                                <ArrowUp className="size-3.5" />
+                              ) : sorted === 'desc' ? (
+                                <ArrowDown className="size-3.5" />
+                              ) : (
+                                <ArrowUpDown className="size-3.5 opacity-40" />
+                              )}
+                            </button>
+                          ) : (
+                            flexRender(h.column.columnDef.header, h.getContext())
+                          )}
+                        </TableHead>
+                      );
+                    })}
+                  </TableRow>
+                ))}
+              </TableHeader>
+              <TableBody>
+                {table.getRowModel().rows.map((row) => (
+                  <TableRow key={row.id} data-testid="list-row">
+                    {row.getVisibleCells().map((cell) => (
+                      <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+                {!list.isLoading && rows.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground" data-testid="list-empty">
+                      Nothing to show
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </div>
+
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <div className="flex items-center gap-2 text-muted-foreground">
+              Rows per page
+              <select
+                aria-label="Rows per page"
+                className="h-8 rounded-md border border-input bg-transparent px-2 dark:bg-input/30"
+                value={pageSize}
+                onChange={(e) => setPageSize(Number(e.target.value))}
+              >
+                {PAGE_SIZES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex items-center gap-2">
+              <span data-testid="list-page">
+                Page {page} of {pages}
+              </span>
+              <Button variant="outline" size="icon-sm" aria-label="Previous page" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                <ChevronLeft />
+              </Button>
+              <Button
+                variant="outline"
+                size="icon-sm"
+                aria-label="Next page"
+                disabled={page >= pages}
+                onClick={() => setPage(page + 1)}
+                data-testid="next-page"
+              >
+                <ChevronRight />
+              </Button>
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Dialog open={editing !== null} onOpenChange={closeForm}>
+        <DialogContent className="sm:max-w-2xl" onInteractOutside={(e) => dirty && e.preventDefault()}>
+          <DialogHeader>
+            <DialogTitle>{editing === 'new' ? `Add ${r.singular}` : `Edit ${r.singular}`}</DialogTitle>
+            <DialogDescription>Fields marked * are required.</DialogDescription>
+          </DialogHeader>
+          {editing !== null && (
+            <ResourceForm
+              resource={r}
+              row={editing === 'new' ? null : editing}
+              onDirtyChange={setDirty}
+              onSaved={() => {
+                setDirty(false);
+                setEditing(null);
+              }}
+              onCancel={() => closeForm(false)}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+
+      <AuditDialog resource={r} row={history} onClose={() => setHistory(null)} />
+
+      <Dialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete this {r.singular.toLowerCase()}?</DialogTitle>
+            <DialogDescription>
+              {deleting ? `“${cellText(r, r.labelField, deleting)}” will be removed. This cannot be undone.` : ''}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={confirmDelete} data-testid="confirm-delete">
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+export default ResourceListScreen;

@@ -1,0 +1,35 @@
+import type { TMeResponse, TSignInResponse } from '@hr/contract';
+import { ApiError, request } from './api';
+import { queryClient } from './queryClient';
+import { clearSession, getToken, setProfile, setToken } from './session';
+
+/** Signs in; on success the token is stored (local storage Qq5odp). Errors go to `onError` and the toast. */
+export async function signIn(userName: string, password: string, onError?: (e: ApiError) => void): Promise<boolean> {
+  const res = await request<TSignInResponse>('/api/auth/sign-in', 1, { userName, password }, { onError });
+  if (!res?.token) return false;
+  clearSession();
+  queryClient.clear();
+  setToken(res.token);
+  return true;
+}
+
+/** Loads acc_dtls, units, appMenus and rawMenus for the session; undefined after an error. */
+export async function loadProfile(signal?: AbortSignal): Promise<TMeResponse | undefined> {
+  const me = await request<TMeResponse>('/api/auth/me', 0, undefined, { signal });
+  if (me) setProfile({ acc_dtls: me.acc_dtls, units: me.units, appMenus: me.appMenus, rawMenus: me.rawMenus });
+  return me;
+}
+
+/**
+ * Revokes the token on the server first (so it is dead before the screen changes), then forgets everything
+ * held in the browser. No spinner and no toast: signing out must work even when the server is gone.
+ */
+export async function signOut(): Promise<void> {
+  if (getToken()) {
+    await request('/api/auth/sign-out', 1, undefined, { bypass_log: true, silent: true, signal: AbortSignal.timeout(5000) });
+  }
+  clearSession();
+  queryClient.clear();
+}
+
+export { ApiError };

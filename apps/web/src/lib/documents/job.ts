@@ -1,0 +1,97 @@
+// The work of making one PDF, run in the documents Web Worker (or, where workers are unavailable, in
+// a lazily loaded chunk of the page). pdfmake and its fonts load here only: never in the first page.
+import { type TEmployeeSalaryRecord, type TSalaryAdvance, ZEmployeeSalaryRecord, ZSalaryAdvance } from '@hr/contract/documents';
+import {
+  buildAdvanceVoucherDoc,
+  buildPayslipDoc,
+  buildSigningSheetDoc,
+  cloneDefinition,
+  FONTS,
+  isImageError,
+  payslipFileName,
+  signingSheetFileName,
+  withEmptyImages,
+} from '@hr/documents';
+import pdfMake from 'pdfmake/build/pdfmake';
+import vfs from 'pdfmake/build/vfs_fonts';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+
+export type PdfJob =
+  | { kind: 'payslips'; records: TEmployeeSalaryRecord[]; logo?: string | null; watermark?: string | null }
+  | { kind: 'signingSheet'; records: TEmployeeSalaryRecord[]; now: number; timeZone?: string }
+  | { kind: 'advanceVoucher'; advance: TSalaryAdvance; now: number; timeZone?: string; companyName?: string; city?: string };
+
+export interface PdfResult {
+  bytes: Uint8Array;
+  fileName: string;
+  /** Time spent building the PDF, in ms. */
+  ms: number;
+}
+
+let ready = false;
+function pdfmake() {
+  if (!ready) {
+    pdfMake.addVirtualFileSystem(vfs);
+    pdfMake.setFonts(FONTS);
+    ready = true;
+  }
+  return pdfMake;
+}
+
+// Records are checked against the contract first: a malformed record fails with a clear message
+// instead of a half-built document.
+const ZRecords = ZEmployeeSalaryRecord.array().min(1);
+
+function definition(job: PdfJob): { doc: TDocumentDefinitions; fileName: string; print: boolean } {
+  switch (job.kind) {
+    case 'payslips': {
+      const records = ZRecords.parse(job.records);
+      return {
+        doc: buildPayslipDoc(records, { logo: job.logo ?? undefined, watermark: job.watermark ?? undefined }),
+        fileName: payslipFileName(records),
+        print: false,
+      };
+    }
+    case 'signingSheet': {
+      const records = ZRecords.parse(job.records);
+      return {
+        doc: buildSigningSheetDoc(records, { now: new Date(job.now), timeZone: job.timeZone }),
+        fileName: signingSheetFileName(records),
+        print: false,
+      };
+    }
+    case 'advanceVoucher':
+      return {
+        doc: buildAdvanceVoucherDoc(ZSalaryAdvance.parse(job.advance), {
+          now: new Date(job.now),
+          timeZone: job.timeZone,
+          companyName: job.companyName,
+          city: job.city,
+        }),
+        fileName: 'Salary_Advance_Voucher.pdf',
+        print: true,
+      };
+  }
+}
+
+async function bytesOf(doc: TDocumentDefinitions, print: boolean): Promise<Uint8Array> {
+  const out = pdfmake().createPdf(doc);
+  // What pdfmake's own print() does: the PDF asks the viewer to open the print dialog.
+  if (print) ((await out.getStream()) as unknown as { setOpenActionAsPrint(): void }).setOpenActionAsPrint();
+  return new Uint8Array(await out.getBuffer());
+}
+
+/** Builds the PDF of a job; a logo or watermark that cannot be read is replaced by an empty image. */
+export async function runPdfJob(job: PdfJob): Promise<PdfResult> {
+  const started = performance.now();
+  const { doc, fileName, print } = definition(job);
+  const pristine = cloneDefinition(doc);
+  let bytes: Uint8Array;
+  try {
+    bytes = await bytesOf(doc, print);
+  } catch (error) {
+    if (!isImageError(error)) throw error;
+    bytes = await bytesOf(withEmptyImages(pristine), print);
+  }
+  return { bytes, fileName, ms: performance.now() - started };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatCount, formatDate, formatDateTime, formatRupees, todayIso } from './format';
+
+describe('en-IN rupee formatting', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '5.00'],
+    [999, '999.00'],
+    [1000, '1,000.00'],
+    [100000, '1,00,000.00'],
+    [1234567.5, '12,34,567.50'],
+    ['123456789.12', '12,34,56,789.12'],
+    ['1000.005', '1,000.01'],
+    ['1000.004', '1,000.00'],
+    ['99999.995', '1,00,000.00'],
+    ['-2500', '-2,500.00'],
+    ['-0.001', '0.00'],
+    ['0012.3', '12.30'],
+    ['1,20,000', '1,20,000.00'],
+    ['.5', '0.50'],
+  ])('formatAmount(%j) = %s', (input, expected) => {
+    expect(formatAmount(input)).toBe(expected);
+  });
+
+  it('adds the rupee sign', () => {
+    expect(formatRupees(1234567.5)).toBe('₹12,34,567.50');
+    expect(formatRupees('-42')).toBe('-₹42.00');
+  });
+
+  it('is empty for missing or invalid input', () => {
+    for (const v of [null, undefined, '', 'abc', '1.2.3', Number.NaN]) {
+      expect(formatAmount(v as any)).toBe('');
+      expect(formatRupees(v as any)).toBe('');
+    }
+  });
+
+  it('counts with Indian grouping', () => {
+    expect(formatCount(1234567)).toBe('12,34,567');
+  });
+});
+
+describe('dates in Asia/Kolkata', () => {
+  it('DD/MM/YYYY from instants, shifted to IST', () => {
+    expect(formatDate('2026-03-31T18:29:59Z')).toBe('31/03/2026');
+    expect(formatDate('2026-03-31T18:30:00Z')).toBe('01/04/2026');
+    expect(formatDate(new Date(Date.UTC(2026, 0, 5, 10)))).toBe('05/01/2026');
+  });
+
+  it('plain calendar dates stay on their day', () => {
+    expect(formatDate('2026-04-01')).toBe('01/04/2026');
+    expect(formatDate('2025-12-31')).toBe('31/12/2025');
+  });
+
+  it('date and time, 24 h', () => {
+    expect(formatDateTime('2026-11-22T09:15:00Z')).toBe('22/11/2026 14:45');
+  });
+
+  it('empty and invalid give empty text', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('today is the Indian calendar day', () => {
+    expect(todayIso('Asia/Kolkata', new Date('2026-11-22T20:00:00Z'))).toBe('2026-11-23');
+    expect(todayIso('Asia/Kolkata', new Date('2026-11-22T18:00:00Z'))).toBe('2026-11-22');
+  });
+});

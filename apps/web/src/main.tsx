@@ -1,0 +1,28 @@
+import './styles/index.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { ErrorBoundary } from '@/components/common/ErrorBoundary';
+import { GlobalSpinner } from '@/components/common/GlobalSpinner';
+import { Toaster } from '@/components/ui/toaster';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { queryClient } from '@/lib/queryClient';
+import { ThemeProvider } from '@/lib/theme';
+import { router } from './routes';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider>
+          <ErrorBoundary>
+            <RouterProvider router={router} />
+          </ErrorBoundary>
+          <GlobalSpinner />
+          <Toaster />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);

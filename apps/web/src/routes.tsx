@@ -1,0 +1,116 @@
+/**
+ * The one route table (spec section 2). Paths are spelt exactly as the spec writes them.
+ *
+ * Each area exports `routes: RouteObject[]` from `src/screens/<area>/routes.tsx`, lazy-loading its screens
+ * (`lazy: () => import(...)`), and this table mounts them. Until an area registers a path, that path shows the
+ * 404 page. Where each area is mounted, and who builds what:
+ *
+ *   mounted at /outlet/<area>                     (the area's paths are relative to it; use `index: true` for the bare path)
+ *     request       raise, leave_req, visitor_notify_req             — requests issue   (index → raise, here)
+ *     allRequest    wfh, leave, visitor_notify                       — requests issue   (index → wfh, here)
+ *     master        shift, employee-doctype, leave, leave/:leaveId, configure/{role, module, menu,
+ *                   roleWiseMenuAccess, roleWiseMenuAccess/:roleId, apkVersion, userMaster, userMaster/:id},
+ *                   category, session, holidays, holidays/:holidayId, department, units, units/:id,
+ *                   earning-deduction, designation, unit-wise-department-mapping(/:unitWiseDeptId),
+ *                   unit-wise-designation-mapping(/:unitId), unit-wise-earning-deduction-mapping(/:unitId),
+ *                   user-wise-unit-mapping(/:userWiseUnitId), unit-wise-emp-doc-type-map(/:mapDtls),
+ *                   unit-wise-salary-approve-map(/:unitId), carrer/{carrerApply, carrerStep,
+ *                   unit-wise-carrere-applying-map(/:unitId), unit-wise-career-step-map(/:mapDtls)}, salaryFormula,
+ *                   country, campus, city, division, education-mode, fellowship-status, job-nature, mobile-code,
+ *                   position, state, area, academic-domain, academic-status, marital-status, patent-status,
+ *                   region, responsibility, written                  — masters helper   (configure → role, here:
+ *                   register configure's screens as 'configure/role' etc. or nest them under 'configure'
+ *                   WITHOUT an index route)
+ *     transaction   salary_process, salary_process/addorupdate, employee-bonus, employee-bonus/addorupdate,
+ *                   salary-advance, salary-advance/:advanceId, employee, employee/:employeeId,
+ *                   salary_increment                                 — employees / payroll helpers
+ *     myProfile     profile, upload-documents                        — employees helper (index → profile, here)
+ *     idCard        (index)                                          — employees helper
+ *     me            attendance/{logs, shiftschedule, requests}, leave/summary
+ *                                                                    — attendance issue (attendance → logs and
+ *                                                                      leave → summary, here; same rule as configure)
+ *   mounted at /outlet itself                     (the area's paths are the spec's top-level names)
+ *     dashboard     dashboard (issue 2, built), admin-dashboard      — dashboards issue
+ *     attendance    track_emp, view-shift, shift-dtls, attandance, employeeAttendace, employeeoffonDuty
+ *     reports       attandance-report, employee-bonus-report, employeeShiftScheduleWiseAttendanceCompare,
+ *                   employeeShiftScheduleWiseAttandanceCompareSummaryReport, various-registertype-report
+ *     payroll       payslip, form-16
+ *     dev           developer-only screens, with their own paths
+ *
+ * Id parameters arrive encrypted: read them with useEncryptedParam / useEncryptedId / useEncryptedJsonParam
+ * (src/lib/useEncryptedParam.ts), which send a bad value to /400-bad-req. employeeId is not decrypted here.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { RouteErrorFallback } from '@/components/common/ErrorBoundary';
+import { setUnauthorizedHandler } from '@/lib/api';
+
+type AreaModule = { routes?: RouteObject[] };
+// A glob, so an area whose routes file does not exist yet simply contributes nothing.
+const areaModules = import.meta.glob<AreaModule>('./screens/*/routes.tsx', { eager: true });
+
+export function areaRoutes(area: string): RouteObject[] {
+  return areaModules[`./screens/${area}/routes.tsx`]?.routes ?? [];
+}
+
+const redirect = (to: string): RouteObject['element'] => <Navigate to={to} replace />;
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+const notFound: RouteObject = { path: '*', lazy: page(() => import('@/screens/errors/NotFoundScreen')) };
+
+export const routeTable: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorFallback />,
+    children: [
+      { index: true, lazy: page(() => import('@/screens/signIn/SignInScreen')) },
+      { path: '400-bad-req', lazy: page(() => import('@/screens/errors/BadRequestScreen')) },
+      {
+        path: 'outlet',
+        lazy: page(() => import('@/screens/shell/OutletLayout')),
+        errorElement: <RouteErrorFallback />,
+        children: [
+          { index: true, element: redirect('dashboard') },
+          ...areaRoutes('dashboard'),
+          ...areaRoutes('attendance'),
+          ...areaRoutes('reports'),
+          ...areaRoutes('payroll'),
+          ...areaRoutes('dev'),
+          { path: 'request', children: [{ index: true, element: redirect('raise') }, ...areaRoutes('request')] },
+          { path: 'allRequest', children: [{ index: true, element: redirect('wfh') }, ...areaRoutes('allRequest')] },
+          { path: 'master', children: [{ path: 'configure', element: redirect('role') }, ...areaRoutes('master')] },
+          { path: 'transaction', children: areaRoutes('transaction') },
+          { path: 'myProfile', children: [{ index: true, element: redirect('profile') }, ...areaRoutes('myProfile')] },
+          { path: 'idCard', children: areaRoutes('idCard') },
+          {
+            path: 'me',
+            children: [
+              { path: 'attendance', element: redirect('logs') },
+              { path: 'leave', element: redirect('summary') },
+              ...areaRoutes('me'),
+            ],
+          },
+          notFound,
+        ],
+      },
+      notFound,
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routeTable);
+
+// A 401 anywhere (expired or revoked token) goes to sign-in without a page reload, replacing history.
+setUnauthorizedHandler(() => {
+  void router.navigate('/', { replace: true });
+});

@@ -1,0 +1,148 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, Building2, CalendarDays, MapPin, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { MenuIcon } from '@/components/common/MenuIcon';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { api } from '@/lib/api';
+import { formatLongDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
+
+type UnitCard = { id: number; name: string; code: string; city: string; stateName: string };
+type Summary = { today: string; timeZone: string; units: UnitCard[] };
+
+function greeting(timeZone: string): string {
+  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+  if (hour < 12) return 'Good morning';
+  if (hour < 17) return 'Good afternoon';
+  return 'Good evening';
+}
+
+/** /outlet/dashboard: welcome, the user's units and today's date in the organisation's time zone. */
+export function DashboardScreen() {
+  const account = useSession((s) => s.acc_dtls);
+  const sessionUnits = useSession((s) => s.units);
+  const rawMenus = useSession((s) => s.rawMenus);
+  const fy = useSession((s) => s.finYearDtls);
+  const timeZone = account?.organisation.timeZone || 'Asia/Kolkata';
+  const summary = useQuery({
+    queryKey: ['dashboard', 'summary'],
+    queryFn: ({ signal }) => api.get<Summary>('/api/dashboard/summary', undefined, { signal }),
+  });
+
+  if (!account) return null;
+  const units: UnitCard[] = summary.data?.units ?? sessionUnits.map((u) => ({ ...u, city: '', stateName: '' }));
+  const shortcuts = rawMenus.filter((m) => m.actionUrl !== '/outlet/dashboard').slice(0, 8);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6" data-testid="dashboard">
+      <section className="relative overflow-hidden rounded-xl border bg-card p-6 shadow-sm md:p-8">
+        <div className="pointer-events-none absolute -top-20 -right-20 size-64 rounded-full bg-primary/10 blur-3xl" />
+        <div className="relative flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+          <div className="space-y-1.5">
+            <p className="text-sm text-muted-foreground">{greeting(timeZone)},</p>
+            <h1 className="text-2xl font-semibold tracking-tight md:text-3xl" data-testid="welcome">
+              Welcome, {account.fullName}
+            </h1>
+            <p className="text-sm text-muted-foreground">{account.organisation.name}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="secondary" className="gap-1.5 px-2.5 py-1 text-sm font-normal" data-testid="today">
+              <CalendarDays className="size-3.5!" />
+              {formatLongDate(new Date(), timeZone)}
+            </Badge>
+            <Badge variant="outline" className="gap-1.5 px-2.5 py-1 text-sm font-normal">
+              <ShieldCheck className="size-3.5!" />
+              {account.roleName}
+            </Badge>
+            {fy && (
+              <Badge variant="outline" className="px-2.5 py-1 text-sm font-normal">
+                FY {fy.name}
+              </Badge>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section className="space-y-3">
+        <div className="flex items-baseline justify-between">
+          <h2 className="text-lg font-semibold tracking-tight">Your units</h2>
+          <span className="text-sm text-muted-foreground">
+            {units.length} {units.length === 1 ? 'unit' : 'units'}
+          </span>
+        </div>
+        {summary.isPending && sessionUnits.length === 0 ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Skeleton className="h-28" />
+            <Skeleton className="h-28" />
+            <Skeleton className="h-28" />
+          </div>
+        ) : units.length === 0 ? (
+          <Card>
+            <CardContent className="text-sm text-muted-foreground">No unit is mapped to your account yet.</CardContent>
+          </Card>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="unit-list">
+            {units.map((u) => (
+              <li key={u.id}>
+                <Card className="h-full gap-3 py-5 transition-shadow hover:shadow-md">
+                  <CardHeader className="px-5">
+                    <div className="flex items-start gap-3">
+                      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                        <Building2 className="size-5" />
+                      </span>
+                      <div className="min-w-0">
+                        <CardTitle className="truncate text-base" data-testid="unit-name">
+                          {u.name}
+                        </CardTitle>
+                        <CardDescription className="mt-1 flex items-center gap-1.5">
+                          <Badge variant="secondary" className="font-mono">
+                            {u.code}
+                          </Badge>
+                          {(u.city || u.stateName) && (
+                            <span className="flex min-w-0 items-center gap-1 truncate">
+                              <MapPin className="size-3.5 shrink-0" />
+                              {[u.city, u.stateName].filter(Boolean).join(', ')}
+                            </span>
+                          )}
+                        </CardDescription>
+                      </div>
+                    </div>
+                  </CardHeader>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {shortcuts.length > 0 && (
+        <section className="space-y-3">
+          <h2 className="text-lg font-semibold tracking-tight">Quick access</h2>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {shortcuts.map((m) => (
+              <li key={m.id}>
+                <Link
+                  to={m.actionUrl}
+                  className="group flex items-center gap-3 rounded-lg border bg-card p-3 text-sm shadow-xs transition-colors hover:border-primary/40 hover:bg-accent/50"
+                >
+                  <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground group-hover:bg-primary/10 group-hover:text-primary">
+                    <MenuIcon name={m.icon} className="size-4" />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{m.label}</span>
+                    <span className="block truncate text-xs text-muted-foreground">{m.moduleName}</span>
+                  </span>
+                  <ArrowRight className="size-4 text-muted-foreground opacity-0 transition-opacity group-hover:opacity-100" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export default DashboardScreen;

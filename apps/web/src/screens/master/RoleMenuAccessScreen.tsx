@@ -1,0 +1,193 @@
+import { ROLE_WISE_MENU_ACCESS_MENU, type TMenuAccessRow } from '@hr/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Save } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { UnsavedChangesPrompt } from '@/components/resource/ResourceFormScreen';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/toaster';
+import { api } from '@/lib/api';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import { useEncryptedId } from '@/lib/useEncryptedParam';
+
+type Actions = { view: boolean; add: boolean; edit: boolean; delete: boolean; approve: boolean };
+type GridLine = { menuId: number; moduleId: number; moduleName: string; label: string; actionUrl: string; actions: Actions };
+type Grid = { role: { id: number; name: string }; menus: GridLine[] };
+
+const KEYS: (keyof Actions)[] = ['view', 'add', 'edit', 'delete', 'approve'];
+const LABEL: Record<keyof Actions, string> = { view: 'View', add: 'Add', edit: 'Edit', delete: 'Delete', approve: 'Approve' };
+
+/** configure/roleWiseMenuAccess/{roleId}: every menu (by module) × view/add/edit/delete/approve, saved at once. */
+export function RoleMenuAccessScreen() {
+  const roleId = useEncryptedId('roleId');
+  const queryClient = useQueryClient();
+  const { actions: mine } = useCurrentMenu(ROLE_WISE_MENU_ACCESS_MENU);
+  const grid = useQuery({
+    queryKey: ['access', 'grid', roleId],
+    queryFn: ({ signal }) => api.get<Grid>(`/api/access/roles/${roleId}/menus`, undefined, { signal }),
+    enabled: roleId !== null && roleId > 0,
+  });
+  const [lines, setLines] = useState<GridLine[]>([]);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (grid.data) {
+      setLines(grid.data.menus);
+      setDirty(false);
+    }
+  }, [grid.data]);
+
+  const modules = useMemo(() => {
+    const byModule = new Map<string, GridLine[]>();
+    for (const l of lines) byModule.set(l.moduleName, [...(byModule.get(l.moduleName) ?? []), l]);
+    return [...byModule.entries()];
+  }, [lines]);
+
+  if (roleId === null) return null;
+  const canEdit = mine.edit;
+
+  const set = (ids: number[], key: keyof Actions, value: boolean) => {
+    const idSet = new Set(ids);
+    setLines((ls) =>
+      ls.map((l) => {
+        if (!idSet.has(l.menuId)) return l;
+        const next = { ...l.actions, [key]: value };
+        // Any action implies view; no view means nothing else.
+        if (key !== 'view' && value) next.view = true;
+        if (key === 'view' && !value) for (const k of KEYS) next[k] = false;
+        return { ...l, actions: next };
+      }),
+    );
+    setDirty(true);
+  };
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const rows: TMenuAccessRow[] = lines.map((l) => ({
+        menuId: l.menuId,
+        canView: l.actions.view,
+        canAdd: l.actions.add,
+        canEdit: l.actions.edit,
+        canDelete: l.actions.delete,
+        canApprove: l.actions.approve,
+      }));
+      await api.put(`/api/access/roles/${roleId}/menus`, { rows });
+      toast({ variant: 'success', title: 'Saved', description: 'Menu access saved' });
+      setDirty(false);
+      await queryClient.invalidateQueries({ queryKey: ['access'] });
+    } catch {
+      // toast shown
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4" data-testid="role-menu-access">
+      <Button variant="ghost" size="sm" asChild>
+        <Link to={ROLE_WISE_MENU_ACCESS_MENU}>
+          <ArrowLeft /> Role Wise Menu Access
+        </Link>
+      </Button>
+      <Card>
+        <CardHeader>
+          <CardTitle data-testid="screen-title">Menu access{grid.data ? `: ${grid.data.role.name}` : ''}</CardTitle>
+          <CardDescription>Ticking add, edit, delete or approve also gives view. Saved all at once.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {grid.isLoading ? (
+            <Skeleton className="h-64" />
+          ) : (
+            <div className="overflow-x-auto rounded-md border">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Menu</TableHead>
+                    {KEYS.map((k) => (
+                      <TableHead key={k} className="w-20 text-center">
+                        {LABEL[k]}
+                      </TableHead>
+                    ))}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {modules.map(([name, ms]) => (
+                    <ModuleRows key={name} name={name} lines={ms} canEdit={canEdit} onSet={set} />
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+          {canEdit && (
+            <div className="flex justify-end">
+              <Button onClick={save} disabled={saving || !dirty} data-testid="grid-save">
+                <Save /> {saving ? 'Saving…' : 'Save'}
+              </Button>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <UnsavedChangesPrompt when={dirty} />
+    </div>
+  );
+}
+
+function ModuleRows({
+  name,
+  lines,
+  canEdit,
+  onSet,
+}: {
+  name: string;
+  lines: GridLine[];
+  canEdit: boolean;
+  onSet: (ids: number[], key: keyof Actions, value: boolean) => void;
+}) {
+  const ids = lines.map((l) => l.menuId);
+  return (
+    <>
+      <TableRow className="bg-muted/50">
+        <TableCell className="font-semibold">{name}</TableCell>
+        {KEYS.map((k) => {
+          const all = lines.every((l) => l.actions[k]);
+          return (
+            <TableCell key={k} className="text-center">
+              <Checkbox
+                aria-label={`${LABEL[k]} all of ${name}`}
+                checked={all}
+                disabled={!canEdit}
+                onCheckedChange={(v) => onSet(ids, k, v === true)}
+              />
+            </TableCell>
+          );
+        })}
+      </TableRow>
+      {lines.map((l) => (
+        <TableRow key={l.menuId} data-testid="grid-line">
+          <TableCell className="pl-6">
+            {l.label}
+            <span className="ml-2 text-xs text-muted-foreground">{l.actionUrl}</span>
+          </TableCell>
+          {KEYS.map((k) => (
+            <TableCell key={k} className="text-center">
+              <Checkbox
+                aria-label={`${LABEL[k]} ${l.label}`}
+                checked={l.actions[k]}
+                disabled={!canEdit}
+                onCheckedChange={(v) => onSet([l.menuId], k, v === true)}
+              />
+            </TableCell>
+          ))}
+        </TableRow>
+      ))}
+    </>
+  );
+}
+
+export default RoleMenuAccessScreen;

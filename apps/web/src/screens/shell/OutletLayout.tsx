@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '@/components/common/ErrorBoundary';
+import { Skeleton } from '@/components/ui/skeleton';
+import { loadProfile } from '@/lib/auth';
+import { getToken, useSession } from '@/lib/session';
+import { cn } from '@/lib/utils';
+import { Header } from './Header';
+import { MobileSidebar, Sidebar } from './Sidebar';
+
+const COLLAPSED_KEY = 'sidebar-collapsed';
+
+/**
+ * /outlet: the signed-in shell. Without a token it redirects to '/'; no screen renders until
+ * /api/auth/me has answered (a revoked token gets 401 there, which clears the session and goes to '/').
+ */
+export function OutletLayout() {
+  const token = getToken();
+  const location = useLocation();
+  const me = useQuery({
+    queryKey: ['auth', 'me', token],
+    queryFn: ({ signal }) => loadProfile(signal),
+    enabled: !!token,
+    staleTime: Infinity,
+  });
+  const account = useSession((s) => s.acc_dtls);
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  useEffect(() => {
+    localStorage.setItem(COLLAPSED_KEY, collapsed ? '1' : '0');
+  }, [collapsed]);
+
+  // Close the mobile drawer on navigation.
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  if (!token) return <Navigate to="/" replace />;
+  if (me.isPending || !me.data || !account) {
+    if (me.isSuccess && !me.data) return <Navigate to="/" replace />;
+    return <ShellSkeleton />;
+  }
+
+  return (
+    <div className="flex min-h-svh bg-muted/30 dark:bg-background" data-testid="app-shell">
+      <Sidebar collapsed={collapsed} className="hidden md:flex" />
+      <MobileSidebar open={mobileOpen} onOpenChange={setMobileOpen} />
+      <div className={cn('flex min-w-0 flex-1 flex-col transition-[padding] duration-200', collapsed ? 'md:pl-16' : 'md:pl-64')}>
+        <Header onToggleSidebar={() => setCollapsed((c) => !c)} onOpenMobile={() => setMobileOpen(true)} collapsed={collapsed} />
+        <main className="flex-1 p-4 md:p-6 lg:p-8" data-testid="screen">
+          <ErrorBoundary key={location.pathname}>
+            <Suspense fallback={<ScreenSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function ShellSkeleton() {
+  return (
+    <div className="flex min-h-svh" data-testid="shell-loading">
+      <div className="hidden w-64 flex-col gap-3 border-r p-4 md:flex">
+        <Skeleton className="h-8 w-40" />
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="h-6 w-full" />
+        ))}
+      </div>
+      <div className="flex-1 p-6">
+        <Skeleton className="mb-6 h-10 w-full" />
+        <ScreenSkeleton />
+      </div>
+    </div>
+  );
+}
+
+export function ScreenSkeleton() {
+  return (
+    <div className="space-y-4">
+      <Skeleton className="h-8 w-64" />
+      <Skeleton className="h-32 w-full" />
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+export default OutletLayout;

@@ -1,0 +1,154 @@
+import { Building2, CalendarCheck, Eye, EyeOff, IndianRupee, LogIn, ShieldCheck, Users } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import type { ApiError } from '@/lib/api';
+import { signIn } from '@/lib/auth';
+import { getToken } from '@/lib/session';
+
+type FieldErrors = Partial<Record<'userName' | 'password', string>>;
+
+export const PRODUCT_NAME = 'PeopleDesk';
+
+export function SignInScreen() {
+  const navigate = useNavigate();
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = `Sign in · ${PRODUCT_NAME}`;
+  }, []);
+
+  // Already signed in (token present): straight to the app; the layout re-checks the token with the server.
+  if (getToken()) return <Navigate to="/outlet/dashboard" replace />;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    // The same rules as ZSignInRequest (kept inline so the first page does not load zod).
+    const name = userName.trim();
+    const errs: FieldErrors = {};
+    if (!name) errs.userName = 'User name is required';
+    if (!password) errs.password = 'Password is required';
+    if (errs.userName || errs.password) {
+      setFieldErrors(errs);
+      return;
+    }
+    setFieldErrors({});
+    setBusy(true);
+    const ok = await signIn(name, password, (err: ApiError) => {
+      if (err.status === 400 && err.body?.fieldErrors) {
+        const fe = err.body.fieldErrors;
+        setFieldErrors({ userName: fe.userName?.[0], password: fe.password?.[0] });
+      }
+      setFormError(err.message);
+    });
+    setBusy(false);
+    if (ok) navigate('/outlet/dashboard', { replace: true });
+  }
+
+  return (
+    <div className="grid min-h-svh lg:grid-cols-[1.05fr_1fr]">
+      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-600 via-indigo-700 to-violet-800 p-10 text-white lg:flex lg:flex-col">
+        <div className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-white/10 blur-3xl" />
+        <div className="pointer-events-none absolute -bottom-32 -left-16 size-96 rounded-full bg-violet-400/20 blur-3xl" />
+        <div className="relative flex items-center gap-3 text-lg font-semibold">
+          <span className="flex size-10 items-center justify-center rounded-xl bg-white/15 ring-1 ring-white/25">
+            <Building2 className="size-5" />
+          </span>
+          {PRODUCT_NAME}
+        </div>
+        <div className="relative mt-auto max-w-md space-y-6">
+          <h2 className="text-3xl leading-tight font-semibold tracking-tight">
+            People, attendance and payroll for every unit of your organisation.
+          </h2>
+          <ul className="space-y-3 text-sm text-indigo-100">
+            <li className="flex items-center gap-3">
+              <Users className="size-4" /> Employee records, requests and approvals
+            </li>
+            <li className="flex items-center gap-3">
+              <CalendarCheck className="size-4" /> Shifts, attendance and leave
+            </li>
+            <li className="flex items-center gap-3">
+              <IndianRupee className="size-4" /> Salary processing, payslips and Form 16
+            </li>
+            <li className="flex items-center gap-3">
+              <ShieldCheck className="size-4" /> Role-wise access, unit by unit
+            </li>
+          </ul>
+        </div>
+        <p className="relative mt-10 text-xs text-indigo-200">HR · Payroll · Attendance</p>
+      </aside>
+
+      <main className="flex items-center justify-center bg-background p-6 sm:p-10">
+        <div className="w-full max-w-sm space-y-8">
+          <div className="space-y-2">
+            <div className="flex items-center gap-2 text-primary lg:hidden">
+              <Building2 className="size-6" />
+              <span className="text-lg font-semibold">{PRODUCT_NAME}</span>
+            </div>
+            <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
+            <p className="text-sm text-muted-foreground">Use your user name or e-mail and your password.</p>
+          </div>
+
+          <form className="space-y-5" onSubmit={onSubmit} noValidate data-testid="sign-in-form">
+            {formError && (
+              <Alert variant="destructive" data-testid="sign-in-error">
+                <AlertDescription>{formError}</AlertDescription>
+              </Alert>
+            )}
+            <FormField label="User name or e-mail" htmlFor="userName" error={fieldErrors.userName}>
+              <Input
+                id="userName"
+                name="userName"
+                autoComplete="username"
+                autoFocus
+                value={userName}
+                aria-invalid={!!fieldErrors.userName}
+                onChange={(e) => setUserName(e.target.value)}
+              />
+            </FormField>
+            <FormField label="Password" htmlFor="password" error={fieldErrors.password}>
+              <div className="relative">
+                <Input
+                  id="password"
+                  name="password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  className="pr-10"
+                  value={password}
+                  aria-invalid={!!fieldErrors.password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+                <button
+                  type="button"
+                  className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
+                  aria-label={showPassword ? 'Hide password' : 'Show password'}
+                  aria-pressed={showPassword}
+                  onClick={() => setShowPassword((v) => !v)}
+                >
+                  {showPassword ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+                </button>
+              </div>
+            </FormField>
+            <Button type="submit" className="w-full" size="lg" disabled={busy}>
+              {busy ? <Spinner /> : <LogIn />}
+              Sign in
+            </Button>
+          </form>
+          <p className="text-center text-xs text-muted-foreground">Trouble signing in? Ask your HR administrator to reset your password.</p>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export default SignInScreen;

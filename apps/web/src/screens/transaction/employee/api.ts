@@ -1,0 +1,137 @@
+import type { TEmployee, TEmployeeDocumentStatus, TEmployeeFormOptions, TEmployeeList, TEmployeeListQuery, TProfileChangeRequest } from '@hr/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, ApiError, type QueryValue } from '@/lib/api';
+import { getToken } from '@/lib/session';
+import { errorToast } from '@/lib/toast-store';
+
+export const EMPLOYEE_PATH = '/outlet/transaction/employee';
+
+export function useEmployeeList(query: TEmployeeListQuery) {
+  return useQuery({
+    queryKey: ['employees', 'list', query],
+    queryFn: ({ signal }) => api.get<TEmployeeList>('/api/employees', query as Record<string, QueryValue>, { signal, bypass_log: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEmployee(id: number | null) {
+  return useQuery({
+    queryKey: ['employees', 'one', id],
+    queryFn: ({ signal }) => api.get<TEmployee>(`/api/employees/${id}`, undefined, { signal }),
+    enabled: id !== null && id > 0,
+  });
+}
+
+export function useMyEmployee() {
+  return useQuery({
+    queryKey: ['employees', 'me'],
+    queryFn: ({ signal }) => api.get<TEmployee>('/api/me/employee', undefined, { signal }),
+    retry: false,
+  });
+}
+
+export function useFormOptions() {
+  return useQuery({
+    queryKey: ['employees', 'form-options'],
+    queryFn: ({ signal }) => api.get<TEmployeeFormOptions>('/api/employees/form-options', undefined, { signal, bypass_log: true }),
+    staleTime: 60_000,
+  });
+}
+
+export function useDocuments(employeeId: number | null) {
+  return useQuery({
+    queryKey: ['employees', 'documents', employeeId],
+    queryFn: ({ signal }) => api.get<TEmployeeDocumentStatus>(`/api/employees/${employeeId}/documents`, undefined, { signal }),
+    enabled: employeeId !== null && employeeId > 0,
+  });
+}
+
+export function useOwnChangeRequests(enabled: boolean) {
+  return useQuery({
+    queryKey: ['employees', 'my-change-requests'],
+    queryFn: ({ signal }) => api.get<TProfileChangeRequest[]>('/api/me/employee/change-requests', undefined, { signal, bypass_log: true }),
+    enabled,
+  });
+}
+
+/** Saves a blob under a file name (the browser's download). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** GET of a file through the authorised API, saved under `fileName`. */
+export async function downloadFile(url: string, fileName: string, query?: Record<string, QueryValue>): Promise<void> {
+  const blob = await api.get<Blob>(url, query, { responseType: 'blob' });
+  saveBlob(blob, fileName);
+}
+
+/**
+ * Multipart upload with progress (XMLHttpRequest: fetch cannot report upload progress). Resolves with the
+ * parsed JSON body (null when empty); on an error shows the 'ERR!!' toast and rejects with an ApiError.
+ */
+export function uploadFile<T = unknown>(url: string, file: File, onProgress?: (fraction: number) => void): Promise<T | null> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
+      const message = (body as { message?: string } | null)?.message ?? `Upload failed (${xhr.status})`;
+      errorToast(message);
+      reject(new ApiError(xhr.status, message, body as never));
+    };
+    xhr.onerror = () => {
+      const message = 'Could not reach the server. Check your connection and try again.';
+      errorToast(message);
+      reject(new ApiError(0, message));
+    };
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/** An authorised image (e.g. the employee photo) as an object URL; null while loading or when absent. */
+export function useAuthorisedImage(url: string | null, version?: string | number): string | null {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url) {
+      setSrc(null);
+      return;
+    }
+    let revoked = false;
+    let objectUrl: string | null = null;
+    api
+      .get<Blob>(url, version ? { v: version } : undefined, { responseType: 'blob', silent: true, bypass_log: true })
+      .then((blob) => {
+        if (revoked) return;
+        objectUrl = URL.createObjectURL(blob);
+        setSrc(objectUrl);
+      })
+      .catch(() => setSrc(null));
+    return () => {
+      revoked = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url, version]);
+  return src;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+// The records the payroll documents are built from (spec section 3). Field names are the spec's,
+// including its spelling 'compamyAddress'. Amounts arrive as numbers (rupees); the document builders
+// convert them to integer paise at the boundary and never add them up as floats.
+
+/** One item of salaryProcessDetailRequestList. */
+export const ZSalaryHead = z.object({
+  earningDeductionId: z.number().int(),
+  /** May contain carriage returns; the documents strip them before printing. */
+  earningDeductionPrintName: z.string(),
+  amount: z.number(),
+  isEarning: z.boolean(),
+  isPrinted: z.boolean(),
+  isCalculative: z.boolean().default(false),
+  isNetPayHead: z.boolean().default(false),
+  /** Overtime. */
+  isOverTimeHead: z.boolean().default(false),
+  /** Total leave without pay. */
+  isTotalLWOPHead: z.boolean().default(false),
+});
+export type TSalaryHead = z.infer<typeof ZSalaryHead>;
+
+/** Employee salary record: one per employee per month; feeds the payslip and the signing sheet. */
+export const ZEmployeeSalaryRecord = z.object({
+  companyName: z.string(),
+  compamyAddress: z.string().nullish(),
+  month: z.number().int().min(1).max(12),
+  year: z.number().int().min(1900).max(9999),
+  name: z.string(),
+  unitName: z.string(),
+  employeeCode: z.string().nullish(),
+  /** Optional on the signing sheet ('-' when absent). */
+  payModeName: z.string().nullish(),
+  designationName: z.string().nullish(),
+  /** 'N/A' on the payslip when absent. */
+  uanNo: z.string().nullish(),
+  salaryProcessDetailRequestList: z.array(ZSalaryHead),
+});
+export type TEmployeeSalaryRecord = z.infer<typeof ZEmployeeSalaryRecord>;
+
+/** Payment mode id that means bank; any other value means cash. */
+export const PAY_MODE_BANK_ID = 2;
+
+/** Salary advance: feeds the advance voucher. */
+export const ZSalaryAdvance = z.object({
+  employeeName: z.string(),
+  advanceAmount: z.number().nonnegative(),
+  /** Number of instalments. */
+  noOfEMIs: z.number().int().nonnegative(),
+  /** Amount per instalment. */
+  monthlyEMI: z.number().nonnegative(),
+  /** Deduction starts in this month (1 to 12) … */
+  effectiveMonth: z.number().int().min(1).max(12),
+  /** … of this year. */
+  effectiveYear: z.number().int().min(1900).max(9999),
+  remarks: z.string().nullish(),
+  /** 2 means bank; any other value cash; absent 'N/A'. */
+  payModeId: z.number().int().nullish(),
+});
+export type TSalaryAdvance = z.infer<typeof ZSalaryAdvance>;

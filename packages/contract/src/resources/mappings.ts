@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { defineResource, f } from './define';
+
+/** Unit-wise (and user-wise) mappings: listed as rows, edited per owner as a checklist. */
+
+export const unitDepartmentMap = defineResource({
+  name: 'unitDepartmentMap',
+  path: 'unit-wise-department-mapping',
+  title: 'Unit Wise Department Mapping',
+  labelField: 'departmentId',
+  fields: {
+    unitId: f.select('Unit', 'unit'),
+    departmentId: f.select('Department', 'department'),
+  },
+  searchable: [],
+  filters: ['unitId', 'departmentId'],
+  unique: [['unitId', 'departmentId']],
+  defaultSort: { field: 'unitId', dir: 'asc' },
+  unitScoped: 'unitId',
+  // The spec names the parameter unitWiseDeptId; it carries the unit whose departments are edited.
+  modify: { param: 'unitWiseDeptId', kind: 'id' },
+  mapping: { owner: 'unitId', item: 'departmentId', extras: [] },
+});
+
+export const unitDesignationMap = defineResource({
+  name: 'unitDesignationMap',
+  path: 'unit-wise-designation-mapping',
+  title: 'Unit Wise Designation Mapping',
+  labelField: 'designationId',
+  fields: {
+    unitId: f.select('Unit', 'unit'),
+    designationId: f.select('Designation', 'designation'),
+  },
+  searchable: [],
+  filters: ['unitId', 'designationId'],
+  unique: [['unitId', 'designationId']],
+  defaultSort: { field: 'unitId', dir: 'asc' },
+  unitScoped: 'unitId',
+  modify: { param: 'unitId', kind: 'id' },
+  mapping: { owner: 'unitId', item: 'designationId', extras: [] },
+});
+
+export const unitEarningDeductionMap = defineResource({
+  name: 'unitEarningDeductionMap',
+  path: 'unit-wise-earning-deduction-mapping',
+  title: 'Unit Wise Earning Deduction Mapping',
+  labelField: 'earningDeductionId',
+  fields: {
+    unitId: f.select('Unit', 'unit'),
+    earningDeductionId: f.select('Head', 'earningDeduction'),
+    sortOrder: f.integer('Order', { max: 999, default: 0 }),
+  },
+  searchable: [],
+  filters: ['unitId', 'earningDeductionId'],
+  unique: [['unitId', 'earningDeductionId']],
+  defaultSort: { field: 'sortOrder', dir: 'asc' },
+  unitScoped: 'unitId',
+  modify: { param: 'unitId', kind: 'id' },
+  mapping: { owner: 'unitId', item: 'earningDeductionId', extras: ['sortOrder'] },
+});
+
+export const unitEmployeeDocTypeMap = defineResource({
+  name: 'unitEmployeeDocTypeMap',
+  path: 'unit-wise-emp-doc-type-map',
+  title: 'Unit Wise Employee Document Type Mapping',
+  labelField: 'employeeDocTypeId',
+  fields: {
+    unitId: f.select('Unit', 'unit'),
+    employeeDocTypeId: f.select('Document type', 'employeeDocType'),
+    isMandatory: f.boolean('Mandatory'),
+  },
+  searchable: [],
+  filters: ['unitId', 'employeeDocTypeId', 'isMandatory'],
+  unique: [['unitId', 'employeeDocTypeId']],
+  defaultSort: { field: 'unitId', dir: 'asc' },
+  unitScoped: 'unitId',
+  modify: { param: 'mapDtls', kind: 'json' },
+  mapping: { owner: 'unitId', item: 'employeeDocTypeId', extras: ['isMandatory'] },
+});
+
+export const unitSalaryApprover = defineResource({
+  name: 'unitSalaryApprover',
+  path: 'unit-wise-salary-approve-map',
+  title: 'Unit Wise Salary Approvers',
+  labelField: 'userId',
+  fields: {
+    unitId: f.select('Unit', 'unit'),
+    userId: f.select('Approver', 'user'),
+    level: f.integer('Level', { min: 1, max: 9, default: 1 }),
+  },
+  searchable: [],
+  filters: ['unitId', 'userId'],
+  unique: [['unitId', 'userId']],
+  defaultSort: { field: 'level', dir: 'asc' },
+  unitScoped: 'unitId',
+  modify: { param: 'unitId', kind: 'id' },
+  mapping: { owner: 'unitId', item: 'userId', extras: ['level'] },
+});
+
+export const unitCareerOpeningMap = defineResource({
+  name: 'unitCareerOpeningMap',
+  path: 'carrer/unit-wise-carrere-applying-map',
+  title: 'Unit Wise Career Applying Mapping',
+  labelField: 'careerOpeningId',
+  fields: {
+    unitId: f.select('Unit', 'unit'),
+    careerOpeningId: f.select('Opening', 'careerOpening'),
+  },
+  searchable: [],
+  filters: ['unitId', 'careerOpeningId'],
+  unique: [['unitId', 'careerOpeningId']],
+  defaultSort: { field: 'unitId', dir: 'asc' },
+  unitScoped: 'unitId',
+  modify: { param: 'unitId', kind: 'id' },
+  mapping: { owner: 'unitId', item: 'careerOpeningId', extras: [] },
+});
+
+export const unitCareerStepMap = defineResource({
+  name: 'unitCareerStepMap',
+  path: 'carrer/unit-wise-career-step-map',
+  title: 'Unit Wise Career Step Mapping',
+  labelField: 'careerStepId',
+  fields: {
+    unitId: f.select('Unit', 'unit'),
+    careerStepId: f.select('Career step', 'careerStep'),
+    stepOrder: f.integer('Order', { max: 999, default: 0 }),
+  },
+  searchable: [],
+  filters: ['unitId', 'careerStepId'],
+  unique: [['unitId', 'careerStepId']],
+  defaultSort: { field: 'stepOrder', dir: 'asc' },
+  unitScoped: 'unitId',
+  modify: { param: 'mapDtls', kind: 'json' },
+  mapping: { owner: 'unitId', item: 'careerStepId', extras: ['stepOrder'] },
+});
+
+/** User-wise unit mapping over the core user_unit_map: which units a user may reach. */
+export const userUnitMap = defineResource({
+  name: 'userUnitMap',
+  path: 'user-wise-unit-mapping',
+  title: 'User Wise Unit Mapping',
+  labelField: 'unitId',
+  fields: {
+    userId: f.select('User', 'user'),
+    unitId: f.select('Unit', 'unit'),
+  },
+  searchable: [],
+  filters: ['userId', 'unitId'],
+  unique: [['userId', 'unitId']],
+  defaultSort: { field: 'userId', dir: 'asc' },
+  unitScoped: 'unitId',
+  // The spec's userWiseUnitId carries the user whose units are edited.
+  modify: { param: 'userWiseUnitId', kind: 'id' },
+  mapping: { owner: 'userId', item: 'unitId', extras: [] },
+});
+
+/** Body of PUT /api/resources/:resource/mapping/:ownerId — the owner's whole checklist. */
+export const ZMappingSave = z.object({
+  items: z
+    .array(
+      z.object({
+        itemId: z.number().int().positive(),
+        sortOrder: z.number().int().min(0).max(999).optional(),
+        stepOrder: z.number().int().min(0).max(999).optional(),
+        level: z.number().int().min(1).max(9).optional(),
+        isMandatory: z.boolean().optional(),
+      }),
+    )
+    .max(5000),
+});
+export type TMappingSave = z.infer<typeof ZMappingSave>;
+
+/** One checklist line: every candidate item, whether mapped, and its extras. */
+export interface TMappingLine {
+  itemId: number;
+  label: string;
+  mapped: boolean;
+  sortOrder?: number;
+  stepOrder?: number;
+  level?: number;
+  isMandatory?: boolean;
+}
+
+/** The decrypted {mapDtls} of the json modify routes. */
+export const ZMapDtls = z.object({ unitId: z.number().int().positive() });

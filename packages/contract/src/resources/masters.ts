@@ -1,0 +1,240 @@
+import { defineResource, f } from './define';
+
+const code = (n: string) => `C${n.replace(/[^A-Za-z0-9]/g, '').slice(-8)}`;
+
+export const shift = defineResource({
+  name: 'shift',
+  path: 'shift',
+  title: 'Shift',
+  fields: {
+    name: f.text('Name', { max: 100 }),
+    code: f.text('Code', { max: 30, sample: code }),
+    startTime: f.time('Start time'),
+    endTime: f.time('End time'),
+    graceMinutes: f.integer('Grace minutes', { max: 240, default: 0 }),
+    breakMinutes: f.integer('Break minutes', { max: 480, default: 0 }),
+    halfDayMinHours: f.decimal('Half-day minimum hours', { default: '4.00' }),
+    fullDayMinHours: f.decimal('Full-day minimum hours', { default: '8.00' }),
+    isNightShift: f.boolean('Night shift (ends next day)'),
+  },
+  columns: ['name', 'code', 'startTime', 'endTime', 'graceMinutes', 'fullDayMinHours', 'isNightShift'],
+  searchable: ['name', 'code'],
+  filters: ['isNightShift'],
+  unique: [['code'], ['name']],
+  sample: () => ({ startTime: '09:30', endTime: '18:00' }),
+});
+
+export const employeeDocType = defineResource({
+  name: 'employeeDocType',
+  path: 'employee-doctype',
+  title: 'Employee Document Type',
+  fields: {
+    name: f.text('Name', { max: 120 }),
+    code: f.text('Code', { required: false, max: 30 }),
+    isMandatory: f.boolean('Mandatory'),
+    allowedFileTypes: f.text('Allowed file types', { max: 120, help: 'Comma-separated, e.g. pdf,jpg,png', sample: () => 'pdf,jpg,png' }),
+    maxSizeKb: f.integer('Largest file (KB)', { min: 1, max: 20_480, default: 2048 }),
+  },
+  searchable: ['name', 'code'],
+  filters: ['isMandatory'],
+  unique: [['name']],
+});
+
+export const leaveType = defineResource({
+  name: 'leaveType',
+  path: 'leave',
+  title: 'Leave Type',
+  fields: {
+    name: f.text('Name', { max: 100 }),
+    code: f.text('Code', { max: 10, sample: (n) => `L${n.replace(/[^A-Za-z0-9]/g, '').slice(-8)}` }),
+    isPaid: f.boolean('Paid', { default: true }),
+    yearlyQuota: f.decimal('Yearly quota (days)', { scale: 1, default: '0' }),
+    accrual: f.choice(
+      'Accrual',
+      [
+        { value: 'yearly', label: 'Yearly' },
+        { value: 'monthly', label: 'Monthly' },
+      ],
+      { default: 'yearly' },
+    ),
+    carryForwardLimit: f.decimal('Carry-forward limit (days)', { scale: 1, default: '0' }),
+    isEncashable: f.boolean('Encashable'),
+    halfDayAllowed: f.boolean('Half day allowed', { default: true }),
+    applicableGender: f.choice(
+      'Applicable to',
+      [
+        { value: 'all', label: 'All' },
+        { value: 'female', label: 'Female' },
+        { value: 'male', label: 'Male' },
+      ],
+      { default: 'all' },
+    ),
+  },
+  searchable: ['name', 'code'],
+  filters: ['isPaid', 'accrual', 'applicableGender'],
+  unique: [['code'], ['name']],
+  modify: { param: 'leaveId', kind: 'id' },
+});
+
+export const holiday = defineResource({
+  name: 'holiday',
+  path: 'holidays',
+  title: 'Holidays',
+  singular: 'Holiday',
+  fields: {
+    holidayDate: f.date('Date'),
+    name: f.text('Name'),
+    holidayType: f.choice(
+      'Type',
+      [
+        { value: 'national', label: 'National / public' },
+        { value: 'optional', label: 'Optional / restricted' },
+      ],
+      { default: 'national' },
+    ),
+    unitIds: f.multiselect('Units', 'unit', { help: 'Leave empty for every unit' }),
+    description: f.textarea('Description'),
+  },
+  columns: ['holidayDate', 'name', 'holidayType', 'unitIds'],
+  sortable: ['holidayDate', 'name', 'holidayType'],
+  searchable: ['name'],
+  filters: ['holidayType'],
+  unique: [['holidayDate', 'name']],
+  defaultSort: { field: 'holidayDate', dir: 'asc' },
+  modify: { param: 'holidayId', kind: 'id' },
+});
+
+export const department = defineResource({
+  name: 'department',
+  path: 'department',
+  title: 'Department',
+  fields: {
+    name: f.text('Name'),
+    code: f.text('Code', { max: 30, sample: code }),
+  },
+  searchable: ['name', 'code'],
+  unique: [['code'], ['name']],
+});
+
+export const designation = defineResource({
+  name: 'designation',
+  path: 'designation',
+  title: 'Designation',
+  fields: {
+    name: f.text('Name'),
+    code: f.text('Code', { max: 30, sample: code }),
+  },
+  searchable: ['name', 'code'],
+  unique: [['code'], ['name']],
+});
+
+export const unit = defineResource({
+  name: 'unit',
+  path: 'units',
+  title: 'Units',
+  singular: 'Unit',
+  fields: {
+    name: f.text('Name'),
+    code: f.text('Code', { max: 30, sample: code }),
+    address: f.textarea('Address'),
+    city: f.text('City', { max: 100, sample: () => 'Bengaluru' }),
+    stateName: f.text('State', { max: 100, sample: () => 'Karnataka' }),
+    pfRegistrationNo: f.text('PF registration no.', { required: false, max: 50 }),
+    esiRegistrationNo: f.text('ESI registration no.', { required: false, max: 50 }),
+    ptRegistrationNo: f.text('PT registration no.', { required: false, max: 50 }),
+    logo: f.image('Logo'),
+  },
+  columns: ['name', 'code', 'city', 'stateName', 'pfRegistrationNo', 'esiRegistrationNo'],
+  searchable: ['name', 'code', 'city', 'stateName'],
+  unique: [['code'], ['name']],
+  unitScoped: 'id',
+  modify: { param: 'id', kind: 'id' },
+});
+
+export const earningDeduction = defineResource({
+  name: 'earningDeduction',
+  path: 'earning-deduction',
+  title: 'Earning / Deduction Head',
+  fields: {
+    name: f.text('Name', { max: 120 }),
+    code: f.text('Code', { max: 30, sample: code }),
+    printName: f.text('Print name', { max: 120 }),
+    isEarning: f.boolean('Earning (off = deduction)', { default: true }),
+    isPrinted: f.boolean('Printed on payslip', { default: true }),
+    isCalculative: f.boolean('Calculated by formula'),
+    isNetPayHead: f.boolean('Net pay head', { help: 'Only one active head may be the net pay' }),
+    isOverTimeHead: f.boolean('Overtime head'),
+    isTotalLWOPHead: f.boolean('Total LWOP head'),
+    printOrder: f.integer('Print order', { max: 999, default: 0 }),
+  },
+  columns: ['name', 'code', 'printName', 'isEarning', 'isPrinted', 'isCalculative', 'isNetPayHead', 'printOrder'],
+  searchable: ['name', 'code', 'printName'],
+  filters: ['isEarning', 'isPrinted', 'isCalculative'],
+  unique: [['code'], ['name']],
+  defaultSort: { field: 'printOrder', dir: 'asc' },
+});
+
+export const careerOpening = defineResource({
+  name: 'careerOpening',
+  path: 'carrer/carrerApply',
+  title: 'Career Applying',
+  singular: 'Opening',
+  labelField: 'title',
+  fields: {
+    title: f.text('Title'),
+    designationId: f.select('Designation', 'designation', { required: false }),
+    departmentId: f.select('Department', 'department', { required: false }),
+    vacancies: f.integer('Vacancies', { min: 1, max: 10_000, default: 1 }),
+    closingDate: f.date('Closing date', { required: false }),
+    status: f.choice(
+      'Status',
+      [
+        { value: 'open', label: 'Open' },
+        { value: 'on-hold', label: 'On hold' },
+        { value: 'closed', label: 'Closed' },
+      ],
+      { default: 'open' },
+    ),
+    description: f.textarea('Description'),
+  },
+  searchable: ['title'],
+  filters: ['status', 'designationId', 'departmentId'],
+  unique: [['title']],
+});
+
+export const careerStep = defineResource({
+  name: 'careerStep',
+  path: 'carrer/carrerStep',
+  title: 'Career Steps',
+  singular: 'Career Step',
+  fields: {
+    name: f.text('Name', { max: 120 }),
+    stepOrder: f.integer('Order', { max: 999, default: 0 }),
+    description: f.textarea('Description'),
+  },
+  searchable: ['name'],
+  unique: [['name']],
+  defaultSort: { field: 'stepOrder', dir: 'asc' },
+});
+
+export const apkVersion = defineResource({
+  name: 'apkVersion',
+  path: 'configure/apkVersion',
+  title: 'APK Version',
+  labelField: 'versionName',
+  fields: {
+    versionCode: f.integer('Version code', { min: 1, max: 2_000_000_000 }),
+    versionName: f.text('Version name', { max: 40 }),
+    minSupportedVersionCode: f.integer('Minimum supported version code', { min: 1, max: 2_000_000_000 }),
+    isForceUpdate: f.boolean('Force update'),
+    releaseDate: f.date('Release date'),
+    releaseNotes: f.textarea('Release notes'),
+  },
+  searchable: ['versionName', 'releaseNotes'],
+  unique: [['versionCode']],
+  defaultSort: { field: 'versionCode', dir: 'desc' },
+  sample: (n) => {
+    const v = (Number.parseInt(n.replace(/\D/g, '').slice(-7) || '1', 10) % 9_000_000) + 1000;
+    return { versionCode: v, minSupportedVersionCode: 1 };
+  },
+});

@@ -1,0 +1,16 @@
+// One measurement for bench/documents.bench.ts, in a process of its own so its peak memory is its
+// own: builds N generated payslips (default 1,000) into one PDF and prints JSON on stdout.
+import { buildPayslipDoc, generateSalaryRecords } from '../src/index';
+import { renderPdf } from '../src/node';
+
+const count = Number(process.argv[2] ?? 1000);
+const chunkSize = Number(process.argv[3] ?? 50);
+const records = generateSalaryRecords(count);
+const cpu = process.cpuUsage();
+const started = performance.now();
+const pdf = await renderPdf(buildPayslipDoc(records), { chunkSize });
+const ms = performance.now() - started;
+const used = process.cpuUsage(cpu);
+process.stdout.write(
+  `${JSON.stringify({ count, ms: Math.round(ms), cpuMs: Math.round((used.user + used.system) / 1000), bytes: pdf.length, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) })}\n`,
+);

@@ -1,0 +1,28 @@
+import type { TEmployeeSalaryRecord } from '@hr/contract';
+import { monthName } from '@hr/payroll';
+
+/**
+ * {units} of the spec's file names: the distinct unit names of the batch in order of appearance,
+ * joined by commas, then every character other than an ASCII letter, a digit or a parenthesis
+ * removed — which removes the commas and spaces too ('Head Office, Chennai (South)' → 'HeadOfficeChennai(South)').
+ */
+export function unitsForFileName(records: readonly Pick<TEmployeeSalaryRecord, 'unitName'>[]): string {
+  const distinct = [...new Set(records.map((r) => r.unitName))];
+  return distinct.join(',').replace(/[^A-Za-z0-9()]/g, '');
+}
+
+function monthAndYear(records: readonly Pick<TEmployeeSalaryRecord, 'month' | 'year'>[]): string {
+  const first = records[0];
+  if (!first) throw new RangeError('A document needs at least one salary record');
+  return `${monthName(first.month)}_${first.year}`;
+}
+
+/** 'Pay_Slip_{units}_{MonthName}_{year}.pdf'; month and year come from the first record. */
+export function payslipFileName(records: readonly Pick<TEmployeeSalaryRecord, 'unitName' | 'month' | 'year'>[]): string {
+  return `Pay_Slip_${unitsForFileName(records)}_${monthAndYear(records)}.pdf`;
+}
+
+/** 'Salary_Signing_Sheet_{units}_{MonthName}_{year}.pdf'; month and year come from the first record. */
+export function signingSheetFileName(records: readonly Pick<TEmployeeSalaryRecord, 'unitName' | 'month' | 'year'>[]): string {
+  return `Salary_Signing_Sheet_${unitsForFileName(records)}_${monthAndYear(records)}.pdf`;
+}

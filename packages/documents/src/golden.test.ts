@@ -1,0 +1,213 @@
+// Golden tests: each document built in Node, written as a PDF and read back with poppler-utils
+// (pdfinfo, pdftotext -layout), as a person opening the file would see it.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildAdvanceVoucherDoc } from './advance-voucher';
+import { EMPTY_IMAGE } from './images';
+import { renderPdf } from './node';
+import { buildPayslipDoc } from './payslip';
+import { generateSalaryRecords, SAMPLE_ADVANCE, SAMPLE_RECORD_ANANYA, SAMPLE_RECORD_KARTHIK, SAMPLE_RECORD_MEERA } from './samples';
+import { buildSigningSheetDoc } from './signing-sheet';
+
+const dir = mkdtempSync(join(tmpdir(), 'documents-golden-'));
+const now = new Date('2026-05-02T10:00:00Z');
+// KEEP_GOLDEN_PDFS=1 keeps the files to look at (pdftoppm -png -r 60 <file> <prefix>).
+afterAll(() => {
+  if (process.env.KEEP_GOLDEN_PDFS === '1') console.log(`golden PDFs kept in ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+});
+
+function read(name: string, pdf: Buffer) {
+  const file = join(dir, name);
+  writeFileSync(file, pdf);
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const pageTexts = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
+  return {
+    pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]),
+    title: /^Title:\s+(.*)$/m.exec(info)?.[1],
+    fonts: execFileSync('pdffonts', [file], { encoding: 'utf8' }),
+    pageTexts,
+    /** Page text with runs of spaces collapsed, so a check does not depend on column widths. */
+    page: (i: number) => pageTexts[i].replace(/[ \t]+/g, ' '),
+  };
+}
+
+describe('payslip PDF', async () => {
+  const pdf = read('payslip.pdf', await renderPdf(buildPayslipDoc([SAMPLE_RECORD_ANANYA, SAMPLE_RECORD_KARTHIK, SAMPLE_RECORD_MEERA])));
+
+  it('has one page per employee, the title and embedded fonts', () => {
+    expect(pdf.pages).toBe(3);
+    expect(pdf.title).toBe('Payslip Statement');
+    expect(pdf.fonts).toMatch(/Roboto/);
+    expect(pdf.fonts).not.toMatch(/\bno\s+no\s+no\b/); // every font is embedded
+  });
+
+  it('prints every label and the known record', () => {
+    const p = pdf.page(0);
+    for (const text of [
+      'Sunrise Learning Foundation',
+      '12, Mahatma Gandhi Road, Bengaluru, Karnataka 560001',
+      'PAYSLIP FOR THE MONTH OF - APRIL / 2026',
+      'Employee Name : Ananya Raghavan',
+      'Employee Code : EMP-0042',
+      'Unit Name : Head Office',
+      'Designation : Senior Accountant',
+      'Mode Of Payment : Bank',
+      'UAN No : 100234567890',
+      'Leave Details',
+      'Previous Current Total',
+      'Salary Details Amount Deduction Amount',
+      'Basic 25,000.00 Provident Fund 1,800.00',
+      'House Rent Allowance 10,000.00 Professional Tax 200.00',
+      'Special Allowance 8,760.43 Leave Without Pay 1,250.00',
+      'Medical Allowance 1,250.00 Round Off 4.99',
+      'Overtime 1,234.56 -- --',
+      'Net INR Payble(Round off) 42,590.00',
+      '(Forty Two Thousand Five Hundred Ninety Rupees Only)',
+      'This is system generated document and does not require signature',
+    ]) {
+      expect(p).toContain(text);
+    }
+    expect(p).toMatch(/Conveyance\s+1,600.00 Salary Advance EMI 2,000.00/);
+    expect(p).not.toContain('Gross Salary'); // not printed
+    expect(p).not.toContain('44,594.99'); // the head 41 intermediate figure is never printed
+    expect(p).not.toContain('Net Pay ');
+  });
+
+  it('prints N/A for a missing UAN, -- for a missing pay mode and Round Off on the earnings side', () => {
+    const p = pdf.page(1);
+    expect(p).toContain('UAN No : N/A');
+    expect(p).toContain('Mode Of Payment : --');
+    expect(p).toContain('Unit Name : Branch, Chennai (South)');
+    expect(p).toContain('Round Off 5.00 -- --');
+    expect(p).toContain('Net INR Payble(Round off) 30,350.00');
+  });
+
+  it('prints 0 without a net-pay head', () => {
+    expect(pdf.page(2)).toContain('Net INR Payble(Round off) 0.00');
+    expect(pdf.page(2)).not.toContain('Round Off ');
+  });
+
+  it('still builds when the logo and watermark cannot be loaded', async () => {
+    const broken = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8, 9]).toString('base64')}`;
+    const doc = buildPayslipDoc([SAMPLE_RECORD_MEERA], { logo: broken, watermark: broken });
+    expect(doc.images?.logo).not.toBe(EMPTY_IMAGE); // looks like a PNG, fails only inside pdfkit
+    const out = read('broken-logo.pdf', await renderPdf(doc));
+    expect(out.pages).toBe(1);
+    expect(out.page(0)).toContain('Meera Iyer');
+  });
+
+  it.each([25, 45])('keeps a payslip with %i heads on each side on one page', async (n) => {
+    const heads = Array.from({ length: n }, (_, i) => [
+      {
+        ...SAMPLE_RECORD_MEERA.salaryProcessDetailRequestList[0],
+        earningDeductionId: 100 + i,
+        earningDeductionPrintName: `Allowance number ${i + 1}`,
+      },
+      {
+        ...SAMPLE_RECORD_MEERA.salaryProcessDetailRequestList[1],
+        earningDeductionId: 200 + i,
+        earningDeductionPrintName: `Deduction number ${i + 1}`,
+      },
+    ]).flat();
+    const out = read(
+      `long-${n}.pdf`,
+      await renderPdf(buildPayslipDoc([{ ...SAMPLE_RECORD_MEERA, salaryProcessDetailRequestList: heads }])),
+    );
+    expect(out.pages).toBe(1);
+    expect(out.page(0)).toContain(`Allowance number ${n} 15,000.00 Deduction number ${n} 150.00`);
+    expect(out.page(0)).toContain('This is system generated document and does not require signature');
+  });
+
+  it('renders a large batch in chunks with the same pages', async () => {
+    const records = generateSalaryRecords(60);
+    const out = read('batch.pdf', await renderPdf(buildPayslipDoc(records), { chunkSize: 25 }));
+    expect(out.pages).toBe(60);
+    expect(out.title).toBe('Payslip Statement');
+    for (const i of [0, 24, 25, 59]) {
+      expect(out.page(i)).toContain(`Employee Name : ${records[i].name}`);
+      expect(out.page(i)).toContain(`Employee Code : ${records[i].employeeCode}`);
+    }
+  });
+});
+
+describe('signing sheet PDF', async () => {
+  const long = generateSalaryRecords(60, ['Campus Mysuru']);
+  const records = [SAMPLE_RECORD_ANANYA, SAMPLE_RECORD_KARTHIK, SAMPLE_RECORD_MEERA, ...long];
+  const pdf = read('signing-sheet.pdf', await renderPdf(buildSigningSheetDoc(records, { now })));
+
+  it('starts each unit on a new page and continues a long unit with its header repeated', () => {
+    // Head Office (2), Branch (1), Campus Mysuru (60 rows: 3 pages)
+    expect(pdf.pages).toBe(5);
+    expect(pdf.title).toBe('Salary_Signing_Sheet_HeadOfficeBranchChennai(South)CampusMysuru_April_2026.pdf');
+    const headers = pdf.pageTexts.map((_, i) => /Sunrise Learning Foundation \((.*)\) Report Gen/.exec(pdf.page(i))?.[1]);
+    expect(headers).toEqual(['Head Office', 'Branch, Chennai (South)', 'Campus Mysuru', 'Campus Mysuru', 'Campus Mysuru']);
+    for (let i = 0; i < pdf.pages; i++) {
+      expect(pdf.page(i)).toContain('Report Gen. Date : 02/05/2026');
+      expect(pdf.page(i)).toContain('PAY SLIP RECEIVED REGISTER FOR THE MONTH OF: April - 2026');
+      expect(pdf.page(i)).toContain('Sl. Name Designation OT TL Pay Mode Signature');
+    }
+  });
+
+  it('prints the rows with OT, TL and Pay Mode, - when absent, and Sl. continuing across pages', () => {
+    expect(pdf.page(0)).toContain('1 Ananya Raghavan Senior Accountant 1,234.56 1,250.00 Bank');
+    expect(pdf.page(0)).toContain('2 Meera Iyer Office Assistant - - Cash');
+    expect(pdf.page(1)).toContain('1 Karthik Subramanian Lab Assistant - - -');
+    const sl = (i: number) => [...pdf.page(i).matchAll(/^\s*(\d+) [A-Z][a-z]+ [A-Z]/gm)].map((m) => Number(m[1]));
+    const all = [2, 3, 4].flatMap(sl);
+    expect(all).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(sl(3)[0]).toBeGreaterThan(1);
+  });
+});
+
+describe('advance voucher PDF', async () => {
+  const pdf = read(
+    'voucher.pdf',
+    await renderPdf(buildAdvanceVoucherDoc(SAMPLE_ADVANCE, { companyName: 'Sunrise Learning Foundation', city: 'Bengaluru', now })),
+  );
+
+  it('is one page with every label and the amounts', () => {
+    expect(pdf.pages).toBe(1);
+    const p = pdf.page(0);
+    for (const text of [
+      'Sunrise Learning Foundation',
+      'Bengaluru',
+      'Voucher No :',
+      'Voucher Date : 02/05/2026',
+      'Sl.no. Account Name: Salary/Wages Advance Debit(Rs.) Credit(Rs.)',
+      '1 Ananya Raghavan 1,25,000.50',
+      'No. Of Inst. 10',
+      'Inst. Amount 12,500.05',
+      'Ded. Start From Month: May / 2026',
+      'Cash/Check/DD no:',
+      'Note : Medical emergency in the family',
+      'Amount in figures : 1,25,000.50',
+      'Amount in words : One Lakh Twenty Five Thousand Rupees and Fifty Paise Only',
+      'Amount paid in : Through Bank',
+      'Revenue Stamp',
+      'Prepared By Passed By Received By',
+    ]) {
+      expect(p).toContain(text);
+    }
+  });
+
+  it('prints N/A for missing remarks and pay mode', async () => {
+    const out = read(
+      'voucher-na.pdf',
+      await renderPdf(buildAdvanceVoucherDoc({ ...SAMPLE_ADVANCE, remarks: null, payModeId: null }, { now })),
+    );
+    expect(out.page(0)).toContain('Note : N/A');
+    expect(out.page(0)).toContain('Amount paid in : N/A');
+  });
+
+  it('renders the rupee sign with the embedded font', async () => {
+    const out = read(
+      'rupee.pdf',
+      await renderPdf({ content: [{ text: '₹12,34,567.89', font: 'Roboto' }], defaultStyle: { font: 'Roboto' } }),
+    );
+    expect(out.page(0)).toContain('₹12,34,567.89');
+  });
+});

@@ -1,0 +1,4 @@
+export * from './dates';
+export * from './money';
+export * from './rounding';
+export * from './words';
