@@ -1,10 +1,10 @@
 // Employees: import 10,000 from Excel end to end (< 15 s, memory < 500 MB) and the employee list of
 // 100,000 (page, sort, search < 100 ms each on the server). Runs the real app in process on an
 // embedded PGlite database; the 100,000 rows are batch-inserted directly.
-import { mkdtempSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -28,9 +28,18 @@ async function freshApp() {
   await seedDemo(database.db);
   const app = await buildApp({ db: database.db, dbKind: database.kind, config, logger: false });
   await app.ready();
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { userName: 'admin', password: DEMO_PASSWORDS.admin } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { userName: 'admin', password: DEMO_PASSWORDS.admin },
+  });
   const token = res.json().token as string;
-  return { app, database, token };
+  const close = async () => {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { app, database, token, close };
 }
 
 const bench: Bench = async () => {
@@ -40,11 +49,15 @@ const bench: Bench = async () => {
   {
     const file = await importWorkbook(
       Array.from({ length: 10_000 }, (_, i) =>
-        importRow(i + 1, { units: ['HO-BLR', 'BR-CHN', 'CMP-MYS'], departments: ['ADM', 'FIN'], designations: ['ADE', 'OFA', 'ACE'] }, 'BEN'),
+        importRow(
+          i + 1,
+          { units: ['HO-BLR', 'BR-CHN', 'CMP-MYS'], departments: ['ADM', 'FIN'], designations: ['ADE', 'OFA', 'ACE'] },
+          'BEN',
+        ),
       ),
     );
     const body = multipart({ name: 'staff.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: file });
-    const { app, database, token } = await freshApp();
+    const { app, token, close } = await freshApp();
     // Warm the route once (a tiny file) so the figure is the import, not first-use compilation.
     await app.inject({ method: 'GET', url: '/api/employees/import/template', headers: { authorization: `Bearer ${token}` } });
     global.gc?.();
@@ -54,13 +67,23 @@ const bench: Bench = async () => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 20);
     const t0 = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api/employees/import', headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/employees/import',
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      payload: body.payload,
+    });
     const secs = (performance.now() - t0) / 1000;
     clearInterval(timer);
     peak = Math.max(peak, process.memoryUsage().rss);
     const out = res.json();
     if (!out.ok || out.imported !== 10_000) throw new Error(`import failed: ${res.body.slice(0, 500)}`);
-    results.push({ name: 'import 10,000 employees from Excel (xlsx of ' + Math.round(file.length / 1024) + ' KB), end to end', value: Math.round(secs * 100) / 100, unit: 's', budget: 15 });
+    results.push({
+      name: `import 10,000 employees from Excel (xlsx of ${Math.round(file.length / 1024)} KB), end to end`,
+      value: Math.round(secs * 100) / 100,
+      unit: 's',
+      budget: 15,
+    });
     results.push({
       name: 'import 10,000: memory the import adds (peak RSS over the idle app with its embedded database)',
       value: mb(peak - baseline),
@@ -68,14 +91,17 @@ const bench: Bench = async () => {
       budget: 500,
       note: `idle app ${mb(baseline)} MB`,
     });
-    results.push({ name: 'import 10,000: peak RSS of the whole process (app + embedded PGlite + bench data)', value: mb(peak), unit: 'MB' });
-    await app.close();
-    await database.close();
+    results.push({
+      name: 'import 10,000: peak RSS of the whole process (app + embedded PGlite + bench data)',
+      value: mb(peak),
+      unit: 'MB',
+    });
+    await close();
   }
 
   // ---- list of 100,000
   {
-    const { app, database, token } = await freshApp();
+    const { app, database, token, close } = await freshApp();
     const db = database.db;
     const unitIds = (await db.select({ id: units.id }).from(units)).map((u) => u.id);
     const departmentIds = (await db.select({ id: departments.id }).from(departments)).map((d) => d.id);
@@ -114,10 +140,15 @@ const bench: Bench = async () => {
     ];
     for (const [name, q] of cases) {
       const r = await get(q);
-      results.push({ name: `list of ${N.toLocaleString('en-IN')}: ${name}`, value: r.ms, unit: 'ms', budget: 100, note: `${r.total} matching` });
+      results.push({
+        name: `list of ${N.toLocaleString('en-IN')}: ${name}`,
+        value: r.ms,
+        unit: 'ms',
+        budget: 100,
+        note: `${r.total} matching`,
+      });
     }
-    await app.close();
-    await database.close();
+    await close();
   }
   return results;
 };

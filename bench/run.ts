@@ -1,10 +1,10 @@
 // npm run bench: runs every bench/*.bench.ts (or those named on the command line), prints a table,
 // writes bench/results/latest.json and the results table of PERFORMANCE.md, and exits 1 when a
 // budget is broken.
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Bench, BenchResult } from './types';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -25,7 +25,9 @@ for (const file of files) {
   for (const r of results) {
     const row = { ...r, file, ok: passed(r) };
     all.push(row);
-    console.log(`${row.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.value} ${r.unit}${r.budget !== undefined ? ` (budget ${r.budget} ${r.unit})` : ''}`);
+    console.log(
+      `${row.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.value} ${r.unit}${r.budget !== undefined ? ` (budget ${r.budget} ${r.unit})` : ''}`,
+    );
   }
 }
 
@@ -40,7 +42,10 @@ const table = [
   '',
   '| bench | measure | value | budget | |',
   '|---|---|---|---|---|',
-  ...all.map((r) => `| ${r.file.replace('.bench.ts', '')} | ${r.name} | ${r.value} ${r.unit} | ${r.budget ?? '—'} ${r.budget !== undefined ? r.unit : ''} | ${r.ok ? 'ok' : '**over budget**'} |`),
+  ...all.map(
+    (r) =>
+      `| ${r.file.replace('.bench.ts', '')} | ${r.name} | ${r.value} ${r.unit} | ${r.budget ?? '—'} ${r.budget !== undefined ? r.unit : ''} | ${r.ok ? 'ok' : '**over budget**'} |`,
+  ),
 ].join('\n');
 const perf = readFileSync(perfPath, 'utf8');
 const start = '<!-- bench:start -->';

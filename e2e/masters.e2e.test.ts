@@ -143,6 +143,12 @@ describe('generic screens', () => {
     await expect.poll(() => page.getByTestId('field-name').inputValue()).toBe('Hubballi Branch');
     await screenshot(page, 'masters-unit-form');
     await page.getByTestId('field-pfRegistrationNo').fill('KN/HBL/0099999/000');
+    // Leaving with unsaved changes asks first; 'Stay' keeps the edit.
+    await page.getByRole('link', { name: 'Units' }).first().click();
+    await page.getByTestId('unsaved-prompt').waitFor();
+    await page.getByRole('button', { name: 'Stay' }).click();
+    await page.getByTestId('unsaved-prompt').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('field-pfRegistrationNo').inputValue()).toBe('KN/HBL/0099999/000');
     await page.getByTestId('form-save').click();
     await page.waitForURL((u) => u.pathname === `${MASTER_BASE}/units`);
     await page.getByTestId('list-search').fill('BR-HBL');

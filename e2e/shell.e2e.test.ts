@@ -189,6 +189,9 @@ describe('errors', () => {
   it('a revoked token: the request fails with ERR!! and the user is sent to sign-in', async () => {
     const { page } = ctx;
     await signInWithToken(page, 'employee1');
+    // Let the dashboard's own requests finish first, so the 401 comes from the reloaded page.
+    await page.getByTestId('unit-list').waitFor();
+    await page.waitForLoadState('networkidle');
     const token = await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY);
     const out = await apiRequest('/api/auth/sign-out', { method: 'POST', token: token! });
     expect(out.status).toBe(204);

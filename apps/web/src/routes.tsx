@@ -71,6 +71,8 @@ export const routeTable: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
+    // Shown while the first screen's lazy module loads (the HTML has no server-rendered content).
+    HydrateFallback: () => null,
     errorElement: <RouteErrorFallback />,
     children: [
       { index: true, lazy: page(() => import('@/screens/signIn/SignInScreen')) },

@@ -221,17 +221,17 @@ export const ZEmployeeBase = ZEmployeeContact.extend({
 });
 
 export const ZEmployeeInput = ZEmployeeBase.superRefine((v, ctx) => {
-    if (v.status === 'exited' && !v.exitDate) ctx.addIssue({ code: 'custom', path: ['exitDate'], message: 'Exit date is required' });
-    if (v.exitDate && v.exitDate < v.dateOfJoining)
-      ctx.addIssue({ code: 'custom', path: ['exitDate'], message: 'Exit date is before the date of joining' });
-    if (v.confirmationDate && v.confirmationDate < v.dateOfJoining)
-      ctx.addIssue({ code: 'custom', path: ['confirmationDate'], message: 'Confirmation date is before the date of joining' });
-    if (v.dateOfBirth >= v.dateOfJoining)
-      ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth must be before the date of joining' });
-    if (v.payModeId === 2) {
-      if (!v.bankAccountNo) ctx.addIssue({ code: 'custom', path: ['bankAccountNo'], message: 'Account number is required for bank payment' });
-      if (!v.ifsc) ctx.addIssue({ code: 'custom', path: ['ifsc'], message: 'IFSC is required for bank payment' });
-    }
+  if (v.status === 'exited' && !v.exitDate) ctx.addIssue({ code: 'custom', path: ['exitDate'], message: 'Exit date is required' });
+  if (v.exitDate && v.exitDate < v.dateOfJoining)
+    ctx.addIssue({ code: 'custom', path: ['exitDate'], message: 'Exit date is before the date of joining' });
+  if (v.confirmationDate && v.confirmationDate < v.dateOfJoining)
+    ctx.addIssue({ code: 'custom', path: ['confirmationDate'], message: 'Confirmation date is before the date of joining' });
+  if (v.dateOfBirth >= v.dateOfJoining)
+    ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth must be before the date of joining' });
+  if (v.payModeId === 2) {
+    if (!v.bankAccountNo) ctx.addIssue({ code: 'custom', path: ['bankAccountNo'], message: 'Account number is required for bank payment' });
+    if (!v.ifsc) ctx.addIssue({ code: 'custom', path: ['ifsc'], message: 'IFSC is required for bank payment' });
+  }
 });
 export type TEmployeeInput = z.input<typeof ZEmployeeInput>;
 export type TEmployeeInputParsed = z.output<typeof ZEmployeeInput>;
@@ -520,4 +520,3 @@ export const ZEmployeeFormOptions = z.object({
   lookups: z.record(z.string(), z.array(ZFormOption)),
 });
 export type TEmployeeFormOptions = z.infer<typeof ZEmployeeFormOptions>;
-

@@ -25,7 +25,7 @@ const card = (i: number, extra: Partial<TIdCard> = {}): TIdCard => ({
 });
 const batch = (cards: TIdCard[]): TIdCardBatch => ({
   organisationName: 'Sunrise Educational & Healthcare Services Pvt. Ltd.',
-  organisationAddress: 'No. 42, Residency Road, Bengaluru 560025',
+  organisationAddress: 'No. 42, 3rd Floor, Sunrise Towers, Residency Road, Bengaluru, Karnataka 560025',
   logo: null,
   cards,
 });
@@ -55,8 +55,13 @@ describe('ID card', () => {
     expect(covered).toBe(dark);
   });
 
-  it('one employee: a card-size PDF with the front and the back', async () => {
-    const pdf = await renderPdf(buildIdCardDoc(batch([card(1)]), 'card'));
+  it('one employee: a card-size PDF with the front and the back, long texts kept inside the card', async () => {
+    const pdf = await renderPdf(
+      buildIdCardDoc(
+        batch([card(1, { address: 'Flat 12B, Prestige Shantiniketan, Whitefield Main Road, ITPL, Hoodi, Bengaluru, Karnataka, 560048', emergencyContact: '—' })]),
+        'card',
+      ),
+    );
     const { pages, size, text } = pdfInfo(pdf);
     expect(pages).toBe(2);
     expect(size).toMatch(/^153\.0\d* x 242\.6\d* pts/);
@@ -66,8 +71,7 @@ describe('ID card', () => {
       'Accounts Executive',
       'Head Office Bengaluru',
       'O+',
-      'Jayanagar',
-      'Suresh Sharma',
+      'Whitefield',
       '31-03-2027',
       'Authorised Signatory',
     ])

@@ -84,14 +84,14 @@ function front(card: TIdCard, batch: TIdCardBatch, x: number, y: number): Conten
       { type: 'rect', x: px - x, y: py - y, w: photoW, h: photoH, color: COLORS.band },
     ]),
     { image: logo, width: 28, height: 28, absolutePosition: { x: x + 7, y: y + 7 } },
-    at(x + 40, y + 8, W - 46, [{ text: batch.organisationName, color: '#ffffff', bold: true, fontSize: 6.6, lineHeight: 1.05 }]),
+    at(x + 40, y + 8, W - 46, [{ text: clip(batch.organisationName, 70), color: '#ffffff', bold: true, fontSize: 6.6, lineHeight: 1.05 }]),
   ];
   if (photo) out.push({ image: photo, width: photoW, height: photoH, absolutePosition: { x: px, y: py } });
   else
     out.push(at(px, py + 24, photoW, [{ text: initials(card.name), alignment: 'center', fontSize: 20, bold: true, color: COLORS.muted }]));
   out.push(
     at(x + 6, y + 132, W - 12, [
-      { text: card.name, alignment: 'center', bold: true, fontSize: 10, color: COLORS.ink },
+      { text: clip(card.name, 40), alignment: 'center', bold: true, fontSize: card.name.length > 24 ? 8.5 : 10, color: COLORS.ink },
       { text: card.designation, alignment: 'center', fontSize: 7.5, color: COLORS.navy, margin: [0, 2, 0, 0] },
       { text: card.unit, alignment: 'center', fontSize: 6.5, color: COLORS.muted, margin: [0, 1, 0, 0] },
     ]),
@@ -105,6 +105,9 @@ function front(card: TIdCard, batch: TIdCardBatch, x: number, y: number): Conten
   );
   return out;
 }
+
+const FOOTER = 40;
+const clip = (t: string, max: number) => (t.length > max ? `${t.slice(0, max - 1)}…` : t);
 
 function back(card: TIdCard, batch: TIdCardBatch, x: number, y: number): Content[] {
   const W = CARD_WIDTH;
@@ -121,24 +124,25 @@ function back(card: TIdCard, batch: TIdCardBatch, x: number, y: number): Content
     canvasAt(x, y, [
       { type: 'rect', x: 0, y: 0, w: W, h: H, r: 6, color: '#ffffff', lineColor: '#c9d1db', lineWidth: 0.5 },
       { type: 'rect', x: 0, y: 0, w: W, h: 8, color: COLORS.navy },
-      { type: 'rect', x: 0, y: H - 30, w: W, h: 30, color: COLORS.band },
-      { type: 'line', x1: W - 70, y1: H - 48, x2: W - 10, y2: H - 48, lineWidth: 0.5, lineColor: COLORS.rule },
+      { type: 'rect', x: 0, y: H - FOOTER, w: W, h: FOOTER, color: COLORS.band },
+      { type: 'line', x1: W - 70, y1: H - FOOTER - 18, x2: W - 10, y2: H - FOOTER - 18, lineWidth: 0.5, lineColor: COLORS.rule },
     ]),
     at(x + 10, y + 14, W - 20, [
       label('Address'),
-      value(card.address),
+      value(clip(card.address, 150)),
       label('Emergency contact'),
-      value(card.emergencyContact),
+      value(clip(card.emergencyContact, 90)),
       label('Mobile'),
       value(card.mobile),
       label('Valid till'),
       { text: card.validUntil, fontSize: 8, bold: true, color: COLORS.navy },
     ]),
-    at(x + W - 80, y + H - 46, 70, [{ text: 'Authorised Signatory', fontSize: 5.5, alignment: 'center', color: COLORS.muted }]),
-    at(x + 8, y + H - 27, W - 16, [
+    at(x + W - 80, y + H - FOOTER - 16, 70, [{ text: 'Authorised Signatory', fontSize: 5.5, alignment: 'center', color: COLORS.muted }]),
+    // Everything must stay inside the card: content past its bottom edge would start a new page.
+    at(x + 8, y + H - FOOTER + 3, W - 16, [
       { text: 'If found, please return to', fontSize: 5.2, color: COLORS.muted, alignment: 'center' },
-      { text: batch.organisationName, fontSize: 6, bold: true, alignment: 'center', color: COLORS.navy },
-      { text: batch.organisationAddress, fontSize: 4.8, alignment: 'center', color: COLORS.muted },
+      { text: clip(batch.organisationName, 70), fontSize: 5.8, bold: true, alignment: 'center', color: COLORS.navy, lineHeight: 1 },
+      { text: clip(batch.organisationAddress, 110), fontSize: 4.6, alignment: 'center', color: COLORS.muted, lineHeight: 1 },
     ]),
   ];
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employeeDocTypes, employees, units, users } from '../../src/db/schema';
-import { validAadhaar, rng } from '../../src/modules/employees/demo-data';
+import { rng, validAadhaar } from '../../src/modules/employees/demo-data';
 import { registerEmployeeUsage, tableUsage } from '../../src/modules/employees/usage';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 import { fakeExe, multipart, PDF, PNG } from './fixtures';
@@ -64,7 +64,10 @@ describe('employee record', () => {
     expect(row.aadhaarLast4).toBe(aadhaar.slice(-4));
     expect(JSON.stringify(row)).not.toContain(aadhaar);
 
-    const upd = await admin.post(`/api/employees/${e.id}`, newEmployee({ employeeCode: 'T-CRUD', name: 'Meera R Iyer', aadhaar: '', status: 'onNotice' }));
+    const upd = await admin.post(
+      `/api/employees/${e.id}`,
+      newEmployee({ employeeCode: 'T-CRUD', name: 'Meera R Iyer', aadhaar: '', status: 'onNotice' }),
+    );
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json().name).toBe('Meera R Iyer');
     expect(upd.json().aadhaarMasked).toBe(`XXXX XXXX ${aadhaar.slice(-4)}`); // empty keeps the stored one
@@ -99,7 +102,10 @@ describe('employee record', () => {
     const bad = await admin.post(`/api/employees/${created.id}`, newEmployee({ employeeCode: created.employeeCode, status: 'exited' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors.exitDate).toBeTruthy();
-    const ok = await admin.post(`/api/employees/${created.id}`, newEmployee({ employeeCode: created.employeeCode, status: 'exited', exitDate: '2026-01-31', exitReason: 'Resigned' }));
+    const ok = await admin.post(
+      `/api/employees/${created.id}`,
+      newEmployee({ employeeCode: created.employeeCode, status: 'exited', exitDate: '2026-01-31', exitReason: 'Resigned' }),
+    );
     expect(ok.statusCode).toBe(200);
     expect((await admin.get(`/api/employees/${created.id}`)).json().status).toBe('exited');
   });
@@ -164,10 +170,16 @@ describe('user account and delete', () => {
     expect(res.statusCode, res.body).toBe(201);
     const [u] = await t.db.select().from(users).where(eq(users.id, res.json().userId));
     expect(u.employeeId).toBe(e.id);
-    const signin = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { userName: `meera.${e.id}`, password: 'Welcome@123' } });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { userName: `meera.${e.id}`, password: 'Welcome@123' },
+    });
     const self = api(t.app, signin.json().token);
     expect((await self.get('/api/me/employee')).json().id).toBe(e.id);
-    expect((await admin.post(`/api/employees/${e.id}/user-account`, { userName: `other.${e.id}`, password: 'Welcome@123' })).statusCode).toBe(409);
+    expect(
+      (await admin.post(`/api/employees/${e.id}/user-account`, { userName: `other.${e.id}`, password: 'Welcome@123' })).statusCode,
+    ).toBe(409);
   });
 
   it('deletes an unused employee, and refuses with 409 once something uses them', async () => {
@@ -188,7 +200,11 @@ describe('user account and delete', () => {
     registerEmployeeUsage(tableUsage('uploaded documents (test checker)', employeeDocuments, employeeDocuments.employeeId));
     const e = (await admin.post('/api/employees', newEmployee())).json();
     const [type] = await t.db.select().from(employeeDocTypes).where(eq(employeeDocTypes.code, 'PAN'));
-    const up = await admin.post(`/api/employees/${e.id}/documents?docTypeId=${type.id}`, undefined, multipart({ name: 'pan.pdf', type: 'application/pdf', data: PDF }));
+    const up = await admin.post(
+      `/api/employees/${e.id}/documents?docTypeId=${type.id}`,
+      undefined,
+      multipart({ name: 'pan.pdf', type: 'application/pdf', data: PDF }),
+    );
     expect(up.statusCode, up.body).toBe(201);
     const res = await admin.delete(`/api/employees/${e.id}`);
     expect(res.statusCode).toBe(409);
@@ -232,28 +248,48 @@ describe('documents', () => {
   });
 
   it('refuses a disguised executable with 400, whatever its name and declared type', async () => {
-    const res = await emp1.post(`/api/employees/${me.id}/documents?docTypeId=${panType}`, undefined, multipart({ name: 'pan.pdf', type: 'application/pdf', data: fakeExe() }));
+    const res = await emp1.post(
+      `/api/employees/${me.id}/documents?docTypeId=${panType}`,
+      undefined,
+      multipart({ name: 'pan.pdf', type: 'application/pdf', data: fakeExe() }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/not an allowed type/);
   });
 
   it('refuses a PDF for a type that allows only images (content decides)', async () => {
-    const res = await emp1.post(`/api/employees/${me.id}/documents?docTypeId=${photoType}`, undefined, multipart({ name: 'photo.png', type: 'image/png', data: PDF }));
+    const res = await emp1.post(
+      `/api/employees/${me.id}/documents?docTypeId=${photoType}`,
+      undefined,
+      multipart({ name: 'photo.png', type: 'image/png', data: PDF }),
+    );
     expect(res.statusCode).toBe(400);
-    const ok = await emp1.post(`/api/employees/${me.id}/documents?docTypeId=${photoType}`, undefined, multipart({ name: 'photo.png', type: 'image/png', data: PNG }));
+    const ok = await emp1.post(
+      `/api/employees/${me.id}/documents?docTypeId=${photoType}`,
+      undefined,
+      multipart({ name: 'photo.png', type: 'image/png', data: PNG }),
+    );
     expect(ok.statusCode).toBe(201);
   });
 
   it('answers 413 with a clear message over the size limit', async () => {
     const big = Buffer.concat([PDF, Buffer.alloc(1.5 * 1024 * 1024, 0x20)]);
-    const res = await emp1.post(`/api/employees/${me.id}/documents?docTypeId=${panType}`, undefined, multipart({ name: 'big.pdf', type: 'application/pdf', data: big }));
+    const res = await emp1.post(
+      `/api/employees/${me.id}/documents?docTypeId=${panType}`,
+      undefined,
+      multipart({ name: 'big.pdf', type: 'application/pdf', data: big }),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/larger than the 1\.0 MB allowed/);
   });
 
   it('an employee cannot upload to someone else', async () => {
     const [other] = await t.db.select().from(employees).where(eq(employees.employeeCode, 'CHN0001'));
-    const res = await emp1.post(`/api/employees/${other.id}/documents?docTypeId=${panType}`, undefined, multipart({ name: 'x.pdf', type: 'application/pdf', data: PDF }));
+    const res = await emp1.post(
+      `/api/employees/${other.id}/documents?docTypeId=${panType}`,
+      undefined,
+      multipart({ name: 'x.pdf', type: 'application/pdf', data: PDF }),
+    );
     expect(res.statusCode).toBe(403);
   });
 });
@@ -282,7 +318,10 @@ describe('my profile', () => {
     const bad = await emp1.post('/api/me/employee/change-requests', { changes: { ifsc: 'BAD' } });
     expect(bad.statusCode).toBe(400);
     const newAadhaar = validAadhaar(rng(99));
-    const req = await emp1.post('/api/me/employee/change-requests', { changes: { ifsc: 'sbin0001234', bankAccountNo: '123456789012', aadhaar: newAadhaar }, reason: 'Moved my salary account' });
+    const req = await emp1.post('/api/me/employee/change-requests', {
+      changes: { ifsc: 'sbin0001234', bankAccountNo: '123456789012', aadhaar: newAadhaar },
+      reason: 'Moved my salary account',
+    });
     expect(req.statusCode, req.body).toBe(201);
     expect((await emp1.post('/api/me/employee/change-requests', { changes: { uan: '100200300400' } })).statusCode).toBe(409);
     const pending = (await admin.get('/api/employee-change-requests')).json();
@@ -308,5 +347,35 @@ describe('ID cards', () => {
     expect(batch.cards.length).toBeGreaterThan(5);
     expect(batch.cards.every((c: { unit: string }) => c.unit === 'Mysuru Campus')).toBe(true);
     expect((await manager.get('/api/id-cards', { unitId: unitId['CMP-MYS'] })).statusCode).toBe(403);
+  });
+});
+
+describe('own-screen rights stay on the own record', () => {
+  it('a manager with My documents rights cannot upload to a staff member (only the employee screen edit right would allow it)', async () => {
+    const [staff] = await t.db.select().from(employees).where(eq(employees.employeeCode, 'BLR0003'));
+    const [type] = await t.db.select().from(employeeDocTypes).where(eq(employeeDocTypes.code, 'PAN'));
+    const res = await manager.post(
+      `/api/employees/${staff.id}/documents?docTypeId=${type.id}`,
+      undefined,
+      multipart({ name: 'x.pdf', type: 'application/pdf', data: PDF }),
+    );
+    expect(res.statusCode).toBe(403);
+    expect(
+      (await manager.post(`/api/employees/${staff.id}/photo`, undefined, multipart({ name: 'p.png', type: 'image/png', data: PNG })))
+        .statusCode,
+    ).toBe(403);
+    // …but may still view and download them (managers of the unit)
+    expect((await manager.get(`/api/employees/${staff.id}/documents`)).statusCode).toBe(200);
+  });
+
+  it('the employee changes their own photo', async () => {
+    const me = (await emp1.get('/api/me/employee')).json();
+    expect(
+      (await emp1.post(`/api/employees/${me.id}/photo`, undefined, multipart({ name: 'me.png', type: 'image/png', data: PNG }))).statusCode,
+    ).toBe(204);
+    const photo = await emp1.get(`/api/employees/${me.id}/photo`);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect((await emp1.get('/api/me/employee')).json().hasPhoto).toBe(true);
   });
 });

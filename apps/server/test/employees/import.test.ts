@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employees } from '../../src/db/schema';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
-import { importCsv, importRow, importWorkbook, multipart, type ImportRefs } from './fixtures';
+import { type ImportRefs, importCsv, importRow, importWorkbook, multipart } from './fixtures';
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;
@@ -21,8 +21,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const countPrefix = async (prefix: string) => (await t.db.select({ n: count() }).from(employees).where(like(employees.employeeCode, `${prefix}%`)))[0].n;
-const upload = (data: Buffer, name = 'staff.xlsx', type = XLSX) => admin.post('/api/employees/import', undefined, multipart({ name, type, data }));
+const countPrefix = async (prefix: string) =>
+  (
+    await t.db
+      .select({ n: count() })
+      .from(employees)
+      .where(like(employees.employeeCode, `${prefix}%`))
+  )[0].n;
+const upload = (data: Buffer, name = 'staff.xlsx', type = XLSX) =>
+  admin.post('/api/employees/import', undefined, multipart({ name, type, data }));
 
 describe('bulk import', () => {
   it('serves a template with a header row and an explanations sheet', async () => {
@@ -54,7 +61,12 @@ describe('bulk import', () => {
     expect(body.ok).toBe(false);
     expect(body.imported).toBe(0);
     expect([...new Set(body.errors.map((e: { row: number }) => e.row))]).toEqual([3, 700]);
-    expect(body.errors.filter((e: { row: number }) => e.row === 700).map((e: { column: string }) => e.column).sort()).toEqual(['IFSC', 'Unit']);
+    expect(
+      body.errors
+        .filter((e: { row: number }) => e.row === 700)
+        .map((e: { column: string }) => e.column)
+        .sort(),
+    ).toEqual(['IFSC', 'Unit']);
     expect(body.errors.find((e: { row: number }) => e.row === 3).column).toBe('PAN');
     expect(await countPrefix('ERR')).toBe(0);
 

@@ -156,6 +156,8 @@ describe('unit scoping', () => {
     const units = (await admin.get('/api/resources/unit', { pageSize: 100 })).json().rows as { id: number; code: string }[];
     const mine = units.filter((u) => ['HO-BLR', 'BR-CHN'].includes(u.code)).map((u) => u.id);
     const other = units.find((u) => u.code === 'CMP-MYS')?.id;
+    const unitOptions = (await manager.get('/api/resources/unit/options')).json() as { id: number }[];
+    expect(unitOptions.map((o) => o.id).sort()).toEqual([...mine].sort());
     for (const r of scoped) {
       const res = await manager.get(`/api/resources/${r.name}`, { pageSize: 500 });
       expectStatus(res, 200);

@@ -230,6 +230,37 @@ describe('unit-wise mappings', () => {
   });
 });
 
+describe('user-wise unit mapping by a non-administrator', () => {
+  it('changes only the units the caller holds', async () => {
+    const managerRole = await roleId('Manager');
+    const grid = (await admin.get(`/api/access/roles/${managerRole}/menus`)).json() as Grid;
+    const rows = toRows(grid).map((r) => {
+      const url = grid.menus.find((m) => m.menuId === r.menuId)?.actionUrl;
+      return url === '/outlet/master/user-wise-unit-mapping' ? { ...r, canView: true, canEdit: true } : r;
+    });
+    expectStatus(await admin.put(`/api/access/roles/${managerRole}/menus`, { rows }), 200);
+    const units = (await admin.get('/api/resources/unit')).json().rows as { id: number; code: string }[];
+    const id = (code: string) => units.find((u) => u.code === code)?.id as number;
+    const users = (await admin.get('/api/resources/user', { search: 'employee2' })).json().rows as { id: number }[];
+    const target = users[0].id;
+    const all3 = ['HO-BLR', 'BR-CHN', 'CMP-MYS'].map((c) => ({ itemId: id(c) }));
+    expectStatus(await admin.put(`/api/resources/userUnitMap/mapping/${target}`, { items: all3 }), 200);
+
+    const manager = api(t.app, await signIn(t.app, 'manager'));
+    const seen = (await manager.get(`/api/resources/userUnitMap/mapping/${target}`)).json() as { itemId: number }[];
+    expect(seen.map((l) => l.itemId)).not.toContain(id('CMP-MYS'));
+    expectStatus(await manager.put(`/api/resources/userUnitMap/mapping/${target}`, { items: [{ itemId: id('CMP-MYS') }] }), 403);
+    expectStatus(await manager.put(`/api/resources/userUnitMap/mapping/${target}`, { items: [{ itemId: id('HO-BLR') }] }), 200);
+    const after = (await admin.get(`/api/resources/userUnitMap/mapping/${target}`)).json() as { itemId: number; mapped: boolean }[];
+    expect(
+      after
+        .filter((l) => l.mapped)
+        .map((l) => l.itemId)
+        .sort(),
+    ).toEqual([id('HO-BLR'), id('CMP-MYS')].sort());
+  });
+});
+
 describe('export and filters', () => {
   it('exports the filtered list as an Excel workbook', async () => {
     const res = await admin.get('/api/resources/state/export.xlsx', { search: 'Tamil' });
@@ -273,5 +304,27 @@ describe('seed', () => {
     expect(rows.filter((r) => r.isUnionTerritory)).toHaveLength(8);
     const plus91 = await admin.get('/api/resources/mobileCode', { search: '+91' });
     expect(plus91.json().rows.map((r: { code: string }) => r.code)).toContain('+91');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the routes of every resource', async () => {
+    const res = await api(t.app).get('/api/docs/json');
+    expectStatus(res, 200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toContain('/api/resources/shift/{id}');
+    expect(paths).toContain('/api/resources/unitEmployeeDocTypeMap/mapping/{ownerId}');
+    expect(paths).toContain('/api/public/apk-version/latest');
+  });
+});
+
+describe('select options for other screens', () => {
+  it('lets a screen that picks from a master read its options, and nothing more', async () => {
+    const employee = api(t.app, await signIn(t.app, 'employee1'));
+    const options = await employee.get('/api/resources/leaveType/options', { search: 'leave' });
+    expectStatus(options, 200);
+    expect((options.json() as { label: string }[]).map((o) => o.label)).toContain('Casual Leave');
+    expectStatus(await employee.get('/api/resources/leaveType'), 403);
+    expectStatus(await employee.get('/api/resources/user/options'), 403);
   });
 });

@@ -10,10 +10,84 @@ export function rng(seed: number) {
   };
 }
 
-const FIRST_F = ['Priya', 'Ananya', 'Divya', 'Kavya', 'Lakshmi', 'Meera', 'Nandini', 'Pooja', 'Revathi', 'Sneha', 'Swathi', 'Aishwarya', 'Deepa', 'Farah', 'Gayathri', 'Harini', 'Ishita', 'Jyothi', 'Keerthi', 'Shreya'];
-const FIRST_M = ['Karthik', 'Rahul', 'Arjun', 'Vikram', 'Suresh', 'Ramesh', 'Arun', 'Manoj', 'Naveen', 'Pradeep', 'Sanjay', 'Vinod', 'Abdul', 'Imran', 'Joseph', 'Kiran', 'Mohan', 'Rajesh', 'Sathish', 'Venkatesh'];
-const SURNAMES = ['Sharma', 'Subramanian', 'Menon', 'Rao', 'Iyer', 'Reddy', 'Nair', 'Patil', 'Gowda', 'Krishnan', 'Pillai', 'Hegde', 'Kulkarni', 'Shetty', 'Naidu', 'Fernandes', 'Khan', 'Bhat', 'Joshi', 'Das'];
-const STREETS = ['4th Cross, Jayanagar', 'MG Road', '2nd Main, Indiranagar', 'Anna Salai', 'T Nagar', 'Vijayanagar 2nd Stage', 'Kuvempunagar', 'Gokulam 3rd Stage', 'Velachery Main Road', 'HSR Layout Sector 2'];
+const FIRST_F = [
+  'Priya',
+  'Ananya',
+  'Divya',
+  'Kavya',
+  'Lakshmi',
+  'Meera',
+  'Nandini',
+  'Pooja',
+  'Revathi',
+  'Sneha',
+  'Swathi',
+  'Aishwarya',
+  'Deepa',
+  'Farah',
+  'Gayathri',
+  'Harini',
+  'Ishita',
+  'Jyothi',
+  'Keerthi',
+  'Shreya',
+];
+const FIRST_M = [
+  'Karthik',
+  'Rahul',
+  'Arjun',
+  'Vikram',
+  'Suresh',
+  'Ramesh',
+  'Arun',
+  'Manoj',
+  'Naveen',
+  'Pradeep',
+  'Sanjay',
+  'Vinod',
+  'Abdul',
+  'Imran',
+  'Joseph',
+  'Kiran',
+  'Mohan',
+  'Rajesh',
+  'Sathish',
+  'Venkatesh',
+];
+const SURNAMES = [
+  'Sharma',
+  'Subramanian',
+  'Menon',
+  'Rao',
+  'Iyer',
+  'Reddy',
+  'Nair',
+  'Patil',
+  'Gowda',
+  'Krishnan',
+  'Pillai',
+  'Hegde',
+  'Kulkarni',
+  'Shetty',
+  'Naidu',
+  'Fernandes',
+  'Khan',
+  'Bhat',
+  'Joshi',
+  'Das',
+];
+const STREETS = [
+  '4th Cross, Jayanagar',
+  'MG Road',
+  '2nd Main, Indiranagar',
+  'Anna Salai',
+  'T Nagar',
+  'Vijayanagar 2nd Stage',
+  'Kuvempunagar',
+  'Gokulam 3rd Stage',
+  'Velachery Main Road',
+  'HSR Layout Sector 2',
+];
 const BANKS: [string, string][] = [
   ['HDFC', 'HDFC Bank'],
   ['SBIN', 'State Bank of India'],

@@ -29,7 +29,7 @@ export function docTypeMaxBytes(maxSizeKb: number | null | undefined, globalMaxB
 
 export async function loadDocType(db: Db, docTypeId: number) {
   const [t] = await db.select().from(employeeDocTypes).where(eq(employeeDocTypes.id, docTypeId)).limit(1);
-  if (!t || !t.isActive) throw new BadRequest('Unknown document type', { docTypeId: ['Choose a document type'] });
+  if (!t?.isActive) throw new BadRequest('Unknown document type', { docTypeId: ['Choose a document type'] });
   return t;
 }
 
@@ -62,21 +62,26 @@ export async function documentStatus(db: Db, auth: AuthContext, employeeId: numb
     .select({ docTypeId: employeeDocTypes.id, docTypeName: employeeDocTypes.name, isMandatory: unitEmployeeDocTypeMap.isMandatory })
     .from(unitEmployeeDocTypeMap)
     .innerJoin(employeeDocTypes, eq(employeeDocTypes.id, unitEmployeeDocTypeMap.employeeDocTypeId))
-    .where(and(eq(unitEmployeeDocTypeMap.unitId, emp.unitId), eq(unitEmployeeDocTypeMap.isActive, true), eq(employeeDocTypes.isActive, true)))
+    .where(
+      and(eq(unitEmployeeDocTypeMap.unitId, emp.unitId), eq(unitEmployeeDocTypeMap.isActive, true), eq(employeeDocTypes.isActive, true)),
+    )
     .orderBy(asc(employeeDocTypes.name));
-  const types = await db
-    .select()
-    .from(employeeDocTypes)
-    .where(eq(employeeDocTypes.isActive, true))
-    .orderBy(asc(employeeDocTypes.name));
-  const docTypes = types.map((t) => ({ id: t.id, name: t.name, allowed: allowedKinds(t.allowedFileTypes), maxBytes: docTypeMaxBytes(t.maxSizeKb, maxBytes) }));
+  const types = await db.select().from(employeeDocTypes).where(eq(employeeDocTypes.isActive, true)).orderBy(asc(employeeDocTypes.name));
+  const docTypes = types.map((t) => ({
+    id: t.id,
+    name: t.name,
+    allowed: allowedKinds(t.allowedFileTypes),
+    maxBytes: docTypeMaxBytes(t.maxSizeKb, maxBytes),
+  }));
   const have = new Set(documents.map((d) => d.docTypeId));
   const required = mapped.map((m) => ({ ...m, uploaded: have.has(m.docTypeId) }));
   return {
     documents,
     required,
     docTypes,
-    missingMandatory: required.filter((r) => r.isMandatory && !r.uploaded).map(({ docTypeId, docTypeName }) => ({ docTypeId, docTypeName })),
+    missingMandatory: required
+      .filter((r) => r.isMandatory && !r.uploaded)
+      .map(({ docTypeId, docTypeName }) => ({ docTypeId, docTypeName })),
   };
 }
 
@@ -124,7 +129,14 @@ export async function loadDocument(db: Db, auth: AuthContext, documentId: number
 export async function deleteDocument(db: Db, storage: FileStorage, auth: AuthContext, documentId: number, requestId?: string) {
   const doc = await loadDocument(db, auth, documentId);
   await db.delete(employeeDocuments).where(eq(employeeDocuments.id, documentId));
-  await writeAudit(db, { entity: 'employee_documents', entityId: documentId, action: 'delete', before: doc, userId: auth.userId, requestId });
+  await writeAudit(db, {
+    entity: 'employee_documents',
+    entityId: documentId,
+    action: 'delete',
+    before: doc,
+    userId: auth.userId,
+    requestId,
+  });
   await storage.delete(doc.storageKey).catch(() => {});
 }
 

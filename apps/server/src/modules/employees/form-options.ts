@@ -1,6 +1,6 @@
+import type { TEmployeeFormOptions } from '@hr/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { TEmployeeFormOptions } from '@hr/contract';
 import type { Db } from '../../db/client';
 import {
   academicDomains,
@@ -52,12 +52,21 @@ export async function employeeFormOptions(db: Db, auth: AuthContext): Promise<TE
     .from(units)
     .where(and(eq(units.isActive, true), auth.unitIds === 'all' ? undefined : inArray(units.id, auth.unitIds.length ? auth.unitIds : [0])))
     .orderBy(asc(units.name));
-  const mobile = await db.select({ id: mobileCodes.id, code: mobileCodes.code, name: mobileCodes.name }).from(mobileCodes).orderBy(asc(mobileCodes.code));
+  const mobile = await db
+    .select({ id: mobileCodes.id, code: mobileCodes.code, name: mobileCodes.name })
+    .from(mobileCodes)
+    .orderBy(asc(mobileCodes.code));
   const [dep, des, ud, ug] = await Promise.all([
     list(db, departments as unknown as Lookup),
     list(db, designations as unknown as Lookup),
-    db.select({ unitId: unitDepartmentMap.unitId, id: unitDepartmentMap.departmentId }).from(unitDepartmentMap).where(eq(unitDepartmentMap.isActive, true)),
-    db.select({ unitId: unitDesignationMap.unitId, id: unitDesignationMap.designationId }).from(unitDesignationMap).where(eq(unitDesignationMap.isActive, true)),
+    db
+      .select({ unitId: unitDepartmentMap.unitId, id: unitDepartmentMap.departmentId })
+      .from(unitDepartmentMap)
+      .where(eq(unitDepartmentMap.isActive, true)),
+    db
+      .select({ unitId: unitDesignationMap.unitId, id: unitDesignationMap.designationId })
+      .from(unitDesignationMap)
+      .where(eq(unitDesignationMap.isActive, true)),
   ]);
   const entries: [string, Lookup, PgColumn?][] = [
     ['countries', countries as unknown as Lookup],

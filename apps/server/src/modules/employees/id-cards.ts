@@ -1,5 +1,5 @@
 import type { TIdCardBatch } from '@hr/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { areas, cities, employees, organisation, states } from '../../db/schema';
 import { BadRequest } from '../../lib/errors';
@@ -33,7 +33,7 @@ export async function idCardBatch(
   q: { employeeId?: number; unitId?: number },
   timeZone = 'Asia/Kolkata',
 ): Promise<TIdCardBatch> {
-  let where;
+  let where: SQL | undefined;
   if (auth.isSelfService) {
     if (auth.employeeId == null) throw new BadRequest('Your account is not linked to an employee record');
     where = eq(employees.id, auth.employeeId);
@@ -54,7 +54,11 @@ export async function idCardBatch(
   const cityIds = list.map((e) => e.presentCityId).filter((x): x is number => x != null);
   const stateIds = list.map((e) => e.presentStateId).filter((x): x is number => x != null);
   const names = async (table: typeof areas | typeof cities | typeof states, ids: number[]) =>
-    new Map(ids.length ? (await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids))).map((r) => [r.id, r.name]) : []);
+    new Map(
+      ids.length
+        ? (await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids))).map((r) => [r.id, r.name])
+        : [],
+    );
   const [areaName, cityName, stateName] = await Promise.all([names(areas, areaIds), names(cities, cityIds), names(states, stateIds)]);
 
   const today = isoDateIn(timeZone);

@@ -71,7 +71,8 @@ export async function readXlsx(buffer: Buffer): Promise<Sheet> {
           continue;
         }
         if (values.every((v) => v == null || (typeof v === 'string' && v.trim() === ''))) continue;
-        if (sheet.rows.length >= MAX_IMPORT_ROWS) throw new BadRequest(`A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en-IN')} rows`);
+        if (sheet.rows.length >= MAX_IMPORT_ROWS)
+          throw new BadRequest(`A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en-IN')} rows`);
         sheet.rows.push({ rowNo: row.number, cells: values });
       }
     }
@@ -118,7 +119,8 @@ export function readCsv(text: string): Sheet {
   for (let r = 1; r < records.length; r++) {
     const cells = records[r];
     if (cells.every((c) => c.trim() === '')) continue;
-    if (sheet.rows.length >= MAX_IMPORT_ROWS) throw new BadRequest(`A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en-IN')} rows`);
+    if (sheet.rows.length >= MAX_IMPORT_ROWS)
+      throw new BadRequest(`A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en-IN')} rows`);
     sheet.rows.push({ rowNo: r + 1, cells: cells.map((c) => (c.trim() === '' ? null : c)) });
   }
   return sheet;
@@ -198,7 +200,14 @@ const cellText = (v: Cell): string | null => {
   return s === '' ? null : s;
 };
 
-const STATUS_WORDS: Record<string, string> = { active: 'active', onnotice: 'onNotice', notice: 'onNotice', exited: 'exited', exit: 'exited', left: 'exited' };
+const STATUS_WORDS: Record<string, string> = {
+  active: 'active',
+  onnotice: 'onNotice',
+  notice: 'onNotice',
+  exited: 'exited',
+  exit: 'exited',
+  left: 'exited',
+};
 const PAY_WORDS: Record<string, number> = { cash: 1, bank: 2, banktransfer: 2, neft: 2, cheque: 3, check: 3 };
 const GENDER_WORDS: Record<string, string> = { m: 'Male', male: 'Male', f: 'Female', female: 'Female', o: 'Other', other: 'Other' };
 
@@ -219,7 +228,8 @@ export async function validateSheet(db: Db, auth: AuthContext, sheet: Sheet): Pr
   for (const c of IMPORT_COLUMNS) {
     const i = byHeader.get(normHeader(c.header));
     if (i !== undefined) colIndex.set(c.key, i);
-    else if (c.required) errors.push({ row: 1, column: c.header, value: '', message: `The column '${c.header}' is missing from the header row` });
+    else if (c.required)
+      errors.push({ row: 1, column: c.header, value: '', message: `The column '${c.header}' is missing from the header row` });
   }
   if (errors.length) return { rows: [], errors };
   if (sheet.rows.length === 0) return { rows: [], errors: [{ row: 2, column: '', value: '', message: 'The file has no data rows' }] };
@@ -308,7 +318,8 @@ export async function validateSheet(db: Db, auth: AuthContext, sheet: Sheet): Pr
         err(key, cellsAt(cells, colIndex.get(key)), issue.message);
       }
     }
-    if (parsed.success && !canReachUnit(auth, parsed.data.unitId)) err('unitId', cellsAt(cells, colIndex.get('unitId')), 'You are not mapped to this unit');
+    if (parsed.success && !canReachUnit(auth, parsed.data.unitId))
+      err('unitId', cellsAt(cells, colIndex.get('unitId')), 'You are not mapped to this unit');
 
     const code = typeof raw.employeeCode === 'string' ? raw.employeeCode.toLowerCase() : null;
     if (code) {
@@ -330,7 +341,13 @@ export async function validateSheet(db: Db, auth: AuthContext, sheet: Sheet): Pr
   }
   if (taken.size) {
     for (const [code, rowNo] of codesInFile) {
-      if (taken.has(code)) errors.push({ row: rowNo, column: 'Employee Code', value: code.toUpperCase(), message: 'This employee code is already used by an employee in the database' });
+      if (taken.has(code))
+        errors.push({
+          row: rowNo,
+          column: 'Employee Code',
+          value: code.toUpperCase(),
+          message: 'This employee code is already used by an employee in the database',
+        });
     }
   }
 
@@ -344,9 +361,19 @@ export async function validateSheet(db: Db, auth: AuthContext, sheet: Sheet): Pr
   for (const r of out) {
     const m = r.managerCode?.toLowerCase();
     if (m && !codesInFile.has(m) && !existingMgr.has(m))
-      errors.push({ row: r.rowNo, column: 'Reporting Manager Code', value: r.managerCode!, message: `No employee with code '${r.managerCode}'` });
+      errors.push({
+        row: r.rowNo,
+        column: 'Reporting Manager Code',
+        value: r.managerCode!,
+        message: `No employee with code '${r.managerCode}'`,
+      });
     if (m && m === String(r.values.employeeCode).toLowerCase())
-      errors.push({ row: r.rowNo, column: 'Reporting Manager Code', value: r.managerCode!, message: 'An employee cannot report to themself' });
+      errors.push({
+        row: r.rowNo,
+        column: 'Reporting Manager Code',
+        value: r.managerCode!,
+        message: 'An employee cannot report to themself',
+      });
   }
   errors.sort((a, b) => a.row - b.row);
   return { rows: out, errors };
@@ -355,7 +382,6 @@ export async function validateSheet(db: Db, auth: AuthContext, sheet: Sheet): Pr
 function cellsAt(cells: Cell[], i: number | undefined): Cell {
   return i === undefined ? null : (cells[i] ?? null);
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Import
@@ -371,12 +397,17 @@ async function bulkInsert(tx: Db | Tx, rows: EmployeeValues[]): Promise<{ id: nu
   const cols = getTableColumns(employees) as Record<string, { name: string }>;
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => cols[k]);
   const names = keys.map((k) => cols[k].name);
-  const json = JSON.stringify(rows.map((r) => Object.fromEntries(keys.map((k, i) => [names[i], (r as Record<string, unknown>)[k] ?? null]))));
+  const json = JSON.stringify(
+    rows.map((r) => Object.fromEntries(keys.map((k, i) => [names[i], (r as Record<string, unknown>)[k] ?? null]))),
+  );
   const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
   const res = await tx.execute<{ id: number; employee_code: string }>(
     sql`insert into ${employees} (${list}) select ${list} from jsonb_populate_recordset(null::employees, ${json}::jsonb) returning id, employee_code`,
   );
-  return (res as unknown as { rows: { id: number; employee_code: string }[] }).rows.map((r) => ({ id: Number(r.id), code: r.employee_code }));
+  return (res as unknown as { rows: { id: number; employee_code: string }[] }).rows.map((r) => ({
+    id: Number(r.id),
+    code: r.employee_code,
+  }));
 }
 
 /** `expr in (the given texts)` with one JSON parameter however long the list. */
@@ -413,7 +444,10 @@ export async function importEmployees(
         const hits = await tx.select({ id: employees.id, code: lowerCode }).from(employees).where(inList(lowerCode, missing));
         for (const h of hits) idByCode.set(h.code, h.id);
       }
-      const pairs = withMgr.map((r) => ({ id: idByCode.get(String(r.values.employeeCode).toLowerCase())!, mgr: idByCode.get(r.managerCode!.toLowerCase())! }));
+      const pairs = withMgr.map((r) => ({
+        id: idByCode.get(String(r.values.employeeCode).toLowerCase())!,
+        mgr: idByCode.get(r.managerCode!.toLowerCase())!,
+      }));
       await tx.execute(
         sql`update ${employees} set reporting_manager_id = m.mgr from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as m(id int, mgr int) where ${employees.id} = m.id`,
       );
@@ -439,12 +473,27 @@ export async function buildTemplate(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'HR Payroll';
   const ws = wb.addWorksheet('Employees', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = IMPORT_COLUMNS.map((c) => ({ header: c.required ? `${c.header}*` : c.header, key: c.key, width: Math.max(14, c.header.length + 4) }));
+  ws.columns = IMPORT_COLUMNS.map((c) => ({
+    header: c.required ? `${c.header}*` : c.header,
+    key: c.key,
+    width: Math.max(14, c.header.length + 4),
+  }));
   ws.getRow(1).font = { bold: true, color: { argb: 'FFFFFFFF' } };
   ws.getRow(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1E3A8A' } };
   ws.addRow(Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, c.example || null])));
   // Codes, mobiles and account numbers are text, so Excel keeps leading zeros and long digits.
-  for (const key of ['employeeCode', 'mobile', 'alternateMobile', 'emergencyContactMobile', 'aadhaar', 'uan', 'esiNumber', 'bankAccountNo', 'presentPincode', 'permanentPincode']) {
+  for (const key of [
+    'employeeCode',
+    'mobile',
+    'alternateMobile',
+    'emergencyContactMobile',
+    'aadhaar',
+    'uan',
+    'esiNumber',
+    'bankAccountNo',
+    'presentPincode',
+    'permanentPincode',
+  ]) {
     ws.getColumn(key).numFmt = '@';
   }
   const help = wb.addWorksheet('Explanations');

@@ -1,4 +1,10 @@
-import { BANK_STATUTORY_FIELDS, maskAadhaar, type TProfileChangeRequest, type TProfileChangeRequestInput, ZEmployeeBase } from '@hr/contract';
+import {
+  BANK_STATUTORY_FIELDS,
+  maskAadhaar,
+  type TProfileChangeRequest,
+  type TProfileChangeRequestInput,
+  ZEmployeeBase,
+} from '@hr/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -26,7 +32,10 @@ export function validateChanges(input: TProfileChangeRequestInput['changes']): R
   const fe: FieldErrors = {};
   const entries = Object.entries(input).filter(([k]) => (BANK_STATUTORY_FIELDS as readonly string[]).includes(k));
   if (entries.length === 0) throw new BadRequest('Nothing to change', { changes: ['Change at least one field'] });
-  const shape = ZEmployeeBase.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: { message: string }[] } } }>;
+  const shape = ZEmployeeBase.shape as Record<
+    string,
+    { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: { message: string }[] } } }
+  >;
   for (const [field, value] of entries) {
     const r = shape[field].safeParse(value);
     if (!r.success) {
@@ -72,7 +81,12 @@ function toRequest(r: {
 
 function requestQuery(db: Db) {
   return db
-    .select({ req: employeeChangeRequests, employeeCode: employees.employeeCode, employeeName: employees.name, decidedByName: decider.fullName })
+    .select({
+      req: employeeChangeRequests,
+      employeeCode: employees.employeeCode,
+      employeeName: employees.name,
+      decidedByName: decider.fullName,
+    })
     .from(employeeChangeRequests)
     .innerJoin(employees, eq(employees.id, employeeChangeRequests.employeeId))
     .leftJoin(decider, eq(decider.id, employeeChangeRequests.decidedBy));
@@ -91,13 +105,23 @@ export async function createChangeRequest(db: Db, auth: AuthContext, input: TPro
     .insert(employeeChangeRequests)
     .values({ employeeId, changes, reason: input.reason ?? null, requestedBy: auth.userId })
     .returning();
-  await writeAudit(db, { entity: 'employee_change_requests', entityId: row.id, action: 'create', after: row, userId: auth.userId, requestId });
+  await writeAudit(db, {
+    entity: 'employee_change_requests',
+    entityId: row.id,
+    action: 'create',
+    after: row,
+    userId: auth.userId,
+    requestId,
+  });
   return row.id;
 }
 
 export async function listOwnChangeRequests(db: Db, auth: AuthContext): Promise<TProfileChangeRequest[]> {
   const employeeId = ownEmployeeId(auth);
-  const rows = await requestQuery(db).where(eq(employeeChangeRequests.employeeId, employeeId)).orderBy(desc(employeeChangeRequests.id)).limit(50);
+  const rows = await requestQuery(db)
+    .where(eq(employeeChangeRequests.employeeId, employeeId))
+    .orderBy(desc(employeeChangeRequests.id))
+    .limit(50);
   return rows.map(toRequest);
 }
 
@@ -109,7 +133,14 @@ export async function listChangeRequests(db: Db, auth: AuthContext, status: 'pen
   return rows.map(toRequest);
 }
 
-export async function decideChangeRequest(db: Db, auth: AuthContext, id: number, approve: boolean, note: string | undefined, requestId?: string) {
+export async function decideChangeRequest(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  approve: boolean,
+  note: string | undefined,
+  requestId?: string,
+) {
   if (!auth.isAdmin) throw new Forbidden('Only an administrator decides bank and statutory changes');
   return db.transaction(async (tx) => {
     const [req] = await tx.select().from(employeeChangeRequests).where(eq(employeeChangeRequests.id, id)).for('update').limit(1);
@@ -127,7 +158,15 @@ export async function decideChangeRequest(db: Db, auth: AuthContext, id: number,
         .set({ ...(changes as object), updatedBy: auth.userId, updatedAt: new Date() })
         .where(eq(employees.id, req.employeeId))
         .returning();
-      await writeAudit(tx, { entity: 'employees', entityId: req.employeeId, action: 'update', before, after, userId: auth.userId, requestId });
+      await writeAudit(tx, {
+        entity: 'employees',
+        entityId: req.employeeId,
+        action: 'update',
+        before,
+        after,
+        userId: auth.userId,
+        requestId,
+      });
     }
     await tx
       .update(employeeChangeRequests)

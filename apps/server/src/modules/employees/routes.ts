@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   type TAction,
   ZCreateUserAccount,
@@ -16,24 +17,32 @@ import {
   ZProfileChangeRequest,
   ZProfileChangeRequestInput,
 } from '@hr/contract';
-import multipart from '@fastify/multipart';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { employees, roles, userUnitMap, users } from '../../db/schema';
+import { employees, roles, users, userUnitMap } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, PayloadTooLarge } from '../../lib/errors';
 import { createStorage, StorageNotFound } from '../../lib/storage';
 import { type AuthContext, hasAction, selfScope, unitScope } from '../access/context';
 import { hashPassword } from '../auth/password';
-import { deleteDocument, docTypeMaxBytes, documentStatus, loadDocType, loadDocument, saveDocument, savePhoto, allowedKinds } from './documents';
+import {
+  allowedKinds,
+  deleteDocument,
+  docTypeMaxBytes,
+  documentStatus,
+  loadDocType,
+  loadDocument,
+  saveDocument,
+  savePhoto,
+} from './documents';
 import { exportEmployees } from './export';
 import { employeeFormOptions } from './form-options';
-import { buildErrorReport, buildTemplate, importEmployees } from './import';
 import { idCardBatch } from './id-cards';
+import { buildErrorReport, buildTemplate, importEmployees } from './import';
 import { createChangeRequest, decideChangeRequest, listChangeRequests, listOwnChangeRequests, ownEmployeeId } from './profile';
-import { createEmployee, deleteEmployee, loadEmployeeRow, listEmployees, readEmployee, updateContact, updateEmployee } from './service';
+import { createEmployee, deleteEmployee, listEmployees, loadEmployeeRow, readEmployee, updateContact, updateEmployee } from './service';
 import { readUpload } from './upload';
 
 /** Screens (menus) whose role-wise access decides what a caller may do here. */
@@ -45,10 +54,20 @@ export const ID_CARD_MENU = '/outlet/idCard';
 const ZId = z.object({ id: z.coerce.number().int().positive() });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** 403 unless the caller holds one of the (menu, action) pairs. */
-async function assertAny(db: Parameters<typeof hasAction>[0], auth: AuthContext, pairs: [string, TAction][]) {
-  for (const [menu, action] of pairs) if (await hasAction(db, auth, menu, action)) return;
-  throw new Forbidden('Your role may not do this');
+/**
+ * 403 unless the caller may change this employee's files: `staff` on the employee screen (then the unit
+ * scoping of loadEmployeeRow applies), or `own` on a My profile screen for their own record only.
+ */
+async function assertStaffOrOwn(
+  db: Parameters<typeof hasAction>[0],
+  auth: AuthContext,
+  employeeId: number,
+  staff: [string, TAction],
+  own: [string, TAction],
+) {
+  if (await hasAction(db, auth, staff[0], staff[1])) return;
+  if (auth.employeeId === employeeId && (await hasAction(db, auth, own[0], own[1]))) return;
+  throw new Forbidden(auth.employeeId === employeeId ? 'Your role may not do this' : 'You can only change your own documents and photo');
 }
 
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,13 +81,24 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   // ----------------------------------------------------------------------------------- record
   app.get(
     '/api/employees',
-    { config: { access: { menu: EMPLOYEE_MENU, action: 'view' } }, schema: { tags, summary: 'Employee list (paged, sorted, searched, filtered)', querystring: ZEmployeeListQuery, response: { 200: ZEmployeeList } } },
+    {
+      config: { access: { menu: EMPLOYEE_MENU, action: 'view' } },
+      schema: {
+        tags,
+        summary: 'Employee list (paged, sorted, searched, filtered)',
+        querystring: ZEmployeeListQuery,
+        response: { 200: ZEmployeeList },
+      },
+    },
     async (request) => listEmployees(app.db, request.auth, request.query),
   );
 
   app.get(
     '/api/employees/export',
-    { config: { access: { menu: EMPLOYEE_MENU, action: 'view' } }, schema: { tags, summary: 'The filtered list as Excel', querystring: ZEmployeeListQuery } },
+    {
+      config: { access: { menu: EMPLOYEE_MENU, action: 'view' } },
+      schema: { tags, summary: 'The filtered list as Excel', querystring: ZEmployeeListQuery },
+    },
     async (request, reply) => {
       reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="Employees.xlsx"');
       return reply.send(exportEmployees(app.db, request.auth, request.query));
@@ -79,7 +109,12 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/employees/options',
     {
       config: { access: 'signedIn' },
-      schema: { tags, summary: 'Employees for a select (within reach)', querystring: z.object({ search: z.string().max(100).optional(), unitId: z.coerce.number().int().optional() }), response: { 200: z.array(ZEmployeeOption) } },
+      schema: {
+        tags,
+        summary: 'Employees for a select (within reach)',
+        querystring: z.object({ search: z.string().max(100).optional(), unitId: z.coerce.number().int().optional() }),
+        response: { 200: z.array(ZEmployeeOption) },
+      },
     },
     async (request) => {
       const s = request.query.search?.trim();
@@ -104,20 +139,30 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/employees/form-options',
     {
       config: { access: { menu: [EMPLOYEE_MENU, PROFILE_MENU], action: 'view' } },
-      schema: { tags, summary: 'Every choice of the employee form (units within reach, look-up lists)', response: { 200: ZEmployeeFormOptions } },
+      schema: {
+        tags,
+        summary: 'Every choice of the employee form (units within reach, look-up lists)',
+        response: { 200: ZEmployeeFormOptions },
+      },
     },
     async (request) => employeeFormOptions(app.db, request.auth),
   );
 
   app.get(
     '/api/employees/:id',
-    { config: { access: { menu: [EMPLOYEE_MENU, PROFILE_MENU, ID_CARD_MENU], action: 'view' } }, schema: { tags, summary: 'One employee', params: ZId, response: { 200: ZEmployee } } },
+    {
+      config: { access: { menu: [EMPLOYEE_MENU, PROFILE_MENU, ID_CARD_MENU], action: 'view' } },
+      schema: { tags, summary: 'One employee', params: ZId, response: { 200: ZEmployee } },
+    },
     async (request) => readEmployee(app.db, request.auth, request.params.id),
   );
 
   app.post(
     '/api/employees',
-    { config: { access: { menu: EMPLOYEE_MENU, action: 'add' } }, schema: { tags, summary: 'Add an employee', body: ZEmployeeInput, response: { 201: ZEmployee } } },
+    {
+      config: { access: { menu: EMPLOYEE_MENU, action: 'add' } },
+      schema: { tags, summary: 'Add an employee', body: ZEmployeeInput, response: { 201: ZEmployee } },
+    },
     async (request, reply) => {
       const row = await createEmployee(app.db, request.auth, request.body, request.id);
       return reply.code(201).send(await readEmployee(app.db, request.auth, row.id));
@@ -126,7 +171,10 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/employees/:id',
-    { config: { access: { menu: EMPLOYEE_MENU, action: 'edit' } }, schema: { tags, summary: 'Update an employee', params: ZId, body: ZEmployeeInput, response: { 200: ZEmployee } } },
+    {
+      config: { access: { menu: EMPLOYEE_MENU, action: 'edit' } },
+      schema: { tags, summary: 'Update an employee', params: ZId, body: ZEmployeeInput, response: { 200: ZEmployee } },
+    },
     async (request) => {
       await updateEmployee(app.db, request.auth, request.params.id, request.body, request.id);
       return readEmployee(app.db, request.auth, request.params.id);
@@ -135,7 +183,10 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/employees/:id',
-    { config: { access: { menu: EMPLOYEE_MENU, action: 'delete' } }, schema: { tags, summary: 'Delete an employee nothing uses yet (409 otherwise)', params: ZId } },
+    {
+      config: { access: { menu: EMPLOYEE_MENU, action: 'delete' } },
+      schema: { tags, summary: 'Delete an employee nothing uses yet (409 otherwise)', params: ZId },
+    },
     async (request, reply) => {
       const keys = await deleteEmployee(app.db, request.auth, request.params.id, request.id);
       for (const k of keys) await storage.delete(k).catch(() => {});
@@ -147,7 +198,13 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/employees/:id/user-account',
     {
       config: { access: { menu: EMPLOYEE_MENU, action: 'add' } },
-      schema: { tags, summary: 'Create the sign-in account of an employee (role Employee by default)', params: ZId, body: ZCreateUserAccount, response: { 201: z.object({ userId: z.number(), userName: z.string() }) } },
+      schema: {
+        tags,
+        summary: 'Create the sign-in account of an employee (role Employee by default)',
+        params: ZId,
+        body: ZCreateUserAccount,
+        response: { 201: z.object({ userId: z.number(), userName: z.string() }) },
+      },
     },
     async (request, reply) => {
       const auth = request.auth;
@@ -164,13 +221,26 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!r) throw new BadRequest('Unknown role', { roleId: ['Choose a role'] });
         if (r.isAdmin && !auth.isAdmin) throw new Forbidden('Only an administrator may create administrator accounts');
       }
-      const [taken] = await app.db.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = lower(${request.body.userName})`).limit(1);
+      const [taken] = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.userName}) = lower(${request.body.userName})`)
+        .limit(1);
       if (taken) throw new Conflict('This user name is taken', 'userName');
       const passwordHash = await hashPassword(request.body.password);
       const user = await app.db.transaction(async (tx) => {
         const [u] = await tx
           .insert(users)
-          .values({ userName: request.body.userName, fullName: emp.name, email: emp.email, passwordHash, roleId, employeeId: emp.id, createdBy: auth.userId, updatedBy: auth.userId })
+          .values({
+            userName: request.body.userName,
+            fullName: emp.name,
+            email: emp.email,
+            passwordHash,
+            roleId,
+            employeeId: emp.id,
+            createdBy: auth.userId,
+            updatedBy: auth.userId,
+          })
           .returning();
         await tx.insert(userUnitMap).values({ userId: u.id, unitId: emp.unitId, createdBy: auth.userId }).onConflictDoNothing();
         await writeAudit(tx, { entity: 'users', entityId: u.id, action: 'create', after: u, userId: auth.userId, requestId: request.id });
@@ -183,7 +253,10 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   // ----------------------------------------------------------------------------------- photo
   app.get(
     '/api/employees/:id/photo',
-    { config: { access: { menu: [EMPLOYEE_MENU, PROFILE_MENU, ID_CARD_MENU], action: 'view' } }, schema: { tags, summary: 'The photo (JPEG or PNG)', params: ZId } },
+    {
+      config: { access: { menu: [EMPLOYEE_MENU, PROFILE_MENU, ID_CARD_MENU], action: 'view' } },
+      schema: { tags, summary: 'The photo (JPEG or PNG)', params: ZId },
+    },
     async (request, reply) => {
       const emp = await loadEmployeeRow(app.db, request.auth, request.params.id);
       if (!emp.photoKey) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No photo', requestId: request.id });
@@ -193,15 +266,20 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/employees/:id/photo',
-    { config: { access: 'signedIn' }, schema: { tags, summary: 'Upload the photo (multipart; JPEG or PNG)', params: ZId, consumes: ['multipart/form-data'] } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, summary: 'Upload the photo (multipart; JPEG or PNG)', params: ZId, consumes: ['multipart/form-data'] },
+    },
     async (request, reply) => {
       const auth = request.auth;
-      await assertAny(app.db, auth, [
-        [EMPLOYEE_MENU, 'edit'],
-        [PROFILE_MENU, 'edit'],
-      ]);
+      await assertStaffOrOwn(app.db, auth, request.params.id, [EMPLOYEE_MENU, 'edit'], [PROFILE_MENU, 'edit']);
       await loadEmployeeRow(app.db, auth, request.params.id);
-      const file = await readUpload(request, { maxBytes: Math.min(maxBytes, 5 * 1024 * 1024), allowed: ['jpg', 'png'], fallbackName: 'photo', what: 'a photo' });
+      const file = await readUpload(request, {
+        maxBytes: Math.min(maxBytes, 5 * 1024 * 1024),
+        allowed: ['jpg', 'png'],
+        fallbackName: 'photo',
+        what: 'a photo',
+      });
       await savePhoto(app.db, storage, auth, request.params.id, file, request.id);
       return reply.code(204).send();
     },
@@ -210,7 +288,10 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   // ----------------------------------------------------------------------------------- documents
   app.get(
     '/api/employees/:id/documents',
-    { config: { access: { menu: [EMPLOYEE_MENU, DOCUMENTS_MENU, PROFILE_MENU], action: 'view' } }, schema: { tags, summary: 'Documents and missing mandatory ones', params: ZId, response: { 200: ZEmployeeDocumentStatus } } },
+    {
+      config: { access: { menu: [EMPLOYEE_MENU, DOCUMENTS_MENU, PROFILE_MENU], action: 'view' } },
+      schema: { tags, summary: 'Documents and missing mandatory ones', params: ZId, response: { 200: ZEmployeeDocumentStatus } },
+    },
     async (request) => documentStatus(app.db, request.auth, request.params.id, maxBytes),
   );
 
@@ -218,14 +299,17 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/employees/:id/documents',
     {
       config: { access: 'signedIn' },
-      schema: { tags, summary: 'Upload a document (multipart; PDF, JPEG or PNG by content)', params: ZId, querystring: z.object({ docTypeId: z.coerce.number().int().positive() }), consumes: ['multipart/form-data'] },
+      schema: {
+        tags,
+        summary: 'Upload a document (multipart; PDF, JPEG or PNG by content)',
+        params: ZId,
+        querystring: z.object({ docTypeId: z.coerce.number().int().positive() }),
+        consumes: ['multipart/form-data'],
+      },
     },
     async (request, reply) => {
       const auth = request.auth;
-      await assertAny(app.db, auth, [
-        [EMPLOYEE_MENU, 'edit'],
-        [DOCUMENTS_MENU, 'add'],
-      ]);
+      await assertStaffOrOwn(app.db, auth, request.params.id, [EMPLOYEE_MENU, 'edit'], [DOCUMENTS_MENU, 'add']);
       const emp = await loadEmployeeRow(app.db, auth, request.params.id);
       const type = await loadDocType(app.db, request.query.docTypeId);
       const file = await readUpload(request, {
@@ -241,7 +325,10 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/employee-documents/:id/download',
-    { config: { access: { menu: [EMPLOYEE_MENU, DOCUMENTS_MENU, PROFILE_MENU], action: 'view' } }, schema: { tags, summary: 'Download a document (the employee, managers of the unit, administrators)', params: ZId } },
+    {
+      config: { access: { menu: [EMPLOYEE_MENU, DOCUMENTS_MENU, PROFILE_MENU], action: 'view' } },
+      schema: { tags, summary: 'Download a document (the employee, managers of the unit, administrators)', params: ZId },
+    },
     async (request, reply) => {
       const doc = await loadDocument(app.db, request.auth, request.params.id);
       return sendStored(reply, doc.storageKey, doc.mimeType, doc.fileName);
@@ -252,10 +339,8 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/employee-documents/:id',
     { config: { access: 'signedIn' }, schema: { tags, summary: 'Delete a document', params: ZId } },
     async (request, reply) => {
-      await assertAny(app.db, request.auth, [
-        [EMPLOYEE_MENU, 'edit'],
-        [DOCUMENTS_MENU, 'delete'],
-      ]);
+      const doc = await loadDocument(app.db, request.auth, request.params.id);
+      await assertStaffOrOwn(app.db, request.auth, doc.employeeId, [EMPLOYEE_MENU, 'edit'], [DOCUMENTS_MENU, 'delete']);
       await deleteDocument(app.db, storage, request.auth, request.params.id, request.id);
       return reply.code(204).send();
     },
@@ -265,10 +350,17 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const stream = await storage.get(key);
       reply.header('content-type', mime).header('cache-control', 'private, no-store');
-      if (fileName) reply.header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+      if (fileName)
+        reply.header(
+          'content-disposition',
+          `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        );
       return reply.send(stream);
     } catch (err) {
-      if (err instanceof StorageNotFound) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'The stored file is missing', requestId: reply.request.id });
+      if (err instanceof StorageNotFound)
+        return reply
+          .code(404)
+          .send({ statusCode: 404, error: 'Not Found', message: 'The stored file is missing', requestId: reply.request.id });
       throw err;
     }
   }
@@ -276,13 +368,24 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   // ----------------------------------------------------------------------------------- my profile
   app.get(
     '/api/me/employee',
-    { config: { access: { menu: PROFILE_MENU, action: 'view' } }, schema: { tags, summary: "The signed-in user's own employee record", response: { 200: ZEmployee } } },
+    {
+      config: { access: { menu: PROFILE_MENU, action: 'view' } },
+      schema: { tags, summary: "The signed-in user's own employee record", response: { 200: ZEmployee } },
+    },
     async (request) => readEmployee(app.db, request.auth, ownEmployeeId(request.auth)),
   );
 
   app.post(
     '/api/me/employee/contact',
-    { config: { access: { menu: PROFILE_MENU, action: 'edit' } }, schema: { tags, summary: 'Change own contact details, addresses and emergency contact', body: ZEmployeeContact, response: { 200: ZEmployee } } },
+    {
+      config: { access: { menu: PROFILE_MENU, action: 'edit' } },
+      schema: {
+        tags,
+        summary: 'Change own contact details, addresses and emergency contact',
+        body: ZEmployeeContact,
+        response: { 200: ZEmployee },
+      },
+    },
     async (request) => {
       const id = ownEmployeeId(request.auth);
       await updateContact(app.db, request.auth, id, request.body, request.id);
@@ -292,25 +395,47 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/me/employee/change-requests',
-    { config: { access: { menu: PROFILE_MENU, action: 'view' } }, schema: { tags, summary: 'Own bank / statutory change requests', response: { 200: z.array(ZProfileChangeRequest) } } },
+    {
+      config: { access: { menu: PROFILE_MENU, action: 'view' } },
+      schema: { tags, summary: 'Own bank / statutory change requests', response: { 200: z.array(ZProfileChangeRequest) } },
+    },
     async (request) => listOwnChangeRequests(app.db, request.auth),
   );
 
   app.post(
     '/api/me/employee/change-requests',
-    { config: { access: { menu: PROFILE_MENU, action: 'edit' } }, schema: { tags, summary: 'Ask an administrator to change bank or statutory fields', body: ZProfileChangeRequestInput, response: { 201: z.object({ id: z.number() }) } } },
+    {
+      config: { access: { menu: PROFILE_MENU, action: 'edit' } },
+      schema: {
+        tags,
+        summary: 'Ask an administrator to change bank or statutory fields',
+        body: ZProfileChangeRequestInput,
+        response: { 201: z.object({ id: z.number() }) },
+      },
+    },
     async (request, reply) => reply.code(201).send({ id: await createChangeRequest(app.db, request.auth, request.body, request.id) }),
   );
 
   app.get(
     '/api/employee-change-requests',
-    { config: { access: { menu: EMPLOYEE_MENU, action: 'approve' } }, schema: { tags, summary: 'Bank / statutory change requests to decide', querystring: z.object({ status: z.enum(['pending', 'all']).default('pending') }), response: { 200: z.array(ZProfileChangeRequest) } } },
+    {
+      config: { access: { menu: EMPLOYEE_MENU, action: 'approve' } },
+      schema: {
+        tags,
+        summary: 'Bank / statutory change requests to decide',
+        querystring: z.object({ status: z.enum(['pending', 'all']).default('pending') }),
+        response: { 200: z.array(ZProfileChangeRequest) },
+      },
+    },
     async (request) => listChangeRequests(app.db, request.auth, request.query.status),
   );
 
   app.post(
     '/api/employee-change-requests/:id/decide',
-    { config: { access: { menu: EMPLOYEE_MENU, action: 'approve' } }, schema: { tags, summary: 'Approve (apply) or reject a change request', params: ZId, body: ZDecideChangeRequest } },
+    {
+      config: { access: { menu: EMPLOYEE_MENU, action: 'approve' } },
+      schema: { tags, summary: 'Approve (apply) or reject a change request', params: ZId, body: ZDecideChangeRequest },
+    },
     async (request, reply) => {
       await decideChangeRequest(app.db, request.auth, request.params.id, request.body.approve, request.body.note, request.id);
       return reply.code(204).send();
@@ -320,7 +445,10 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   // ----------------------------------------------------------------------------------- import
   app.get(
     '/api/employees/import/template',
-    { config: { access: { menu: EMPLOYEE_MENU, action: 'add' } }, schema: { tags, summary: 'The import template (.xlsx with an explanations sheet)' } },
+    {
+      config: { access: { menu: EMPLOYEE_MENU, action: 'add' } },
+      schema: { tags, summary: 'The import template (.xlsx with an explanations sheet)' },
+    },
     async (_request, reply) => {
       reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="Employee_Import_Template.xlsx"');
       return reply.send(await buildTemplate());
@@ -329,7 +457,15 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/employees/import',
-    { config: { access: { menu: EMPLOYEE_MENU, action: 'add' } }, schema: { tags, summary: 'Import employees from .xlsx or .csv: all rows or none', consumes: ['multipart/form-data'], response: { 200: ZImportResult } } },
+    {
+      config: { access: { menu: EMPLOYEE_MENU, action: 'add' } },
+      schema: {
+        tags,
+        summary: 'Import employees from .xlsx or .csv: all rows or none',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZImportResult },
+      },
+    },
     async (request) => {
       if (!request.isMultipart()) throw new BadRequest('Send the file as multipart/form-data');
       const limit = Math.max(maxBytes, 50 * 1024 * 1024);
@@ -340,7 +476,8 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!part) throw new BadRequest('No file was sent');
         buffer = await part.toBuffer();
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLarge(`The file is larger than the ${Math.round(limit / 1048576)} MB allowed for an import`);
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new PayloadTooLarge(`The file is larger than the ${Math.round(limit / 1048576)} MB allowed for an import`);
         throw err;
       }
       const isZip = buffer[0] === 0x50 && buffer[1] === 0x4b;
@@ -348,14 +485,18 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isZip && !name.endsWith('.csv') && !part.mimetype.includes('csv') && !part.mimetype.startsWith('text/')) {
         throw new BadRequest('Upload the filled template as .xlsx or .csv');
       }
-      if (!isZip && buffer.subarray(0, 4096).includes(0)) throw new BadRequest('This file is neither an Excel workbook nor a CSV text file');
+      if (!isZip && buffer.subarray(0, 4096).includes(0))
+        throw new BadRequest('This file is neither an Excel workbook nor a CSV text file');
       return importEmployees(app.db, request.auth, buffer, isZip ? 'xlsx' : 'csv', request.id);
     },
   );
 
   app.post(
     '/api/employees/import/error-report',
-    { config: { access: { menu: EMPLOYEE_MENU, action: 'add' } }, schema: { tags, summary: 'The errors of a failed import as .xlsx', body: ZImportErrorReportRequest } },
+    {
+      config: { access: { menu: EMPLOYEE_MENU, action: 'add' } },
+      schema: { tags, summary: 'The errors of a failed import as .xlsx', body: ZImportErrorReportRequest },
+    },
     async (request, reply) => {
       reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="Employee_Import_Errors.xlsx"');
       return reply.send(await buildErrorReport(request.body.errors));
@@ -367,7 +508,15 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/id-cards',
     {
       config: { access: { menu: ID_CARD_MENU, action: 'view' } },
-      schema: { tags, summary: 'ID card data: one employee, or every active employee of a unit', querystring: z.object({ employeeId: z.coerce.number().int().positive().optional(), unitId: z.coerce.number().int().positive().optional() }), response: { 200: ZIdCardBatch } },
+      schema: {
+        tags,
+        summary: 'ID card data: one employee, or every active employee of a unit',
+        querystring: z.object({
+          employeeId: z.coerce.number().int().positive().optional(),
+          unitId: z.coerce.number().int().positive().optional(),
+        }),
+        response: { 200: ZIdCardBatch },
+      },
     },
     async (request) => idCardBatch(app.db, storage, request.auth, request.query, app.config.orgTimeZone),
   );

@@ -1,13 +1,31 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories, departments, designations, employees, shifts, unitDepartmentMap, unitDesignationMap, units, users } from '../../db/schema';
+import {
+  categories,
+  departments,
+  designations,
+  employees,
+  shifts,
+  unitDepartmentMap,
+  unitDesignationMap,
+  units,
+  users,
+} from '../../db/schema';
 import { demoEmployee } from './demo-data';
 
 /** Named demo staff linked to the demo sign-ins; the rest are generated. */
 const NAMED: { userName: string; name: string; gender: string; unit: string; department: string; designation: string; code: string }[] = [
   { userName: 'manager', name: 'Rahul Menon', gender: 'Male', unit: 'HO-BLR', department: 'HR', designation: 'HRM', code: 'BLR0001' },
   { userName: 'employee1', name: 'Priya Sharma', gender: 'Female', unit: 'HO-BLR', department: 'FIN', designation: 'ACE', code: 'BLR0002' },
-  { userName: 'employee2', name: 'Karthik Subramanian', gender: 'Male', unit: 'BR-CHN', department: 'HR', designation: 'HRE', code: 'CHN0001' },
+  {
+    userName: 'employee2',
+    name: 'Karthik Subramanian',
+    gender: 'Male',
+    unit: 'BR-CHN',
+    department: 'HR',
+    designation: 'HRE',
+    code: 'CHN0001',
+  },
 ];
 
 const PER_UNIT = 12;
@@ -25,7 +43,9 @@ export async function seedEmployees(db: Db): Promise<void> {
   const dMap = await db.select({ unitId: unitDepartmentMap.unitId, id: unitDepartmentMap.departmentId }).from(unitDepartmentMap);
   const gMap = await db.select({ unitId: unitDesignationMap.unitId, id: unitDesignationMap.designationId }).from(unitDesignationMap);
   const withFallback = (map: { unitId: number; id: number }[], all: { id: number }[]) =>
-    unitRows.flatMap((u) => (map.some((m) => m.unitId === u.id) ? map.filter((m) => m.unitId === u.id) : all.map((a) => ({ unitId: u.id, id: a.id }))));
+    unitRows.flatMap((u) =>
+      map.some((m) => m.unitId === u.id) ? map.filter((m) => m.unitId === u.id) : all.map((a) => ({ unitId: u.id, id: a.id })),
+    );
   const deptMap = withFallback(dMap, deptRows);
   const desigMap = withFallback(gMap, desigRows);
 
@@ -61,7 +81,11 @@ export async function seedEmployees(db: Db): Promise<void> {
             }
           : {}),
         // A couple of leavers keep the status badges honest.
-        ...(n === PER_UNIT ? { status: 'exited', exitDate: '2025-12-31', exitReason: 'Resigned: higher studies' } : n === PER_UNIT - 1 ? { status: 'onNotice' } : {}),
+        ...(n === PER_UNIT
+          ? { status: 'exited', exitDate: '2025-12-31', exitReason: 'Resigned: higher studies' }
+          : n === PER_UNIT - 1
+            ? { status: 'onNotice' }
+            : {}),
       });
     }
   }
@@ -78,7 +102,10 @@ export async function seedEmployees(db: Db): Promise<void> {
 
   // Link the demo sign-ins to their records.
   const codes = NAMED.map((x) => x.code);
-  const emps = await db.select({ id: employees.id, code: employees.employeeCode }).from(employees).where(inArray(employees.employeeCode, codes));
+  const emps = await db
+    .select({ id: employees.id, code: employees.employeeCode })
+    .from(employees)
+    .where(inArray(employees.employeeCode, codes));
   for (const x of NAMED) {
     const e = emps.find((r) => r.code === x.code);
     if (!e) continue;

@@ -138,10 +138,7 @@ export async function listEmployees(db: Db, auth: AuthContext, q: z.output<typeo
       .orderBy(dir(sortColumns[q.sort]), dir(employees.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(employees)
-      .where(where),
+    db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where),
   ]);
   const ids = idRows.map((r) => r.id);
   // Step 2: the rows of those ids with their names.
@@ -258,7 +255,10 @@ export async function deleteEmployee(db: Db, auth: AuthContext, id: number, requ
     if (uses.length) {
       throw new Conflict(`This employee cannot be deleted: they have ${uses.join(', ')}. Mark them as exited instead.`);
     }
-    const docs = await tx.delete(employeeDocuments).where(eq(employeeDocuments.employeeId, id)).returning({ key: employeeDocuments.storageKey });
+    const docs = await tx
+      .delete(employeeDocuments)
+      .where(eq(employeeDocuments.employeeId, id))
+      .returning({ key: employeeDocuments.storageKey });
     await tx.delete(employeeChangeRequests).where(eq(employeeChangeRequests.employeeId, id));
     await tx.update(users).set({ employeeId: null, isActive: false }).where(eq(users.employeeId, id));
     await tx.delete(employees).where(eq(employees.id, id));

@@ -60,13 +60,16 @@ export async function readUpload(
 }
 
 function tooLarge(maxBytes: number, what?: string) {
-  return new PayloadTooLarge(`The file is larger than the ${mb(maxBytes)} allowed${what ? ` for ${what}` : ''}. Please upload a smaller file.`);
+  return new PayloadTooLarge(
+    `The file is larger than the ${mb(maxBytes)} allowed${what ? ` for ${what}` : ''}. Please upload a smaller file.`,
+  );
 }
 
 function mapMultipartError(err: unknown, maxBytes: number, what?: string): Error {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes, what);
   if (code === 'FST_FILES_LIMIT') return new BadRequest('Send one file at a time');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') return new BadRequest('Send the file as multipart/form-data');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA')
+    return new BadRequest('Send the file as multipart/form-data');
   return err as Error;
 }

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { RESOURCES, referencesTo, type TResource, ZListQuery, ZMappingSave } from '@hr/contract';
+import { RESOURCES, referencesTo, type TResource, type TResourceName, ZListQuery, ZMappingSave } from '@hr/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { Forbidden } from '../../lib/errors';
 import { listOrder, listRows, listWhere, optionRows, planOf } from './query';
 import { auditTrail, createRow, deleteRow, getRow, mappingLines, saveMapping, updateRow } from './service';
 import { specialRoutes } from './special-routes';
+import { OPTION_MENUS } from './tables';
 
 const ZRow = z.record(z.string(), z.unknown());
 const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -32,7 +33,7 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
     const tags = ['masters'];
     const view = { menu: r.menu, action: 'view' } as const;
     // A select in another resource's form lists this resource's options.
-    const optionMenus = [r.menu, ...referencesTo(r.name).map((x) => x.resource.menu)];
+    const optionMenus = [r.menu, ...referencesTo(r.name).map((x) => x.resource.menu), ...(OPTION_MENUS[r.name as TResourceName] ?? [])];
 
     app.get(base, { config: { access: view }, schema: { tags, summary: `List ${r.title}`, querystring: ZListQuery } }, async (request) =>
       listRows(app.db, plan, request.auth, request.query),
@@ -109,7 +110,6 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
       { config: { access: view }, schema: { tags, summary: `Change history of one ${r.singular} (administrators)`, params: ZId } },
       async (request) => {
         if (!request.auth.isAdmin) throw new Forbidden('Only administrators read the audit trail');
-        await getRow(app.db, plan, request.auth, request.params.id).catch(() => undefined);
         return auditTrail(app.db, plan, request.params.id);
       },
     );

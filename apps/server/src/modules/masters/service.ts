@@ -253,7 +253,9 @@ export async function saveMapping(db: Db, plan: Plan, { auth, requestId }: Calle
       .from(plan.table)
       .where(eq(cols[m.owner], ownerId))
       .orderBy(asc(cols[m.item]))) as Record<string, unknown>[];
-    const removed = before.filter((r) => !items.has(r.itemId as number)).map((r) => r.id as number);
+    // Items outside the caller's units (a user's other units) are neither shown nor removed.
+    const inScope = (itemId: number) => m.owner !== 'userId' || canReachUnit(auth, itemId);
+    const removed = before.filter((r) => !items.has(r.itemId as number) && inScope(r.itemId as number)).map((r) => r.id as number);
     if (removed.length) await tx.delete(plan.table).where(inArray(plan.table.id, removed));
     const ownerKey = m.owner;
     const itemKey = m.item;

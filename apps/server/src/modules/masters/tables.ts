@@ -210,3 +210,26 @@ export function tableOf(name: string): TableSpec {
   if (!spec) throw new Error(`No table declared for resource '${name}' (apps/server/src/modules/masters/tables.ts)`);
   return spec;
 }
+
+/**
+ * Screens outside the masters whose forms pick from a resource: their menus may also read its
+ * select options (GET /api/resources/<name>/options). Another area adds its screen here.
+ */
+const EMPLOYEE_SCREEN = '/outlet/transaction/employee';
+export const OPTION_MENUS: Partial<Record<TResourceName, readonly string[]>> = {
+  unit: [EMPLOYEE_SCREEN],
+  department: [EMPLOYEE_SCREEN],
+  designation: [EMPLOYEE_SCREEN],
+  shift: [EMPLOYEE_SCREEN],
+  employeeDocType: [EMPLOYEE_SCREEN, '/outlet/myProfile/upload-documents'],
+  leaveType: ['/outlet/request/leave_req', '/outlet/allRequest/leave'],
+  earningDeduction: ['/outlet/transaction/salary_process', '/outlet/transaction/salary_increment'],
+  maritalStatus: [EMPLOYEE_SCREEN],
+  category: [EMPLOYEE_SCREEN],
+  jobNature: [EMPLOYEE_SCREEN],
+  mobileCode: [EMPLOYEE_SCREEN],
+  country: [EMPLOYEE_SCREEN],
+  state: [EMPLOYEE_SCREEN],
+  city: [EMPLOYEE_SCREEN],
+  area: [EMPLOYEE_SCREEN],
+};

@@ -110,7 +110,7 @@ export function RoleMenuAccessScreen() {
                   <TableRow>
                     <TableHead>Menu</TableHead>
                     {KEYS.map((k) => (
-                      <TableHead key={k} className="w-20 text-center">
+                      <TableHead key={k} className="w-16 text-center">
                         {LABEL[k]}
                       </TableHead>
                     ))}
@@ -170,9 +170,9 @@ function ModuleRows({
       </TableRow>
       {lines.map((l) => (
         <TableRow key={l.menuId} data-testid="grid-line">
-          <TableCell className="pl-6">
-            {l.label}
-            <span className="ml-2 text-xs text-muted-foreground">{l.actionUrl}</span>
+          <TableCell className="pl-6 whitespace-normal">
+            <div>{l.label}</div>
+            <div className="text-xs break-all text-muted-foreground">{l.actionUrl}</div>
           </TableCell>
           {KEYS.map((k) => (
             <TableCell key={k} className="text-center">

@@ -20,7 +20,8 @@ export const CHANGE_LABELS: Record<string, string> = {
   bankName: 'Bank',
   bankBranch: 'Branch',
 };
-export const changeValue = (k: string, v: unknown) => (k === 'payModeId' ? ({ 1: 'Cash', 2: 'Bank', 3: 'Cheque' } as Record<string, string>)[String(v)] : String(v ?? '—'));
+export const changeValue = (k: string, v: unknown) =>
+  k === 'payModeId' ? ({ 1: 'Cash', 2: 'Bank', 3: 'Cheque' } as Record<string, string>)[String(v)] : String(v ?? '—');
 
 /** Administrators approve (apply) or reject employees' bank and statutory change requests. */
 export function ChangeRequestsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {

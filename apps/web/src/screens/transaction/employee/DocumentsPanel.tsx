@@ -1,5 +1,5 @@
-import { AlertTriangle, CheckCircle2, Download, FileText, Trash2, Upload } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, CheckCircle2, Download, FileText, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -107,7 +107,11 @@ export function DocumentsPanel({ employeeId, canUpload, canDelete }: { employeeI
             ref={input}
             type="file"
             className="hidden"
-            accept={type ? type.allowed.map((k) => (k === 'pdf' ? 'application/pdf' : k === 'png' ? 'image/png' : 'image/jpeg')).join(',') : undefined}
+            accept={
+              type
+                ? type.allowed.map((k) => (k === 'pdf' ? 'application/pdf' : k === 'png' ? 'image/png' : 'image/jpeg')).join(',')
+                : undefined
+            }
             data-testid="document-file"
             onChange={(e) => void upload(e.target.files?.[0])}
           />
@@ -141,7 +145,12 @@ export function DocumentsPanel({ employeeId, canUpload, canDelete }: { employeeI
                     {d.uploadedByName ? ` · ${d.uploadedByName}` : ''}
                   </TableCell>
                   <TableCell className="text-right">
-                    <Button variant="ghost" size="icon-sm" aria-label="Download" onClick={() => void downloadFile(`/api/employee-documents/${d.id}/download`, d.fileName)}>
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label="Download"
+                      onClick={() => void downloadFile(`/api/employee-documents/${d.id}/download`, d.fileName)}
+                    >
                       <Download />
                     </Button>
                     {canDelete && (

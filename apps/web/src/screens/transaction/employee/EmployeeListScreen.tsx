@@ -1,14 +1,26 @@
 import { EMPLOYEE_STATUSES, STATUS_LABEL, type TEmployeeListQuery, type TEmployeeListRow } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, ArrowUpDown, ClipboardCheck, FileSpreadsheet, FileUp, Pencil, Plus, Search, Trash2, Users } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ClipboardCheck,
+  FileSpreadsheet,
+  FileUp,
+  Pencil,
+  Plus,
+  Search,
+  Trash2,
+  Users,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { UserAvatar } from '@/components/ui/avatar';
 import { api } from '@/lib/api';
 import { encryptParam } from '@/lib/crypto';
 import { formatCount, formatDate } from '@/lib/format';
@@ -38,7 +50,13 @@ export default function EmployeeListScreen() {
   const { menu, actions } = useCurrentMenu(EMPLOYEE_PATH);
   const options = useFormOptions();
   const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<{ unitId?: number; departmentId?: number; designationId?: number; categoryId?: number; status?: string }>({});
+  const [filters, setFilters] = useState<{
+    unitId?: number;
+    departmentId?: number;
+    designationId?: number;
+    categoryId?: number;
+    status?: string;
+  }>({});
   const [sort, setSort] = useState<{ by: Sort; order: 'asc' | 'desc' }>({ by: 'employeeCode', order: 'asc' });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
@@ -67,11 +85,20 @@ export default function EmployeeListScreen() {
     <TableHead>
       <button type="button" className="inline-flex items-center gap-1 hover:text-foreground" onClick={() => toggleSort(by)}>
         {children}
-        {sort.by === by ? sort.order === 'asc' ? <ArrowUp className="size-3" /> : <ArrowDown className="size-3" /> : <ArrowUpDown className="size-3 opacity-40" />}
+        {sort.by === by ? (
+          sort.order === 'asc' ? (
+            <ArrowUp className="size-3" />
+          ) : (
+            <ArrowDown className="size-3" />
+          )
+        ) : (
+          <ArrowUpDown className="size-3 opacity-40" />
+        )}
       </button>
     </TableHead>
   );
-  const setFilter = (k: keyof typeof filters, v: string) => setFilters((f) => ({ ...f, [k]: v === '' ? undefined : k === 'status' ? v : Number(v) }));
+  const setFilter = (k: keyof typeof filters, v: string) =>
+    setFilters((f) => ({ ...f, [k]: v === '' ? undefined : k === 'status' ? v : Number(v) }));
   const o = options.data;
 
   const confirmDelete = async () => {
@@ -124,9 +151,20 @@ export default function EmployeeListScreen() {
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <div className="relative min-w-64 flex-1">
           <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-          <Input className="pl-8" placeholder="Search name, code or mobile" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="employee-search" />
+          <Input
+            className="pl-8"
+            placeholder="Search name, code or mobile"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            data-testid="employee-search"
+          />
         </div>
-        <select className={FILTER_CLASS} aria-label="Unit" value={filters.unitId ?? ''} onChange={(e) => setFilter('unitId', e.target.value)}>
+        <select
+          className={FILTER_CLASS}
+          aria-label="Unit"
+          value={filters.unitId ?? ''}
+          onChange={(e) => setFilter('unitId', e.target.value)}
+        >
           <option value="">All units</option>
           {o?.units.map((u) => (
             <option key={u.id} value={u.id}>
@@ -134,7 +172,12 @@ export default function EmployeeListScreen() {
             </option>
           ))}
         </select>
-        <select className={FILTER_CLASS} aria-label="Department" value={filters.departmentId ?? ''} onChange={(e) => setFilter('departmentId', e.target.value)}>
+        <select
+          className={FILTER_CLASS}
+          aria-label="Department"
+          value={filters.departmentId ?? ''}
+          onChange={(e) => setFilter('departmentId', e.target.value)}
+        >
           <option value="">All departments</option>
           {o?.departments.map((u) => (
             <option key={u.id} value={u.id}>
@@ -142,7 +185,12 @@ export default function EmployeeListScreen() {
             </option>
           ))}
         </select>
-        <select className={FILTER_CLASS} aria-label="Designation" value={filters.designationId ?? ''} onChange={(e) => setFilter('designationId', e.target.value)}>
+        <select
+          className={FILTER_CLASS}
+          aria-label="Designation"
+          value={filters.designationId ?? ''}
+          onChange={(e) => setFilter('designationId', e.target.value)}
+        >
           <option value="">All designations</option>
           {o?.designations.map((u) => (
             <option key={u.id} value={u.id}>
@@ -150,7 +198,12 @@ export default function EmployeeListScreen() {
             </option>
           ))}
         </select>
-        <select className={FILTER_CLASS} aria-label="Category" value={filters.categoryId ?? ''} onChange={(e) => setFilter('categoryId', e.target.value)}>
+        <select
+          className={FILTER_CLASS}
+          aria-label="Category"
+          value={filters.categoryId ?? ''}
+          onChange={(e) => setFilter('categoryId', e.target.value)}
+        >
           <option value="">All categories</option>
           {o?.lookups.categories?.map((u) => (
             <option key={u.id} value={u.id}>
@@ -158,7 +211,12 @@ export default function EmployeeListScreen() {
             </option>
           ))}
         </select>
-        <select className={FILTER_CLASS} aria-label="Status" value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
+        <select
+          className={FILTER_CLASS}
+          aria-label="Status"
+          value={filters.status ?? ''}
+          onChange={(e) => setFilter('status', e.target.value)}
+        >
           <option value="">Any status</option>
           {EMPLOYEE_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -248,7 +306,11 @@ export default function EmployeeListScreen() {
         </div>
       </div>
 
-      <ImportDialog open={importOpen} onOpenChange={setImportOpen} onImported={() => void queryClient.invalidateQueries({ queryKey: ['employees'] })} />
+      <ImportDialog
+        open={importOpen}
+        onOpenChange={setImportOpen}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: ['employees'] })}
+      />
       {actions.approve && <ChangeRequestsDialog open={requestsOpen} onOpenChange={setRequestsOpen} />}
 
       <Dialog open={deleting !== null} onOpenChange={(v) => !v && setDeleting(null)}>
@@ -256,7 +318,8 @@ export default function EmployeeListScreen() {
           <DialogHeader>
             <DialogTitle>Delete {deleting?.name}?</DialogTitle>
             <DialogDescription>
-              Only an employee nothing uses yet can be deleted. Once attendance or salary exists, mark the employee as exited instead: every record is kept.
+              Only an employee nothing uses yet can be deleted. Once attendance or salary exists, mark the employee as exited instead: every
+              record is kept.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

@@ -10,7 +10,15 @@ import { formatCount } from '@/lib/format';
 import { downloadFile, saveBlob, uploadFile } from './api';
 
 /** Bulk import: template, upload (progress), then either "all imported" or the errors per row and column. */
-export function ImportDialog({ open, onOpenChange, onImported }: { open: boolean; onOpenChange: (v: boolean) => void; onImported: () => void }) {
+export function ImportDialog({
+  open,
+  onOpenChange,
+  onImported,
+}: {
+  open: boolean;
+  onOpenChange: (v: boolean) => void;
+  onImported: () => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [phase, setPhase] = useState<'idle' | 'uploading' | 'checking'>('idle');
   const [progress, setProgress] = useState(0);
@@ -56,8 +64,8 @@ export function ImportDialog({ open, onOpenChange, onImported }: { open: boolean
         <DialogHeader>
           <DialogTitle>Import employees</DialogTitle>
           <DialogDescription>
-            Fill the template (one employee per row; its second sheet explains every column) and upload it as Excel or CSV. Every row is checked
-            first: if any row has an error, nothing is imported.
+            Fill the template (one employee per row; its second sheet explains every column) and upload it as Excel or CSV. Every row is
+            checked first: if any row has an error, nothing is imported.
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap gap-2">
@@ -103,7 +111,8 @@ export function ImportDialog({ open, onOpenChange, onImported }: { open: boolean
               <XCircle />
               <AlertTitle>Nothing was imported</AlertTitle>
               <AlertDescription>
-                {formatCount(result.errorRows)} of {formatCount(result.rowsRead)} rows have errors. Correct them in the file and upload it again.
+                {formatCount(result.errorRows)} of {formatCount(result.rowsRead)} rows have errors. Correct them in the file and upload it
+                again.
               </AlertDescription>
             </Alert>
             <Button variant="outline" size="sm" onClick={() => void errorReport()}>
@@ -131,7 +140,11 @@ export function ImportDialog({ open, onOpenChange, onImported }: { open: boolean
                 </TableBody>
               </Table>
             </div>
-            {result.errors.length > 500 && <p className="text-xs text-muted-foreground">The first 500 errors are shown; the Excel file has all {formatCount(result.errors.length)}.</p>}
+            {result.errors.length > 500 && (
+              <p className="text-xs text-muted-foreground">
+                The first 500 errors are shown; the Excel file has all {formatCount(result.errors.length)}.
+              </p>
+            )}
           </div>
         )}
       </DialogContent>

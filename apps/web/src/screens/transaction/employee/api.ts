@@ -1,7 +1,14 @@
-import type { TEmployee, TEmployeeDocumentStatus, TEmployeeFormOptions, TEmployeeList, TEmployeeListQuery, TProfileChangeRequest } from '@hr/contract';
+import type {
+  TEmployee,
+  TEmployeeDocumentStatus,
+  TEmployeeFormOptions,
+  TEmployeeList,
+  TEmployeeListQuery,
+  TProfileChangeRequest,
+} from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, ApiError, type QueryValue } from '@/lib/api';
+import { ApiError, api, type QueryValue } from '@/lib/api';
 import { getToken } from '@/lib/session';
 import { errorToast } from '@/lib/toast-store';
 

@@ -23,7 +23,12 @@ export interface FieldProps {
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-export function TextField({ type = 'text', placeholder, upper, ...p }: FieldProps & { type?: string; placeholder?: string; upper?: boolean }) {
+export function TextField({
+  type = 'text',
+  placeholder,
+  upper,
+  ...p
+}: FieldProps & { type?: string; placeholder?: string; upper?: boolean }) {
   const id = `f-${p.name}`;
   return (
     <FormField label={p.label} htmlFor={id} error={p.errors[p.name]} required={p.required} hint={p.hint} className={p.className}>

@@ -1,0 +1,196 @@
+import type { TIdCard, TIdCardBatch } from '@hr/contract';
+import { useQuery } from '@tanstack/react-query';
+import { IdCard, Printer } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { EmptyState, PageHeader } from '@/components/ui/page-header';
+import { api } from '@/lib/api';
+import { initials } from '@/lib/initials';
+import { useSession } from '@/lib/session';
+import { errorToast, toast } from '@/lib/toast-store';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import { saveBlob, useFormOptions } from '../transaction/employee/api';
+
+async function printCards(query: Record<string, number>, layout: 'card' | 'a4'): Promise<void> {
+  const batch = await api.get<TIdCardBatch>('/api/id-cards', query);
+  if (batch.cards.length === 0) {
+    errorToast('No active employee to print a card for');
+    return;
+  }
+  try {
+    const { renderIdCards } = await import('./pdf');
+    const { bytes, fileName } = await renderIdCards(batch, layout);
+    saveBlob(new Blob([bytes as BlobPart], { type: 'application/pdf' }), fileName);
+    toast({
+      variant: 'success',
+      title: 'ID card ready',
+      description: `${fileName} (${batch.cards.length} card${batch.cards.length === 1 ? '' : 's'})`,
+    });
+  } catch (error) {
+    console.error('ID card PDF generation failed', error);
+    errorToast('The ID card PDF could not be built');
+  }
+}
+
+/** A small on-screen likeness of the card's front. */
+function CardPreview({ card, organisation }: { card: TIdCard; organisation: string }) {
+  return (
+    <div className="w-56 overflow-hidden rounded-xl border bg-white text-slate-900 shadow-md" data-testid="id-card-preview">
+      <div className="bg-[#1f3a5f] px-3 py-2 text-[11px] font-semibold leading-tight text-white">{organisation}</div>
+      <div className="h-1 bg-[#c8962e]" />
+      <div className="flex flex-col items-center gap-1 px-3 py-4">
+        <div className="mb-2 flex h-24 w-20 items-center justify-center overflow-hidden rounded border-2 border-[#c8962e] bg-slate-100 text-xl font-semibold text-slate-500">
+          {card.photo ? <img src={card.photo} alt={card.name} className="size-full object-cover" /> : initials(card.name)}
+        </div>
+        <div className="text-center font-semibold">{card.name}</div>
+        <div className="text-center text-xs text-[#1f3a5f]">{card.designation}</div>
+        <div className="text-center text-[11px] text-slate-500">{card.unit}</div>
+        <div className="mt-2 flex w-full justify-between text-[11px]">
+          <span>
+            Code <b>{card.employeeCode}</b>
+          </span>
+          <span>
+            Blood <b className="text-red-700">{card.bloodGroup ?? '—'}</b>
+          </span>
+        </div>
+      </div>
+      <div className="h-2 bg-[#1f3a5f]" />
+    </div>
+  );
+}
+
+/** /outlet/idCard: an employee prints their own card; managers and administrators print one or a unit's batch. */
+export default function IdCardScreen() {
+  const { menu } = useCurrentMenu('/outlet/idCard');
+  const acc = useSession((s) => s.acc_dtls);
+  const self = acc?.isSelfService ?? true;
+  const own = useQuery({
+    queryKey: ['id-cards', 'own', acc?.employeeId],
+    queryFn: ({ signal }) => api.get<TIdCardBatch>('/api/id-cards', { employeeId: acc?.employeeId ?? undefined }, { signal }),
+    enabled: acc?.employeeId != null,
+  });
+  const [busy, setBusy] = useState(false);
+  const run = async (q: Record<string, number>, layout: 'card' | 'a4') => {
+    setBusy(true);
+    try {
+      await printCards(q, layout);
+    } catch {
+      // toast shown
+    } finally {
+      setBusy(false);
+    }
+  };
+  const ownCard = own.data?.cards[0];
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={menu?.label ?? 'ID Card'}
+        description="CR80 cards with photo, QR code of the employee code, and contact details on the back."
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        {acc?.employeeId != null && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Your ID card</CardTitle>
+              <CardDescription>Front and back on card-size pages, ready for a card printer.</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col items-start gap-4 sm:flex-row">
+              {ownCard ? (
+                <CardPreview card={ownCard} organisation={own.data?.organisationName ?? ''} />
+              ) : (
+                <div className="h-72 w-56 animate-pulse rounded-xl bg-muted" />
+              )}
+              <Button
+                disabled={busy || !ownCard}
+                onClick={() => void run({ employeeId: ownCard!.employeeId }, 'card')}
+                data-testid="print-own-id-card"
+              >
+                <Printer /> Print my ID card
+              </Button>
+            </CardContent>
+          </Card>
+        )}
+        {!self && <BatchCard busy={busy} run={run} />}
+        {self && acc?.employeeId == null && (
+          <EmptyState icon={<IdCard />} title="No employee record" description="Your sign-in is not linked to an employee." />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function BatchCard({ busy, run }: { busy: boolean; run: (q: Record<string, number>, layout: 'card' | 'a4') => Promise<void> }) {
+  const options = useFormOptions();
+  const [unitId, setUnitId] = useState<number | ''>('');
+  const [search, setSearch] = useState('');
+  const [choices, setChoices] = useState<{ id: number; name: string; employeeCode: string }[]>([]);
+  const [employeeId, setEmployeeId] = useState<number | ''>('');
+  useEffect(() => {
+    const t = setTimeout(() => {
+      void api
+        .get<{ id: number; name: string; employeeCode: string }[]>(
+          '/api/employees/options',
+          { search: search || undefined },
+          { bypass_log: true, silent: true },
+        )
+        .then(setChoices)
+        .catch(() => setChoices([]));
+    }, 250);
+    return () => clearTimeout(t);
+  }, [search]);
+  const select = 'h-9 w-full rounded-md border border-input bg-background px-2 text-sm';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Print for staff</CardTitle>
+        <CardDescription>
+          A unit's active staff on A4, nine cards a sheet with the backs on the next sheet (duplex, long edge).
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <select
+            className={select}
+            value={unitId}
+            onChange={(e) => setUnitId(e.target.value ? Number(e.target.value) : '')}
+            aria-label="Unit"
+            data-testid="id-card-unit"
+          >
+            <option value="">Choose a unit…</option>
+            {options.data?.units.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name}
+              </option>
+            ))}
+          </select>
+          <Button disabled={busy || !unitId} onClick={() => void run({ unitId: Number(unitId) }, 'a4')} data-testid="print-unit-id-cards">
+            <Printer /> Print unit (A4)
+          </Button>
+        </div>
+        <div className="space-y-2">
+          <Input placeholder="Find an employee by name or code" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <select
+              className={select}
+              value={employeeId}
+              onChange={(e) => setEmployeeId(e.target.value ? Number(e.target.value) : '')}
+              aria-label="Employee"
+            >
+              <option value="">Choose an employee…</option>
+              {choices.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name} ({c.employeeCode})
+                </option>
+              ))}
+            </select>
+            <Button variant="outline" disabled={busy || !employeeId} onClick={() => void run({ employeeId: Number(employeeId) }, 'card')}>
+              <Printer /> Print card
+            </Button>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

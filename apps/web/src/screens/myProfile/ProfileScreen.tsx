@@ -1,0 +1,254 @@
+import { BANK_STATUTORY_FIELDS, CONTACT_FIELDS, PAY_MODES, type TEmployee } from '@hr/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Save, Send, UserX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { type ApiError, api } from '@/lib/api';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import { useFormOptions, useMyEmployee, useOwnChangeRequests } from '../transaction/employee/api';
+import { CHANGE_LABELS, changeValue } from '../transaction/employee/ChangeRequestsDialog';
+import { PersonalFields } from '../transaction/employee/EmployeeFormScreen';
+import { EmployeePhoto } from '../transaction/employee/EmployeePhoto';
+import { type Errors, InfoGrid, Section, SelectField, TextField, type Values } from '../transaction/employee/fields';
+import { StatusBadge } from '../transaction/employee/StatusBadge';
+
+const PROFILE_PATH = '/outlet/myProfile/profile';
+
+/**
+ * /outlet/myProfile/profile: the signed-in employee's record. Contact details, addresses, emergency contact
+ * and photo are changed directly; bank and statutory changes are requests an administrator approves.
+ */
+export default function ProfileScreen() {
+  const me = useMyEmployee();
+  if (me.isError)
+    return (
+      <EmptyState
+        icon={<UserX />}
+        title="No employee record"
+        description="Your sign-in is not linked to an employee record. Ask the HR office to link it."
+      />
+    );
+  if (!me.data) return <p className="text-sm text-muted-foreground">Loading…</p>;
+  return <Profile e={me.data} />;
+}
+
+function Profile({ e }: { e: TEmployee }) {
+  const queryClient = useQueryClient();
+  const { actions } = useCurrentMenu(PROFILE_PATH);
+  const options = useFormOptions();
+  const [values, setValues] = useState<Values>({});
+  const [errors, setErrors] = useState<Errors>({});
+  useEffect(() => {
+    const v: Values = {};
+    for (const k of CONTACT_FIELDS) v[k] = (e as unknown as Values)[k] ?? null;
+    setValues(v);
+  }, [e]);
+  const set = (n: string, v: unknown) => {
+    setValues((x) => ({ ...x, [n]: v }));
+    setErrors((x) => ({ ...x, [n]: undefined }));
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['employees'] });
+  const saveContact = async () => {
+    const body = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, values[k] === '' ? null : values[k]]));
+    try {
+      await api.post('/api/me/employee/contact', body, { onError: (err: ApiError) => setErrors(err.fieldErrors) });
+      toast({ variant: 'success', title: 'Saved', description: 'Your contact details are updated' });
+      await refresh();
+    } catch {
+      // toast shown
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-5 rounded-xl border bg-card p-5 sm:flex-row sm:items-center">
+        <EmployeePhoto
+          employeeId={e.id}
+          name={e.name}
+          hasPhoto={e.hasPhoto}
+          version={e.updatedAt}
+          canChange={actions.edit}
+          onChanged={() => void refresh()}
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-semibold tracking-tight" data-testid="profile-name">
+              {e.name}
+            </h1>
+            <StatusBadge status={e.status} />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            <span className="font-mono">{e.employeeCode}</span> · {e.designationName} · {e.departmentName} · {e.unitName}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            Joined {formatDate(e.dateOfJoining)}
+            {e.reportingManagerName ? ` · reports to ${e.reportingManagerName}` : ''}
+          </p>
+        </div>
+      </div>
+
+      <Tabs defaultValue="contact">
+        <TabsList>
+          <TabsTrigger value="contact">Contact & addresses</TabsTrigger>
+          <TabsTrigger value="job">Job</TabsTrigger>
+          <TabsTrigger value="bank">Bank & statutory</TabsTrigger>
+        </TabsList>
+        <TabsContent value="contact" className="space-y-4 pt-4">
+          <PersonalFields fp={{ values, errors, onChange: set, disabled: !actions.edit }} o={options.data} contactOnly />
+          {actions.edit && (
+            <div className="flex justify-end">
+              <Button onClick={() => void saveContact()} data-testid="save-contact">
+                <Save /> Save contact details
+              </Button>
+            </div>
+          )}
+        </TabsContent>
+        <TabsContent value="job" className="pt-4">
+          <Section title="Job">
+            <div className="sm:col-span-2 lg:col-span-3">
+              <InfoGrid
+                items={[
+                  ['Employee code', e.employeeCode],
+                  ['Unit', e.unitName],
+                  ['Department', e.departmentName],
+                  ['Designation', e.designationName],
+                  ['Date of joining', formatDate(e.dateOfJoining)],
+                  ['Confirmation date', e.confirmationDate ? formatDate(e.confirmationDate) : null],
+                  ['Reporting manager', e.reportingManagerName],
+                  ['Weekly offs', e.weeklyOffs.map((d) => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d]).join(', ')],
+                  ['Blood group', e.bloodGroup],
+                ]}
+              />
+            </div>
+          </Section>
+        </TabsContent>
+        <TabsContent value="bank" className="space-y-4 pt-4">
+          <Section title="On record">
+            <div className="sm:col-span-2 lg:col-span-3">
+              <InfoGrid
+                items={[
+                  ['PAN', e.pan],
+                  ['Aadhaar', e.aadhaarMasked],
+                  ['UAN', e.uan],
+                  ['PF number', e.pfNumber],
+                  ['ESI number', e.esiNumber],
+                  ['Pay mode', PAY_MODES.find((p) => p.id === e.payModeId)?.name],
+                  ['Account number', e.bankAccountNo],
+                  ['IFSC', e.ifsc],
+                  ['Bank', [e.bankName, e.bankBranch].filter(Boolean).join(', ')],
+                ]}
+              />
+            </div>
+          </Section>
+          {actions.edit && <ChangeRequestForm e={e} />}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function ChangeRequestForm({ e }: { e: TEmployee }) {
+  const queryClient = useQueryClient();
+  const requests = useOwnChangeRequests(true);
+  const [values, setValues] = useState<Values>({});
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const pending = requests.data?.find((r) => r.status === 'pending');
+  const set = (n: string, v: unknown) => {
+    setValues((x) => ({ ...x, [n]: v }));
+    setErrors((x) => ({ ...x, [n]: undefined }));
+  };
+  const submit = async () => {
+    const changes = Object.fromEntries(
+      Object.entries(values).filter(
+        ([k, v]) => (BANK_STATUTORY_FIELDS as readonly string[]).includes(k) && v !== '' && v !== null && v !== undefined,
+      ),
+    );
+    if (Object.keys(changes).length === 0) {
+      toast({ variant: 'destructive', title: 'ERR!!', description: 'Enter at least one new value' });
+      return;
+    }
+    try {
+      await api.post(
+        '/api/me/employee/change-requests',
+        { changes, reason: reason || undefined },
+        {
+          onError: (err: ApiError) =>
+            setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k.replace(/^changes\./, ''), v]))),
+        },
+      );
+      toast({ variant: 'success', title: 'Request sent', description: 'An administrator will review it' });
+      setValues({});
+      setReason('');
+      await queryClient.invalidateQueries({ queryKey: ['employees', 'my-change-requests'] });
+    } catch {
+      // toast shown
+    }
+  };
+  const fp = { values, errors, onChange: set, disabled: !!pending };
+  return (
+    <>
+      <Section
+        title="Request a change"
+        description="Bank and statutory details change only after an administrator approves. Fill only what changes."
+      >
+        {pending && (
+          <Alert className="sm:col-span-2 lg:col-span-3">
+            <AlertTitle>A request is waiting for approval</AlertTitle>
+            <AlertDescription>You can send another once it is decided.</AlertDescription>
+          </Alert>
+        )}
+        <TextField name="pan" label="New PAN" placeholder={e.pan ?? 'ABCPE1234F'} upper {...fp} />
+        <TextField name="aadhaar" label="New Aadhaar" placeholder="12 digits" {...fp} />
+        <TextField name="uan" label="New UAN" {...fp} />
+        <TextField name="pfNumber" label="New PF number" {...fp} />
+        <TextField name="esiNumber" label="New ESI number" {...fp} />
+        <SelectField name="payModeId" label="New pay mode" options={[...PAY_MODES]} {...fp} />
+        <TextField name="bankAccountNo" label="New account number" {...fp} />
+        <TextField name="ifsc" label="New IFSC" upper {...fp} />
+        <TextField name="bankName" label="New bank" {...fp} />
+        <TextField name="bankBranch" label="New branch" {...fp} />
+        <TextField
+          name="reason"
+          label="Reason"
+          values={{ reason }}
+          errors={{}}
+          onChange={(_n, v) => setReason(String(v))}
+          disabled={!!pending}
+        />
+        <div className="flex items-end">
+          <Button onClick={() => void submit()} disabled={!!pending} data-testid="send-change-request">
+            <Send /> Send for approval
+          </Button>
+        </div>
+      </Section>
+      {(requests.data ?? []).length > 0 && (
+        <Section title="Your requests">
+          <ul className="space-y-2 sm:col-span-2 lg:col-span-3">
+            {requests.data?.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm">
+                <span>
+                  {Object.entries(r.changes)
+                    .map(([k, v]) => `${CHANGE_LABELS[k] ?? k}: ${changeValue(k, v)}`)
+                    .join(' · ')}
+                </span>
+                <span className="flex items-center gap-2 text-muted-foreground">
+                  {formatDateTime(r.requestedAt)}
+                  <Badge variant={r.status === 'approved' ? 'success' : r.status === 'rejected' ? 'destructive' : 'warning'}>
+                    {r.status}
+                  </Badge>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+    </>
+  );
+}

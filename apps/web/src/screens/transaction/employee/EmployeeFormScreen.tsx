@@ -1,0 +1,530 @@
+import {
+  BLOOD_GROUPS,
+  EMPLOYEE_STATUSES,
+  GENDERS,
+  PAY_MODES,
+  STATUS_LABEL,
+  type TEmployee,
+  type TEmployeeFormOptions,
+  WEEK_DAYS,
+  ZEmployeeInput,
+} from '@hr/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, KeyRound, Save } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { type ApiError, api } from '@/lib/api';
+import { decryptParam, encryptParam, ROUTE_PARAM_ERROR } from '@/lib/crypto';
+import { formatDate } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import { BAD_REQUEST_PATH } from '@/lib/useEncryptedParam';
+import { EMPLOYEE_PATH, useDocuments, useEmployee, useFormOptions } from './api';
+import { DocumentsPanel } from './DocumentsPanel';
+import { EmployeePhoto } from './EmployeePhoto';
+import { CheckField, type Errors, InfoGrid, Section, SelectField, TextField, type Values } from './fields';
+import { StatusBadge } from './StatusBadge';
+
+const TAB_OF: Record<string, string> = {};
+const tabFields: Record<string, string[]> = {
+  personal: [
+    'name',
+    'fatherName',
+    'gender',
+    'dateOfBirth',
+    'maritalStatusId',
+    'bloodGroup',
+    'mobileCodeId',
+    'mobile',
+    'alternateMobile',
+    'email',
+    'presentAddress',
+    'presentCountryId',
+    'presentStateId',
+    'presentCityId',
+    'presentAreaId',
+    'presentPincode',
+    'permanentAddress',
+    'permanentCountryId',
+    'permanentStateId',
+    'permanentCityId',
+    'permanentAreaId',
+    'permanentPincode',
+    'emergencyContactName',
+    'emergencyContactRelation',
+    'emergencyContactMobile',
+  ],
+  job: [
+    'employeeCode',
+    'unitId',
+    'departmentId',
+    'designationId',
+    'categoryId',
+    'positionId',
+    'jobNatureId',
+    'divisionId',
+    'regionId',
+    'dateOfJoining',
+    'confirmationDate',
+    'reportingManagerId',
+    'shiftId',
+    'weeklyOffs',
+    'status',
+    'exitDate',
+    'exitReason',
+  ],
+  statutory: ['pan', 'aadhaar', 'uan', 'pfNumber', 'esiNumber', 'pfApplicable', 'esiApplicable', 'ptApplicable'],
+  bank: ['payModeId', 'bankAccountNo', 'ifsc', 'bankName', 'bankBranch'],
+  academic: [
+    'educationModeId',
+    'academicDomainId',
+    'academicStatusId',
+    'fellowshipStatusId',
+    'patentStatusId',
+    'responsibilityId',
+    'writtenId',
+  ],
+};
+for (const [tab, fields] of Object.entries(tabFields)) for (const f of fields) TAB_OF[f] = tab;
+const INPUT_KEYS = Object.values(tabFields).flat();
+
+const EMPTY: Values = {
+  gender: '',
+  weeklyOffs: [0],
+  status: 'active',
+  payModeId: 2,
+  pfApplicable: false,
+  esiApplicable: false,
+  ptApplicable: true,
+};
+
+function valuesOf(e: TEmployee): Values {
+  const v: Values = {};
+  for (const k of INPUT_KEYS) v[k] = (e as unknown as Values)[k] ?? null;
+  v.aadhaar = '';
+  return v;
+}
+
+/** Drops empty strings to null and keeps only input fields. */
+function payloadOf(values: Values): Values {
+  const out: Values = {};
+  for (const k of INPUT_KEYS) {
+    const v = values[k];
+    out[k] = v === '' ? null : v;
+  }
+  return out;
+}
+
+/** Reads employeeId itself (spec: not decrypted at routing time): 'new' or an encrypted id. */
+function useEmployeeIdParam(): number | 'new' | null {
+  const { employeeId } = useParams();
+  const navigate = useNavigate();
+  const parsed = useMemo(() => {
+    if (employeeId === 'new') return 'new' as const;
+    const text = decryptParam(employeeId);
+    return text !== ROUTE_PARAM_ERROR && /^\d+$/.test(text) ? Number(text) : null;
+  }, [employeeId]);
+  useEffect(() => {
+    if (parsed === null) navigate(BAD_REQUEST_PATH, { replace: true });
+  }, [parsed, navigate]);
+  return parsed;
+}
+
+export default function EmployeeFormScreen() {
+  const param = useEmployeeIdParam();
+  if (param === null) return null;
+  return <EmployeeForm key={String(param)} id={param === 'new' ? null : param} />;
+}
+
+function EmployeeForm({ id }: { id: number | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { actions } = useCurrentMenu(EMPLOYEE_PATH);
+  const employee = useEmployee(id);
+  const options = useFormOptions();
+  const docs = useDocuments(id);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [tab, setTab] = useState('personal');
+  const [saving, setSaving] = useState(false);
+  const e = employee.data;
+  useEffect(() => {
+    if (e) setValues(valuesOf(e));
+  }, [e]);
+
+  const editable = id === null ? actions.add : actions.edit;
+  const set = (name: string, value: unknown) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((er) => ({ ...er, [name]: undefined }));
+  };
+  const fp = { values, errors, onChange: set, disabled: !editable };
+
+  const save = async () => {
+    const payload = payloadOf(values);
+    const parsed = ZEmployeeInput.safeParse(payload);
+    if (!parsed.success) {
+      const fe: Errors = {};
+      for (const i of parsed.error.issues) fe[String(i.path[0])] = [...(fe[String(i.path[0])] ?? []), i.message];
+      setErrors(fe);
+      const first = Object.keys(fe)[0];
+      if (TAB_OF[first]) setTab(TAB_OF[first]);
+      toast({ variant: 'destructive', title: 'ERR!!', description: 'Please correct the highlighted fields' });
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved =
+        id === null
+          ? await api.post<TEmployee>('/api/employees', payload, { onError: (err: ApiError) => setErrors(err.fieldErrors) })
+          : await api.post<TEmployee>(`/api/employees/${id}`, payload, { onError: (err: ApiError) => setErrors(err.fieldErrors) });
+      toast({ variant: 'success', title: 'Saved', description: `${saved.name} (${saved.employeeCode})` });
+      await queryClient.invalidateQueries({ queryKey: ['employees'] });
+      if (id === null) navigate(`${EMPLOYEE_PATH}/${encryptParam(String(saved.id))}`, { replace: true });
+    } catch {
+      // toast and inline errors shown
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (id !== null && !e)
+    return <p className="text-sm text-muted-foreground">{employee.isError ? 'Could not load this employee.' : 'Loading…'}</p>;
+  const o = options.data;
+  const missing = docs.data?.missingMandatory ?? [];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button variant="ghost" onClick={() => navigate(EMPLOYEE_PATH)}>
+          <ArrowLeft /> Employees
+        </Button>
+        {editable && (
+          <Button onClick={() => void save()} disabled={saving} data-testid="save-employee">
+            <Save /> {saving ? 'Saving…' : id === null ? 'Create employee' : 'Save changes'}
+          </Button>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-5 rounded-xl border bg-card p-5 sm:flex-row sm:items-center">
+        {e ? (
+          <EmployeePhoto
+            employeeId={e.id}
+            name={e.name}
+            hasPhoto={e.hasPhoto}
+            version={e.updatedAt}
+            canChange={actions.edit}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: ['employees', 'one', id] })}
+          />
+        ) : (
+          <div className="flex size-24 items-center justify-center rounded-xl border-2 border-dashed text-sm text-muted-foreground">
+            Photo
+          </div>
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-semibold tracking-tight" data-testid="employee-title">
+              {e?.name ?? 'New employee'}
+            </h1>
+            {e && <StatusBadge status={e.status} />}
+          </div>
+          {e ? (
+            <p className="text-sm text-muted-foreground">
+              <span className="font-mono">{e.employeeCode}</span> · {e.designationName} · {e.departmentName} · {e.unitName} · joined{' '}
+              {formatDate(e.dateOfJoining)}
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              Fill the personal and job details; statutory, bank and academic details can follow.
+            </p>
+          )}
+        </div>
+      </div>
+
+      {e && missing.length > 0 && (
+        <Alert variant="destructive">
+          <AlertTitle>Mandatory documents missing for {e.unitName}</AlertTitle>
+          <AlertDescription>{missing.map((m) => m.docTypeName).join(', ')}</AlertDescription>
+        </Alert>
+      )}
+
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList className="flex-wrap">
+          <TabsTrigger value="personal">Personal</TabsTrigger>
+          <TabsTrigger value="job">Job</TabsTrigger>
+          <TabsTrigger value="statutory">Statutory</TabsTrigger>
+          <TabsTrigger value="bank">Bank</TabsTrigger>
+          <TabsTrigger value="academic">Academic</TabsTrigger>
+          {e && <TabsTrigger value="documents">Documents{missing.length ? ` (${missing.length} missing)` : ''}</TabsTrigger>}
+          {e && <TabsTrigger value="account">Sign-in account</TabsTrigger>}
+        </TabsList>
+
+        <TabsContent value="personal" className="space-y-4 pt-4">
+          <PersonalFields fp={fp} o={o} />
+        </TabsContent>
+
+        <TabsContent value="job" className="space-y-4 pt-4">
+          <Section title="Employment">
+            <TextField name="employeeCode" label="Employee code" required {...fp} />
+            <SelectField name="unitId" label="Unit" required options={o?.units ?? []} {...fp} />
+            <SelectField
+              name="departmentId"
+              label="Department"
+              required
+              options={mapped(o, 'unitDepartments', 'departments', values.unitId)}
+              {...fp}
+            />
+            <SelectField
+              name="designationId"
+              label="Designation"
+              required
+              options={mapped(o, 'unitDesignations', 'designations', values.unitId)}
+              {...fp}
+            />
+            <SelectField name="categoryId" label="Category" options={o?.lookups.categories ?? []} {...fp} />
+            <SelectField name="positionId" label="Position" options={o?.lookups.positions ?? []} {...fp} />
+            <SelectField name="jobNatureId" label="Job nature" options={o?.lookups.jobNatures ?? []} {...fp} />
+            <SelectField name="divisionId" label="Division" options={o?.lookups.divisions ?? []} {...fp} />
+            <SelectField name="regionId" label="Region" options={o?.lookups.regions ?? []} {...fp} />
+            <TextField name="dateOfJoining" label="Date of joining" type="date" required {...fp} />
+            <TextField name="confirmationDate" label="Confirmation date" type="date" {...fp} />
+            <ManagerField fp={fp} selfId={id} currentName={e?.reportingManagerName ?? null} />
+          </Section>
+          <Section title="Schedule">
+            <SelectField name="shiftId" label="Shift" options={o?.lookups.shifts ?? []} {...fp} />
+            <FormField label="Weekly offs" className="sm:col-span-2">
+              <div className="flex flex-wrap gap-2">
+                {WEEK_DAYS.map((d, i) => {
+                  const on = ((values.weeklyOffs as number[]) ?? []).includes(i);
+                  return (
+                    <button
+                      key={d}
+                      type="button"
+                      disabled={!editable}
+                      className={`h-8 rounded-md border px-3 text-sm ${on ? 'border-primary bg-primary text-primary-foreground' : 'bg-background'}`}
+                      onClick={() => {
+                        const cur = (values.weeklyOffs as number[]) ?? [];
+                        set('weeklyOffs', on ? cur.filter((x) => x !== i) : [...cur, i].sort());
+                      }}
+                    >
+                      {d}
+                    </button>
+                  );
+                })}
+              </div>
+            </FormField>
+          </Section>
+          <Section title="Status" description="Exiting keeps every record; an employee used by payroll is never deleted.">
+            <SelectField
+              name="status"
+              label="Status"
+              numeric={false}
+              placeholder="Choose…"
+              options={EMPLOYEE_STATUSES.map((s) => ({ id: s, name: STATUS_LABEL[s] }))}
+              {...fp}
+            />
+            <TextField name="exitDate" label="Exit date" type="date" required={values.status === 'exited'} {...fp} />
+            <TextField name="exitReason" label="Exit reason" {...fp} />
+          </Section>
+        </TabsContent>
+
+        <TabsContent value="statutory" className="space-y-4 pt-4">
+          <Section title="Statutory identifiers" description="Aadhaar is checked in full, then only its last four digits are kept.">
+            <TextField name="pan" label="PAN" placeholder="ABCPE1234F" upper {...fp} />
+            <TextField
+              name="aadhaar"
+              label="Aadhaar"
+              placeholder={e?.aadhaarMasked ? `${e.aadhaarMasked} (type to replace)` : '12 digits'}
+              hint={e?.aadhaarMasked ? `Stored: ${e.aadhaarMasked}` : undefined}
+              {...fp}
+            />
+            <TextField name="uan" label="UAN" placeholder="12 digits" {...fp} />
+            <TextField name="pfNumber" label="PF number" {...fp} />
+            <TextField name="esiNumber" label="ESI number" placeholder="10 or 17 digits" {...fp} />
+          </Section>
+          <Section title="Applicability">
+            <CheckField name="pfApplicable" label="Provident Fund applies" {...fp} />
+            <CheckField name="esiApplicable" label="ESI applies" {...fp} />
+            <CheckField name="ptApplicable" label="Professional Tax applies" {...fp} />
+          </Section>
+        </TabsContent>
+
+        <TabsContent value="bank" className="space-y-4 pt-4">
+          <Section title="Salary payment">
+            <SelectField name="payModeId" label="Pay mode" required options={[...PAY_MODES]} {...fp} />
+            <TextField name="bankAccountNo" label="Account number" required={values.payModeId === 2} {...fp} />
+            <TextField name="ifsc" label="IFSC" placeholder="HDFC0001234" upper required={values.payModeId === 2} {...fp} />
+            <TextField name="bankName" label="Bank" {...fp} />
+            <TextField name="bankBranch" label="Branch" {...fp} />
+          </Section>
+        </TabsContent>
+
+        <TabsContent value="academic" className="space-y-4 pt-4">
+          <Section title="Academic details" description="For campuses: teaching staff and researchers.">
+            <SelectField name="educationModeId" label="Education mode" options={o?.lookups.educationModes ?? []} {...fp} />
+            <SelectField name="academicDomainId" label="Academic domain" options={o?.lookups.academicDomains ?? []} {...fp} />
+            <SelectField name="academicStatusId" label="Academic status" options={o?.lookups.academicStatuses ?? []} {...fp} />
+            <SelectField name="fellowshipStatusId" label="Fellowship status" options={o?.lookups.fellowshipStatuses ?? []} {...fp} />
+            <SelectField name="patentStatusId" label="Patent status" options={o?.lookups.patentStatuses ?? []} {...fp} />
+            <SelectField name="responsibilityId" label="Responsibility" options={o?.lookups.responsibilities ?? []} {...fp} />
+            <SelectField name="writtenId" label="Written works" options={o?.lookups.writtens ?? []} {...fp} />
+          </Section>
+        </TabsContent>
+
+        {e && (
+          <TabsContent value="documents" className="pt-4">
+            <DocumentsPanel employeeId={e.id} canUpload={actions.edit} canDelete={actions.edit} />
+          </TabsContent>
+        )}
+        {e && (
+          <TabsContent value="account" className="pt-4">
+            <AccountPanel employee={e} canAdd={actions.add} />
+          </TabsContent>
+        )}
+      </Tabs>
+    </div>
+  );
+}
+
+type FP = { values: Values; errors: Errors; onChange: (n: string, v: unknown) => void; disabled: boolean };
+
+/** Departments / designations mapped to the chosen unit (all when the unit has no map). */
+function mapped(
+  o: TEmployeeFormOptions | undefined,
+  map: 'unitDepartments' | 'unitDesignations',
+  all: 'departments' | 'designations',
+  unitId: unknown,
+) {
+  if (!o) return [];
+  const ids = new Set(o[map].filter((m) => m.unitId === unitId).map((m) => m.id));
+  return ids.size ? o[all].filter((x) => ids.has(x.id)) : o[all];
+}
+
+/** Personal details: identity, contact, both addresses (country → state → city → area), emergency contact. */
+export function PersonalFields({ fp, o, contactOnly }: { fp: FP; o: TEmployeeFormOptions | undefined; contactOnly?: boolean }) {
+  const l = o?.lookups ?? {};
+  const child = (list: string, parent: unknown) => (l[list] ?? []).filter((x) => parent != null && x.parentId === parent);
+  const address = (prefix: 'present' | 'permanent', title: string) => (
+    <Section title={title}>
+      <TextField name={`${prefix}Address`} label="Address" className="sm:col-span-2 lg:col-span-3" {...fp} />
+      <SelectField name={`${prefix}CountryId`} label="Country" options={l.countries ?? []} {...fp} />
+      <SelectField name={`${prefix}StateId`} label="State" options={child('states', fp.values[`${prefix}CountryId`])} {...fp} />
+      <SelectField name={`${prefix}CityId`} label="City" options={child('cities', fp.values[`${prefix}StateId`])} {...fp} />
+      <SelectField name={`${prefix}AreaId`} label="Area" options={child('areas', fp.values[`${prefix}CityId`])} {...fp} />
+      <TextField name={`${prefix}Pincode`} label="PIN code" {...fp} />
+    </Section>
+  );
+  return (
+    <>
+      {!contactOnly && (
+        <Section title="Identity">
+          <TextField name="name" label="Full name" required {...fp} />
+          <TextField name="fatherName" label="Father's / spouse's name" {...fp} />
+          <SelectField name="gender" label="Gender" required numeric={false} options={GENDERS.map((g) => ({ id: g, name: g }))} {...fp} />
+          <TextField name="dateOfBirth" label="Date of birth" type="date" required {...fp} />
+          <SelectField name="maritalStatusId" label="Marital status" options={l.maritalStatuses ?? []} {...fp} />
+          <SelectField
+            name="bloodGroup"
+            label="Blood group"
+            numeric={false}
+            options={BLOOD_GROUPS.map((g) => ({ id: g, name: g }))}
+            {...fp}
+          />
+        </Section>
+      )}
+      <Section title="Contact">
+        <SelectField name="mobileCodeId" label="Mobile code" options={l.mobileCodes ?? []} {...fp} />
+        <TextField name="mobile" label="Mobile" required placeholder="10 digits" {...fp} />
+        <TextField name="alternateMobile" label="Alternate mobile" {...fp} />
+        <TextField name="email" label="E-mail" type="email" {...fp} />
+      </Section>
+      {address('present', 'Present address')}
+      {address('permanent', 'Permanent address')}
+      <Section title="Emergency contact">
+        <TextField name="emergencyContactName" label="Name" {...fp} />
+        <TextField name="emergencyContactRelation" label="Relation" {...fp} />
+        <TextField name="emergencyContactMobile" label="Mobile" {...fp} />
+      </Section>
+    </>
+  );
+}
+
+function ManagerField({ fp, selfId, currentName }: { fp: FP; selfId: number | null; currentName: string | null }) {
+  const [search, setSearch] = useState('');
+  const [choices, setChoices] = useState<{ id: number; name: string; employeeCode: string }[]>([]);
+  useEffect(() => {
+    const t = setTimeout(() => {
+      void api
+        .get<{ id: number; name: string; employeeCode: string }[]>(
+          '/api/employees/options',
+          { search: search || undefined },
+          { bypass_log: true, silent: true },
+        )
+        .then((r) => setChoices(r.filter((x) => x.id !== selfId)))
+        .catch(() => setChoices([]));
+    }, 250);
+    return () => clearTimeout(t);
+  }, [search, selfId]);
+  const current = fp.values.reportingManagerId as number | null;
+  const opts = choices.map((c) => ({ id: c.id, name: `${c.name} (${c.employeeCode})` }));
+  if (current && !opts.some((x) => x.id === current)) opts.unshift({ id: current, name: currentName ?? `#${current}` });
+  return (
+    <div className="grid gap-2">
+      <SelectField name="reportingManagerId" label="Reporting manager" options={opts} {...fp} />
+      {!fp.disabled && (
+        <Input placeholder="Find a manager by name or code" value={search} onChange={(e) => setSearch(e.target.value)} className="h-8" />
+      )}
+    </div>
+  );
+}
+
+function AccountPanel({ employee, canAdd }: { employee: TEmployee; canAdd: boolean }) {
+  const queryClient = useQueryClient();
+  const [userName, setUserName] = useState(employee.employeeCode.toLowerCase());
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  if (employee.userId) {
+    return (
+      <Section title="Sign-in account">
+        <InfoGrid
+          items={[
+            ['User name', employee.userName],
+            ['Linked', 'Yes: this employee signs in to see their own records'],
+          ]}
+        />
+      </Section>
+    );
+  }
+  const create = async () => {
+    try {
+      await api.post(
+        `/api/employees/${employee.id}/user-account`,
+        { userName, password },
+        { onError: (e: ApiError) => setErrors(e.fieldErrors) },
+      );
+      toast({ variant: 'success', title: 'Account created', description: `${employee.name} can sign in as ${userName}` });
+      await queryClient.invalidateQueries({ queryKey: ['employees', 'one', employee.id] });
+    } catch {
+      // toast shown
+    }
+  };
+  return (
+    <Section title="Sign-in account" description="Creates a user with the Employee role linked to this record.">
+      <FormField label="User name" error={errors.userName} required>
+        <Input value={userName} onChange={(e) => setUserName(e.target.value)} data-testid="account-username" />
+      </FormField>
+      <FormField label="Initial password" error={errors.password} required hint="At least 8 characters; ask the employee to change it.">
+        <Input type="password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="account-password" />
+      </FormField>
+      <div className="flex items-end">
+        <Button disabled={!canAdd || userName.length < 3 || password.length < 8} onClick={() => void create()} data-testid="create-account">
+          <KeyRound /> Create account
+        </Button>
+      </div>
+    </Section>
+  );
+}
