@@ -58,7 +58,12 @@ describe('ID card', () => {
   it('one employee: a card-size PDF with the front and the back, long texts kept inside the card', async () => {
     const pdf = await renderPdf(
       buildIdCardDoc(
-        batch([card(1, { address: 'Flat 12B, Prestige Shantiniketan, Whitefield Main Road, ITPL, Hoodi, Bengaluru, Karnataka, 560048', emergencyContact: '—' })]),
+        batch([
+          card(1, {
+            address: 'Flat 12B, Prestige Shantiniketan, Whitefield Main Road, ITPL, Hoodi, Bengaluru, Karnataka, 560048',
+            emergencyContact: '—',
+          }),
+        ]),
         'card',
       ),
     );

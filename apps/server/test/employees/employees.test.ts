@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { employeeDocTypes, employees, units, users } from '../../src/db/schema';
+import { departments, employeeDocTypes, employees, units, users } from '../../src/db/schema';
 import { rng, validAadhaar } from '../../src/modules/employees/demo-data';
 import { registerEmployeeUsage, tableUsage } from '../../src/modules/employees/usage';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
@@ -377,5 +377,14 @@ describe('own-screen rights stay on the own record', () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
     expect((await emp1.get('/api/me/employee')).json().hasPhoto).toBe(true);
+  });
+});
+
+describe('unit-wise maps on the form', () => {
+  it('refuses a department the unit does not use', async () => {
+    const [nursing] = await t.db.select().from(departments).where(eq(departments.code, 'NUR'));
+    const res = await admin.post('/api/employees', newEmployee({ unitId: unitId['CMP-MYS'], departmentId: nursing.id }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.departmentId).toBeTruthy();
   });
 });

@@ -101,3 +101,15 @@ describe('bulk import', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('unit-wise maps', () => {
+  it('refuses a department or designation the unit does not use', async () => {
+    const row = importRow(1, refs, 'MAP');
+    row.Unit = 'CMP-MYS';
+    row.Department = 'Nursing'; // mapped to Chennai only
+    row.Designation = 'Staff Nurse';
+    const body = (await upload(await importWorkbook([row]))).json();
+    expect(body.ok).toBe(false);
+    expect(body.errors.map((e: { column: string }) => e.column).sort()).toEqual(['Department', 'Designation']);
+  });
+});

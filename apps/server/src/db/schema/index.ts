@@ -1,4 +1,4 @@
 // Every table of the application. Each area adds its own file and one export line here.
 export * from './core';
-export * from './masters';
 export * from './employees';
+export * from './masters';

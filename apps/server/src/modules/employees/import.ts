@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { type TImportError, type TImportResult, WEEK_DAYS, ZEmployeeInput } from '@hr/contract';
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -14,6 +14,8 @@ import {
   positions,
   regions,
   shifts,
+  unitDepartmentMap,
+  unitDesignationMap,
   units,
 } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -163,6 +165,29 @@ async function loadRefs(db: Db): Promise<Refs> {
   return { unit, department, designation, category, position, jobNature, division, region, shift, maritalStatus };
 }
 
+/** Unit → the departments / designations its unit-wise maps allow (units without a map are absent: any). */
+async function loadUnitMaps(db: Db) {
+  const group = (rows: { unitId: number; id: number }[]) => {
+    const m = new Map<number, Set<number>>();
+    for (const r of rows) {
+      if (!m.has(r.unitId)) m.set(r.unitId, new Set());
+      m.get(r.unitId)!.add(r.id);
+    }
+    return m;
+  };
+  const [dep, des] = await Promise.all([
+    db
+      .select({ unitId: unitDepartmentMap.unitId, id: unitDepartmentMap.departmentId })
+      .from(unitDepartmentMap)
+      .where(eq(unitDepartmentMap.isActive, true)),
+    db
+      .select({ unitId: unitDesignationMap.unitId, id: unitDesignationMap.designationId })
+      .from(unitDesignationMap)
+      .where(eq(unitDesignationMap.isActive, true)),
+  ]);
+  return { departments: group(dep), designations: group(des) };
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A date cell, an Excel serial number, YYYY-MM-DD or DD-MM-YYYY / DD/MM/YYYY → YYYY-MM-DD; undefined when unreadable. */
@@ -235,6 +260,7 @@ export async function validateSheet(db: Db, auth: AuthContext, sheet: Sheet): Pr
   if (sheet.rows.length === 0) return { rows: [], errors: [{ row: 2, column: '', value: '', message: 'The file has no data rows' }] };
 
   const refs = await loadRefs(db);
+  const unitMaps = await loadUnitMaps(db);
   const headerOf = new Map(IMPORT_COLUMNS.map((c) => [c.key, c.header]));
   const out: ValidatedRow[] = [];
   const codesInFile = new Map<string, number>();
@@ -320,6 +346,14 @@ export async function validateSheet(db: Db, auth: AuthContext, sheet: Sheet): Pr
     }
     if (parsed.success && !canReachUnit(auth, parsed.data.unitId))
       err('unitId', cellsAt(cells, colIndex.get('unitId')), 'You are not mapped to this unit');
+    if (parsed.success) {
+      const dep = unitMaps.departments.get(parsed.data.unitId);
+      const des = unitMaps.designations.get(parsed.data.unitId);
+      if (dep && !dep.has(parsed.data.departmentId))
+        err('departmentId', cellsAt(cells, colIndex.get('departmentId')), 'This department is not mapped to the unit');
+      if (des && !des.has(parsed.data.designationId))
+        err('designationId', cellsAt(cells, colIndex.get('designationId')), 'This designation is not mapped to the unit');
+    }
 
     const code = typeof raw.employeeCode === 'string' ? raw.employeeCode.toLowerCase() : null;
     if (code) {

@@ -11,7 +11,17 @@ import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { departments, designations, employeeChangeRequests, employeeDocuments, employees, units, users } from '../../db/schema';
+import {
+  departments,
+  designations,
+  employeeChangeRequests,
+  employeeDocuments,
+  employees,
+  unitDepartmentMap,
+  unitDesignationMap,
+  units,
+  users,
+} from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, assertSelfOrManager, assertUnit, selfScope, unitScope } from '../access/context';
@@ -191,6 +201,27 @@ async function assertCodeFree(db: Db | Tx, code: string, exceptId?: number) {
   if (hit && hit.id !== exceptId) throw new Conflict(`Employee code '${code}' is already used by another employee`, 'employeeCode');
 }
 
+/**
+ * The unit-wise department and designation maps, where a unit has one, decide what an employee of that
+ * unit may be given (400 naming the field otherwise). A unit without a map accepts any.
+ */
+export async function assertMappedToUnit(db: Db | Tx, input: { unitId: number; departmentId: number; designationId: number }) {
+  const [dep, des] = await Promise.all([
+    db
+      .select({ id: unitDepartmentMap.departmentId })
+      .from(unitDepartmentMap)
+      .where(and(eq(unitDepartmentMap.unitId, input.unitId), eq(unitDepartmentMap.isActive, true))),
+    db
+      .select({ id: unitDesignationMap.designationId })
+      .from(unitDesignationMap)
+      .where(and(eq(unitDesignationMap.unitId, input.unitId), eq(unitDesignationMap.isActive, true))),
+  ]);
+  const fe: Record<string, string[]> = {};
+  if (dep.length && !dep.some((d) => d.id === input.departmentId)) fe.departmentId = ['This department is not mapped to the unit'];
+  if (des.length && !des.some((d) => d.id === input.designationId)) fe.designationId = ['This designation is not mapped to the unit'];
+  if (Object.keys(fe).length) throw new BadRequest('Please correct the highlighted fields', fe);
+}
+
 async function assertManager(db: Db | Tx, managerId: number | null | undefined, selfId?: number) {
   if (managerId == null) return;
   if (managerId === selfId) throw new BadRequest('An employee cannot report to themself', { reportingManagerId: ['Choose someone else'] });
@@ -203,6 +234,7 @@ export async function createEmployee(db: Db, auth: AuthContext, input: TEmployee
   assertUnit(auth, input.unitId);
   return db.transaction(async (tx) => {
     await assertCodeFree(tx, input.employeeCode);
+    await assertMappedToUnit(tx, input);
     await assertManager(tx, input.reportingManagerId);
     const [row] = await tx
       .insert(employees)
@@ -219,6 +251,9 @@ export async function updateEmployee(db: Db, auth: AuthContext, id: number, inpu
     const before = await loadEmployeeRow(tx, auth, id);
     assertUnit(auth, input.unitId); // moving to a unit the caller does not manage is refused too
     await assertCodeFree(tx, input.employeeCode, id);
+    if (input.unitId !== before.unitId || input.departmentId !== before.departmentId || input.designationId !== before.designationId) {
+      await assertMappedToUnit(tx, input);
+    }
     await assertManager(tx, input.reportingManagerId, id);
     const [after] = await tx
       .update(employees)
