@@ -140,11 +140,11 @@ describe('signing sheet PDF', async () => {
   const pdf = read('signing-sheet.pdf', await renderPdf(buildSigningSheetDoc(records, { now })));
 
   it('starts each unit on a new page and continues a long unit with its header repeated', () => {
-    // Head Office (2), Branch (1), Campus Mysuru (60 rows: 3 pages)
-    expect(pdf.pages).toBe(5);
+    // Head Office (2), Branch (1), Campus Mysuru (60 rows, tall enough to sign in: 4 pages)
+    expect(pdf.pages).toBe(6);
     expect(pdf.title).toBe('Salary_Signing_Sheet_HeadOfficeBranchChennai(South)CampusMysuru_April_2026.pdf');
     const headers = pdf.pageTexts.map((_, i) => /Sunrise Learning Foundation \((.*)\) Report Gen/.exec(pdf.page(i))?.[1]);
-    expect(headers).toEqual(['Head Office', 'Branch, Chennai (South)', 'Campus Mysuru', 'Campus Mysuru', 'Campus Mysuru']);
+    expect(headers).toEqual(['Head Office', 'Branch, Chennai (South)', 'Campus Mysuru', 'Campus Mysuru', 'Campus Mysuru', 'Campus Mysuru']);
     for (let i = 0; i < pdf.pages; i++) {
       expect(pdf.page(i)).toContain('Report Gen. Date : 02/05/2026');
       expect(pdf.page(i)).toContain('PAY SLIP RECEIVED REGISTER FOR THE MONTH OF: April - 2026');
@@ -157,7 +157,7 @@ describe('signing sheet PDF', async () => {
     expect(pdf.page(0)).toContain('2 Meera Iyer Office Assistant - - Cash');
     expect(pdf.page(1)).toContain('1 Karthik Subramanian Lab Assistant - - -');
     const sl = (i: number) => [...pdf.page(i).matchAll(/^\s*(\d+) [A-Z][a-z]+ [A-Z]/gm)].map((m) => Number(m[1]));
-    const all = [2, 3, 4].flatMap(sl);
+    const all = [2, 3, 4, 5].flatMap(sl);
     expect(all).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
     expect(sl(3)[0]).toBeGreaterThan(1);
   });

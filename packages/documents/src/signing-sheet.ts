@@ -98,7 +98,12 @@ function unitTable(unit: SigningSheetUnit, month: number, year: number, today: s
   return {
     pageBreak: first ? undefined : 'before',
     // No rules above the column headings: the unit header and title rows stand free.
-    layout: { ...GRID, hLineWidth: (i: number) => (i < HEADER_ROWS - 1 ? 0 : 0.6), paddingTop: () => 7, paddingBottom: () => 7 },
+    layout: {
+      ...GRID,
+      hLineWidth: (i: number) => (i < HEADER_ROWS - 1 ? 0 : 0.6), // Employee rows are tall enough to sign in.
+      paddingTop: (i: number) => (i < HEADER_ROWS ? 7 : 11),
+      paddingBottom: (i: number) => (i < HEADER_ROWS ? 7 : 11),
+    },
     table: { headerRows: HEADER_ROWS, dontBreakRows: true, widths: [24, '*', 92, 48, 48, 52, 90], body },
   };
 }
