@@ -61,14 +61,64 @@ describe('sign-in and role menus', () => {
     });
   }
 
-  it('an employee has no master menu, and a master screen opened by URL is refused by the server with ERR!!', async () => {
+  it('a screen whose menu the role lacks shows "You do not have access" inside the layout, without calling the API', async () => {
     const { page } = ctx;
     await signInAs(page, 'employee1');
     const links = await sidebarLinks(page);
     expect(links.some((l) => l.startsWith('/outlet/master/'))).toBe(false);
-    await page.goto('/outlet/master/shift');
-    await expectErrorToast(page);
-    expect(await page.getByTestId('app-shell').isVisible()).toBe(true);
+    const resourceCalls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/(resources|employees|access)\//.test(r.url())) resourceCalls.push(r.url());
+    });
+
+    const refused = [
+      '/outlet/master/shift', // a menu entry of another role
+      `/outlet/master/units/${encryptParam(1)}`, // a modify route: no menu of its own, follows units
+      '/outlet/master/configure/roleWiseMenuAccess',
+      '/outlet/transaction/employee',
+    ];
+    for (const path of refused) {
+      await page.goto(path);
+      const noAccess = page.getByTestId('no-access');
+      await noAccess.waitFor();
+      expect(await noAccess.getByRole('heading').textContent()).toBe('You do not have access to this screen');
+      // The layout stays: menu, header; the URL is kept (no redirect to 400 or sign-in).
+      expect(await page.getByTestId('sidebar-nav').isVisible(), path).toBe(true);
+      expect(await page.getByTestId('user-menu').isVisible(), path).toBe(true);
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    await page.waitForLoadState('networkidle');
+    expect(resourceCalls).toEqual([]);
+    expect(await page.locator('[data-slot="toast"][data-variant="destructive"]').count()).toBe(0);
+    await screenshot(page, 'shell-no-access');
+
+    // The server refuses those calls on its own: the page is only what the screen shows.
+    expect((await apiRequest('/api/resources/shift', { user: 'employee1' })).status).toBe(403);
+
+    // The way out, and the role's own screens, still work; an unknown path is still the 404 page.
+    await page.getByTestId('no-access').getByRole('link', { name: 'Go to the dashboard' }).click();
+    await page.waitForURL((u) => u.pathname === '/outlet/dashboard');
+    await page.getByTestId('welcome').waitFor();
+    await clickMenu(page, '/outlet/myProfile/profile');
+    await page.getByTestId('profile-name').waitFor();
+    expect(await page.getByTestId('no-access').count()).toBe(0);
+    await page.goto('/outlet/no-such-screen');
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.getByTestId('no-access').count()).toBe(0);
+  });
+
+  it('a manager opens the screens of their menus (and the paths below them) but not the masters', async () => {
+    const { page } = ctx;
+    await signInWithToken(page, 'manager', '/outlet/master/shift');
+    await page.getByTestId('no-access').waitFor();
+    await clickMenu(page, '/outlet/transaction/employee');
+    await page.getByTestId('employee-search').waitFor();
+    expect(await page.getByTestId('no-access').count()).toBe(0);
+
+    // The administrator holds every menu: the same path opens the screen.
+    await signInWithToken(page, 'admin', '/outlet/master/shift');
+    await page.getByTestId('resource-list-shift').waitFor();
+    expect(await page.getByTestId('no-access').count()).toBe(0);
   });
 
   it('dashboard shows the user units and today in Asia/Kolkata, and the current financial year', async () => {

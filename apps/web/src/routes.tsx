@@ -37,6 +37,9 @@
  *     payroll       payslip, form-16
  *     dev           developer-only screens, with their own paths
  *
+ * Area screens are menu-guarded (menuGuarded below): a signed-in user whose menus do not cover the path sees
+ * 'You do not have access to this screen' inside the layout instead of the screen.
+ *
  * Id parameters arrive encrypted: read them with useEncryptedParam / useEncryptedId / useEncryptedJsonParam
  * (src/lib/useEncryptedParam.ts), which send a bad value to /400-bad-req. employeeId is not decrypted here.
  */
@@ -44,6 +47,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { RouteErrorFallback } from '@/components/common/ErrorBoundary';
 import { setUnauthorizedHandler } from '@/lib/api';
+import type { TRouteHandle } from '@/lib/useCurrentMenu';
 
 type AreaModule = { routes?: RouteObject[] };
 // A glob, so an area whose routes file does not exist yet simply contributes nothing.
@@ -52,6 +56,23 @@ const areaModules = import.meta.glob<AreaModule>('./screens/*/routes.tsx', { eag
 export function areaRoutes(area: string): RouteObject[] {
   return areaModules[`./screens/${area}/routes.tsx`]?.routes ?? [];
 }
+
+/**
+ * Marks every screen (a route with `lazy` or `Component`) of an area as menu-guarded: the layout shows it only
+ * when one of the user's menus covers its path — the path's own menu, or for a path that is no menu (a modify
+ * route such as units/:id) its list path's menu — and 'You do not have access to this screen' otherwise
+ * (useScreenAccess in src/lib/useCurrentMenu.ts). The server refuses the calls either way.
+ */
+function menuGuarded(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const screen = route.lazy !== undefined || route.Component != null;
+    const handle: TRouteHandle = { ...(screen ? { menuGuard: true } : {}), ...(route.handle as TRouteHandle | undefined) };
+    return route.children ? { ...route, handle, children: menuGuarded(route.children) } : ({ ...route, handle } as RouteObject);
+  });
+}
+
+/** An area's screens, menu-guarded. */
+const screens = (area: string) => menuGuarded(areaRoutes(area));
 
 const redirect = (to: string): RouteObject['element'] => <Navigate to={to} replace />;
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -83,23 +104,24 @@ export const routeTable: RouteObject[] = [
         errorElement: <RouteErrorFallback />,
         children: [
           { index: true, element: redirect('dashboard') },
-          ...areaRoutes('dashboard'),
-          ...areaRoutes('attendance'),
-          ...areaRoutes('reports'),
-          ...areaRoutes('payroll'),
+          ...screens('dashboard'),
+          ...screens('attendance'),
+          ...screens('reports'),
+          ...screens('payroll'),
+          // Developer-only pages (test builds): no menu points at them, so they are not menu-guarded.
           ...areaRoutes('dev'),
-          { path: 'request', children: [{ index: true, element: redirect('raise') }, ...areaRoutes('request')] },
-          { path: 'allRequest', children: [{ index: true, element: redirect('wfh') }, ...areaRoutes('allRequest')] },
-          { path: 'master', children: [{ path: 'configure', element: redirect('role') }, ...areaRoutes('master')] },
-          { path: 'transaction', children: areaRoutes('transaction') },
-          { path: 'myProfile', children: [{ index: true, element: redirect('profile') }, ...areaRoutes('myProfile')] },
-          { path: 'idCard', children: areaRoutes('idCard') },
+          { path: 'request', children: [{ index: true, element: redirect('raise') }, ...screens('request')] },
+          { path: 'allRequest', children: [{ index: true, element: redirect('wfh') }, ...screens('allRequest')] },
+          { path: 'master', children: [{ path: 'configure', element: redirect('role') }, ...screens('master')] },
+          { path: 'transaction', children: screens('transaction') },
+          { path: 'myProfile', children: [{ index: true, element: redirect('profile') }, ...screens('myProfile')] },
+          { path: 'idCard', children: screens('idCard') },
           {
             path: 'me',
             children: [
               { path: 'attendance', element: redirect('logs') },
               { path: 'leave', element: redirect('summary') },
-              ...areaRoutes('me'),
+              ...screens('me'),
             ],
           },
           notFound,

@@ -19,7 +19,8 @@ describe('month picker options', () => {
       'December',
     ]);
     expect(monthName(4)).toBe('April');
-    expect(monthName(13)).toBe('');
+    // The payroll package's monthName: a month outside 1–12 is a mistake, not a blank.
+    expect(() => monthName(13)).toThrow(RangeError);
   });
 
   it('current month in India', () => {

@@ -37,6 +37,7 @@ export {
 } from './configure';
 export * from './define';
 export { type TMappingLine, type TMappingSave, ZMapDtls, ZMappingSave } from './mappings';
+export { RESOURCE_ROUTES, type TResourceRoute } from './routes';
 
 /** Every master-data resource. Adding one here gives it routes, screens and tests. */
 export const RESOURCES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getResource, MASTER_BASE, RESOURCES, type TResource } from './index';
+import { getResource, MASTER_BASE, RESOURCE_ROUTES, RESOURCES, type TResource } from './index';
 
 const all = RESOURCES as unknown as TResource[];
 
@@ -8,6 +8,18 @@ describe('resource registry', () => {
     expect(new Set(all.map((r) => r.name)).size).toBe(all.length);
     expect(new Set(all.map((r) => r.path)).size).toBe(all.length);
     for (const r of all) expect(r.menu).toBe(`${MASTER_BASE}/${r.path}`);
+  });
+
+  it('RESOURCE_ROUTES (the web route table, zod-free) agrees with the registry', () => {
+    const expected = all.map((r) => ({
+      name: r.name,
+      path: r.path,
+      ...(r.modify ? { modifyParam: r.modify.param } : {}),
+      ...(r.mapping ? { mapping: true } : {}),
+    }));
+    expect(RESOURCE_ROUTES).toEqual(expected);
+    // A mapping is always edited on its modify route.
+    for (const r of RESOURCE_ROUTES) if (r.mapping) expect(r.modifyParam, r.name).toBeDefined();
   });
 
   it('names only declared fields in columns, search, sort, filters, unique keys and mappings', () => {

@@ -1,42 +1,58 @@
-import { RESOURCES, type TResource } from '@hr/contract';
+import type { TResource } from '@hr/contract';
+import { RESOURCE_ROUTES, type TResourceRoute } from '@hr/contract/resources/routes';
 import type { RouteObject } from 'react-router';
 
 /**
- * Every master path of the spec, mounted under /outlet/master (src/routes.tsx), generated from the resource
- * registry: a list screen per resource and, where the spec has one, its modify route. Screens load lazily.
- * salaryFormula is left to the payroll issue (unregistered → 404 until then).
+ * Every master path of the spec, mounted under /outlet/master (src/routes.tsx): a list screen per resource
+ * and, where the spec has one, its modify route. The table is built from RESOURCE_ROUTES, the registry's
+ * zod-free route metadata, so the entry chunk carries neither zod nor the resource declarations; the full
+ * resource (fields, schema) and its screen load inside the lazy route. salaryFormula is left to the payroll
+ * issue (unregistered → 404 until then).
  */
-const all = RESOURCES as unknown as TResource[];
 
-function listRoute(r: TResource): RouteObject {
+/** The full declaration of a master resource (fields, schema), loaded with the screen that needs it. */
+async function loadResource(name: string): Promise<TResource> {
+  const { getResource } = await import('@hr/contract');
+  const resource = getResource(name);
+  if (!resource) throw new Error(`Unknown master resource '${name}'`);
+  return resource;
+}
+
+function listRoute(r: TResourceRoute): RouteObject {
   return {
     path: r.path,
     lazy: async () => {
-      const { ResourceListScreen } = await import('@/components/resource/ResourceListScreen');
-      return { Component: () => <ResourceListScreen key={r.name} resource={r} /> };
+      const [resource, { ResourceListScreen }] = await Promise.all([
+        loadResource(r.name),
+        import('@/components/resource/ResourceListScreen'),
+      ]);
+      return { Component: () => <ResourceListScreen key={r.name} resource={resource} /> };
     },
   };
 }
 
-function modifyRoute(r: TResource): RouteObject[] {
-  if (!r.modify) return [];
+function modifyRoute(r: TResourceRoute): RouteObject[] {
+  if (!r.modifyParam) return [];
   return [
     {
-      path: `${r.path}/:${r.modify.param}`,
+      path: `${r.path}/:${r.modifyParam}`,
       lazy: async () => {
         if (r.mapping) {
-          const { MappingScreen } = await import('@/components/resource/MappingScreen');
-          return { Component: () => <MappingScreen key={r.name} resource={r} /> };
+          const [resource, { MappingScreen }] = await Promise.all([loadResource(r.name), import('@/components/resource/MappingScreen')]);
+          return { Component: () => <MappingScreen key={r.name} resource={resource} /> };
         }
-        const { ResourceFormScreen } = await import('@/components/resource/ResourceFormScreen');
-        return { Component: () => <ResourceFormScreen key={r.name} resource={r} /> };
+        const [resource, { ResourceFormScreen }] = await Promise.all([
+          loadResource(r.name),
+          import('@/components/resource/ResourceFormScreen'),
+        ]);
+        return { Component: () => <ResourceFormScreen key={r.name} resource={resource} /> };
       },
     },
   ];
 }
 
 export const routes: RouteObject[] = [
-  ...all.flatMap((r) => [listRoute(r), ...modifyRoute(r)]),
+  ...RESOURCE_ROUTES.flatMap((r) => [listRoute(r), ...modifyRoute(r)]),
   {
     path: 'configure/roleWiseMenuAccess',
     lazy: async () => ({ Component: (await import('./RoleWiseMenuAccessScreen')).default }),

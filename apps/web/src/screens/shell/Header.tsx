@@ -21,7 +21,7 @@ import { api } from '@/lib/api';
 import { signOut } from '@/lib/auth';
 import { setFinancialYear, useSession } from '@/lib/session';
 import { type Theme, useTheme } from '@/lib/theme';
-import { findMenu } from '@/lib/useCurrentMenu';
+import { findMenuFor } from '@/lib/useCurrentMenu';
 
 /** The financial-year selector: GET /api/financial-years; the choice is held for the session (finYear, finYearDtls). */
 function FinancialYearSelect() {
@@ -152,12 +152,8 @@ function UserMenu() {
 function Breadcrumb() {
   const { pathname } = useLocation();
   const rawMenus = useSession((s) => s.rawMenus);
-  // The deepest menu whose path is this path or a prefix of it (detail screens keep their list's crumb).
-  let menu = findMenu(rawMenus, pathname);
-  if (!menu) {
-    const prefixes = rawMenus.filter((m) => pathname.startsWith(`${m.actionUrl}/`));
-    menu = prefixes.sort((a, b) => b.actionUrl.length - a.actionUrl.length)[0] ?? null;
-  }
+  // The menu of this path, or the deepest one above it (detail screens keep their list's crumb).
+  const menu = findMenuFor(rawMenus, pathname);
   const label = menu?.label;
   useEffect(() => {
     document.title = label ? `${label} · PeopleDesk` : 'PeopleDesk · HR & Payroll';

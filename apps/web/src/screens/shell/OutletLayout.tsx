@@ -5,7 +5,9 @@ import { ErrorBoundary } from '@/components/common/ErrorBoundary';
 import { Skeleton } from '@/components/ui/skeleton';
 import { loadProfile } from '@/lib/auth';
 import { getToken, useSession } from '@/lib/session';
+import { useScreenAccess } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
+import { NoAccessScreen } from '@/screens/errors/NoAccessScreen';
 import { Header } from './Header';
 import { MobileSidebar, Sidebar } from './Sidebar';
 
@@ -14,6 +16,7 @@ const COLLAPSED_KEY = 'sidebar-collapsed';
 /**
  * /outlet: the signed-in shell. Without a token it redirects to '/'; no screen renders until
  * /api/auth/me has answered (a revoked token gets 401 there, which clears the session and goes to '/').
+ * A screen whose menu the user's role does not hold shows NoAccessScreen in its place (useScreenAccess).
  */
 export function OutletLayout() {
   const token = getToken();
@@ -25,6 +28,7 @@ export function OutletLayout() {
     staleTime: Infinity,
   });
   const account = useSession((s) => s.acc_dtls);
+  const access = useScreenAccess();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const [mobileOpen, setMobileOpen] = useState(false);
 
@@ -49,9 +53,13 @@ export function OutletLayout() {
         <Header onToggleSidebar={() => setCollapsed((c) => !c)} onOpenMobile={() => setMobileOpen(true)} collapsed={collapsed} />
         <main className="flex-1 p-4 md:p-6 lg:p-8" data-testid="screen">
           <ErrorBoundary key={location.pathname}>
-            <Suspense fallback={<ScreenSkeleton />}>
-              <Outlet />
-            </Suspense>
+            {access.allowed ? (
+              <Suspense fallback={<ScreenSkeleton />}>
+                <Outlet />
+              </Suspense>
+            ) : (
+              <NoAccessScreen />
+            )}
           </ErrorBoundary>
         </main>
       </div>

@@ -15,6 +15,7 @@ import {
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useSession } from '@/lib/session';
+import { menuCovers } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 
 const OPEN_GROUPS_KEY = 'sidebar-open-groups';
@@ -24,9 +25,7 @@ function containsPath(nodes: TMenuNode[], path: string): boolean {
 }
 
 /** A menu is current on its own path and on its detail/child paths (e.g. /outlet/master/leave/<id>). */
-function isActive(actionUrl: string, path: string): boolean {
-  return path === actionUrl || path.startsWith(`${actionUrl}/`);
-}
+const isActive = menuCovers;
 
 function readOpenGroups(): Record<string, boolean> {
   try {
