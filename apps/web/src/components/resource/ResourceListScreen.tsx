@@ -1,27 +1,14 @@
 import { MASTER_BASE, type TListQuery, type TResource } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ColumnDef, flexRender, getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
-import {
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  ChevronLeft,
-  ChevronRight,
-  FileSpreadsheet,
-  History,
-  Pencil,
-  Plus,
-  Search,
-  Trash2,
-} from 'lucide-react';
+import { FileSpreadsheet, Pencil, Plus, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { type DataColumn, DataTable, nextSort, PaginationBar, RowActions, type SortState, useDebounced } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/toaster';
 import { api } from '@/lib/api';
 import { encryptParam } from '@/lib/crypto';
@@ -57,17 +44,6 @@ function cellText(r: TResource, field: string, row: Row): React.ReactNode {
   return String(v);
 }
 
-function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
-const PAGE_SIZES = [10, 25, 50, 100];
-
 /** The generic list of any resource: server-side paging, sorting, search, filters; add/edit/delete by role. */
 export function ResourceListScreen({ resource: r }: { resource: TResource }) {
   const navigate = useNavigate();
@@ -75,7 +51,7 @@ export function ResourceListScreen({ resource: r }: { resource: TResource }) {
   const { actions } = useCurrentMenu(r.menu);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
-  const [sorting, setSorting] = useState<SortingState>([]);
+  const [sort, setSort] = useState<SortState>(null);
   const [search, setSearch] = useState('');
   const [active, setActive] = useState<'all' | 'true' | 'false'>('all');
   const [filters, setFilters] = useState<Record<string, unknown>>({});
@@ -93,8 +69,8 @@ export function ResourceListScreen({ resource: r }: { resource: TResource }) {
   const query: TListQuery = {
     page,
     pageSize,
-    sort: sorting[0]?.id,
-    dir: sorting[0] ? (sorting[0].desc ? 'desc' : 'asc') : undefined,
+    sort: sort?.id,
+    dir: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
     search: debounced || undefined,
     active,
     filters: Object.keys(activeFilters).length ? JSON.stringify(activeFilters) : undefined,
@@ -113,80 +89,41 @@ export function ResourceListScreen({ resource: r }: { resource: TResource }) {
     [r, navigate],
   );
 
-  const columns = useMemo<ColumnDef<Row>[]>(() => {
-    const cols: ColumnDef<Row>[] = r.columns.map((field) => ({
+  const columns = useMemo<DataColumn<Row>[]>(() => {
+    const cols: DataColumn<Row>[] = r.columns.map((field) => ({
       id: field,
       header: r.fields[field]?.label ?? field,
-      enableSorting: r.sortable.includes(field),
-      cell: ({ row }) => cellText(r, field, row.original),
+      sortable: r.sortable.includes(field),
+      cell: (row) => cellText(r, field, row),
     }));
     cols.push({
       id: 'isActive',
       header: 'Status',
-      enableSorting: true,
-      cell: ({ row }) => (row.original.isActive ? <Badge variant="secondary">Active</Badge> : <Badge variant="outline">Inactive</Badge>),
+      sortable: true,
+      cell: (row) => (row.isActive ? <Badge variant="secondary">Active</Badge> : <Badge variant="outline">Inactive</Badge>),
     });
     if (actions.edit || actions.delete || isAdmin) {
       cols.push({
         id: 'actions',
-        header: () => <span className="sr-only">Actions</span>,
-        enableSorting: false,
-        cell: ({ row }) => (
-          <div className="flex justify-end gap-1">
-            {isAdmin && (
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label="Change history"
-                data-testid="row-history"
-                onClick={() => setHistory(row.original)}
-              >
-                <History />
-              </Button>
-            )}
-            {actions.edit && (
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`Edit ${r.singular}`}
-                data-testid="row-edit"
-                onClick={() => openEdit(row.original)}
-              >
-                <Pencil />
-              </Button>
-            )}
-            {actions.delete && r.canDelete && (
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`Delete ${r.singular}`}
-                data-testid="row-delete"
-                onClick={() => setDeleting(row.original)}
-              >
-                <Trash2 className="text-destructive" />
-              </Button>
-            )}
-          </div>
+        header: <span className="sr-only">Actions</span>,
+        cell: (row) => (
+          <RowActions
+            onHistory={isAdmin ? () => setHistory(row) : undefined}
+            onEdit={actions.edit ? () => openEdit(row) : undefined}
+            onDelete={actions.delete && r.canDelete ? () => setDeleting(row) : undefined}
+            editLabel={`Edit ${r.singular}`}
+            deleteLabel={`Delete ${r.singular}`}
+          />
         ),
       });
     }
     return cols;
   }, [r, actions.edit, actions.delete, isAdmin, openEdit]);
 
-  const table = useReactTable({
-    data: rows,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualPagination: true,
-    pageCount: pages,
-    state: { sorting },
-    onSortingChange: (u) => {
-      setSorting(u);
-      setPage(1);
-    },
-    getRowId: (row) => String(row.id),
-  });
+  const onSort = (id: string) => {
+    setSort((s) => nextSort(s, id));
+    setPage(1);
+  };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -323,94 +260,9 @@ export function ResourceListScreen({ resource: r }: { resource: TResource }) {
             </select>
           </div>
 
-          <div className="overflow-x-auto rounded-md border">
-            <Table>
-              <TableHeader>
-                {table.getHeaderGroups().map((hg) => (
-                  <TableRow key={hg.id}>
-                    {hg.headers.map((h) => {
-                      const sorted = h.column.getIsSorted();
-                      return (
-                        <TableHead key={h.id}>
-                          {h.column.getCanSort() ? (
-                            <button
-                              type="button"
-                              className="inline-flex items-center gap-1 hover:text-foreground"
-                              onClick={h.column.getToggleSortingHandler()}
-                              data-testid={`sort-${h.column.id}`}
-                            >
-                              {flexRender(h.column.columnDef.header, h.getContext())}
-                              {sorted === 'asc' ? (
-                                <ArrowUp className="size-3.5" />
-                              ) : sorted === 'desc' ? (
-                                <ArrowDown className="size-3.5" />
-                              ) : (
-                                <ArrowUpDown className="size-3.5 opacity-40" />
-                              )}
-                            </button>
-                          ) : (
-                            flexRender(h.column.columnDef.header, h.getContext())
-                          )}
-                        </TableHead>
-                      );
-                    })}
-                  </TableRow>
-                ))}
-              </TableHeader>
-              <TableBody>
-                {table.getRowModel().rows.map((row) => (
-                  <TableRow key={row.id} data-testid="list-row">
-                    {row.getVisibleCells().map((cell) => (
-                      <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-                {!list.isLoading && rows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground" data-testid="list-empty">
-                      Nothing to show
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </div>
+          <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} sort={sort} onSort={onSort} loading={list.isLoading} />
 
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <div className="flex items-center gap-2 text-muted-foreground">
-              Rows per page
-              <select
-                aria-label="Rows per page"
-                className="h-8 rounded-md border border-input bg-transparent px-2 dark:bg-input/30"
-                value={pageSize}
-                onChange={(e) => setPageSize(Number(e.target.value))}
-              >
-                {PAGE_SIZES.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="flex items-center gap-2">
-              <span data-testid="list-page">
-                Page {page} of {pages}
-              </span>
-              <Button variant="outline" size="icon-sm" aria-label="Previous page" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                <ChevronLeft />
-              </Button>
-              <Button
-                variant="outline"
-                size="icon-sm"
-                aria-label="Next page"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-                data-testid="next-page"
-              >
-                <ChevronRight />
-              </Button>
-            </div>
-          </div>
+          <PaginationBar page={page} pages={pages} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={setPageSize} />
         </CardContent>
       </Card>
 

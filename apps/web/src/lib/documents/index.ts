@@ -1,7 +1,7 @@
-// The payroll documents in the browser (spec sections 2, 5, 8 and 9). Everything heavy — pdfmake,
+// The payroll documents and ID cards in the browser (spec sections 2, 5, 8 and 9). Everything heavy — pdfmake,
 // its fonts, the document builders — is loaded on first use in a separate chunk and runs in a Web
 // Worker; this file only opens windows and hands the work over. A failure is only logged.
-import type { TEmployeeSalaryRecord, TSalaryAdvance } from '@hr/contract';
+import type { TEmployeeSalaryRecord, TIdCardBatch, TSalaryAdvance } from '@hr/contract';
 import { sessionStore } from '@/lib/session';
 
 /** The signed-in organisation (name, city, logo, time zone) supplies every default below. */
@@ -80,5 +80,22 @@ export async function printAdvanceVoucher(advance: TSalaryAdvance, opts: Advance
   } catch (error) {
     win?.close();
     console.error('Advance voucher PDF generation failed', error);
+  }
+}
+
+/**
+ * Builds the ID cards of a batch ('card': front and back on card-size pages; 'a4': several cards a sheet)
+ * and downloads them as 'ID_Card_{code}.pdf' / 'ID_Cards_{units}.pdf'. Resolves with the file name, or
+ * null on failure; a photo or logo that cannot be read prints as an empty image.
+ */
+export async function downloadIdCards(batch: TIdCardBatch, layout: 'card' | 'a4'): Promise<string | null> {
+  try {
+    const { renderPdf, saveFile } = await import('./render');
+    const { bytes, fileName } = await renderPdf({ kind: 'idCards', batch, layout });
+    saveFile(bytes, fileName);
+    return fileName;
+  } catch (error) {
+    console.error('ID card PDF generation failed', error);
+    return null;
   }
 }

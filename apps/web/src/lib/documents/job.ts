@@ -1,12 +1,16 @@
 // The work of making one PDF, run in the documents Web Worker (or, where workers are unavailable, in
 // a lazily loaded chunk of the page). pdfmake and its fonts load here only: never in the first page.
 import { type TEmployeeSalaryRecord, type TSalaryAdvance, ZEmployeeSalaryRecord, ZSalaryAdvance } from '@hr/contract/documents';
+import { type TIdCardBatch, ZIdCardBatch } from '@hr/contract/employees';
 import {
   buildAdvanceVoucherDoc,
+  buildIdCardDoc,
   buildPayslipDoc,
   buildSigningSheetDoc,
   cloneDefinition,
   FONTS,
+  type IdCardLayout,
+  idCardFileName,
   isImageError,
   payslipFileName,
   signingSheetFileName,
@@ -19,7 +23,8 @@ import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 export type PdfJob =
   | { kind: 'payslips'; records: TEmployeeSalaryRecord[]; logo?: string | null; watermark?: string | null }
   | { kind: 'signingSheet'; records: TEmployeeSalaryRecord[]; now: number; timeZone?: string }
-  | { kind: 'advanceVoucher'; advance: TSalaryAdvance; now: number; timeZone?: string; companyName?: string; city?: string };
+  | { kind: 'advanceVoucher'; advance: TSalaryAdvance; now: number; timeZone?: string; companyName?: string; city?: string }
+  | { kind: 'idCards'; batch: TIdCardBatch; layout: IdCardLayout };
 
 export interface PdfResult {
   bytes: Uint8Array;
@@ -71,6 +76,10 @@ function definition(job: PdfJob): { doc: TDocumentDefinitions; fileName: string;
         fileName: 'Salary_Advance_Voucher.pdf',
         print: true,
       };
+    case 'idCards': {
+      const batch = ZIdCardBatch.parse(job.batch);
+      return { doc: buildIdCardDoc(batch, job.layout), fileName: idCardFileName(batch), print: false };
+    }
   }
 }
 
@@ -81,7 +90,7 @@ async function bytesOf(doc: TDocumentDefinitions, print: boolean): Promise<Uint8
   return new Uint8Array(await out.getBuffer());
 }
 
-/** Builds the PDF of a job; a logo or watermark that cannot be read is replaced by an empty image. */
+/** Builds the PDF of a job; a logo, watermark or photo that cannot be read is replaced by an empty image. */
 export async function runPdfJob(job: PdfJob): Promise<PdfResult> {
   const started = performance.now();
   const { doc, fileName, print } = definition(job);

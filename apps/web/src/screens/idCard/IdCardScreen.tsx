@@ -7,11 +7,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
+import { downloadIdCards } from '@/lib/documents';
 import { initials } from '@/lib/initials';
 import { useSession } from '@/lib/session';
 import { errorToast, toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { saveBlob, useFormOptions } from '../transaction/employee/api';
+import { useFormOptions } from '../transaction/employee/api';
 
 async function printCards(query: Record<string, number>, layout: 'card' | 'a4'): Promise<void> {
   const batch = await api.get<TIdCardBatch>('/api/id-cards', query);
@@ -19,19 +20,17 @@ async function printCards(query: Record<string, number>, layout: 'card' | 'a4'):
     errorToast('No active employee to print a card for');
     return;
   }
-  try {
-    const { renderIdCards } = await import('./pdf');
-    const { bytes, fileName } = await renderIdCards(batch, layout);
-    saveBlob(new Blob([bytes as BlobPart], { type: 'application/pdf' }), fileName);
-    toast({
-      variant: 'success',
-      title: 'ID card ready',
-      description: `${fileName} (${batch.cards.length} card${batch.cards.length === 1 ? '' : 's'})`,
-    });
-  } catch (error) {
-    console.error('ID card PDF generation failed', error);
+  // Built in the documents Web Worker (pdfmake loads there on first use, never in this page).
+  const fileName = await downloadIdCards(batch, layout);
+  if (!fileName) {
     errorToast('The ID card PDF could not be built');
+    return;
   }
+  toast({
+    variant: 'success',
+    title: 'ID card ready',
+    description: `${fileName} (${batch.cards.length} card${batch.cards.length === 1 ? '' : 's'})`,
+  });
 }
 
 /** A small on-screen likeness of the card's front. */

@@ -1,26 +1,14 @@
 import { EMPLOYEE_STATUSES, STATUS_LABEL, type TEmployeeListQuery, type TEmployeeListRow } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  ClipboardCheck,
-  FileSpreadsheet,
-  FileUp,
-  Pencil,
-  Plus,
-  Search,
-  Trash2,
-  Users,
-} from 'lucide-react';
+import { ClipboardCheck, FileSpreadsheet, FileUp, Plus, Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { type DataColumn, DataTable, nextSort, PaginationBar, RowActions, useDebounced } from '@/components/data-table';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
 import { encryptParam } from '@/lib/crypto';
 import { formatCount, formatDate } from '@/lib/format';
@@ -33,15 +21,6 @@ import { StatusBadge } from './StatusBadge';
 
 type Sort = NonNullable<TEmployeeListQuery['sort']>;
 const FILTER_CLASS = 'h-9 rounded-md border border-input bg-background px-2 text-sm';
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /** /outlet/transaction/employee: the employee list with server-side paging, sort, search and filters. */
 export default function EmployeeListScreen() {
@@ -57,7 +36,7 @@ export default function EmployeeListScreen() {
     categoryId?: number;
     status?: string;
   }>({});
-  const [sort, setSort] = useState<{ by: Sort; order: 'asc' | 'desc' }>({ by: 'employeeCode', order: 'asc' });
+  const [sort, setSort] = useState<{ id: Sort; desc: boolean }>({ id: 'employeeCode', desc: false });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [importOpen, setImportOpen] = useState(false);
@@ -69,8 +48,8 @@ export default function EmployeeListScreen() {
   const query: TEmployeeListQuery = {
     page,
     pageSize,
-    sort: sort.by,
-    order: sort.order,
+    sort: sort.id,
+    order: sort.desc ? 'desc' : 'asc',
     search: debounced || undefined,
     ...(filters as Partial<TEmployeeListQuery>),
   };
@@ -80,23 +59,46 @@ export default function EmployeeListScreen() {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const open = (id: number | 'new') => navigate(`${EMPLOYEE_PATH}/${id === 'new' ? 'new' : encryptParam(String(id))}`);
 
-  const toggleSort = (by: Sort) => setSort((s) => (s.by === by ? { by, order: s.order === 'asc' ? 'desc' : 'asc' } : { by, order: 'asc' }));
-  const SortHead = ({ by, children }: { by: Sort; children: React.ReactNode }) => (
-    <TableHead>
-      <button type="button" className="inline-flex items-center gap-1 hover:text-foreground" onClick={() => toggleSort(by)}>
-        {children}
-        {sort.by === by ? (
-          sort.order === 'asc' ? (
-            <ArrowUp className="size-3" />
-          ) : (
-            <ArrowDown className="size-3" />
-          )
-        ) : (
-          <ArrowUpDown className="size-3 opacity-40" />
-        )}
-      </button>
-    </TableHead>
-  );
+  // Always sorted by some column: a third click turns back to ascending.
+  const onSort = (id: string) => setSort((s) => (nextSort(s, id, false) ?? s) as { id: Sort; desc: boolean });
+  const columns: DataColumn<TEmployeeListRow>[] = [
+    {
+      id: 'name',
+      header: 'Employee',
+      sortable: true,
+      cell: (r) => (
+        <div className="flex items-center gap-3">
+          <UserAvatar name={r.name} className="size-8" />
+          <div className="min-w-0">
+            <div className="truncate font-medium">{r.name}</div>
+            <div className="truncate text-xs text-muted-foreground">{r.email ?? ''}</div>
+          </div>
+        </div>
+      ),
+    },
+    { id: 'employeeCode', header: 'Code', sortable: true, className: 'font-mono text-xs', cell: (r) => r.employeeCode },
+    { id: 'unitName', header: 'Unit', sortable: true, cell: (r) => r.unitName },
+    { id: 'departmentName', header: 'Department', sortable: true, cell: (r) => r.departmentName },
+    { id: 'designationName', header: 'Designation', sortable: true, cell: (r) => r.designationName },
+    { id: 'mobile', header: 'Mobile', cell: (r) => r.mobile },
+    { id: 'dateOfJoining', header: 'Joined', sortable: true, cell: (r) => formatDate(r.dateOfJoining) },
+    { id: 'status', header: 'Status', sortable: true, cell: (r) => <StatusBadge status={r.status} /> },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      headClassName: 'text-right',
+      className: 'text-right',
+      isolated: true,
+      cell: (r) => (
+        <RowActions
+          onEdit={actions.edit ? () => open(r.id) : undefined}
+          onDelete={actions.delete ? () => setDeleting(r) : undefined}
+          editLabel={`Edit ${r.name}`}
+          deleteLabel={`Delete ${r.name}`}
+        />
+      ),
+    },
+  ];
   const setFilter = (k: keyof typeof filters, v: string) =>
     setFilters((f) => ({ ...f, [k]: v === '' ? undefined : k === 'status' ? v : Number(v) }));
   const o = options.data;
@@ -226,85 +228,26 @@ export default function EmployeeListScreen() {
         </select>
       </div>
 
-      {rows.length === 0 && !list.isFetching ? (
-        <EmptyState icon={<Users />} title="No employees found" description="Change the search or filters, or add an employee." />
-      ) : (
-        <div className="rounded-lg border bg-card">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <SortHead by="name">Employee</SortHead>
-                <SortHead by="employeeCode">Code</SortHead>
-                <SortHead by="unitName">Unit</SortHead>
-                <SortHead by="departmentName">Department</SortHead>
-                <SortHead by="designationName">Designation</SortHead>
-                <TableHead>Mobile</TableHead>
-                <SortHead by="dateOfJoining">Joined</SortHead>
-                <SortHead by="status">Status</SortHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id} className="cursor-pointer" data-testid="employee-row" onClick={() => open(r.id)}>
-                  <TableCell>
-                    <div className="flex items-center gap-3">
-                      <UserAvatar name={r.name} className="size-8" />
-                      <div className="min-w-0">
-                        <div className="truncate font-medium">{r.name}</div>
-                        <div className="truncate text-xs text-muted-foreground">{r.email ?? ''}</div>
-                      </div>
-                    </div>
-                  </TableCell>
-                  <TableCell className="font-mono text-xs">{r.employeeCode}</TableCell>
-                  <TableCell>{r.unitName}</TableCell>
-                  <TableCell>{r.departmentName}</TableCell>
-                  <TableCell>{r.designationName}</TableCell>
-                  <TableCell>{r.mobile}</TableCell>
-                  <TableCell>{formatDate(r.dateOfJoining)}</TableCell>
-                  <TableCell>
-                    <StatusBadge status={r.status} />
-                  </TableCell>
-                  <TableCell className="text-right" onClick={(e) => e.stopPropagation()}>
-                    {actions.edit && (
-                      <Button variant="ghost" size="icon-sm" aria-label={`Edit ${r.name}`} onClick={() => open(r.id)}>
-                        <Pencil />
-                      </Button>
-                    )}
-                    {actions.delete && (
-                      <Button variant="ghost" size="icon-sm" aria-label={`Delete ${r.name}`} onClick={() => setDeleting(r)}>
-                        <Trash2 className="text-destructive" />
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <DataTable
+        className="rounded-lg bg-card"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={sort}
+        onSort={onSort}
+        loading={list.isFetching}
+        empty={
+          <EmptyState
+            className="border-0 p-0"
+            icon={<Users />}
+            title="No employees found"
+            description="Change the search or filters, or add an employee."
+          />
+        }
+        rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'employee-row', onClick: () => open(r.id) })}
+      />
 
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-        <div className="flex items-center gap-2">
-          Rows per page
-          <select className={FILTER_CLASS} value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))}>
-            {[10, 25, 50, 100].map((n) => (
-              <option key={n}>{n}</option>
-            ))}
-          </select>
-        </div>
-        <div className="flex items-center gap-2">
-          Page {page} of {formatCount(pages)}
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </div>
-      </div>
+      <PaginationBar className="mt-4" page={page} pages={pages} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={setPageSize} />
 
       <ImportDialog
         open={importOpen}

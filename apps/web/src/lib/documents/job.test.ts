@@ -1,0 +1,55 @@
+import type { TIdCard, TIdCardBatch } from '@hr/contract';
+import { describe, expect, it } from 'vitest';
+import { runPdfJob } from './job';
+
+const card = (i: number): TIdCard => ({
+  employeeId: i,
+  name: `Employee ${i}`,
+  employeeCode: `BLR${String(i).padStart(4, '0')}`,
+  designation: 'Accounts Executive',
+  department: 'Finance & Accounts',
+  unit: 'Head Office Bengaluru',
+  bloodGroup: 'O+',
+  photo: null,
+  address: '12, 4th Cross, Jayanagar, Bengaluru, 560041',
+  emergencyContact: 'Suresh Sharma (Father), 9845098450',
+  mobile: '9845012345',
+  validUntil: '31-03-2027',
+});
+const batch = (cards: TIdCard[], extra: Partial<TIdCardBatch> = {}): TIdCardBatch => ({
+  organisationName: 'Sunrise Educational & Healthcare Services Pvt. Ltd.',
+  organisationAddress: 'No. 42, Residency Road, Bengaluru 560025',
+  logo: null,
+  cards,
+  ...extra,
+});
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
+const pages = (bytes: Uint8Array) => (text(bytes).match(/\/Type \/Page\b/g) ?? []).length;
+
+describe('the idCards job of the documents worker', () => {
+  it("prints one employee's card front and back on card-size pages", async () => {
+    const { bytes, fileName } = await runPdfJob({ kind: 'idCards', batch: batch([card(2)]), layout: 'card' });
+    expect(text(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(fileName).toBe('ID_Card_BLR0002.pdf');
+    expect(pages(bytes)).toBe(2);
+  });
+
+  it("prints a unit's batch on A4 sheets, fronts then backs", async () => {
+    const cards = Array.from({ length: 10 }, (_, i) => card(i + 1));
+    const { bytes, fileName } = await runPdfJob({ kind: 'idCards', batch: batch(cards), layout: 'a4' });
+    expect(fileName).toBe('ID_Cards_HeadOfficeBengaluru.pdf');
+    expect(pages(bytes)).toBe(4);
+  });
+
+  it('prints an unreadable photo or logo as an empty image', async () => {
+    const broken = 'data:image/png;base64,AAAA';
+    const { bytes } = await runPdfJob({ kind: 'idCards', batch: batch([{ ...card(3), photo: broken }], { logo: broken }), layout: 'card' });
+    expect(pages(bytes)).toBe(2);
+  });
+
+  it('refuses a malformed batch with a clear error', async () => {
+    await expect(runPdfJob({ kind: 'idCards', batch: { cards: [] } as unknown as TIdCardBatch, layout: 'card' })).rejects.toThrow(
+      /organisationName/,
+    );
+  });
+});
