@@ -4,13 +4,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { buildAdvanceVoucherDoc } from './advance-voucher';
 import { EMPTY_IMAGE } from './images';
 import { renderPdf } from './node';
 import { buildPayslipDoc } from './payslip';
 import { generateSalaryRecords, SAMPLE_ADVANCE, SAMPLE_RECORD_ANANYA, SAMPLE_RECORD_KARTHIK, SAMPLE_RECORD_MEERA } from './samples';
 import { buildSigningSheetDoc } from './signing-sheet';
+import { describeWithPoppler } from './testing/poppler';
 
 const dir = mkdtempSync(join(tmpdir(), 'documents-golden-'));
 const now = new Date('2026-05-02T10:00:00Z');
@@ -35,7 +36,7 @@ function read(name: string, pdf: Buffer) {
   };
 }
 
-describe('payslip PDF', async () => {
+describeWithPoppler('payslip PDF', async () => {
   const pdf = read('payslip.pdf', await renderPdf(buildPayslipDoc([SAMPLE_RECORD_ANANYA, SAMPLE_RECORD_KARTHIK, SAMPLE_RECORD_MEERA])));
 
   it('has one page per employee, the title and embedded fonts', () => {
@@ -134,7 +135,7 @@ describe('payslip PDF', async () => {
   });
 });
 
-describe('signing sheet PDF', async () => {
+describeWithPoppler('signing sheet PDF', async () => {
   const long = generateSalaryRecords(60, ['Campus Mysuru']);
   const records = [SAMPLE_RECORD_ANANYA, SAMPLE_RECORD_KARTHIK, SAMPLE_RECORD_MEERA, ...long];
   const pdf = read('signing-sheet.pdf', await renderPdf(buildSigningSheetDoc(records, { now })));
@@ -163,7 +164,7 @@ describe('signing sheet PDF', async () => {
   });
 });
 
-describe('advance voucher PDF', async () => {
+describeWithPoppler('advance voucher PDF', async () => {
   const pdf = read(
     'voucher.pdf',
     await renderPdf(buildAdvanceVoucherDoc(SAMPLE_ADVANCE, { companyName: 'Sunrise Learning Foundation', city: 'Bengaluru', now })),

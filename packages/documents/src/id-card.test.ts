@@ -7,6 +7,7 @@ import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { buildIdCardDoc, CARD_HEIGHT, CARD_WIDTH, idCardFileName, qrCanvas } from './id-card';
 import { renderPdf } from './node';
+import { itWithPoppler } from './testing/poppler';
 
 const card = (i: number, extra: Partial<TIdCard> = {}): TIdCard => ({
   employeeId: i,
@@ -55,7 +56,7 @@ describe('ID card', () => {
     expect(covered).toBe(dark);
   });
 
-  it('one employee: a card-size PDF with the front and the back, long texts kept inside the card', async () => {
+  itWithPoppler('one employee: a card-size PDF with the front and the back, long texts kept inside the card', async () => {
     const pdf = await renderPdf(
       buildIdCardDoc(
         batch([
@@ -84,7 +85,7 @@ describe('ID card', () => {
     expect(idCardFileName(batch([card(1)]))).toBe('ID_Card_BLR0001.pdf');
   });
 
-  it('a unit batch: nine cards a sheet on A4, fronts then mirrored backs', async () => {
+  itWithPoppler('a unit batch: nine cards a sheet on A4, fronts then mirrored backs', async () => {
     const cards = Array.from({ length: 11 }, (_, i) => card(i + 1));
     const pdf = await renderPdf(buildIdCardDoc(batch(cards), 'a4'));
     const { pages, size, text } = pdfInfo(pdf);
@@ -96,7 +97,7 @@ describe('ID card', () => {
     expect(idCardFileName(batch(cards))).toBe('ID_Cards_HeadOfficeBengaluru.pdf');
   });
 
-  it('uses the photo when it is a PNG or JPEG, initials otherwise', async () => {
+  itWithPoppler('uses the photo when it is a PNG or JPEG, initials otherwise', async () => {
     const png = await QRCode.toDataURL('a photo stand-in');
     const withPhoto = JSON.stringify(buildIdCardDoc(batch([card(1, { photo: png })])));
     expect(withPhoto.includes(png)).toBe(true);
