@@ -328,3 +328,20 @@ describe('select options for other screens', () => {
     expectStatus(await employee.get('/api/resources/user/options'), 403);
   });
 });
+
+describe('list sorting', () => {
+  it('sorts text the way people read it, ignoring letter case', async () => {
+    for (const name of ['cherry Mode', 'Banana Mode', 'apple Mode'])
+      expectStatus(await admin.post('/api/resources/educationMode', { name }), 201);
+    const names = async (dir: 'asc' | 'desc') =>
+      (
+        (await admin.get('/api/resources/educationMode', { search: ' Mode', sort: 'name', dir, pageSize: 50 })).json().rows as {
+          name: string;
+        }[]
+      )
+        .map((r) => r.name)
+        .filter((n) => n.endsWith(' Mode'));
+    expect(await names('asc')).toEqual(['apple Mode', 'Banana Mode', 'cherry Mode']);
+    expect(await names('desc')).toEqual(['cherry Mode', 'Banana Mode', 'apple Mode']);
+  });
+});

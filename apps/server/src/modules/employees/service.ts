@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { containsPattern } from '../../lib/sql';
 import { type AuthContext, assertSelfOrManager, assertUnit, selfScope, unitScope } from '../access/context';
 import { findEmployeeUsage } from './usage';
 
@@ -109,9 +110,6 @@ const sortColumns = {
   status: employees.status,
 } as const;
 
-/** Escapes LIKE wildcards in user input. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function listConditions(auth: AuthContext, q: z.output<typeof ZEmployeeListQuery>): SQL | undefined {
   const conds: (SQL | undefined)[] = [unitScope(auth, employees.unitId), selfScope(auth, employees.id)];
   if (q.unitId) conds.push(eq(employees.unitId, q.unitId));
@@ -121,7 +119,7 @@ export function listConditions(auth: AuthContext, q: z.output<typeof ZEmployeeLi
   if (q.status) conds.push(eq(employees.status, q.status));
   const s = q.search?.trim();
   if (s) {
-    const pattern = `%${likeEscape(s)}%`;
+    const pattern = containsPattern(s);
     const digits = s.replace(/\D/g, '');
     conds.push(
       or(

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, getTableName, inArray, or, type SQ
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { BadRequest } from '../../lib/errors';
+import { containsPattern } from '../../lib/sql';
 import { type AuthContext, unitScope } from '../access/context';
 import { tableOf } from './tables';
 
@@ -81,15 +82,13 @@ export function planOf(resource: TResource): Plan {
   return plan;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** WHERE of a list (search, filters, active flag, the caller's units). */
 export function listWhere(plan: Plan, auth: AuthContext, q: ReturnType<typeof ZListQuery.parse>): SQL | undefined {
   const { resource, cols } = plan;
   const parts: (SQL | undefined)[] = [];
   if (q.active !== 'all' && cols.isActive) parts.push(eq(cols.isActive, q.active === 'true'));
   if (q.search) {
-    const pattern = `%${escapeLike(q.search)}%`;
+    const pattern = containsPattern(q.search);
     const targets: SQL[] = resource.searchable.length
       ? resource.searchable.map((f) => sql`${cols[f]}::text`)
       : Object.values(plan.labelExpr);
@@ -128,7 +127,11 @@ export function listOrder(plan: Plan, q: ReturnType<typeof ZListQuery.parse>): S
   const dir = q.sort ? (q.dir ?? 'asc') : (q.dir ?? resource.defaultSort.dir);
   const allowed = [...resource.sortable, 'id', 'isActive', 'createdAt', 'updatedAt'];
   if (!allowed.includes(field)) throw new BadRequest('Invalid sort', { sort: [`Cannot sort by ${field}`] });
-  const expr: SQL | PgColumn = plan.labelExpr[field] ?? plan.cols[field];
+  const label = plan.labelExpr[field];
+  const col = plan.cols[field];
+  // Text sorts the way people read a list: 'apple' beside 'Apple', not after 'Zebra'.
+  const isText = label !== undefined || col?.columnType === 'PgVarchar' || col?.columnType === 'PgText';
+  const expr: SQL | PgColumn = isText ? sql`lower(${label ?? col})` : col;
   const by = dir === 'desc' ? desc(expr) : asc(expr);
   return [by, asc(plan.table.id)];
 }
@@ -165,7 +168,7 @@ export async function optionRows(db: Db | Tx, plan: Plan, auth: AuthContext, opt
   const pick = opts.ids?.length ? inArray(plan.table.id, opts.ids) : undefined;
   const matches = and(
     cols.isActive ? eq(cols.isActive, true) : undefined,
-    opts.search ? sql`${label} ilike ${`%${escapeLike(opts.search)}%`}` : undefined,
+    opts.search ? sql`${label} ilike ${containsPattern(opts.search)}` : undefined,
   );
   const rows = await db
     .select({ id: plan.table.id, label: sql<string>`${label}` })
