@@ -76,6 +76,13 @@ describe('employees', () => {
     expect(await page.getByTestId('employee-row').textContent()).toContain('Lakshmi Narayanan');
     await page.getByTestId('employee-search').fill('');
     await expect.poll(() => page.getByTestId('employee-row').count()).toBeGreaterThan(5);
+    // The unit filter narrows the list to that unit's staff.
+    await page.getByLabel('Unit', { exact: true }).selectOption({ label: 'Chennai Branch' });
+    await expect
+      .poll(async () => (await page.getByTestId('employee-row').allTextContents()).every((t) => t.includes('Chennai Branch')))
+      .toBe(true);
+    expect(await page.getByTestId('employee-row').count()).toBeGreaterThan(0);
+    await page.getByLabel('Unit', { exact: true }).selectOption({ label: 'All units' });
     await screenshot(page, 'employees-list');
   });
 

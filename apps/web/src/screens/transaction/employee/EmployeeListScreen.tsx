@@ -161,58 +161,28 @@ export default function EmployeeListScreen() {
             data-testid="employee-search"
           />
         </div>
-        <select
-          className={FILTER_CLASS}
-          aria-label="Unit"
-          value={filters.unitId ?? ''}
-          onChange={(e) => setFilter('unitId', e.target.value)}
-        >
-          <option value="">All units</option>
-          {o?.units.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </select>
-        <select
-          className={FILTER_CLASS}
-          aria-label="Department"
-          value={filters.departmentId ?? ''}
-          onChange={(e) => setFilter('departmentId', e.target.value)}
-        >
-          <option value="">All departments</option>
-          {o?.departments.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </select>
-        <select
-          className={FILTER_CLASS}
-          aria-label="Designation"
-          value={filters.designationId ?? ''}
-          onChange={(e) => setFilter('designationId', e.target.value)}
-        >
-          <option value="">All designations</option>
-          {o?.designations.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </select>
-        <select
-          className={FILTER_CLASS}
-          aria-label="Category"
-          value={filters.categoryId ?? ''}
-          onChange={(e) => setFilter('categoryId', e.target.value)}
-        >
-          <option value="">All categories</option>
-          {o?.lookups.categories?.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </select>
+        <FilterSelect label="Unit" all="All units" value={filters.unitId} options={o?.units} onChange={(v) => setFilter('unitId', v)} />
+        <FilterSelect
+          label="Department"
+          all="All departments"
+          value={filters.departmentId}
+          options={o?.departments}
+          onChange={(v) => setFilter('departmentId', v)}
+        />
+        <FilterSelect
+          label="Designation"
+          all="All designations"
+          value={filters.designationId}
+          options={o?.designations}
+          onChange={(v) => setFilter('designationId', v)}
+        />
+        <FilterSelect
+          label="Category"
+          all="All categories"
+          value={filters.categoryId}
+          options={o?.lookups.categories}
+          onChange={(v) => setFilter('categoryId', v)}
+        />
         <select
           className={FILTER_CLASS}
           aria-label="Status"
@@ -276,5 +246,25 @@ export default function EmployeeListScreen() {
         </DialogContent>
       </Dialog>
     </div>
+  );
+}
+
+/** One of the list's filters: a select of id/name options with an "all" choice. */
+function FilterSelect(props: {
+  label: string;
+  all: string;
+  value: string | number | undefined;
+  options: readonly { id: number; name: string }[] | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select className={FILTER_CLASS} aria-label={props.label} value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value)}>
+      <option value="">{props.all}</option>
+      {props.options?.map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.name}
+        </option>
+      ))}
+    </select>
   );
 }
