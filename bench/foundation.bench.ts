@@ -45,7 +45,8 @@ const bench: Bench = async () => {
       return median(times.slice(Math.floor(n / 10))); // without warm-up
     };
     const health = await time('/api/health', 200);
-    const guarded = await time('/api/dashboard/summary', 200);
+    const guarded = await time('/api/dashboard/units/1', 200);
+    const summary = await time('/api/dashboard/summary', 100);
     const me = await time('/api/auth/me', 50);
     return [
       { name: 'sign-in (argon2id verify + session), median', value: round(median(signInTimes)), unit: 'ms', budget: 300 },
@@ -57,6 +58,7 @@ const bench: Bench = async () => {
         budget: 15,
       },
       { name: '/api/auth/me of the administrator (all menus), median', value: round(me), unit: 'ms', budget: 50 },
+      { name: 'dashboard summary with unit figures (demo data), median', value: round(summary), unit: 'ms', budget: 50 },
     ];
   } finally {
     await app.close();

@@ -1,5 +1,6 @@
 export * from './access';
 export * from './auth';
+export * from './dashboard';
 export * from './documents';
 export * from './employees';
 export * from './errors';

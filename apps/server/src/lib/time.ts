@@ -24,3 +24,11 @@ export function financialYearOf(isoDate: string): FinancialYearSpan {
   const [y, m] = isoDate.split('-').map(Number);
   return financialYearStarting(m >= 4 ? y : y - 1);
 }
+
+/** The calendar month containing an ISO date: 'YYYY-MM', its first day and the first day of the next month. */
+export function monthOf(isoDate: string): { month: string; startDate: string; nextStartDate: string } {
+  const [y, m] = isoDate.split('-').map(Number);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [ny, nm] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  return { month: `${y}-${pad(m)}`, startDate: `${y}-${pad(m)}-01`, nextStartDate: `${ny}-${pad(nm)}-01` };
+}

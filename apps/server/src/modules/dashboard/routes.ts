@@ -1,10 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { type TUnitFigures, ZDashboardSummary } from '@hr/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { units } from '../../db/schema';
+import { employeeDocTypes, employeeDocuments, employees, unitEmployeeDocTypeMap, units } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { isoDateIn } from '../../lib/time';
-import { assertUnit, unitScope } from '../access/context';
+import { isoDateIn, monthOf } from '../../lib/time';
+import { type AuthContext, assertUnit, hasAction, unitScope } from '../access/context';
+import { EMPLOYEE_MENU } from '../employees/routes';
 
 const DASHBOARDS = ['/outlet/dashboard', '/outlet/admin-dashboard'] as const;
 
@@ -19,23 +22,93 @@ const ZUnitCard = z.object({
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const unitCols = { id: units.id, name: units.name, code: units.code, city: units.city, stateName: units.stateName };
 
+  /** Whether the caller may see the staff of their units: not self-service, and holds view on the employee list. */
+  const seesStaff = async (auth: AuthContext) => !auth.isSelfService && (await hasAction(app.db, auth, EMPLOYEE_MENU, 'view'));
+
+  /** The staff figures of the given (already scoped) units: one aggregate query over their employees. */
+  async function unitFigures(auth: AuthContext, unitIds: number[], today: string): Promise<Map<number, TUnitFigures>> {
+    if (unitIds.length === 0) return new Map();
+    const { startDate, nextStartDate } = monthOf(today);
+    const inMonth = (col: AnyPgColumn) => sql`${col} >= ${startDate}::date and ${col} < ${nextStartDate}::date`;
+    // The document types each unit maps as mandatory (active map row, active type) …
+    const mandatory = and(
+      inArray(unitEmployeeDocTypeMap.unitId, unitIds),
+      eq(unitEmployeeDocTypeMap.isMandatory, true),
+      eq(unitEmployeeDocTypeMap.isActive, true),
+      eq(employeeDocTypes.isActive, true),
+    );
+    const need = app.db
+      .select({ unitId: unitEmployeeDocTypeMap.unitId, n: sql<number>`count(*)`.as('need_n') })
+      .from(unitEmployeeDocTypeMap)
+      .innerJoin(employeeDocTypes, eq(employeeDocTypes.id, unitEmployeeDocTypeMap.employeeDocTypeId))
+      .where(mandatory)
+      .groupBy(unitEmployeeDocTypeMap.unitId)
+      .as('need');
+    // … and how many of them each active employee has uploaded; fewer than the unit's is "missing".
+    const have = app.db
+      .select({ employeeId: employeeDocuments.employeeId, n: sql<number>`count(distinct ${employeeDocuments.docTypeId})`.as('have_n') })
+      .from(employeeDocuments)
+      .innerJoin(employees, eq(employees.id, employeeDocuments.employeeId))
+      .innerJoin(
+        unitEmployeeDocTypeMap,
+        and(eq(unitEmployeeDocTypeMap.unitId, employees.unitId), eq(unitEmployeeDocTypeMap.employeeDocTypeId, employeeDocuments.docTypeId)),
+      )
+      .innerJoin(employeeDocTypes, eq(employeeDocTypes.id, unitEmployeeDocTypeMap.employeeDocTypeId))
+      .where(and(mandatory, eq(employees.status, 'active')))
+      .groupBy(employeeDocuments.employeeId)
+      .as('have');
+    const rows = await app.db
+      .select({
+        unitId: employees.unitId,
+        active: sql<number>`count(*) filter (where ${employees.status} = 'active')::int`,
+        onNotice: sql<number>`count(*) filter (where ${employees.status} = 'onNotice')::int`,
+        joinedThisMonth: sql<number>`count(*) filter (where ${inMonth(employees.dateOfJoining)})::int`,
+        exitedThisMonth: sql<number>`count(*) filter (where ${employees.status} = 'exited' and ${inMonth(employees.exitDate)})::int`,
+        missingDocuments: sql<number>`count(*) filter (where ${employees.status} = 'active' and coalesce(${need.n}, 0) > coalesce(${have.n}, 0))::int`,
+      })
+      .from(employees)
+      .leftJoin(need, eq(need.unitId, employees.unitId))
+      .leftJoin(have, eq(have.employeeId, employees.id))
+      .where(and(inArray(employees.unitId, unitIds), unitScope(auth, employees.unitId)))
+      .groupBy(employees.unitId);
+    return new Map(rows.map(({ unitId, ...f }) => [unitId, f]));
+  }
+
   app.get(
     '/api/dashboard/summary',
     {
       config: { access: { menu: DASHBOARDS, action: 'view' } },
       schema: {
         tags: ['dashboard'],
-        summary: "Today's date (organisation time zone) and the caller's units",
-        response: { 200: z.object({ today: z.string(), timeZone: z.string(), units: z.array(ZUnitCard) }) },
+        summary:
+          "Today's date (organisation time zone) and the caller's units, with each unit's staff figures for callers who may see its staff",
+        response: { 200: ZDashboardSummary },
       },
     },
     async (request) => {
-      const rows = await app.db
-        .select(unitCols)
-        .from(units)
-        .where(and(eq(units.isActive, true), unitScope(request.auth, units.id)))
-        .orderBy(asc(units.name));
-      return { today: isoDateIn(app.config.orgTimeZone), timeZone: app.config.orgTimeZone, units: rows };
+      const today = isoDateIn(app.config.orgTimeZone);
+      const [rows, withFigures] = await Promise.all([
+        app.db
+          .select(unitCols)
+          .from(units)
+          .where(and(eq(units.isActive, true), unitScope(request.auth, units.id)))
+          .orderBy(asc(units.name)),
+        seesStaff(request.auth),
+      ]);
+      const figures = withFigures
+        ? await unitFigures(
+            request.auth,
+            rows.map((u) => u.id),
+            today,
+          )
+        : null;
+      const none: TUnitFigures = { active: 0, onNotice: 0, joinedThisMonth: 0, exitedThisMonth: 0, missingDocuments: 0 };
+      return {
+        today,
+        timeZone: app.config.orgTimeZone,
+        month: monthOf(today).month,
+        units: rows.map((u) => ({ ...u, figures: figures ? (figures.get(u.id) ?? none) : null })),
+      };
     },
   );
 

@@ -1,16 +1,29 @@
+import type { TDashboardSummary, TDashboardUnit, TUnitFigures } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, Building2, CalendarDays, MapPin, ShieldCheck } from 'lucide-react';
+import {
+  ArrowRight,
+  Building2,
+  CalendarDays,
+  FileWarning,
+  Hourglass,
+  type LucideIcon,
+  MapPin,
+  ShieldCheck,
+  UserMinus,
+  UserPlus,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { MenuIcon } from '@/components/common/MenuIcon';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
-import { formatLongDate } from '@/lib/format';
+import { formatCount, formatLongDate } from '@/lib/format';
+import { monthName } from '@/lib/months';
 import { useSession } from '@/lib/session';
+import { cn } from '@/lib/utils';
 
-type UnitCard = { id: number; name: string; code: string; city: string; stateName: string };
-type Summary = { today: string; timeZone: string; units: UnitCard[] };
+type UnitCard = Omit<TDashboardUnit, 'figures'> & { figures?: TUnitFigures | null };
 
 function greeting(timeZone: string): string {
   const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
@@ -19,7 +32,81 @@ function greeting(timeZone: string): string {
   return 'Good evening';
 }
 
-/** /outlet/dashboard: welcome, the user's units and today's date in the organisation's time zone. */
+/** One small figure of a unit card: an icon, the number and what it counts. */
+function Figure({
+  icon: Icon,
+  label,
+  value,
+  testId,
+  hint,
+  tone = 'default',
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: number;
+  testId: string;
+  hint?: string;
+  tone?: 'default' | 'warning';
+}) {
+  const warn = tone === 'warning' && value > 0;
+  return (
+    <div
+      className={cn('flex items-center gap-2 rounded-lg border px-2.5 py-2', warn ? 'border-warning/40 bg-warning/10' : 'bg-muted/40')}
+      title={hint}
+    >
+      <Icon className={cn('size-4 shrink-0', warn ? 'text-amber-700 dark:text-amber-300' : 'text-muted-foreground')} />
+      <div className="min-w-0">
+        <div className="text-sm font-semibold tabular-nums leading-none" data-testid={testId}>
+          {formatCount(value)}
+        </div>
+        <div className="mt-1 truncate text-xs text-muted-foreground">{label}</div>
+      </div>
+    </div>
+  );
+}
+
+/** The staff figures of a unit (the server sends them only to those who may see the unit's staff). */
+function UnitFigures({ figures, month }: { figures: TUnitFigures; month: string }) {
+  const monthLabel = `${monthName(Number(month.slice(5, 7)))} ${month.slice(0, 4)}`;
+  const short = monthLabel.slice(0, 3);
+  return (
+    <CardContent className="space-y-3 px-5" data-testid="unit-figures">
+      <div>
+        <div className="text-3xl font-semibold tracking-tight tabular-nums" data-testid="figure-active">
+          {formatCount(figures.active)}
+        </div>
+        <div className="text-xs text-muted-foreground">Active headcount</div>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <Figure icon={Hourglass} label="On notice" value={figures.onNotice} testId="figure-on-notice" />
+        <Figure
+          icon={UserPlus}
+          label={`Joined · ${short}`}
+          value={figures.joinedThisMonth}
+          testId="figure-joined"
+          hint={`Joined in ${monthLabel}`}
+        />
+        <Figure
+          icon={UserMinus}
+          label={`Exited · ${short}`}
+          value={figures.exitedThisMonth}
+          testId="figure-exited"
+          hint={`Exited in ${monthLabel}`}
+        />
+        <Figure
+          icon={FileWarning}
+          label="Docs missing"
+          value={figures.missingDocuments}
+          testId="figure-missing-documents"
+          hint="Active employees missing at least one mandatory document"
+          tone="warning"
+        />
+      </div>
+    </CardContent>
+  );
+}
+
+/** /outlet/dashboard: welcome, the user's units (with their staff figures) and today's date in the organisation's time zone. */
 export function DashboardScreen() {
   const account = useSession((s) => s.acc_dtls);
   const sessionUnits = useSession((s) => s.units);
@@ -28,7 +115,7 @@ export function DashboardScreen() {
   const timeZone = account?.organisation.timeZone || 'Asia/Kolkata';
   const summary = useQuery({
     queryKey: ['dashboard', 'summary'],
-    queryFn: ({ signal }) => api.get<Summary>('/api/dashboard/summary', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TDashboardSummary>('/api/dashboard/summary', undefined, { signal }),
   });
 
   if (!account) return null;
@@ -85,7 +172,7 @@ export function DashboardScreen() {
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="unit-list">
             {units.map((u) => (
-              <li key={u.id}>
+              <li key={u.id} data-testid="unit-card" data-unit-code={u.code}>
                 <Card className="h-full gap-3 py-5 transition-shadow hover:shadow-md">
                   <CardHeader className="px-5">
                     <div className="flex items-start gap-3">
@@ -110,6 +197,7 @@ export function DashboardScreen() {
                       </div>
                     </div>
                   </CardHeader>
+                  {u.figures && summary.data && <UnitFigures figures={u.figures} month={summary.data.month} />}
                 </Card>
               </li>
             ))}
