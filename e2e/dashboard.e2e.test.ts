@@ -42,4 +42,17 @@ describe('dashboard figures', () => {
     expect(await page.getByTestId('unit-figures').count()).toBe(0);
     expect(await page.getByTestId('figure-active').count()).toBe(0);
   });
+
+  it('offers quick access only to screens that are built, and each opens without the 404 page', async () => {
+    const { page } = ctx;
+    await signInWithToken(page, 'admin');
+    const links = page.getByTestId('quick-access').getByRole('link');
+    await expect.poll(() => links.count()).toBeGreaterThan(3);
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    for (const href of hrefs) {
+      await page.goto(href);
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByTestId('not-found').count(), href).toBe(0);
+    }
+  });
 });

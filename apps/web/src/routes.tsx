@@ -44,7 +44,7 @@
  * (src/lib/useEncryptedParam.ts), which send a bad value to /400-bad-req. employeeId is not decrypted here.
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { RouteErrorFallback } from '@/components/common/ErrorBoundary';
 import { setUnauthorizedHandler } from '@/lib/api';
 import type { TRouteHandle } from '@/lib/useCurrentMenu';
@@ -131,6 +131,12 @@ export const routeTable: RouteObject[] = [
     ],
   },
 ];
+
+/** Whether a path opens a built screen (not the 404 page): a menu of a later issue's screen does not yet. */
+export function isBuiltScreen(path: string): boolean {
+  const matches = matchRoutes(routeTable, path);
+  return !!matches && matches[matches.length - 1].route !== notFound;
+}
 
 export const router = createBrowserRouter(routeTable);
 
