@@ -18,6 +18,8 @@ describe('en-IN rupee formatting', () => {
     ['0012.3', '12.30'],
     ['1,20,000', '1,20,000.00'],
     ['.5', '0.50'],
+    // a number is read by its decimal text, as the payroll documents read it: 1.005 is not rounded down as a float
+    [1.005, '1.01'],
   ])('formatAmount(%j) = %s', (input, expected) => {
     expect(formatAmount(input)).toBe(expected);
   });

@@ -1,62 +1,41 @@
 /** Display formatting in the organisation's conventions: Indian rupees (en-IN grouping) and Asia/Kolkata dates. */
+import { DEFAULT_TIME_ZONE, datePartsInZone, formatDateDMY, formatINR, type Paise, toPaise } from '@hr/payroll';
 
-export const ORG_TIME_ZONE = 'Asia/Kolkata';
+/** The organisation's time zone: the same default the payroll documents print dates in. */
+export const ORG_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
 type Amount = number | string | null | undefined;
 
 /**
- * Money arrives as a decimal string ('1234567.5') or integer-safe number; formatting a string goes through
- * its digits so no floating-point rounding creeps into a printed amount.
+ * Money arrives as a decimal string ('1234567.5') or a number; it is read through @hr/payroll's `toPaise`
+ * (digits, half-up to whole paise), the same path the payroll documents print through. Empty or unreadable → null.
  */
-function toParts(value: Amount): { negative: boolean; int: string; frac: string } | null {
+function toAmountPaise(value: Amount): Paise | null {
   if (value === null || value === undefined || value === '') return null;
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(2) : '') : String(value).trim().replace(/,/g, '');
-  const m = /^(-)?(\d*)(?:\.(\d*))?$/.exec(text);
-  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return null;
-  let int = (m[2] || '0').replace(/^0+(?=\d)/, '');
-  let frac = (m[3] ?? '').padEnd(3, '0');
-  // round half up to 2 decimals on the digits
-  if (Number(frac[2]) >= 5) {
-    const cents = (BigInt(int + frac.slice(0, 2)) + 1n).toString().padStart(3, '0');
-    int = cents.slice(0, -2);
-    frac = cents.slice(-2);
-  } else frac = frac.slice(0, 2);
-  const negative = m[1] === '-' && /[1-9]/.test(int + frac);
-  return { negative, int, frac };
-}
-
-function groupIndian(int: string): string {
-  if (int.length <= 3) return int;
-  const last3 = int.slice(-3);
-  const rest = int.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
-  return `${rest},${last3}`;
+  try {
+    return toPaise(value);
+  } catch {
+    return null;
+  }
 }
 
 /** 1234567.5 → '12,34,567.50' (en-IN grouping, 2 decimals). Empty input → ''. */
 export function formatAmount(value: Amount): string {
-  const p = toParts(value);
-  if (!p) return '';
-  return `${p.negative ? '-' : ''}${groupIndian(p.int)}.${p.frac}`;
+  const paise = toAmountPaise(value);
+  return paise === null ? '' : formatINR(paise);
 }
 
 /** 1234567.5 → '₹12,34,567.50'. */
 export function formatRupees(value: Amount): string {
-  const p = toParts(value);
-  if (!p) return '';
-  return `${p.negative ? '-' : ''}₹${groupIndian(p.int)}.${p.frac}`;
+  const paise = toAmountPaise(value);
+  return paise === null ? '' : formatINR(paise, { symbol: true });
 }
 
 /** Whole-number count with Indian grouping: 1234567 → '12,34,567'. */
 export function formatCount(value: number): string {
   return whole.format(value);
-}
-
-function partsIn(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return { y: get('year'), m: get('month'), d: get('day') };
 }
 
 /** Accepts Date, ISO timestamps and plain 'YYYY-MM-DD' dates (taken as that calendar day). */
@@ -76,8 +55,18 @@ export function formatDate(value: Date | string | number | null | undefined, tim
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
   if (!d) return '';
-  const { y, m, d: day } = partsIn(d, timeZone);
-  return `${day}/${m}/${y}`;
+  return formatDateDMY(d, timeZone);
+}
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per zone: list screens format a date per cell, and building an Intl formatter is the costly part. */
+function timeFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = timeFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    timeFormats.set(timeZone, f);
+  }
+  return f;
 }
 
 /** DD/MM/YYYY HH:mm (24 h) in the organisation's time zone. */
@@ -85,14 +74,14 @@ export function formatDateTime(value: Date | string | number | null | undefined,
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
   if (!d) return '';
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+  const time = timeFormat(timeZone).format(d);
   return `${formatDate(d, timeZone)} ${time}`;
 }
 
 /** Today's calendar date in the organisation's time zone as 'YYYY-MM-DD'. */
 export function todayIso(timeZone = ORG_TIME_ZONE, now: Date = new Date()): string {
-  const { y, m, d } = partsIn(now, timeZone);
-  return `${y}-${m}-${d}`;
+  const { year, month, day } = datePartsInZone(now, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** 'Sunday, 22 November 2026' in the organisation's time zone. */
