@@ -52,8 +52,6 @@ export interface PayslipFigures {
   intermediateNetPay: Paise;
 }
 
-const NO_ROUNDING: NetPayRounding = { netPay: 0n, rounded: 0n, difference: 0n, side: null, roundOffAmount: 0n };
-
 const line = (head: TSalaryHead): PayslipLine => ({
   label: stripCarriageReturns(head.earningDeductionPrintName),
   amount: toPaise(head.amount),
@@ -66,8 +64,8 @@ export function payslipFigures(record: TEmployeeSalaryRecord): PayslipFigures {
   const deductions = heads.filter((h) => h.isPrinted && !h.isEarning).map(line);
 
   const netPayHead = heads.find((h) => h.isNetPayHead);
-  // A round-off that cannot be computed (an amount that is not a number) yields 0 (spec section 8).
-  const rounding = netPayHead ? roundNetPay(netPayHead.amount) : NO_ROUNDING;
+  // No net-pay head, or a round-off that cannot be computed (an amount that is not a number), yields 0 (spec section 8).
+  const rounding = roundNetPay(netPayHead?.amount);
   const netPay = rounding.netPay;
   if (rounding.side === 'earnings') earnings.push({ label: PAYSLIP_TEXT.roundOff, amount: rounding.roundOffAmount });
   if (rounding.side === 'deductions') deductions.push({ label: PAYSLIP_TEXT.roundOff, amount: rounding.roundOffAmount });

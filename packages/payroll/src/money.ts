@@ -37,15 +37,10 @@ export function toPaise(amount: number | string | bigint): Paise {
 /** Paise as a JSON-safe decimal string with 2 decimals ('-1234.50'), the form `numeric(14,2)` stores. */
 export function toDecimalString(value: Paise): string {
   const negative = value < 0n;
-  const abs = negative ? -value : value;
+  const abs = absPaise(value);
   const rupees = abs / 100n;
   const paise = (abs % 100n).toString().padStart(2, '0');
   return `${negative ? '-' : ''}${rupees}.${paise}`;
-}
-
-/** Paise as a rupee number, only for places that must hand a number on (e.g. JSON responses); never sum these. */
-export function toRupeeNumber(value: Paise): number {
-  return Number(toDecimalString(value));
 }
 
 /** Sum of paise amounts. */
@@ -83,7 +78,7 @@ export interface FormatOptions {
 export function formatINR(value: Paise, options: FormatOptions = {}): string {
   const { symbol = false, decimals = true } = options;
   const negative = value < 0n;
-  const abs = negative ? -value : value;
+  const abs = absPaise(value);
   const grouped = decimals ? `${groupIndian(abs / 100n)}.${(abs % 100n).toString().padStart(2, '0')}` : groupIndian((abs + 50n) / 100n);
   return `${negative ? '-' : ''}${symbol ? '₹' : ''}${grouped}`;
 }

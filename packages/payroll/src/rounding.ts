@@ -1,5 +1,5 @@
 import type { Paise } from './money';
-import { toPaise } from './money';
+import { absPaise, toPaise } from './money';
 
 /**
  * Net pay rounds to the nearest 10 rupees (spec section 5): the last digit of the whole rupees
@@ -9,12 +9,10 @@ import { toPaise } from './money';
  * A negative amount is rounded by its magnitude and keeps its sign.
  */
 export function roundToNearestTen(value: Paise): Paise {
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const rupees = abs / 100n;
+  const rupees = absPaise(value) / 100n;
   const tens = rupees / 10n;
   const rounded = (rupees % 10n >= 5n ? tens + 1n : tens) * 1000n;
-  return negative ? -rounded : rounded;
+  return value < 0n ? -rounded : rounded;
 }
 
 export type RoundOffSide = 'earnings' | 'deductions';
@@ -40,7 +38,7 @@ function describe(netPay: Paise): NetPayRounding {
     rounded,
     difference,
     side: difference > 0n ? 'earnings' : difference < 0n ? 'deductions' : null,
-    roundOffAmount: difference < 0n ? -difference : difference,
+    roundOffAmount: absPaise(difference),
   };
 }
 
