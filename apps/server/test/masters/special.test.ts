@@ -61,6 +61,22 @@ describe('role-wise menu access grid', () => {
     expect(shift?.actions).toMatchObject({ view: true, add: true, delete: false });
   });
 
+  it('refuses the roles list and the grid to a role without the screen, and callers not signed in', async () => {
+    const id = await roleId('Employee');
+    const manager = api(t.app, await signIn(t.app, 'manager'));
+    expectStatus(await manager.get('/api/access/roles'), 403);
+    expectStatus(await manager.put(`/api/access/roles/${id}/menus`, { rows: [] }), 403);
+    expectStatus(await api(t.app).get('/api/access/roles'), 401);
+    expectStatus(await api(t.app).put(`/api/access/roles/${id}/menus`, { rows: [] }), 401);
+  });
+
+  it('counts the users and viewable menus of each role', async () => {
+    const roles = (await admin.get('/api/access/roles')).json() as { name: string; userCount: number; menuCount: number }[];
+    const employee = roles.find((r) => r.name === 'Employee');
+    expect(employee?.userCount).toBeGreaterThanOrEqual(2);
+    expect(employee?.menuCount).toBeGreaterThan(0);
+  });
+
   it('refuses to take away the own role’s access to the grid, and unknown menus', async () => {
     const id = await roleId('Administrator');
     const grid = (await admin.get(`/api/access/roles/${id}/menus`)).json() as Grid;
@@ -210,6 +226,19 @@ describe('unit-wise mappings', () => {
     expect(after.filter((l) => l.mapped)).toHaveLength(2);
     expectStatus(await admin.put(`/api/resources/unitDepartmentMap/mapping/${mys}`, { items: [{ itemId: 999999 }] }), 400);
     expectStatus(await admin.get('/api/resources/unitDepartmentMap/mapping/999999'), 404);
+  });
+
+  it('keeps an inactive mapped item on the checklist so it can be unmapped', async () => {
+    const dept = await admin.post('/api/resources/department', { name: 'Zz Retired Department', code: 'ZZRET' });
+    expectStatus(dept, 201);
+    const deptId = dept.json().id as number;
+    expectStatus(await admin.put('/api/resources/unitDepartmentMap/mapping/1', { items: [{ itemId: deptId }] }), 200);
+    expectStatus(
+      await admin.put(`/api/resources/department/${deptId}`, { name: 'Zz Retired Department', code: 'ZZRET', isActive: false }),
+      200,
+    );
+    const lines = (await admin.get('/api/resources/unitDepartmentMap/mapping/1')).json() as { itemId: number; mapped: boolean }[];
+    expect(lines.find((l) => l.itemId === deptId)?.mapped).toBe(true);
   });
 
   it('keeps extras (order, mandatory, level) per item', async () => {

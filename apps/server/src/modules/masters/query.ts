@@ -160,7 +160,10 @@ export async function readRow(db: Db | Tx, plan: Plan, id: number): Promise<Row 
   return row as Row | undefined;
 }
 
-/** id + label pairs for selects: active rows matching `search`, plus the `ids` asked for. */
+/**
+ * id + label pairs for selects: up to `limit` active rows matching `search`, plus always the `ids`
+ * asked for (a form's current values, shown by label whatever the search; `limit: 0`: only those).
+ */
 export async function optionRows(db: Db | Tx, plan: Plan, auth: AuthContext, opts: { search?: string; ids?: number[]; limit: number }) {
   const { resource, cols } = plan;
   const label = plan.labelExpr[resource.labelField] ?? sql`${cols[resource.labelField]}::text`;
@@ -170,11 +173,15 @@ export async function optionRows(db: Db | Tx, plan: Plan, auth: AuthContext, opt
     cols.isActive ? eq(cols.isActive, true) : undefined,
     opts.search ? sql`${label} ilike ${containsPattern(opts.search)}` : undefined,
   );
-  const rows = await db
-    .select({ id: plan.table.id, label: sql<string>`${label}` })
+  const where = and(scope, !pick ? matches : opts.limit > 0 ? or(pick, matches) : pick);
+  // The asked-for ids rank first so the limit never crowds them out; the answer is then ordered by label.
+  const picked = db
+    .select({ id: plan.table.id, label: sql<string>`${label}`.as('label') })
     .from(plan.table)
-    .where(and(scope, pick ? or(pick, matches) : matches))
-    .orderBy(asc(label))
-    .limit(opts.limit + (opts.ids?.length ?? 0));
+    .where(where)
+    .orderBy(...(pick ? [sql`case when ${pick} then 0 else 1 end`] : []), asc(label))
+    .limit(opts.limit + (opts.ids?.length ?? 0))
+    .as('picked');
+  const rows = await db.select().from(picked).orderBy(asc(picked.label), asc(picked.id));
   return rows as { id: number; label: string }[];
 }

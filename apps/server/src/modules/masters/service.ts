@@ -204,11 +204,9 @@ export async function mappingLines(db: Db, plan: Plan, auth: AuthContext, ownerI
     .where(eq(cols[m.owner], ownerId));
   const byItem = new Map(mapped.map((r) => [r.itemId as number, r as Record<string, unknown>]));
   // Inactive items still mapped stay visible so they can be unmapped.
-  const missing = [...byItem.keys()].filter((id) => !candidates.some((c) => c.id === id));
-  if (missing.length)
-    candidates.push(
-      ...(await optionRows(db, planOf(itemResource), auth, { ids: missing, limit: 0 })).filter((c) => missing.includes(c.id)),
-    );
+  const offered = new Set(candidates.map((c) => c.id));
+  const missing = [...byItem.keys()].filter((id) => !offered.has(id));
+  if (missing.length) candidates.push(...(await optionRows(db, planOf(itemResource), auth, { ids: missing, limit: 0 })));
   return candidates.map((c) => {
     const hit = byItem.get(c.id);
     const line: TMappingLine = { itemId: c.id, label: c.label, mapped: !!hit };
@@ -257,25 +255,23 @@ export async function saveMapping(db: Db, plan: Plan, { auth, requestId }: Calle
     const inScope = (itemId: number) => m.owner !== 'userId' || canReachUnit(auth, itemId);
     const removed = before.filter((r) => !items.has(r.itemId as number) && inScope(r.itemId as number)).map((r) => r.id as number);
     if (removed.length) await tx.delete(plan.table).where(inArray(plan.table.id, removed));
-    const ownerKey = m.owner;
-    const itemKey = m.item;
+    const beforeByItem = new Map(before.map((r) => [r.itemId as number, r]));
+    const added: Record<string, unknown>[] = [];
     for (const [itemId, item] of items) {
       const extras = Object.fromEntries(m.extras.map((e) => [e, (item as Record<string, unknown>)[e] ?? defaultExtra(e)]));
-      const existing = before.find((r) => r.itemId === itemId);
-      if (existing) {
-        const changed = m.extras.some((e) => existing[e] !== extras[e]);
-        if (changed) {
-          await tx
-            .update(plan.table)
-            .set({ ...extras, updatedBy: auth.userId, updatedAt: new Date() } as never)
-            .where(eq(plan.table.id, existing.id as number));
-        }
-      } else {
+      const existing = beforeByItem.get(itemId);
+      if (!existing) {
+        added.push({ [m.owner]: ownerId, [m.item]: itemId, ...extras, createdBy: auth.userId, updatedBy: auth.userId });
+      } else if (m.extras.some((e) => existing[e] !== extras[e])) {
+        // Only lines whose extras (order, level, mandatory) changed are written, one by one.
         await tx
-          .insert(plan.table)
-          .values({ [ownerKey]: ownerId, [itemKey]: itemId, ...extras, createdBy: auth.userId, updatedBy: auth.userId } as never);
+          .update(plan.table)
+          .set({ ...extras, updatedBy: auth.userId, updatedAt: new Date() } as never)
+          .where(eq(plan.table.id, existing.id as number));
       }
     }
+    // New lines in one statement: ticking "Select all" on a few hundred items is one insert.
+    if (added.length) await tx.insert(plan.table).values(added as never);
     const after = [...items.values()];
     await writeAudit(tx, {
       entity: plan.entity,

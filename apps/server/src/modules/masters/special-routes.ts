@@ -1,5 +1,5 @@
 import { ROLE_WISE_MENU_ACCESS_MENU, ZMenuAccessGrid } from '@hr/contract';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apkVersions, menus, roleMenuAccess, roles, users } from '../../db/schema';
@@ -32,24 +32,24 @@ export const specialRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const list = await app.db.select().from(roles).orderBy(asc(roles.name));
-      const userCounts = await app.db
-        .select({ roleId: users.roleId, id: users.id })
-        .from(users)
-        .where(inArray(users.roleId, list.map((r) => r.id).concat(0)));
-      const grants = await app.db
-        .select({ roleId: roleMenuAccess.roleId, view: roleMenuAccess.canView })
+      // Counted in SQL: one row per role, however many users and grants there are.
+      const userCount = app.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.roleId, roles.id));
+      const menuCount = app.db
+        .select({ n: sql<number>`count(*)::int` })
         .from(roleMenuAccess)
-        .where(eq(roleMenuAccess.canView, true));
-      return list.map((r) => ({
-        id: r.id,
-        name: r.name,
-        isAdmin: r.isAdmin,
-        isSelfService: r.isSelfService,
-        isActive: r.isActive,
-        userCount: userCounts.filter((u) => u.roleId === r.id).length,
-        menuCount: grants.filter((g) => g.roleId === r.id).length,
-      }));
+        .where(and(eq(roleMenuAccess.roleId, roles.id), eq(roleMenuAccess.canView, true)));
+      return app.db
+        .select({
+          id: roles.id,
+          name: roles.name,
+          isAdmin: roles.isAdmin,
+          isSelfService: roles.isSelfService,
+          isActive: roles.isActive,
+          userCount: sql<number>`(${userCount})`,
+          menuCount: sql<number>`(${menuCount})`,
+        })
+        .from(roles)
+        .orderBy(asc(roles.name));
     },
   );
 
