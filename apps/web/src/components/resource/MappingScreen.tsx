@@ -1,21 +1,19 @@
 import { MASTER_BASE, type TMappingLine, type TResource } from '@hr/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Save } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Save } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toaster';
 import { api } from '@/lib/api';
 import { decryptJsonParam, decryptParam, encryptParam, ROUTE_PARAM_ERROR } from '@/lib/crypto';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { BAD_REQUEST_PATH } from '@/lib/useEncryptedParam';
 import { resourceUrl } from './api';
+import { EditScreen, useDraft } from './EditScreen';
 import { ReferenceSelect } from './ReferenceSelect';
-import { UnsavedChangesPrompt } from './ResourceFormScreen';
 
 type Extra = 'sortOrder' | 'stepOrder' | 'level' | 'isMandatory';
 const EXTRA_LABEL: Record<Extra, string> = { sortOrder: 'Order', stepOrder: 'Order', level: 'Level', isMandatory: 'Mandatory' };
@@ -47,7 +45,6 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
   const m = r.mapping;
   const ownerId = useOwnerParam(r);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { actions } = useCurrentMenu(r.menu);
   const listPath = `${MASTER_BASE}/${r.path}`;
   const lines = useQuery({
@@ -55,48 +52,27 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
     queryFn: ({ signal }) => api.get<TMappingLine[]>(resourceUrl(r, `/mapping/${ownerId}`), undefined, { signal }),
     enabled: ownerId !== null,
   });
-  const [draft, setDraft] = useState<TMappingLine[]>([]);
-  const [dirty, setDirty] = useState(false);
+  const extras = (m?.extras ?? []) as Extra[];
+  const { draft, edit, dirty, saving, save } = useDraft<TMappingLine[]>(lines.data, [], {
+    save: (d) =>
+      api.put(resourceUrl(r, `/mapping/${ownerId}`), {
+        items: d.filter((l) => l.mapped).map((l) => ({ itemId: l.itemId, ...Object.fromEntries(extras.map((e) => [e, l[e]])) })),
+      }),
+    saved: `${r.title} saved`,
+    invalidate: ['resource', r.name],
+  });
   const [filter, setFilter] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (lines.data) {
-      setDraft(lines.data);
-      setDirty(false);
-    }
-  }, [lines.data]);
 
   const shown = useMemo(() => draft.filter((l) => !filter || l.label.toLowerCase().includes(filter.toLowerCase())), [draft, filter]);
   if (!m || ownerId === null) return null;
-  const extras = m.extras as Extra[];
   const ownerDef = r.fields[m.owner];
   const itemDef = r.fields[m.item];
   const canEdit = actions.edit;
 
-  const patch = (itemId: number, p: Partial<TMappingLine>) => {
-    setDraft((d) => d.map((l) => (l.itemId === itemId ? { ...l, ...p } : l)));
-    setDirty(true);
-  };
+  const patch = (itemId: number, p: Partial<TMappingLine>) => edit((d) => d.map((l) => (l.itemId === itemId ? { ...l, ...p } : l)));
   const setAll = (mapped: boolean) => {
     const ids = new Set(shown.map((l) => l.itemId));
-    setDraft((d) => d.map((l) => (ids.has(l.itemId) ? { ...l, mapped } : l)));
-    setDirty(true);
-  };
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      const items = draft.filter((l) => l.mapped).map((l) => ({ itemId: l.itemId, ...Object.fromEntries(extras.map((e) => [e, l[e]])) }));
-      await api.put(resourceUrl(r, `/mapping/${ownerId}`), { items });
-      toast({ variant: 'success', title: 'Saved', description: `${r.title} saved` });
-      setDirty(false);
-      await queryClient.invalidateQueries({ queryKey: ['resource', r.name] });
-    } catch {
-      // toast shown
-    } finally {
-      setSaving(false);
-    }
+    edit((d) => d.map((l) => (ids.has(l.itemId) ? { ...l, mapped } : l)));
   };
 
   const switchOwner = (id: number | null) => {
@@ -106,107 +82,98 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
   };
 
   return (
-    <div className="mx-auto max-w-4xl space-y-4" data-testid={`mapping-${r.name}`}>
-      <Button variant="ghost" size="sm" asChild>
-        <Link to={listPath}>
-          <ArrowLeft /> {r.title}
-        </Link>
-      </Button>
-      <Card>
-        <CardHeader>
-          <CardTitle data-testid="screen-title">{r.title}</CardTitle>
-          <CardDescription>
-            Tick the {itemDef.label.toLowerCase()} entries this {ownerDef.label.toLowerCase()} uses, then save.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <div className="flex flex-wrap items-end gap-3">
-            <div className="w-64 space-y-1">
-              <span className="text-sm font-medium">{ownerDef.label}</span>
-              <ReferenceSelect resource={ownerDef.reference ?? ''} value={ownerId} onChange={switchOwner} data-testid="mapping-owner" />
-            </div>
-            <Input
-              className="max-w-xs"
-              placeholder={`Filter ${itemDef.label.toLowerCase()}…`}
-              value={filter}
-              onChange={(e) => setFilter(e.target.value)}
-              aria-label="Filter"
-            />
-            {canEdit && (
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" onClick={() => setAll(true)}>
-                  Select all
-                </Button>
-                <Button variant="outline" size="sm" onClick={() => setAll(false)}>
-                  Clear
-                </Button>
-              </div>
-            )}
+    <EditScreen
+      testId={`mapping-${r.name}`}
+      className="max-w-4xl"
+      back={{ to: listPath, label: r.title }}
+      title={r.title}
+      description={`Tick the ${itemDef.label.toLowerCase()} entries this ${ownerDef.label.toLowerCase()} uses, then save.`}
+      dirty={dirty}
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-64 space-y-1">
+          <span className="text-sm font-medium">{ownerDef.label}</span>
+          <ReferenceSelect resource={ownerDef.reference ?? ''} value={ownerId} onChange={switchOwner} data-testid="mapping-owner" />
+        </div>
+        <Input
+          className="max-w-xs"
+          placeholder={`Filter ${itemDef.label.toLowerCase()}…`}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          aria-label="Filter"
+        />
+        {canEdit && (
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" onClick={() => setAll(true)}>
+              Select all
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setAll(false)}>
+              Clear
+            </Button>
           </div>
-          {lines.isLoading ? (
-            <div className="space-y-2">
-              <Skeleton className="h-8" />
-              <Skeleton className="h-8" />
-              <Skeleton className="h-8" />
-            </div>
-          ) : (
-            <div className="divide-y rounded-md border" data-testid="mapping-lines">
-              {shown.length === 0 && <p className="p-4 text-sm text-muted-foreground">Nothing to map</p>}
-              {shown.map((l) => (
-                <div key={l.itemId} className="flex items-center gap-3 px-3 py-2" data-testid="mapping-line">
-                  <Checkbox
-                    id={`map-${l.itemId}`}
-                    checked={l.mapped}
-                    disabled={!canEdit}
-                    onCheckedChange={(v) => patch(l.itemId, { mapped: v === true })}
-                    aria-label={l.label}
-                  />
-                  <label htmlFor={`map-${l.itemId}`} className="flex-1 text-sm">
-                    {l.label}
+        )}
+      </div>
+      {lines.isLoading ? (
+        <div className="space-y-2">
+          <Skeleton className="h-8" />
+          <Skeleton className="h-8" />
+          <Skeleton className="h-8" />
+        </div>
+      ) : (
+        <div className="divide-y rounded-md border" data-testid="mapping-lines">
+          {shown.length === 0 && <p className="p-4 text-sm text-muted-foreground">Nothing to map</p>}
+          {shown.map((l) => (
+            <div key={l.itemId} className="flex items-center gap-3 px-3 py-2" data-testid="mapping-line">
+              <Checkbox
+                id={`map-${l.itemId}`}
+                checked={l.mapped}
+                disabled={!canEdit}
+                onCheckedChange={(v) => patch(l.itemId, { mapped: v === true })}
+                aria-label={l.label}
+              />
+              <label htmlFor={`map-${l.itemId}`} className="flex-1 text-sm">
+                {l.label}
+              </label>
+              {extras.map((e) =>
+                e === 'isMandatory' ? (
+                  <label key={e} className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                    <Checkbox
+                      checked={!!l.isMandatory}
+                      disabled={!canEdit || !l.mapped}
+                      onCheckedChange={(v) => patch(l.itemId, { isMandatory: v === true })}
+                    />
+                    {EXTRA_LABEL[e]}
                   </label>
-                  {extras.map((e) =>
-                    e === 'isMandatory' ? (
-                      <label key={e} className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                        <Checkbox
-                          checked={!!l.isMandatory}
-                          disabled={!canEdit || !l.mapped}
-                          onCheckedChange={(v) => patch(l.itemId, { isMandatory: v === true })}
-                        />
-                        {EXTRA_LABEL[e]}
-                      </label>
-                    ) : (
-                      <label key={e} className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                        {EXTRA_LABEL[e]}
-                        <Input
-                          type="number"
-                          className="h-8 w-20"
-                          min={e === 'level' ? 1 : 0}
-                          max={e === 'level' ? 9 : 999}
-                          disabled={!canEdit || !l.mapped}
-                          value={(l[e] as number | undefined) ?? ''}
-                          onChange={(ev) => patch(l.itemId, { [e]: Math.max(0, Number(ev.target.value) || 0) })}
-                        />
-                      </label>
-                    ),
-                  )}
-                </div>
-              ))}
+                ) : (
+                  <label key={e} className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                    {EXTRA_LABEL[e]}
+                    <Input
+                      type="number"
+                      className="h-8 w-20"
+                      min={e === 'level' ? 1 : 0}
+                      max={e === 'level' ? 9 : 999}
+                      disabled={!canEdit || !l.mapped}
+                      value={(l[e] as number | undefined) ?? ''}
+                      onChange={(ev) => patch(l.itemId, { [e]: Math.max(0, Number(ev.target.value) || 0) })}
+                    />
+                  </label>
+                ),
+              )}
             </div>
-          )}
-          <div className="flex items-center justify-between">
-            <span className="text-sm text-muted-foreground" data-testid="mapping-count">
-              {draft.filter((l) => l.mapped).length} selected
-            </span>
-            {canEdit && (
-              <Button onClick={save} disabled={saving || !dirty} data-testid="mapping-save">
-                <Save /> {saving ? 'Saving…' : 'Save'}
-              </Button>
-            )}
-          </div>
-        </CardContent>
-      </Card>
-      <UnsavedChangesPrompt when={dirty} />
-    </div>
+          ))}
+        </div>
+      )}
+      <div className="flex items-center justify-between">
+        <span className="text-sm text-muted-foreground" data-testid="mapping-count">
+          {draft.filter((l) => l.mapped).length} selected
+        </span>
+        {canEdit && (
+          <Button onClick={save} disabled={saving || !dirty} data-testid="mapping-save">
+            <Save /> {saving ? 'Saving…' : 'Save'}
+          </Button>
+        )}
+      </div>
+    </EditScreen>
   );
 }
 

@@ -1,15 +1,12 @@
 import { ROLE_WISE_MENU_ACCESS_MENU, type TMenuAccessRow } from '@hr/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Save } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { UnsavedChangesPrompt } from '@/components/resource/ResourceFormScreen';
+import { useQuery } from '@tanstack/react-query';
+import { Save } from 'lucide-react';
+import { useMemo } from 'react';
+import { EditScreen, useDraft } from '@/components/resource/EditScreen';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { toast } from '@/components/ui/toaster';
 import { api } from '@/lib/api';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { useEncryptedId } from '@/lib/useEncryptedParam';
@@ -24,23 +21,33 @@ const LABEL: Record<keyof Actions, string> = { view: 'View', add: 'Add', edit: '
 /** configure/roleWiseMenuAccess/{roleId}: every menu (by module) × view/add/edit/delete/approve, saved at once. */
 export function RoleMenuAccessScreen() {
   const roleId = useEncryptedId('roleId');
-  const queryClient = useQueryClient();
   const { actions: mine } = useCurrentMenu(ROLE_WISE_MENU_ACCESS_MENU);
   const grid = useQuery({
     queryKey: ['access', 'grid', roleId],
     queryFn: ({ signal }) => api.get<Grid>(`/api/access/roles/${roleId}/menus`, undefined, { signal }),
     enabled: roleId !== null && roleId > 0,
   });
-  const [lines, setLines] = useState<GridLine[]>([]);
-  const [dirty, setDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (grid.data) {
-      setLines(grid.data.menus);
-      setDirty(false);
-    }
-  }, [grid.data]);
+  const {
+    draft: lines,
+    edit,
+    dirty,
+    saving,
+    save,
+  } = useDraft<GridLine[]>(grid.data?.menus, [], {
+    save: (ls) => {
+      const rows: TMenuAccessRow[] = ls.map((l) => ({
+        menuId: l.menuId,
+        canView: l.actions.view,
+        canAdd: l.actions.add,
+        canEdit: l.actions.edit,
+        canDelete: l.actions.delete,
+        canApprove: l.actions.approve,
+      }));
+      return api.put(`/api/access/roles/${roleId}/menus`, { rows });
+    },
+    saved: 'Menu access saved',
+    invalidate: ['access'],
+  });
 
   const modules = useMemo(() => {
     const byModule = new Map<string, GridLine[]>();
@@ -53,7 +60,7 @@ export function RoleMenuAccessScreen() {
 
   const set = (ids: number[], key: keyof Actions, value: boolean) => {
     const idSet = new Set(ids);
-    setLines((ls) =>
+    edit((ls) =>
       ls.map((l) => {
         if (!idSet.has(l.menuId)) return l;
         const next = { ...l.actions, [key]: value };
@@ -63,78 +70,48 @@ export function RoleMenuAccessScreen() {
         return { ...l, actions: next };
       }),
     );
-    setDirty(true);
-  };
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      const rows: TMenuAccessRow[] = lines.map((l) => ({
-        menuId: l.menuId,
-        canView: l.actions.view,
-        canAdd: l.actions.add,
-        canEdit: l.actions.edit,
-        canDelete: l.actions.delete,
-        canApprove: l.actions.approve,
-      }));
-      await api.put(`/api/access/roles/${roleId}/menus`, { rows });
-      toast({ variant: 'success', title: 'Saved', description: 'Menu access saved' });
-      setDirty(false);
-      await queryClient.invalidateQueries({ queryKey: ['access'] });
-    } catch {
-      // toast shown
-    } finally {
-      setSaving(false);
-    }
   };
 
   return (
-    <div className="mx-auto max-w-6xl space-y-4" data-testid="role-menu-access">
-      <Button variant="ghost" size="sm" asChild>
-        <Link to={ROLE_WISE_MENU_ACCESS_MENU}>
-          <ArrowLeft /> Role Wise Menu Access
-        </Link>
-      </Button>
-      <Card>
-        <CardHeader>
-          <CardTitle data-testid="screen-title">Menu access{grid.data ? `: ${grid.data.role.name}` : ''}</CardTitle>
-          <CardDescription>Ticking add, edit, delete or approve also gives view. Saved all at once.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {grid.isLoading ? (
-            <Skeleton className="h-64" />
-          ) : (
-            <div className="overflow-x-auto rounded-md border">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Menu</TableHead>
-                    {KEYS.map((k) => (
-                      <TableHead key={k} className="w-16 text-center">
-                        {LABEL[k]}
-                      </TableHead>
-                    ))}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {modules.map(([name, ms]) => (
-                    <ModuleRows key={name} name={name} lines={ms} canEdit={canEdit} onSet={set} />
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-          )}
-          {canEdit && (
-            <div className="flex justify-end">
-              <Button onClick={save} disabled={saving || !dirty} data-testid="grid-save">
-                <Save /> {saving ? 'Saving…' : 'Save'}
-              </Button>
-            </div>
-          )}
-        </CardContent>
-      </Card>
-      <UnsavedChangesPrompt when={dirty} />
-    </div>
+    <EditScreen
+      testId="role-menu-access"
+      className="max-w-6xl"
+      back={{ to: ROLE_WISE_MENU_ACCESS_MENU, label: 'Role Wise Menu Access' }}
+      title={`Menu access${grid.data ? `: ${grid.data.role.name}` : ''}`}
+      description="Ticking add, edit, delete or approve also gives view. Saved all at once."
+      dirty={dirty}
+    >
+      {grid.isLoading ? (
+        <Skeleton className="h-64" />
+      ) : (
+        <div className="overflow-x-auto rounded-md border">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Menu</TableHead>
+                {KEYS.map((k) => (
+                  <TableHead key={k} className="w-16 text-center">
+                    {LABEL[k]}
+                  </TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {modules.map(([name, ms]) => (
+                <ModuleRows key={name} name={name} lines={ms} canEdit={canEdit} onSet={set} />
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      {canEdit && (
+        <div className="flex justify-end">
+          <Button onClick={save} disabled={saving || !dirty} data-testid="grid-save">
+            <Save /> {saving ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      )}
+    </EditScreen>
   );
 }
 
