@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { menus } from '../../src/db/schema';
 import { roleIdByName } from '../../src/db/seed/core';
 import { grantMenus, revokeMenu } from '../../src/db/seed/factories';
@@ -73,6 +73,22 @@ describe('actions', () => {
     expect((await api(t.app, tokens.manager).get(url)).statusCode).toBe(200);
     await revokeMenu(t.db, managerRole, '/outlet/master/configure/roleWiseMenuAccess');
     expect((await api(t.app, tokens.manager).get(url)).statusCode).toBe(403);
+  });
+
+  it('checks session and action in one database query per request (lastSeenAt fresh)', async () => {
+    const client = t.database.client as unknown as { query: (...args: unknown[]) => unknown };
+    await api(t.app, tokens.manager).get('/api/dashboard/units/1'); // refreshes lastSeenAt if stale
+    const spy = vi.spyOn(client, 'query');
+    try {
+      // The handler of this route asks nothing more of the database than the one unit.
+      expect((await api(t.app, tokens.manager).get('/api/dashboard/units/1')).statusCode).toBe(200);
+      expect(spy).toHaveBeenCalledTimes(2);
+      spy.mockClear();
+      expect((await api(t.app, tokens.employee1).get('/api/access/roles/1/menus')).statusCode).toBe(403);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('answers 404 for an unknown role', async () => {

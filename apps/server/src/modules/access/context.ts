@@ -1,7 +1,7 @@
 import type { TAction } from '@hr/contract';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { menus, roleMenuAccess } from '../../db/schema';
 import { Forbidden } from '../../lib/errors';
 
@@ -72,27 +72,24 @@ const actionColumn = {
   approve: roleMenuAccess.canApprove,
 } as const;
 
+/**
+ * SQL: whether the role `roleId` (a value or a column of the outer query) holds `action` on any active
+ * menu whose actionUrl is in `urls`. One EXISTS, so the access hook checks it in the session query.
+ */
+export function roleGrantsSql(roleId: number | SQL, urls: readonly string[], action: TAction): SQL {
+  if (urls.length === 0) return sql`false`;
+  return sql`exists (select 1 from ${roleMenuAccess} inner join ${menus} on ${menus.id} = ${roleMenuAccess.menuId}
+    where ${roleMenuAccess.roleId} = ${roleId} and ${inArray(menus.actionUrl, [...urls])}
+      and ${menus.isActive} and ${actionColumn[action]})`;
+}
+
 /** Whether the role holds `action` on any of the menus whose actionUrl is in `menuUrl`. */
-export async function roleHasAction(db: Db, roleId: number, menuUrl: string | readonly string[], action: TAction): Promise<boolean> {
-  const urls = typeof menuUrl === 'string' ? [menuUrl] : [...menuUrl];
-  if (urls.length === 0) return false;
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(roleMenuAccess)
-    .innerJoin(menus, eq(menus.id, roleMenuAccess.menuId))
-    .where(and(eq(roleMenuAccess.roleId, roleId), inArray(menus.actionUrl, urls), eq(menus.isActive, true), eq(actionColumn[action], true)))
-    .limit(1);
-  return rows.length > 0;
+async function roleHasAction(db: Db, roleId: number, menuUrl: string | readonly string[], action: TAction): Promise<boolean> {
+  const [row] = await queryRows<{ ok: boolean }>(db, sql`select ${roleGrantsSql(roleId, [menuUrl].flat(), action)} as ok`);
+  return row?.ok === true;
 }
 
 /** Whether the caller holds `action` on the menu (for finer checks inside a handler). */
 export function hasAction(db: Db, auth: AuthContext, menuUrl: string | readonly string[], action: TAction) {
   return roleHasAction(db, auth.roleId, menuUrl, action);
-}
-
-/** 403 unless the caller holds `action` on the menu. */
-export async function assertAction(db: Db, auth: AuthContext, menuUrl: string | readonly string[], action: TAction) {
-  if (!(await hasAction(db, auth, menuUrl, action))) {
-    throw new Forbidden(`Your role may not ${action} this`);
-  }
 }

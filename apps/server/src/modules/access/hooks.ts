@@ -1,7 +1,6 @@
 import type { TRouteAccess } from '@hr/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from '../../lib/errors';
-import { roleHasAction } from './context';
 import { bearerToken, resolveSession } from './session';
 
 /** Every /api route with its access declaration (tests walk it; handy for audits of the API). */
@@ -21,7 +20,8 @@ const exempt = (url: string) => UNDECLARED_OK.some((p) => url === p || url.start
  * The global access guard:
  * - at registration, every /api route must declare `config.access` (else the app refuses to start);
  * - per request: bearer token → live session → request.auth (401 otherwise);
- *   { menu, action } routes need the action in role-wise menu access (403 otherwise).
+ *   { menu, action } routes need the action in role-wise menu access (403 otherwise), checked in the
+ *   same query as the session.
  */
 export function registerAccessGuard(app: FastifyInstance) {
   app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
@@ -49,14 +49,12 @@ export function registerAccessGuard(app: FastifyInstance) {
 
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new Unauthorized('Please sign in');
-    const auth = await resolveSession(app.db, token, app.config);
-    if (!auth) throw new Unauthorized('Your session has expired; please sign in again');
-    request.auth = auth;
-    request.log = request.log.child({ userId: auth.userId });
-
-    if (access === 'signedIn') return;
-    if (!(await roleHasAction(app.db, auth.roleId, access.menu, access.action))) {
-      throw new Forbidden(`Your role may not ${access.action} this`);
-    }
+    // One query: the session, its caller and (for menu routes) whether the role holds the action.
+    // Not cached, so a change of role-wise menu access or a revoked session holds at the next request.
+    const found = await resolveSession(app.db, token, app.config, access === 'signedIn' ? undefined : access);
+    if (!found) throw new Unauthorized('Your session has expired; please sign in again');
+    request.auth = found.auth;
+    request.log = request.log.child({ userId: found.auth.userId });
+    if (!found.allowed && access !== 'signedIn') throw new Forbidden(`Your role may not ${access.action} this`);
   });
 }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { TAction } from '@hr/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { sessions } from '../../db/schema';
-import type { AuthContext } from './context';
+import { type AuthContext, roleGrantsSql } from './context';
 
 /** A new opaque bearer token: 32 random bytes, base64url. */
 export function newToken(): string {
@@ -35,15 +36,29 @@ interface SessionRow extends Record<string, unknown> {
   is_admin: boolean;
   is_self_service: boolean;
   unit_ids: number[] | string | null;
+  allowed: boolean;
+}
+
+/** A menu action the caller must hold (checked in the same query as the session). */
+export interface NeededAction {
+  menu: string | readonly string[];
+  action: TAction;
 }
 
 /**
  * The caller of a live session, or null when the token is unknown, revoked, idle too long,
  * past its absolute expiry, or its user or role is inactive. Times come from the database clock,
  * so several API processes agree. lastSeenAt is written at most once a minute.
+ * With `need`, `allowed` tells whether the caller's role holds that action: one round trip per request.
  */
-export async function resolveSession(db: Db, token: string, cfg: SessionConfig): Promise<AuthContext | null> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  cfg: SessionConfig,
+  need?: NeededAction,
+): Promise<{ auth: AuthContext; allowed: boolean } | null> {
   const tokenHash = hashToken(token);
+  const allowed = need ? roleGrantsSql(sql`r.id`, [need.menu].flat(), need.action) : sql`true`;
   const rows = await queryRows<SessionRow>(
     db,
     sql`
@@ -55,7 +70,8 @@ export async function resolveSession(db: Db, token: string, cfg: SessionConfig):
              select coalesce(json_agg(m.unit_id order by m.unit_id), '[]'::json)
              from user_unit_map m join units un on un.id = m.unit_id
              where m.user_id = u.id and m.is_active and un.is_active
-           ) end as unit_ids
+           ) end as unit_ids,
+           ${allowed} as allowed
     from sessions s
     join users u on u.id = s.user_id
     join roles r on r.id = u.role_id
@@ -72,7 +88,7 @@ export async function resolveSession(db: Db, token: string, cfg: SessionConfig):
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.session_id));
   }
   const unitIds = typeof row.unit_ids === 'string' ? (JSON.parse(row.unit_ids) as number[]) : row.unit_ids;
-  return {
+  const auth: AuthContext = {
     sessionId: Number(row.session_id),
     userId: Number(row.user_id),
     userName: row.user_name,
@@ -83,6 +99,7 @@ export async function resolveSession(db: Db, token: string, cfg: SessionConfig):
     employeeId: row.employee_id == null ? null : Number(row.employee_id),
     unitIds: row.is_admin ? 'all' : (unitIds ?? []).map(Number),
   };
+  return { auth, allowed: row.allowed === true };
 }
 
 /** Creates a session row; returns the token (shown once) and its absolute expiry. */
