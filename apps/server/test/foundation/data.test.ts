@@ -4,6 +4,7 @@ import * as schema from '../../src/db/schema';
 import { seedDemo } from '../../src/db/seed';
 import { writeAudit } from '../../src/lib/audit';
 import { financialYearOf, isoDateIn } from '../../src/lib/time';
+import { ensureFinancialYears, listFinancialYears } from '../../src/modules/financial-years/service';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -22,6 +23,16 @@ describe('financial years', () => {
     expect(years[0]).toMatchObject({ name: current.name, startDate: current.startDate, endDate: current.endDate });
     const starts = years.map((y: { startDate: string }) => y.startDate);
     expect([...starts].sort().reverse()).toEqual(starts);
+  });
+
+  it('creates the new year when the server has run past 1 April', async () => {
+    const nextStart = financialYearOf(isoDateIn('Asia/Kolkata')).startYear + 1;
+    const later = `${nextStart}-04-02`;
+    const years = await listFinancialYears(t.db, later);
+    expect(years[0]).toMatchObject({ name: financialYearOf(later).name, startDate: `${nextStart}-04-01`, isCurrent: true });
+    expect(years.filter((y) => y.isCurrent)).toHaveLength(1);
+    await t.db.delete(schema.financialYears).where(eq(schema.financialYears.name, financialYearOf(later).name));
+    await ensureFinancialYears(t.db, isoDateIn('Asia/Kolkata'));
   });
 
   it('computes years from dates', () => {
