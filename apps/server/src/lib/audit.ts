@@ -37,11 +37,3 @@ function toJson(value: unknown): unknown {
     }),
   );
 }
-
-/** The `userId` and `requestId` of an audit entry, from the request that makes the change. */
-export function auditActor(request: { id: string; auth?: { userId: number } | null }): {
-  userId: number | null;
-  requestId: string;
-} {
-  return { userId: request.auth?.userId ?? null, requestId: String(request.id) };
-}

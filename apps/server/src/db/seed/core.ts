@@ -3,7 +3,7 @@ import { ensureFinancialYears } from '../../modules/financial-years/service';
 import type { Db } from '../client';
 import { departments, designations, menus, modules, organisation, roles, units } from '../schema';
 import { createRole, createUser, grantMenus } from './factories';
-import { ALL_ACTIONS, MENU_TREE, ROLE_ACCESS, type SeedAction } from './menu-tree';
+import { MENU_TREE, ROLE_ACCESS } from './menu-tree';
 
 const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#1e3a8a"/>' +
@@ -114,9 +114,7 @@ export async function seedCore(db: Db, today: string): Promise<void> {
     isSelfService: true,
     description: 'Own requests, attendance, profile and payroll documents',
   });
-  const everything: Record<string, SeedAction[]> = {};
-  for (const mod of MENU_TREE) for (const menu of mod.menus) everything[menu.actionUrl] = ALL_ACTIONS;
-  await grantMenus(db, adminRole, everything);
+  // The administrator's grants (every action on every menu) come from seedDemo's grantAllMenusToAdmins.
   await grantMenus(db, managerRole, ROLE_ACCESS.Manager);
   await grantMenus(db, employeeRole, ROLE_ACCESS.Employee);
 

@@ -176,7 +176,6 @@ export const MENU_TREE: SeedModule[] = [
 ];
 
 export type SeedAction = 'view' | 'add' | 'edit' | 'delete' | 'approve';
-const ALL: SeedAction[] = ['view', 'add', 'edit', 'delete', 'approve'];
 const VIEW: SeedAction[] = ['view'];
 const RAISE: SeedAction[] = ['view', 'add', 'edit', 'delete'];
 
@@ -220,5 +219,3 @@ export const ROLE_ACCESS: Record<'Manager' | 'Employee', Record<string, SeedActi
   },
   Employee: { ...OWN_SCREENS },
 };
-
-export const ALL_ACTIONS = ALL;
