@@ -36,8 +36,10 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
 }
 
-/** Hash of everything that shapes the seeded database: migrations and server source. */
+let key: string | undefined;
+/** Hash of everything that shapes the seeded database: migrations and server source (once per test file). */
 function templateKey(): string {
+  if (key) return key;
   const h = createHash('sha256');
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
@@ -50,7 +52,8 @@ function templateKey(): string {
   walk(path.join(SERVER_DIR, 'drizzle'));
   const contract = path.join(SERVER_DIR, '..', '..', 'packages', 'contract', 'src');
   if (existsSync(contract)) walk(contract);
-  return h.digest('hex').slice(0, 16);
+  key = h.digest('hex').slice(0, 16);
+  return key;
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
