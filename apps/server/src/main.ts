@@ -2,7 +2,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase, migrate } from './db/client';
-import { seedDemo } from './db/seed';
+import { applyReleaseData, seedDemo } from './db/seed';
 import { isEmpty } from './db/seed/core';
 import { isoDateIn } from './lib/time';
 import { pruneAuthTables } from './modules/auth/prune';
@@ -14,6 +14,8 @@ const database = await createDatabase(config);
 await migrate(database);
 if (await isEmpty(database.db)) {
   await seedDemo(database.db, { timeZone: config.orgTimeZone });
+} else {
+  await applyReleaseData(database.db);
 }
 // A new April starts a new financial year without anyone creating it.
 await ensureFinancialYears(database.db, isoDateIn(config.orgTimeZone));

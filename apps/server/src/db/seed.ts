@@ -2,8 +2,8 @@ import { isoDateIn } from '../lib/time';
 import { seedEmployees } from '../modules/employees/seed';
 import { seedMasters } from '../modules/masters/seed';
 import type { Db } from './client';
-import { seedCore } from './seed/core';
-import { grantAllMenusToAdmins } from './seed/factories';
+import { seedCore, seedMenus } from './seed/core';
+import { grantAllMenusToAdmins, grantNewMenusToAdmins } from './seed/factories';
 
 export interface SeedOptions {
   /** 'YYYY-MM-DD' that counts as today (default: today in the organisation's time zone). */
@@ -22,4 +22,14 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   await seedEmployees(db);
   // Keep this last: administrators hold every menu, including those the areas above added.
   await grantAllMenusToAdmins(db);
+}
+
+/**
+ * Reference data a release brings to an installation that is already running (run at every start):
+ * the menus of new screens, granted to administrators, so the routes that name them are not refused.
+ * Nothing an administrator edited is changed.
+ */
+export async function applyReleaseData(db: Db): Promise<void> {
+  await seedMenus(db);
+  await grantNewMenusToAdmins(db);
 }

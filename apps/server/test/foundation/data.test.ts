@@ -1,7 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
-import { seedDemo } from '../../src/db/seed';
+import { applyReleaseData, seedDemo } from '../../src/db/seed';
 import { writeAudit } from '../../src/lib/audit';
 import { financialYearOf, isoDateIn } from '../../src/lib/time';
 import { ensureFinancialYears, listFinancialYears } from '../../src/modules/financial-years/service';
@@ -61,6 +61,32 @@ describe('seed', () => {
     const grants = await t.db.select().from(schema.roleMenuAccess).where(eq(schema.roleMenuAccess.roleId, admin.id));
     expect(grants).toHaveLength(menus.length);
     expect(grants.every((g) => g.canView && g.canAdd && g.canEdit && g.canDelete && g.canApprove)).toBe(true);
+  });
+
+  it("on a running installation, a release's missing menu comes back granted to administrators; edited grants stay", async () => {
+    const [admin] = await t.db.select().from(schema.roles).where(eq(schema.roles.name, 'Administrator'));
+    const grantsOf = (menuId: number) =>
+      t.db
+        .select()
+        .from(schema.roleMenuAccess)
+        .where(and(eq(schema.roleMenuAccess.roleId, admin.id), eq(schema.roleMenuAccess.menuId, menuId)));
+    // A menu the installation does not have yet (as when a release adds a screen).
+    const [newMenu] = await t.db.select().from(schema.menus).where(eq(schema.menus.actionUrl, '/outlet/form-16'));
+    await t.db.delete(schema.roleMenuAccess).where(eq(schema.roleMenuAccess.menuId, newMenu.id));
+    await t.db.delete(schema.menus).where(eq(schema.menus.id, newMenu.id));
+    // An administrator narrowed their own role on another menu.
+    const [kept] = await t.db.select().from(schema.menus).where(eq(schema.menus.actionUrl, '/outlet/idCard'));
+    await t.db
+      .update(schema.roleMenuAccess)
+      .set({ canDelete: false })
+      .where(and(eq(schema.roleMenuAccess.roleId, admin.id), eq(schema.roleMenuAccess.menuId, kept.id)));
+
+    await applyReleaseData(t.db);
+
+    const [back] = await t.db.select().from(schema.menus).where(eq(schema.menus.actionUrl, '/outlet/form-16'));
+    expect(back).toBeDefined();
+    expect((await grantsOf(back.id))[0]).toMatchObject({ canView: true, canAdd: true, canEdit: true, canDelete: true, canApprove: true });
+    expect((await grantsOf(kept.id))[0].canDelete).toBe(false);
   });
 });
 

@@ -107,6 +107,19 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<number
   return id;
 }
 
+/**
+ * Administrators get every action on menus that no role holds yet: menus a new release (or the Menu
+ * screen) added. A menu an administrator's role was deliberately given less of keeps its grant.
+ */
+export async function grantNewMenusToAdmins(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into role_menu_access (role_id, menu_id, can_view, can_add, can_edit, can_delete, can_approve)
+    select r.id, m.id, true, true, true, true, true
+    from roles r cross join menus m
+    where r.is_admin and not exists (select 1 from role_menu_access a where a.menu_id = m.id)
+    on conflict (role_id, menu_id) do nothing`);
+}
+
 /** Every administrator role holds every action on every menu (also menus other areas' seeds added). */
 export async function grantAllMenusToAdmins(db: Db): Promise<void> {
   await db.execute(sql`
