@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { menus } from '../../src/db/schema';
+import { menus, modules } from '../../src/db/schema';
 import { roleIdByName } from '../../src/db/seed/core';
 import { grantMenus, revokeMenu } from '../../src/db/seed/factories';
 import { registerAccessGuard } from '../../src/modules/access/hooks';
@@ -146,5 +147,24 @@ describe('the guard covers every route', () => {
     registerAccessGuard(app);
     expect(() => app.get('/api/oops', async () => 'x')).toThrow(/must declare config.access/);
     expect(() => app.get('/not-api', async () => 'x')).not.toThrow();
+  });
+});
+
+describe('inactive menus and modules', () => {
+  it('a switched-off module hides its menus and refuses its routes, like a switched-off menu', async () => {
+    const url = '/outlet/master/configure/roleWiseMenuAccess';
+    const [menu] = await t.db.select().from(menus).where(eq(menus.actionUrl, url));
+    const setModule = (isActive: boolean) => t.db.update(modules).set({ isActive }).where(eq(modules.id, menu.moduleId));
+    const admin = api(t.app, tokens.admin);
+    const call = () => admin.get('/api/access/roles/1/menus');
+    expect((await call()).statusCode).toBe(200);
+    await setModule(false);
+    try {
+      expect((await call()).statusCode).toBe(403);
+      expect(await menuUrls('admin')).not.toContain(url);
+    } finally {
+      await setModule(true);
+    }
+    expect((await call()).statusCode).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import type { TAction } from '@hr/contract';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
-import { menus, roleMenuAccess } from '../../db/schema';
+import { menus, modules, roleMenuAccess } from '../../db/schema';
 import { Forbidden } from '../../lib/errors';
 
 /** Who is calling: set on `request.auth` by the access hook for every non-public route. */
@@ -78,9 +78,11 @@ const actionColumn = {
  */
 export function roleGrantsSql(roleId: number | SQL, urls: readonly string[], action: TAction): SQL {
   if (urls.length === 0) return sql`false`;
+  // Same rule as the menus the web app shows: an inactive menu or module grants nothing.
   return sql`exists (select 1 from ${roleMenuAccess} inner join ${menus} on ${menus.id} = ${roleMenuAccess.menuId}
+    inner join ${modules} on ${modules.id} = ${menus.moduleId}
     where ${roleMenuAccess.roleId} = ${roleId} and ${inArray(menus.actionUrl, [...urls])}
-      and ${menus.isActive} and ${actionColumn[action]})`;
+      and ${menus.isActive} and ${modules.isActive} and ${actionColumn[action]})`;
 }
 
 /** Whether the role holds `action` on any of the menus whose actionUrl is in `menuUrl`. */
