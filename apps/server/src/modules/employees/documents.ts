@@ -57,16 +57,18 @@ export async function listDocuments(db: Db, employeeId: number): Promise<TEmploy
 /** The employee's documents plus the unit-wise map's types, with which mandatory ones are missing. */
 export async function documentStatus(db: Db, auth: AuthContext, employeeId: number, maxBytes: number): Promise<TEmployeeDocumentStatus> {
   const emp = await loadEmployeeRow(db, auth, employeeId);
-  const documents = await listDocuments(db, employeeId);
-  const mapped = await db
-    .select({ docTypeId: employeeDocTypes.id, docTypeName: employeeDocTypes.name, isMandatory: unitEmployeeDocTypeMap.isMandatory })
-    .from(unitEmployeeDocTypeMap)
-    .innerJoin(employeeDocTypes, eq(employeeDocTypes.id, unitEmployeeDocTypeMap.employeeDocTypeId))
-    .where(
-      and(eq(unitEmployeeDocTypeMap.unitId, emp.unitId), eq(unitEmployeeDocTypeMap.isActive, true), eq(employeeDocTypes.isActive, true)),
-    )
-    .orderBy(asc(employeeDocTypes.name));
-  const types = await db.select().from(employeeDocTypes).where(eq(employeeDocTypes.isActive, true)).orderBy(asc(employeeDocTypes.name));
+  const [documents, mapped, types] = await Promise.all([
+    listDocuments(db, employeeId),
+    db
+      .select({ docTypeId: employeeDocTypes.id, docTypeName: employeeDocTypes.name, isMandatory: unitEmployeeDocTypeMap.isMandatory })
+      .from(unitEmployeeDocTypeMap)
+      .innerJoin(employeeDocTypes, eq(employeeDocTypes.id, unitEmployeeDocTypeMap.employeeDocTypeId))
+      .where(
+        and(eq(unitEmployeeDocTypeMap.unitId, emp.unitId), eq(unitEmployeeDocTypeMap.isActive, true), eq(employeeDocTypes.isActive, true)),
+      )
+      .orderBy(asc(employeeDocTypes.name)),
+    db.select().from(employeeDocTypes).where(eq(employeeDocTypes.isActive, true)).orderBy(asc(employeeDocTypes.name)),
+  ]);
   const docTypes = types.map((t) => ({
     id: t.id,
     name: t.name,
@@ -126,12 +128,18 @@ export async function loadDocument(db: Db, auth: AuthContext, documentId: number
   return doc;
 }
 
-export async function deleteDocument(db: Db, storage: FileStorage, auth: AuthContext, documentId: number, requestId?: string) {
-  const doc = await loadDocument(db, auth, documentId);
-  await db.delete(employeeDocuments).where(eq(employeeDocuments.id, documentId));
+/** Deletes a document the caller has loaded (and so may reach) through loadDocument. */
+export async function deleteDocument(
+  db: Db,
+  storage: FileStorage,
+  auth: AuthContext,
+  doc: typeof employeeDocuments.$inferSelect,
+  requestId?: string,
+) {
+  await db.delete(employeeDocuments).where(eq(employeeDocuments.id, doc.id));
   await writeAudit(db, {
     entity: 'employee_documents',
-    entityId: documentId,
+    entityId: doc.id,
     action: 'delete',
     before: doc,
     userId: auth.userId,

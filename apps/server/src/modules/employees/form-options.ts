@@ -23,12 +23,11 @@ import {
   responsibilities,
   shifts,
   states,
-  unitDepartmentMap,
-  unitDesignationMap,
   units,
   writtens,
 } from '../../db/schema';
 import type { AuthContext } from '../access/context';
+import { unitMapRows } from './service';
 
 type Lookup = PgTable & { id: PgColumn; name: PgColumn; isActive: PgColumn };
 
@@ -56,17 +55,10 @@ export async function employeeFormOptions(db: Db, auth: AuthContext): Promise<TE
     .select({ id: mobileCodes.id, code: mobileCodes.code, name: mobileCodes.name })
     .from(mobileCodes)
     .orderBy(asc(mobileCodes.code));
-  const [dep, des, ud, ug] = await Promise.all([
+  const [dep, des, [ud, ug]] = await Promise.all([
     list(db, departments as unknown as Lookup),
     list(db, designations as unknown as Lookup),
-    db
-      .select({ unitId: unitDepartmentMap.unitId, id: unitDepartmentMap.departmentId })
-      .from(unitDepartmentMap)
-      .where(eq(unitDepartmentMap.isActive, true)),
-    db
-      .select({ unitId: unitDesignationMap.unitId, id: unitDesignationMap.designationId })
-      .from(unitDesignationMap)
-      .where(eq(unitDesignationMap.isActive, true)),
+    unitMapRows(db),
   ]);
   const entries: [string, Lookup, PgColumn?][] = [
     ['countries', countries as unknown as Lookup],
@@ -88,8 +80,11 @@ export async function employeeFormOptions(db: Db, auth: AuthContext): Promise<TE
     ['responsibilities', responsibilities as unknown as Lookup],
     ['writtens', writtens as unknown as Lookup],
   ];
+  const lists = await Promise.all(entries.map(([, table, parent]) => list(db, table, parent)));
   const lookups: Record<string, { id: number; name: string; parentId?: number | null }[]> = {};
-  for (const [name, table, parent] of entries) lookups[name] = await list(db, table, parent);
+  entries.forEach(([name], i) => {
+    lookups[name] = lists[i];
+  });
   lookups.mobileCodes = mobile.map((m) => ({ id: m.id, name: `${m.code} (${m.name})` }));
   return { units: unitRows, departments: dep, designations: des, unitDepartments: ud, unitDesignations: ug, lookups };
 }

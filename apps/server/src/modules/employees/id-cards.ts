@@ -43,13 +43,10 @@ export async function idCardBatch(
     where = and(eq(employees.unitId, q.unitId), inArray(employees.status, ['active', 'onNotice']));
   } else throw new BadRequest('Choose an employee or a unit');
 
-  const list = await readEmployeesForCards(db, auth, where);
-  const [org] = await db.select().from(organisation).limit(1);
-  const keys = await db
-    .select({ id: employees.id, photoKey: employees.photoKey })
-    .from(employees)
-    .where(inArray(employees.id, list.length ? list.map((e) => e.id) : [0]));
-  const photoOf = new Map(keys.map((k) => [k.id, k.photoKey]));
+  const [found, [org]] = await Promise.all([readEmployeesForCards(db, auth, where), db.select().from(organisation).limit(1)]);
+  const list = found.map((f) => f.employee);
+  const photos: (string | null)[] = [];
+  for (const f of found) photos.push(await photoDataUrl(storage, f.photoKey)); // one open file at a time
   const areaIds = list.map((e) => e.presentAreaId).filter((x): x is number => x != null);
   const cityIds = list.map((e) => e.presentCityId).filter((x): x is number => x != null);
   const stateIds = list.map((e) => e.presentStateId).filter((x): x is number => x != null);
@@ -64,8 +61,7 @@ export async function idCardBatch(
   const today = isoDateIn(timeZone);
   const fyEnd = financialYearOf(today).endDate;
 
-  const cards = [];
-  for (const e of list) {
+  const cards = list.map((e, i) => {
     const place = [
       e.presentAreaId ? areaName.get(e.presentAreaId) : null,
       e.presentCityId ? cityName.get(e.presentCityId) : null,
@@ -75,7 +71,7 @@ export async function idCardBatch(
       .join(', ');
     const address = [e.presentAddress, place, e.presentPincode].filter(Boolean).join(', ');
     const validUntil = e.exitDate && e.exitDate < fyEnd ? e.exitDate : fyEnd;
-    cards.push({
+    return {
       employeeId: e.id,
       name: e.name,
       employeeCode: e.employeeCode,
@@ -83,15 +79,15 @@ export async function idCardBatch(
       department: e.departmentName,
       unit: e.unitName,
       bloodGroup: e.bloodGroup,
-      photo: await photoDataUrl(storage, photoOf.get(e.id) ?? null),
+      photo: photos[i],
       address: address || '—',
       emergencyContact: e.emergencyContactName
         ? `${e.emergencyContactName}${e.emergencyContactRelation ? ` (${e.emergencyContactRelation})` : ''}${e.emergencyContactMobile ? `, ${e.emergencyContactMobile}` : ''}`
         : '—',
       mobile: e.mobile,
       validUntil: DMY(validUntil),
-    });
-  }
+    };
+  });
   return {
     organisationName: org?.name ?? '',
     organisationAddress: org?.address ?? '',

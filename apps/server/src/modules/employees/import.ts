@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { type TImportError, type TImportResult, WEEK_DAYS, ZEmployeeInput } from '@hr/contract';
-import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -14,15 +14,13 @@ import {
   positions,
   regions,
   shifts,
-  unitDepartmentMap,
-  unitDesignationMap,
   units,
 } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest } from '../../lib/errors';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { IMPORT_COLUMNS, type ImportColumn, normHeader } from './import-columns';
-import { type EmployeeValues, toValues } from './service';
+import { type EmployeeValues, toValues, unitMapRows } from './service';
 
 export type Cell = string | number | boolean | Date | null;
 export interface Sheet {
@@ -175,16 +173,7 @@ async function loadUnitMaps(db: Db) {
     }
     return m;
   };
-  const [dep, des] = await Promise.all([
-    db
-      .select({ unitId: unitDepartmentMap.unitId, id: unitDepartmentMap.departmentId })
-      .from(unitDepartmentMap)
-      .where(eq(unitDepartmentMap.isActive, true)),
-    db
-      .select({ unitId: unitDesignationMap.unitId, id: unitDesignationMap.designationId })
-      .from(unitDesignationMap)
-      .where(eq(unitDesignationMap.isActive, true)),
-  ]);
+  const [dep, des] = await unitMapRows(db);
   return { departments: group(dep), designations: group(des) };
 }
 

@@ -17,16 +17,15 @@ import {
   ZProfileChangeRequest,
   ZProfileChangeRequestInput,
 } from '@hr/contract';
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { employees, roles, users, userUnitMap } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import { BadRequest, Conflict, Forbidden, PayloadTooLarge } from '../../lib/errors';
+import { employees } from '../../db/schema';
+import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
+import { containsPattern } from '../../lib/sql';
 import { createStorage, StorageNotFound } from '../../lib/storage';
 import { type AuthContext, hasAction, selfScope, unitScope } from '../access/context';
-import { hashPassword } from '../auth/password';
 import {
   allowedKinds,
   deleteDocument,
@@ -42,8 +41,17 @@ import { employeeFormOptions } from './form-options';
 import { idCardBatch } from './id-cards';
 import { buildErrorReport, buildTemplate, importEmployees } from './import';
 import { createChangeRequest, decideChangeRequest, listChangeRequests, listOwnChangeRequests, ownEmployeeId } from './profile';
-import { createEmployee, deleteEmployee, listEmployees, loadEmployeeRow, readEmployee, updateContact, updateEmployee } from './service';
-import { readUpload } from './upload';
+import {
+  createEmployee,
+  createUserAccount,
+  deleteEmployee,
+  listEmployees,
+  loadEmployeeRow,
+  readEmployee,
+  updateContact,
+  updateEmployee,
+} from './service';
+import { readMultipartFile, readUpload } from './upload';
 
 /** Screens (menus) whose role-wise access decides what a caller may do here. */
 export const EMPLOYEE_MENU = '/outlet/transaction/employee';
@@ -118,7 +126,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const s = request.query.search?.trim();
-      const like = s ? `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      const like = s ? containsPattern(s) : undefined;
       return app.db
         .select({ id: employees.id, name: employees.name, employeeCode: employees.employeeCode })
         .from(employees)
@@ -207,45 +215,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = request.auth;
-      const emp = await loadEmployeeRow(app.db, auth, request.params.id);
-      const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.employeeId, emp.id)).limit(1);
-      if (existing) throw new Conflict('This employee already has a sign-in account');
-      let roleId = request.body.roleId;
-      if (roleId === undefined) {
-        const [r] = await app.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Employee')).limit(1);
-        if (!r) throw new BadRequest('There is no Employee role; choose a role');
-        roleId = r.id;
-      } else {
-        const [r] = await app.db.select({ isAdmin: roles.isAdmin }).from(roles).where(eq(roles.id, roleId)).limit(1);
-        if (!r) throw new BadRequest('Unknown role', { roleId: ['Choose a role'] });
-        if (r.isAdmin && !auth.isAdmin) throw new Forbidden('Only an administrator may create administrator accounts');
-      }
-      const [taken] = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.userName}) = lower(${request.body.userName})`)
-        .limit(1);
-      if (taken) throw new Conflict('This user name is taken', 'userName');
-      const passwordHash = await hashPassword(request.body.password);
-      const user = await app.db.transaction(async (tx) => {
-        const [u] = await tx
-          .insert(users)
-          .values({
-            userName: request.body.userName,
-            fullName: emp.name,
-            email: emp.email,
-            passwordHash,
-            roleId,
-            employeeId: emp.id,
-            createdBy: auth.userId,
-            updatedBy: auth.userId,
-          })
-          .returning();
-        await tx.insert(userUnitMap).values({ userId: u.id, unitId: emp.unitId, createdBy: auth.userId }).onConflictDoNothing();
-        await writeAudit(tx, { entity: 'users', entityId: u.id, action: 'create', after: u, userId: auth.userId, requestId: request.id });
-        return u;
-      });
+      const user = await createUserAccount(app.db, request.auth, request.params.id, request.body, request.id);
       return reply.code(201).send({ userId: user.id, userName: user.userName });
     },
   );
@@ -259,7 +229,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const emp = await loadEmployeeRow(app.db, request.auth, request.params.id);
-      if (!emp.photoKey) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No photo', requestId: request.id });
+      if (!emp.photoKey) throw new NotFound('No photo');
       return sendStored(reply, emp.photoKey, emp.photoKey.endsWith('.png') ? 'image/png' : 'image/jpeg', undefined);
     },
   );
@@ -341,28 +311,22 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const doc = await loadDocument(app.db, request.auth, request.params.id);
       await assertStaffOrOwn(app.db, request.auth, doc.employeeId, [EMPLOYEE_MENU, 'edit'], [DOCUMENTS_MENU, 'delete']);
-      await deleteDocument(app.db, storage, request.auth, request.params.id, request.id);
+      await deleteDocument(app.db, storage, request.auth, doc, request.id);
       return reply.code(204).send();
     },
   );
 
   async function sendStored(reply: FastifyReply, key: string, mime: string, fileName: string | undefined) {
-    try {
-      const stream = await storage.get(key);
-      reply.header('content-type', mime).header('cache-control', 'private, no-store');
-      if (fileName)
-        reply.header(
-          'content-disposition',
-          `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        );
-      return reply.send(stream);
-    } catch (err) {
-      if (err instanceof StorageNotFound)
-        return reply
-          .code(404)
-          .send({ statusCode: 404, error: 'Not Found', message: 'The stored file is missing', requestId: reply.request.id });
-      throw err;
-    }
+    const stream = await storage.get(key).catch((err) => {
+      throw err instanceof StorageNotFound ? new NotFound('The stored file is missing') : err;
+    });
+    reply.header('content-type', mime).header('cache-control', 'private, no-store');
+    if (fileName)
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      );
+    return reply.send(stream);
   }
 
   // ----------------------------------------------------------------------------------- my profile
@@ -467,22 +431,10 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new BadRequest('Send the file as multipart/form-data');
-      const limit = Math.max(maxBytes, 50 * 1024 * 1024);
-      let part: Awaited<ReturnType<typeof request.file>>;
-      let buffer: Buffer;
-      try {
-        part = await request.file({ limits: { fileSize: limit, files: 1 } });
-        if (!part) throw new BadRequest('No file was sent');
-        buffer = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new PayloadTooLarge(`The file is larger than the ${Math.round(limit / 1048576)} MB allowed for an import`);
-        throw err;
-      }
+      const { buffer, filename, mimetype } = await readMultipartFile(request, Math.max(maxBytes, 50 * 1024 * 1024), 'an import');
       const isZip = buffer[0] === 0x50 && buffer[1] === 0x4b;
-      const name = (part.filename ?? '').toLowerCase();
-      if (!isZip && !name.endsWith('.csv') && !part.mimetype.includes('csv') && !part.mimetype.startsWith('text/')) {
+      const name = (filename ?? '').toLowerCase();
+      if (!isZip && !name.endsWith('.csv') && !mimetype.includes('csv') && !mimetype.startsWith('text/')) {
         throw new BadRequest('Upload the filled template as .xlsx or .csv');
       }
       if (!isZip && buffer.subarray(0, 4096).includes(0))

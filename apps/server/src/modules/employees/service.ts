@@ -1,6 +1,7 @@
 import {
   CONTACT_FIELDS,
   maskAadhaar,
+  type TCreateUserAccount,
   type TEmployee,
   type TEmployeeContact,
   type TEmployeeInputParsed,
@@ -17,15 +18,18 @@ import {
   employeeChangeRequests,
   employeeDocuments,
   employees,
+  roles,
   unitDepartmentMap,
   unitDesignationMap,
   units,
   users,
+  userUnitMap,
 } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/sql';
 import { type AuthContext, assertSelfOrManager, assertUnit, selfScope, unitScope } from '../access/context';
+import { hashPassword } from '../auth/password';
 import { findEmployeeUsage } from './usage';
 
 type EmployeeRow = typeof employees.$inferSelect;
@@ -199,6 +203,20 @@ async function assertCodeFree(db: Db | Tx, code: string, exceptId?: number) {
   if (hit && hit.id !== exceptId) throw new Conflict(`Employee code '${code}' is already used by another employee`, 'employeeCode');
 }
 
+/** Every active row of the unit-wise department and designation maps, as [departments, designations]. */
+export function unitMapRows(db: Db | Tx): Promise<[{ unitId: number; id: number }[], { unitId: number; id: number }[]]> {
+  return Promise.all([
+    db
+      .select({ unitId: unitDepartmentMap.unitId, id: unitDepartmentMap.departmentId })
+      .from(unitDepartmentMap)
+      .where(eq(unitDepartmentMap.isActive, true)),
+    db
+      .select({ unitId: unitDesignationMap.unitId, id: unitDesignationMap.designationId })
+      .from(unitDesignationMap)
+      .where(eq(unitDesignationMap.isActive, true)),
+  ]);
+}
+
 /**
  * The unit-wise department and designation maps, where a unit has one, decide what an employee of that
  * unit may be given (400 naming the field otherwise). A unit without a map accepts any.
@@ -300,11 +318,53 @@ export async function deleteEmployee(db: Db, auth: AuthContext, id: number, requ
   });
 }
 
-/** Employees by id for the ID cards, limited to the caller's reach. */
-export async function readEmployeesForCards(db: Db, auth: AuthContext, where: SQL | undefined): Promise<TEmployee[]> {
+/** The sign-in account of an employee: role Employee unless one is chosen, mapped to the employee's unit. */
+export async function createUserAccount(db: Db, auth: AuthContext, employeeId: number, input: TCreateUserAccount, requestId?: string) {
+  const emp = await loadEmployeeRow(db, auth, employeeId);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.employeeId, emp.id)).limit(1);
+  if (existing) throw new Conflict('This employee already has a sign-in account');
+  let roleId = input.roleId;
+  if (roleId === undefined) {
+    const [r] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Employee')).limit(1);
+    if (!r) throw new BadRequest('There is no Employee role; choose a role');
+    roleId = r.id;
+  } else {
+    const [r] = await db.select({ isAdmin: roles.isAdmin }).from(roles).where(eq(roles.id, roleId)).limit(1);
+    if (!r) throw new BadRequest('Unknown role', { roleId: ['Choose a role'] });
+    if (r.isAdmin && !auth.isAdmin) throw new Forbidden('Only an administrator may create administrator accounts');
+  }
+  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = lower(${input.userName})`).limit(1);
+  if (taken) throw new Conflict('This user name is taken', 'userName');
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [u] = await tx
+      .insert(users)
+      .values({
+        userName: input.userName,
+        fullName: emp.name,
+        email: emp.email,
+        passwordHash,
+        roleId,
+        employeeId: emp.id,
+        createdBy: auth.userId,
+        updatedBy: auth.userId,
+      })
+      .returning();
+    await tx.insert(userUnitMap).values({ userId: u.id, unitId: emp.unitId, createdBy: auth.userId }).onConflictDoNothing();
+    await writeAudit(tx, { entity: 'users', entityId: u.id, action: 'create', after: u, userId: auth.userId, requestId });
+    return u;
+  });
+}
+
+/** Employees for the ID cards, limited to the caller's reach, each with its photo's storage key. */
+export async function readEmployeesForCards(
+  db: Db,
+  auth: AuthContext,
+  where: SQL | undefined,
+): Promise<{ employee: TEmployee; photoKey: string | null }[]> {
   const rows = await readQuery(db)
     .where(and(where, unitScope(auth, employees.unitId), selfScope(auth, employees.id)))
     .orderBy(asc(employees.employeeCode))
     .limit(500);
-  return rows.map((r) => toEmployee(r as ReadRow));
+  return rows.map((r) => ({ employee: toEmployee(r as ReadRow), photoKey: r.e.photoKey }));
 }

@@ -27,6 +27,30 @@ export function cleanFileName(raw: string | undefined, ext: string, fallback: st
 }
 
 /**
+ * The one file of a multipart request as a buffer, refusing more than `maxBytes` (413 naming `what`)
+ * and a request that is not multipart or holds no file (400).
+ */
+export async function readMultipartFile(
+  request: FastifyRequest,
+  maxBytes: number,
+  what?: string,
+): Promise<{ buffer: Buffer; filename: string | undefined; mimetype: string }> {
+  if (!request.isMultipart()) throw new BadRequest('Send the file as multipart/form-data');
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  let buffer: Buffer;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (!part) throw new BadRequest('No file was sent');
+    buffer = await part.toBuffer();
+  } catch (err) {
+    throw mapMultipartError(err, maxBytes, what);
+  }
+  if (part.file.truncated) throw tooLarge(maxBytes, what);
+  if (buffer.length === 0) throw new BadRequest('The file is empty');
+  return { buffer, filename: part.filename, mimetype: part.mimetype };
+}
+
+/**
  * Reads the one file of a multipart request, refusing more than `maxBytes` (413) and any content
  * that is not one of `allowed` ('pdf' | 'jpg' | 'png'), whatever its name or declared type says (400).
  */
@@ -34,29 +58,14 @@ export async function readUpload(
   request: FastifyRequest,
   opts: { maxBytes: number; allowed: readonly string[]; fallbackName: string; what?: string },
 ): Promise<Upload> {
-  if (!request.isMultipart()) throw new BadRequest('Send the file as multipart/form-data');
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
-  } catch (err) {
-    throw mapMultipartError(err, opts.maxBytes, opts.what);
-  }
-  if (!part) throw new BadRequest('No file was sent');
-  let buffer: Buffer;
-  try {
-    buffer = await part.toBuffer();
-  } catch (err) {
-    throw mapMultipartError(err, opts.maxBytes, opts.what);
-  }
-  if (part.file.truncated) throw tooLarge(opts.maxBytes, opts.what);
-  if (buffer.length === 0) throw new BadRequest('The file is empty');
+  const { buffer, filename } = await readMultipartFile(request, opts.maxBytes, opts.what);
   const type = await fileTypeFromBuffer(buffer);
   const allowedLabels = opts.allowed.map((a) => KIND_LABEL[a] ?? a.toUpperCase()).join(', ');
   if (!type || !opts.allowed.includes(type.ext)) {
     const seen = type ? ` (its content is ${type.mime})` : '';
     throw new BadRequest(`This file is not an allowed type${seen}. Allowed: ${allowedLabels}.`, { file: [`Allowed: ${allowedLabels}`] });
   }
-  return { buffer, mime: type.mime, ext: type.ext, fileName: cleanFileName(part.filename, type.ext, opts.fallbackName) };
+  return { buffer, mime: type.mime, ext: type.ext, fileName: cleanFileName(filename, type.ext, opts.fallbackName) };
 }
 
 function tooLarge(maxBytes: number, what?: string) {

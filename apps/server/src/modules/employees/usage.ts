@@ -23,10 +23,6 @@ export function registerEmployeeUsage(checker: EmployeeUsageChecker): void {
   checkers.set(checker.label, checker);
 }
 
-export function registeredEmployeeUsages(): string[] {
-  return [...checkers.keys()];
-}
-
 /** A checker counting rows of `table` whose `column` is the employee id. */
 export function tableUsage(label: string, table: PgTable, column: AnyPgColumn): EmployeeUsageChecker {
   return {
