@@ -57,10 +57,6 @@ export function isValidAadhaar(raw: string): boolean {
   return verhoeffDigit(v.slice(0, 11)) === Number(v[11]);
 }
 
-export const isValidPan = (v: string) => PAN_RE.test(v);
-export const isValidIfsc = (v: string) => IFSC_RE.test(v);
-export const isValidMobile = (v: string) => MOBILE_RE.test(v);
-
 /** 'XXXX XXXX 1234' for display; only the last four digits are ever stored. */
 export const maskAadhaar = (last4: string | null | undefined) => (last4 ? `XXXX XXXX ${last4}` : '');
 
@@ -381,8 +377,6 @@ export type TCreateUserAccount = z.infer<typeof ZCreateUserAccount>;
 // ---------------------------------------------------------------------------------------------
 // Documents
 // ---------------------------------------------------------------------------------------------
-
-export const ALLOWED_DOCUMENT_MIME = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
 export const ZEmployeeDocument = z.object({
   id: z.number(),
