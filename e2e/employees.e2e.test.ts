@@ -40,6 +40,10 @@ describe('employees', () => {
     await page.locator('#f-departmentId').selectOption({ label: 'Finance & Accounts' });
     await page.locator('#f-designationId').selectOption({ label: 'Accounts Executive' });
     await page.locator('#f-dateOfJoining').fill('2024-06-03');
+    // The reporting manager is found by a search on the server.
+    await page.getByPlaceholder('Find a manager by name or code').fill('BLR0001');
+    await page.locator('#f-reportingManagerId option', { hasText: 'Rahul Menon (BLR0001)' }).waitFor({ state: 'attached' });
+    await page.locator('#f-reportingManagerId').selectOption({ label: 'Rahul Menon (BLR0001)' });
     // Statutory and bank
     await page.getByRole('tab', { name: 'Statutory' }).click();
     await page.locator('#f-pan').fill('ABCPN1234K');
@@ -95,6 +99,7 @@ describe('employees', () => {
     await page.goto('/outlet/myProfile/profile');
     await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Lakshmi Narayanan');
     expect(await page.getByText(CODE).first().textContent()).toContain(CODE);
+    await page.getByText('reports to Rahul Menon').waitFor();
 
     await screenshot(page, 'employees-my-profile');
     await page.goto('/outlet/myProfile/upload-documents');

@@ -182,6 +182,23 @@ describe('user account and delete', () => {
     ).toBe(409);
   });
 
+  it('refuses account creation and delete to a role with only view on the employee screen', async () => {
+    const e = (await admin.post('/api/employees', newEmployee())).json();
+    expect((await manager.post(`/api/employees/${e.id}/user-account`, { userName: `m.${e.id}`, password: 'Welcome@123' })).statusCode).toBe(
+      403,
+    );
+    expect((await manager.delete(`/api/employees/${e.id}`)).statusCode).toBe(403);
+    expect((await admin.get(`/api/employees/${e.id}`)).statusCode).toBe(200);
+    expect((await manager.get('/api/employee-change-requests')).statusCode).toBe(403);
+  });
+
+  it('answers 404 for a photo an employee does not have', async () => {
+    const e = (await admin.post('/api/employees', newEmployee())).json();
+    const res = await admin.get(`/api/employees/${e.id}/photo`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('No photo');
+  });
+
   it('deletes an unused employee, and refuses with 409 once something uses them', async () => {
     const free = (await admin.post('/api/employees', newEmployee())).json();
     expect((await admin.delete(`/api/employees/${free.id}`)).statusCode).toBe(204);
@@ -245,6 +262,12 @@ describe('documents', () => {
     expect((await admin.get(`/api/employee-documents/${doc.id}/download`)).statusCode).toBe(200);
     const emp2 = api(t.app, await signIn(t.app, 'employee2'));
     expect((await emp2.get(`/api/employee-documents/${doc.id}/download`)).statusCode).toBe(403);
+    // delete: a stranger is refused; the employee may; the file is gone afterwards
+    expect((await emp2.delete(`/api/employee-documents/${doc.id}`)).statusCode).toBe(403);
+    expect((await emp1.delete(`/api/employee-documents/${doc.id}`)).statusCode).toBe(204);
+    expect((await emp1.get(`/api/employee-documents/${doc.id}/download`)).statusCode).toBe(404);
+    const gone = (await emp1.get(`/api/employees/${me.id}/documents`)).json();
+    expect(gone.missingMandatory.map((m: { docTypeName: string }) => m.docTypeName)).toContain('PAN Card');
   });
 
   it('refuses a disguised executable with 400, whatever its name and declared type', async () => {
@@ -377,6 +400,8 @@ describe('own-screen rights stay on the own record', () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
     expect((await emp1.get('/api/me/employee')).json().hasPhoto).toBe(true);
+    const card = (await emp1.get('/api/id-cards')).json().cards[0];
+    expect(card.photo).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
   });
 });
 

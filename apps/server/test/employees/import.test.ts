@@ -102,6 +102,25 @@ describe('bulk import', () => {
   });
 });
 
+describe('access', () => {
+  it('refuses the template, the import and the error report to a role without add on the employee screen', async () => {
+    const manager = api(t.app, await signIn(t.app, 'manager'));
+    expect((await manager.get('/api/employees/import/template')).statusCode).toBe(403);
+    const file = importCsv([importRow(1, refs, 'MGR')]);
+    expect(
+      (await manager.post('/api/employees/import', undefined, multipart({ name: 'staff.csv', type: 'text/csv', data: file }))).statusCode,
+    ).toBe(403);
+    expect((await manager.post('/api/employees/import/error-report', { errors: [] })).statusCode).toBe(403);
+    expect(await countPrefix('MGR')).toBe(0);
+  });
+
+  it('answers 400 for an empty file', async () => {
+    const res = await upload(Buffer.alloc(0), 'staff.csv', 'text/csv');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The file is empty');
+  });
+});
+
 describe('unit-wise maps', () => {
   it('refuses a department or designation the unit does not use', async () => {
     const row = importRow(1, refs, 'MAP');
