@@ -1,7 +1,7 @@
 import type { TIdCard, TIdCardBatch } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { IdCard, Printer } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -12,7 +12,7 @@ import { initials } from '@/lib/initials';
 import { useSession } from '@/lib/session';
 import { errorToast, toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { useFormOptions } from '../transaction/employee/api';
+import { useEmployeeOptions, useFormOptions } from '../transaction/employee/api';
 
 async function printCards(query: Record<string, number>, layout: 'card' | 'a4'): Promise<void> {
   const batch = await api.get<TIdCardBatch>('/api/id-cards', query);
@@ -124,21 +124,8 @@ function BatchCard({ busy, run }: { busy: boolean; run: (q: Record<string, numbe
   const options = useFormOptions();
   const [unitId, setUnitId] = useState<number | ''>('');
   const [search, setSearch] = useState('');
-  const [choices, setChoices] = useState<{ id: number; name: string; employeeCode: string }[]>([]);
   const [employeeId, setEmployeeId] = useState<number | ''>('');
-  useEffect(() => {
-    const t = setTimeout(() => {
-      void api
-        .get<{ id: number; name: string; employeeCode: string }[]>(
-          '/api/employees/options',
-          { search: search || undefined },
-          { bypass_log: true, silent: true },
-        )
-        .then(setChoices)
-        .catch(() => setChoices([]));
-    }, 250);
-    return () => clearTimeout(t);
-  }, [search]);
+  const choices = useEmployeeOptions(search).data ?? [];
   const select = 'h-9 w-full rounded-md border border-input bg-background px-2 text-sm';
   return (
     <Card>

@@ -1,22 +1,22 @@
 import { BANK_STATUTORY_FIELDS, CONTACT_FIELDS, PAY_MODES, type TEmployee } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Save, Send, UserX } from 'lucide-react';
+import { Save, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type ApiError, api } from '@/lib/api';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { useFormOptions, useMyEmployee, useOwnChangeRequests } from '../transaction/employee/api';
+import { useFormOptions, useOwnChangeRequests } from '../transaction/employee/api';
 import { CHANGE_LABELS, changeValue } from '../transaction/employee/ChangeRequestsDialog';
 import { PersonalFields } from '../transaction/employee/EmployeeFormScreen';
 import { EmployeePhoto } from '../transaction/employee/EmployeePhoto';
 import { type Errors, InfoGrid, Section, SelectField, TextField, type Values } from '../transaction/employee/fields';
 import { StatusBadge } from '../transaction/employee/StatusBadge';
+import { WithMyEmployee } from './MyEmployee';
 
 const PROFILE_PATH = '/outlet/myProfile/profile';
 
@@ -25,17 +25,7 @@ const PROFILE_PATH = '/outlet/myProfile/profile';
  * and photo are changed directly; bank and statutory changes are requests an administrator approves.
  */
 export default function ProfileScreen() {
-  const me = useMyEmployee();
-  if (me.isError)
-    return (
-      <EmptyState
-        icon={<UserX />}
-        title="No employee record"
-        description="Your sign-in is not linked to an employee record. Ask the HR office to link it."
-      />
-    );
-  if (!me.data) return <p className="text-sm text-muted-foreground">Loading…</p>;
-  return <Profile e={me.data} />;
+  return <WithMyEmployee>{(e) => <Profile e={e} />}</WithMyEmployee>;
 }
 
 function Profile({ e }: { e: TEmployee }) {

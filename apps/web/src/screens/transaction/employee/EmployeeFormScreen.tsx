@@ -24,7 +24,7 @@ import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { BAD_REQUEST_PATH } from '@/lib/useEncryptedParam';
-import { EMPLOYEE_PATH, useDocuments, useEmployee, useFormOptions } from './api';
+import { EMPLOYEE_PATH, useDocuments, useEmployee, useEmployeeOptions, useFormOptions } from './api';
 import { DocumentsPanel } from './DocumentsPanel';
 import { EmployeePhoto } from './EmployeePhoto';
 import { CheckField, type Errors, InfoGrid, Section, SelectField, TextField, type Values } from './fields';
@@ -455,20 +455,7 @@ export function PersonalFields({ fp, o, contactOnly }: { fp: FP; o: TEmployeeFor
 
 function ManagerField({ fp, selfId, currentName }: { fp: FP; selfId: number | null; currentName: string | null }) {
   const [search, setSearch] = useState('');
-  const [choices, setChoices] = useState<{ id: number; name: string; employeeCode: string }[]>([]);
-  useEffect(() => {
-    const t = setTimeout(() => {
-      void api
-        .get<{ id: number; name: string; employeeCode: string }[]>(
-          '/api/employees/options',
-          { search: search || undefined },
-          { bypass_log: true, silent: true },
-        )
-        .then((r) => setChoices(r.filter((x) => x.id !== selfId)))
-        .catch(() => setChoices([]));
-    }, 250);
-    return () => clearTimeout(t);
-  }, [search, selfId]);
+  const choices = (useEmployeeOptions(search).data ?? []).filter((x) => x.id !== selfId);
   const current = fp.values.reportingManagerId as number | null;
   const opts = choices.map((c) => ({ id: c.id, name: `${c.name} (${c.employeeCode})` }));
   if (current && !opts.some((x) => x.id === current)) opts.unshift({ id: current, name: currentName ?? `#${current}` });

@@ -8,6 +8,7 @@ import type {
 } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useDebounced } from '@/components/data-table';
 import { ApiError, api, type QueryValue } from '@/lib/api';
 import { getToken } from '@/lib/session';
 import { errorToast } from '@/lib/toast-store';
@@ -59,6 +60,21 @@ export function useOwnChangeRequests(enabled: boolean) {
     queryKey: ['employees', 'my-change-requests'],
     queryFn: ({ signal }) => api.get<TProfileChangeRequest[]>('/api/me/employee/change-requests', undefined, { signal, bypass_log: true }),
     enabled,
+  });
+}
+
+/** Employees within reach for a select, searched by name or code: one request per pause in typing. */
+export function useEmployeeOptions(search: string) {
+  const q = useDebounced(search.trim(), 250);
+  return useQuery({
+    queryKey: ['employees', 'options', q],
+    queryFn: ({ signal }) =>
+      api.get<{ id: number; name: string; employeeCode: string }[]>(
+        '/api/employees/options',
+        { search: q || undefined },
+        { signal, bypass_log: true, silent: true },
+      ),
+    placeholderData: keepPreviousData,
   });
 }
 
