@@ -10,9 +10,9 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase, migrate } from '../apps/server/src/db/client';
 import { departments, designations, employees, units } from '../apps/server/src/db/schema';
-import { seedDemo } from '../apps/server/src/db/seed';
-import { DEMO_PASSWORDS } from '../apps/server/src/db/seed/core';
 import { demoEmployee } from '../apps/server/src/modules/employees/demo-data';
+import { seedDemo } from '../apps/server/src/seed';
+import { DEMO_PASSWORDS } from '../apps/server/src/seed/core';
 import { importRow, importWorkbook, multipart } from '../apps/server/test/employees/fixtures';
 import type { Bench, BenchResult } from './types';
 

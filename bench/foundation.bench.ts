@@ -6,8 +6,8 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase, migrate } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/seed';
-import { DEMO_PASSWORDS } from '../apps/server/src/db/seed/core';
+import { seedDemo } from '../apps/server/src/seed';
+import { DEMO_PASSWORDS } from '../apps/server/src/seed/core';
 import type { Bench } from './types';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

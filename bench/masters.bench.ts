@@ -8,8 +8,8 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase, migrate } from '../apps/server/src/db/client';
 import { cities, states } from '../apps/server/src/db/schema';
-import { seedDemo } from '../apps/server/src/db/seed';
-import { DEMO_PASSWORDS } from '../apps/server/src/db/seed/core';
+import { seedDemo } from '../apps/server/src/seed';
+import { DEMO_PASSWORDS } from '../apps/server/src/seed/core';
 import type { Bench, BenchResult } from './types';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -1,3 +1,4 @@
+import { MENU } from '@hr/contract';
 import { describe, expect, it } from 'vitest';
 import { encryptParam } from '../apps/web/src/lib/crypto';
 import {
@@ -36,7 +37,7 @@ describe('sign-in and role menus', () => {
     it(`${user} signs in and sees the ${DEMO_USERS[user].role} menu`, async () => {
       const { page } = ctx;
       await signInAs(page, user);
-      expect(new URL(page.url()).pathname).toBe('/outlet/dashboard');
+      expect(new URL(page.url()).pathname).toBe(MENU.dashboard);
       expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeTruthy();
 
       const groups = await menuGroups();
@@ -51,7 +52,7 @@ describe('sign-in and role menus', () => {
       // Dashboard: welcome with the user's name, the current entry highlighted.
       await expect.poll(() => page.getByTestId('welcome').textContent()).toContain(me.body.acc_dtls.fullName);
       const current = page.getByTestId('sidebar-nav').locator('a[aria-current="page"]');
-      await expect.poll(() => current.getAttribute('href')).toBe('/outlet/dashboard');
+      await expect.poll(() => current.getAttribute('href')).toBe(MENU.dashboard);
       // Avatar initials: first letter of the first and of the last word of the name.
       const words = me.body.acc_dtls.fullName.trim().split(/\s+/);
       const initials = (words[0][0] + (words.length > 1 ? words[words.length - 1][0] : '')).toUpperCase();
@@ -72,10 +73,10 @@ describe('sign-in and role menus', () => {
     });
 
     const refused = [
-      '/outlet/master/shift', // a menu entry of another role
+      MENU.shift, // a menu entry of another role
       `/outlet/master/units/${encryptParam(1)}`, // a modify route: no menu of its own, follows units
-      '/outlet/master/configure/roleWiseMenuAccess',
-      '/outlet/transaction/employee',
+      MENU.roleWiseMenuAccess,
+      MENU.employee,
     ];
     for (const path of refused) {
       await page.goto(path);
@@ -97,9 +98,9 @@ describe('sign-in and role menus', () => {
 
     // The way out, and the role's own screens, still work; an unknown path is still the 404 page.
     await page.getByTestId('no-access').getByRole('link', { name: 'Go to the dashboard' }).click();
-    await page.waitForURL((u) => u.pathname === '/outlet/dashboard');
+    await page.waitForURL((u) => u.pathname === MENU.dashboard);
     await page.getByTestId('welcome').waitFor();
-    await clickMenu(page, '/outlet/myProfile/profile');
+    await clickMenu(page, MENU.profile);
     await page.getByTestId('profile-name').waitFor();
     expect(await page.getByTestId('no-access').count()).toBe(0);
     await page.goto('/outlet/no-such-screen');
@@ -109,14 +110,14 @@ describe('sign-in and role menus', () => {
 
   it('a manager opens the screens of their menus (and the paths below them) but not the masters', async () => {
     const { page } = ctx;
-    await signInWithToken(page, 'manager', '/outlet/master/shift');
+    await signInWithToken(page, 'manager', MENU.shift);
     await page.getByTestId('no-access').waitFor();
-    await clickMenu(page, '/outlet/transaction/employee');
+    await clickMenu(page, MENU.employee);
     await page.getByTestId('employee-search').waitFor();
     expect(await page.getByTestId('no-access').count()).toBe(0);
 
     // The administrator holds every menu: the same path opens the screen.
-    await signInWithToken(page, 'admin', '/outlet/master/shift');
+    await signInWithToken(page, 'admin', MENU.shift);
     await page.getByTestId('resource-list-shift').waitFor();
     expect(await page.getByTestId('no-access').count()).toBe(0);
   });
@@ -175,12 +176,12 @@ describe('sign-in and role menus', () => {
     await signInWithToken(page, 'admin', '/outlet');
     await page.waitForURL('**/outlet/dashboard');
     const cases: [string, string][] = [
-      ['/outlet/request', '/outlet/request/raise'],
-      ['/outlet/allRequest', '/outlet/allRequest/wfh'],
-      ['/outlet/master/configure', '/outlet/master/configure/role'],
-      ['/outlet/myProfile', '/outlet/myProfile/profile'],
-      ['/outlet/me/attendance', '/outlet/me/attendance/logs'],
-      ['/outlet/me/leave', '/outlet/me/leave/summary'],
+      ['/outlet/request', MENU.requestWfh],
+      ['/outlet/allRequest', MENU.allRequestWfh],
+      ['/outlet/master/configure', MENU.role],
+      ['/outlet/myProfile', MENU.profile],
+      ['/outlet/me/attendance', MENU.myAttendanceLogs],
+      ['/outlet/me/leave', MENU.myLeaveSummary],
     ];
     for (const [from, to] of cases) {
       await page.goto(from);
@@ -292,7 +293,7 @@ describe('errors', () => {
 describe('session', () => {
   it('without a token /outlet screens redirect to sign-in', async () => {
     const { page } = ctx;
-    await page.goto('/outlet/dashboard');
+    await page.goto(MENU.dashboard);
     await page.waitForURL((u) => u.pathname === '/');
     await new SignInScreen(page).userName.waitFor();
   });
@@ -300,7 +301,7 @@ describe('session', () => {
   it('sign-out revokes the token, and Back does not reveal a screen', async () => {
     const { page } = ctx;
     await signInAs(page, 'admin');
-    await clickMenu(page, '/outlet/master/shift');
+    await clickMenu(page, MENU.shift);
     const token = await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY);
 
     await page.getByTestId('user-menu').click();

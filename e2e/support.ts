@@ -6,13 +6,15 @@
  *   it('…', async () => {
  *     const page = ctx.page;
  *     await signInAs(page, 'admin');          // through the sign-in screen
- *     await page.goto('/outlet/master/shift');
+ *     await page.goto(MENU.shift);
  *   });
  *   const res = await apiRequest('/api/…', { user: 'admin', method: 'POST', body: {…} });  // prepare data
  */
+
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { MENU } from '@hr/contract';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 
 export type DemoUser = 'admin' | 'manager' | 'employee1' | 'employee2';
@@ -134,7 +136,7 @@ export async function signInAs(page: Page, user: DemoUser): Promise<void> {
 }
 
 /** Faster than the screen: puts an API token in local storage, then opens `path` (default the dashboard). */
-export async function signInWithToken(page: Page, user: DemoUser, pathName = '/outlet/dashboard'): Promise<void> {
+export async function signInWithToken(page: Page, user: DemoUser, pathName: string = MENU.dashboard): Promise<void> {
   const token = await apiToken(user, { fresh: true });
   await page.goto('/400-bad-req');
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [TOKEN_KEY, token] as const);
@@ -213,4 +215,19 @@ export async function sidebarLinks(page: Page): Promise<string[]> {
   const nav = page.getByTestId('sidebar-nav');
   await nav.waitFor();
   return nav.locator('a[href]').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+/** Chooses `label` in a searchable select (ReferenceSelect): open it, type, click the option. */
+export async function pickOption(page: Page, trigger: Locator, label: string): Promise<void> {
+  await trigger.click();
+  await page.getByTestId('reference-search').fill(label);
+  await page.getByRole('option', { name: label, exact: true }).click();
+  await expect.poll(() => trigger.textContent()).toContain(label);
+  // The popover animates out; the next select must not find this one's search box.
+  await page.getByTestId('reference-search').waitFor({ state: 'detached' });
+}
+
+/** Empties a searchable select (its clear control). */
+export async function clearOption(trigger: Locator): Promise<void> {
+  await trigger.getByRole('button', { name: 'Clear' }).dispatchEvent('pointerdown');
 }

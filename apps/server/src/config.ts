@@ -23,6 +23,8 @@ const ZConfig = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** Failures of one account from all addresses together (a guesser spread over many addresses). */
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT_ANY_ADDRESS: z.coerce.number().int().positive().default(30),
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   SIGNIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   UPLOAD_MAX_MB: z.coerce.number().positive().default(10),
@@ -31,6 +33,8 @@ const ZConfig = z.object({
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   /** Trust X-Forwarded-For (set when running behind a load balancer / reverse proxy). */
   TRUST_PROXY: ZBool,
+  /** Calls one biometric device may make per minute (per API process) before it is answered 429. */
+  DEVICE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 
 export type AppConfig = {
@@ -43,6 +47,7 @@ export type AppConfig = {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   signInMaxFailuresPerAccount: number;
+  signInMaxFailuresPerAccountAnyAddress: number;
   signInMaxFailuresPerIp: number;
   signInWindowMinutes: number;
   uploadMaxMb: number;
@@ -50,6 +55,7 @@ export type AppConfig = {
   orgTimeZone: string;
   webDist: string;
   trustProxy: boolean;
+  deviceRatePerMinute: number;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -74,6 +80,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     signInMaxFailuresPerAccount: e.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
+    signInMaxFailuresPerAccountAnyAddress: e.SIGNIN_MAX_FAILURES_PER_ACCOUNT_ANY_ADDRESS,
     signInMaxFailuresPerIp: e.SIGNIN_MAX_FAILURES_PER_IP,
     signInWindowMinutes: e.SIGNIN_WINDOW_MINUTES,
     uploadMaxMb: e.UPLOAD_MAX_MB,
@@ -81,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orgTimeZone: e.ORG_TIME_ZONE,
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
+    deviceRatePerMinute: e.DEVICE_RATE_PER_MINUTE,
     ...overrides,
   };
 }

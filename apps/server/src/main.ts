@@ -1,22 +1,16 @@
 // The server process: configuration, database (migrated, seeded on first start), API and web app.
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { createDatabase, migrate } from './db/client';
-import { applyReleaseData, seedDemo } from './db/seed';
-import { isEmpty } from './db/seed/core';
+import { createDatabase } from './db/client';
 import { isoDateIn } from './lib/time';
 import { pruneAuthTables } from './modules/auth/prune';
 import { ensureFinancialYears } from './modules/financial-years/service';
+import { prepareDatabase } from './seed';
 import { webApp } from './web';
 
 const config = loadConfig();
 const database = await createDatabase(config);
-await migrate(database);
-if (await isEmpty(database.db)) {
-  await seedDemo(database.db, { timeZone: config.orgTimeZone });
-} else {
-  await applyReleaseData(database.db);
-}
+await prepareDatabase(database, { timeZone: config.orgTimeZone });
 // A new April starts a new financial year without anyone creating it.
 await ensureFinancialYears(database.db, isoDateIn(config.orgTimeZone));
 await pruneAuthTables(database.db, config);

@@ -18,8 +18,8 @@ import pg from 'pg';
 import { type App, buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import { createDatabase, type Database, type Db, migrate } from '../src/db/client';
-import { seedDemo } from '../src/db/seed';
-import { DEMO_PASSWORDS } from '../src/db/seed/core';
+import { seedDemo } from '../src/seed';
+import { DEMO_PASSWORDS } from '../src/seed/core';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZIdQuery, ZSearchText } from './ids';
+import { ZNewPassword } from './password';
 
 // ---------------------------------------------------------------------------------------------
 // Format checks (shared by the API, the web form and the bulk import)
@@ -333,11 +335,11 @@ export const ZEmployeeListQuery = z.object({
   sort: z.enum(EMPLOYEE_SORTS).default('employeeCode'),
   order: z.enum(['asc', 'desc']).default('asc'),
   /** Matches name, employee code or mobile. */
-  search: z.string().trim().max(100).optional(),
-  unitId: z.coerce.number().int().positive().optional(),
-  departmentId: z.coerce.number().int().positive().optional(),
-  designationId: z.coerce.number().int().positive().optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  search: ZSearchText.optional(),
+  unitId: ZIdQuery.optional(),
+  departmentId: ZIdQuery.optional(),
+  designationId: ZIdQuery.optional(),
+  categoryId: ZIdQuery.optional(),
   status: z.enum(EMPLOYEE_STATUSES).optional(),
 });
 export type TEmployeeListQuery = z.input<typeof ZEmployeeListQuery>;
@@ -368,7 +370,7 @@ export type TEmployeeList = z.infer<typeof ZEmployeeList>;
 
 export const ZCreateUserAccount = z.object({
   userName: z.string().trim().min(3).max(80),
-  password: z.string().min(8, 'Password must be at least 8 characters').max(200),
+  password: ZNewPassword,
   /** Defaults to the Employee role. */
   roleId: z.coerce.number().int().positive().optional(),
 });
@@ -498,19 +500,3 @@ export const ZIdCardBatch = z.object({
   cards: z.array(ZIdCard),
 });
 export type TIdCardBatch = z.infer<typeof ZIdCardBatch>;
-
-// ---------------------------------------------------------------------------------------------
-// Choices of the employee form (GET /api/employees/form-options)
-// ---------------------------------------------------------------------------------------------
-
-const ZFormOption = z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable().optional() });
-export const ZEmployeeFormOptions = z.object({
-  units: z.array(ZFormOption),
-  departments: z.array(ZFormOption),
-  designations: z.array(ZFormOption),
-  /** Unit-wise maps: which departments / designations a unit uses (empty = all). */
-  unitDepartments: z.array(z.object({ unitId: z.number(), id: z.number() })),
-  unitDesignations: z.array(z.object({ unitId: z.number(), id: z.number() })),
-  lookups: z.record(z.string(), z.array(ZFormOption)),
-});
-export type TEmployeeFormOptions = z.infer<typeof ZEmployeeFormOptions>;

@@ -4,4 +4,7 @@ export * from './dashboard';
 export * from './documents';
 export * from './employees';
 export * from './errors';
+export * from './ids';
+export * from './menus';
+export * from './password';
 export * from './resources';

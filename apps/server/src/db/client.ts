@@ -77,23 +77,41 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   };
 }
 
-/** Applies the committed SQL migrations in apps/server/drizzle (idempotent). */
-export async function migrate(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase<Schema>, config);
-    return;
-  }
-  // Several API processes may start together: one migrates, the others wait for it.
+/**
+ * Runs `fn` while holding the installation-wide start-up lock: several API processes starting together
+ * on one PostgreSQL migrate and seed one after another, never side by side (the second finds the work
+ * done). PGlite is one process's own database, so there is nothing to wait for.
+ */
+export async function withStartupLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return fn();
   const pool = database.client as pg.Pool;
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock(727274)');
-    await migratePg(database.db as unknown as NodePgDatabase<Schema>, config);
+    return await fn();
   } finally {
     await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {});
     lockClient.release();
   }
+}
+
+async function applyMigrations(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+  if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase<Schema>, config);
+  else await migratePg(database.db as unknown as NodePgDatabase<Schema>, config);
+}
+
+/** Applies the committed SQL migrations in apps/server/drizzle (idempotent), under the start-up lock. */
+export async function migrate(database: Database): Promise<void> {
+  await withStartupLock(database, () => applyMigrations(database));
+}
+
+/** Migrates, then runs `prepare` (seeding) inside the same start-up lock. */
+export async function migrateAndPrepare(database: Database, prepare: () => Promise<void>): Promise<void> {
+  await withStartupLock(database, async () => {
+    await applyMigrations(database);
+    await prepare();
+  });
 }
 
 /** Rows of a raw SQL query, on either driver. */

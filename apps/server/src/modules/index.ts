@@ -1,13 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { accessRoutes } from './access/routes';
+import { apkRoutes } from './apk/routes';
 import { authRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { deviceRoutes } from './devices/routes';
 import { employeeRoutes } from './employees/routes';
 import { financialYearRoutes } from './financial-years/routes';
 import { mastersRoutes } from './masters/routes';
 
+// Domains' business rules on master resources (registerResourceHooks), registered before any route is built.
+import './access/resource-rules';
+import './attendance/shift-rules';
+import './payroll/head-rules';
+import './requests/leave-type-rules';
+
 /** Every area's route plugin. An area adds its import above and one entry here. */
-export const areaPlugins = [authRoutes, accessRoutes, financialYearRoutes, dashboardRoutes, mastersRoutes, employeeRoutes];
+export const areaPlugins = [
+  authRoutes,
+  accessRoutes,
+  financialYearRoutes,
+  dashboardRoutes,
+  mastersRoutes,
+  apkRoutes,
+  deviceRoutes,
+  employeeRoutes,
+];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   for (const plugin of areaPlugins) await app.register(plugin);

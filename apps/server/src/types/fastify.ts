@@ -5,21 +5,24 @@ import type { AppConfig } from '../config';
 import type { DatabaseKind, Db } from '../db/client';
 import type { AuthContext } from '../modules/access/context';
 import type { DeclaredRoute } from '../modules/access/hooks';
+import type { DeviceContext } from '../modules/devices/auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Required on every /api route: 'public', 'signedIn' or { menu, action }. */
+    /** Required on every /api route: 'public', 'signedIn', 'device' or { menu, action }. */
     access?: TRouteAccess;
   }
   interface FastifyRequest {
     /** The caller; set for every route whose access is not 'public'. */
     auth: AuthContext;
+    /** The calling device; set for routes whose access is 'device'. */
+    device: DeviceContext;
   }
   interface FastifyInstance {
     db: Db;
     dbKind: DatabaseKind;
     config: AppConfig;
-    /** Every /api route and its declared access, in registration order. */
+    /** Every /api route (and every device route) and its declared access, in registration order. */
     apiRoutes: DeclaredRoute[];
   }
 }

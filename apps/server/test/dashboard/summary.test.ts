@@ -1,14 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MENU } from '@hr/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employeeDocTypes, employees, unitEmployeeDocTypeMap, units, users, userUnitMap } from '../../src/db/schema';
-import { roleIdByName } from '../../src/db/seed/core';
-import { grantMenus, revokeMenu } from '../../src/db/seed/factories';
 import { isoDateIn, monthOf } from '../../src/lib/time';
 import { rng, validAadhaar } from '../../src/modules/employees/demo-data';
-import { EMPLOYEE_MENU } from '../../src/modules/employees/routes';
+import { roleIdByName } from '../../src/seed/core';
+import { grantMenus, revokeMenu } from '../../src/seed/factories';
 import { multipart, PDF, PNG } from '../employees/fixtures';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 
@@ -166,13 +166,13 @@ describe('dashboard scoping', () => {
 
     // A role that may not view the employee list sees its units' names only.
     const role = (await roleIdByName(t.db, 'Manager')) as number;
-    await revokeMenu(t.db, role, EMPLOYEE_MENU);
+    await revokeMenu(t.db, role, MENU.employee);
     try {
       const names = await summary(manager);
       expect(names.units.length).toBe(3);
       expect(names.units.every((u) => u.figures === null)).toBe(true);
     } finally {
-      await grantMenus(t.db, role, { [EMPLOYEE_MENU]: ['view'] });
+      await grantMenus(t.db, role, { [MENU.employee]: ['view'] });
     }
     expect(figuresOf(await summary(manager), testUnit)?.active).toBe(3);
   });
@@ -182,6 +182,17 @@ describe('dashboard scoping', () => {
     expect(s.units.map((u) => u.code)).toEqual(['HO-BLR']);
     expect(s.units[0].figures).toBeNull();
     expect(JSON.stringify(s)).not.toMatch(/missingDocuments|onNotice/);
+  });
+
+  it('one unit: an inactive unit is not found, like a missing one', async () => {
+    expect((await admin.get(`/api/dashboard/units/${unitId['HO-BLR']}`)).statusCode).toBe(200);
+    await t.db.update(units).set({ isActive: false }).where(eq(units.id, testUnit));
+    try {
+      expect((await admin.get(`/api/dashboard/units/${testUnit}`)).statusCode).toBe(404);
+    } finally {
+      await t.db.update(units).set({ isActive: true }).where(eq(units.id, testUnit));
+    }
+    expect((await api(t.app).get(`/api/dashboard/units/${testUnit}`)).statusCode).toBe(401);
   });
 });
 

@@ -1,10 +1,11 @@
+import { MENU } from '@hr/contract';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { menus, modules } from '../../src/db/schema';
-import { roleIdByName } from '../../src/db/seed/core';
-import { grantMenus, revokeMenu } from '../../src/db/seed/factories';
 import { registerAccessGuard } from '../../src/modules/access/hooks';
+import { roleIdByName } from '../../src/seed/core';
+import { grantMenus, revokeMenu } from '../../src/seed/factories';
 import { api, createTestApp, type DemoUser, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -26,22 +27,22 @@ describe('menus by role', () => {
     const manager = await menuUrls('manager');
     const employee = await menuUrls('employee1');
 
-    expect(admin.has('/outlet/master/configure/roleWiseMenuAccess')).toBe(true);
-    expect(admin.has('/outlet/transaction/salary_process')).toBe(true);
-    expect(admin.has('/outlet/master/carrer/carrerApply')).toBe(true);
+    expect(admin.has(MENU.roleWiseMenuAccess)).toBe(true);
+    expect(admin.has(MENU.salaryProcess)).toBe(true);
+    expect(admin.has(MENU.careerOpening)).toBe(true);
 
-    expect(manager.has('/outlet/allRequest/wfh')).toBe(true);
-    expect(manager.has('/outlet/admin-dashboard')).toBe(true);
-    expect(manager.has('/outlet/transaction/employee')).toBe(true);
-    expect(manager.has('/outlet/master/shift')).toBe(false);
-    expect(manager.has('/outlet/transaction/salary_process')).toBe(false);
+    expect(manager.has(MENU.allRequestWfh)).toBe(true);
+    expect(manager.has(MENU.adminDashboard)).toBe(true);
+    expect(manager.has(MENU.employee)).toBe(true);
+    expect(manager.has(MENU.shift)).toBe(false);
+    expect(manager.has(MENU.salaryProcess)).toBe(false);
 
-    expect(employee.has('/outlet/request/raise')).toBe(true);
-    expect(employee.has('/outlet/myProfile/profile')).toBe(true);
-    expect(employee.has('/outlet/payslip')).toBe(true);
-    expect(employee.has('/outlet/allRequest/wfh')).toBe(false);
-    expect(employee.has('/outlet/admin-dashboard')).toBe(false);
-    expect(employee.has('/outlet/master/units')).toBe(false);
+    expect(employee.has(MENU.requestWfh)).toBe(true);
+    expect(employee.has(MENU.profile)).toBe(true);
+    expect(employee.has(MENU.payslip)).toBe(true);
+    expect(employee.has(MENU.allRequestWfh)).toBe(false);
+    expect(employee.has(MENU.adminDashboard)).toBe(false);
+    expect(employee.has(MENU.unit)).toBe(false);
 
     expect(admin.size).toBeGreaterThan(manager.size);
     expect(manager.size).toBeGreaterThan(employee.size);
@@ -70,9 +71,9 @@ describe('actions', () => {
   it('follows changes of role-wise menu access at once', async () => {
     const managerRole = (await roleIdByName(t.db, 'Manager')) as number;
     const url = '/api/access/roles/3/menus';
-    await grantMenus(t.db, managerRole, { '/outlet/master/configure/roleWiseMenuAccess': ['view'] });
+    await grantMenus(t.db, managerRole, { [MENU.roleWiseMenuAccess]: ['view'] });
     expect((await api(t.app, tokens.manager).get(url)).statusCode).toBe(200);
-    await revokeMenu(t.db, managerRole, '/outlet/master/configure/roleWiseMenuAccess');
+    await revokeMenu(t.db, managerRole, MENU.roleWiseMenuAccess);
     expect((await api(t.app, tokens.manager).get(url)).statusCode).toBe(403);
   });
 
@@ -122,8 +123,13 @@ describe('units', () => {
 });
 
 describe('the guard covers every route', () => {
-  it('every non-public /api route refuses a caller without a token (401)', async () => {
-    const routes = t.app.apiRoutes.filter((r) => r.access !== 'public');
+  it('every non-public /api route refuses a caller without a token (401), and every device route a caller that is no device (403)', async () => {
+    const devices = t.app.apiRoutes.filter((r) => r.access === 'device');
+    for (const r of devices) {
+      const res = await t.app.inject({ method: r.method as 'GET', url: r.url });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+    }
+    const routes = t.app.apiRoutes.filter((r) => r.access !== 'public' && r.access !== 'device');
     expect(routes.length).toBeGreaterThan(3);
     for (const r of routes) {
       const url = r.url.replace(/:(\w+)/g, '1').replace(/\*$/, 'x');
@@ -152,7 +158,7 @@ describe('the guard covers every route', () => {
 
 describe('inactive menus and modules', () => {
   it('a switched-off module hides its menus and refuses its routes, like a switched-off menu', async () => {
-    const url = '/outlet/master/configure/roleWiseMenuAccess';
+    const url = MENU.roleWiseMenuAccess;
     const [menu] = await t.db.select().from(menus).where(eq(menus.actionUrl, url));
     const setModule = (isActive: boolean) => t.db.update(modules).set({ isActive }).where(eq(modules.id, menu.moduleId));
     const admin = api(t.app, tokens.admin);

@@ -1,14 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, signInAttempts, users } from '../../src/db/schema';
-import { roleIdByName } from '../../src/db/seed/core';
-import { createUser } from '../../src/db/seed/factories';
 import { hashToken } from '../../src/modules/access/session';
+import { roleIdByName } from '../../src/seed/core';
+import { createUser } from '../../src/seed/factories';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { signInMaxFailuresPerAccount: 3, signInMaxFailuresPerIp: 6 } });
+  t = await createTestApp({
+    config: { signInMaxFailuresPerAccount: 3, signInMaxFailuresPerAccountAnyAddress: 5, signInMaxFailuresPerIp: 6 },
+  });
 });
 afterAll(() => t?.close());
 
@@ -51,21 +53,41 @@ describe('sign-in', () => {
     expect(left).toHaveLength(0);
   });
 
-  it('rate-limits failed sign-ins per account (429, even with the right password)', async () => {
+  it('rate-limits failed sign-ins per account and address (429, even with the right password)', async () => {
     for (let i = 0; i < 3; i++) {
-      expect((await attempt('employee2', `wrong-${i}`, `10.2.0.${i}`)).statusCode).toBe(401);
+      expect((await attempt('employee2', `wrong-${i}`, '10.2.0.1')).statusCode).toBe(401);
     }
-    const limited = await attempt('employee2', 'Employee@123', '10.2.0.9');
+    const limited = await attempt('employee2', 'Employee@123', '10.2.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/Too many failed sign-in attempts for this account/);
     expect(limited.headers['retry-after']).toBe(String(15 * 60));
     // the same account by e-mail counts as the same account
-    expect((await attempt('karthik.s@sunrise-edu.example', 'Employee@123', '10.2.0.8')).statusCode).toBe(429);
+    expect((await attempt('karthik.s@sunrise-edu.example', 'Employee@123', '10.2.0.1')).statusCode).toBe(429);
+    // a guesser does not lock the member of staff out of their own desk
+    expect((await attempt('employee2', 'Employee@123', '10.2.0.9')).statusCode).toBe(200);
     // other accounts are unaffected
-    expect((await attempt('employee1', 'Employee@123', '10.2.0.9')).statusCode).toBe(200);
+    expect((await attempt('employee1', 'Employee@123', '10.2.0.1')).statusCode).toBe(200);
+  });
+
+  it('rate-limits failed sign-ins of one account spread over many addresses', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt('manager', `wrong-${i}`, `10.4.0.${i}`)).statusCode).toBe(401);
+    }
+    expect((await attempt('manager', 'Manager@123', '10.4.0.99')).statusCode).toBe(429);
     // once the failures leave the window, the account signs in again
     await t.db.execute(sql`update sign_in_attempts set at = at - interval '16 minutes'`);
-    expect((await attempt('employee2', 'Employee@123', '10.2.0.9')).statusCode).toBe(200);
+    expect((await attempt('manager', 'Manager@123', '10.4.0.99')).statusCode).toBe(200);
+  });
+
+  it('counts parallel guesses before the slow password check: no burst gets past the limits', async () => {
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt('employee1', `guess-${i}`, '10.5.0.1')));
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(9);
+    const spread = await Promise.all(Array.from({ length: 15 }, (_, i) => attempt(`nobody-${i}`, 'x', '10.6.0.1')));
+    expect(spread.filter((r) => r.statusCode === 401)).toHaveLength(6);
+    // the right password sent last from that address is refused too
+    expect((await attempt('admin', 'Admin@123', '10.6.0.1')).statusCode).toBe(429);
   });
 
   it('rate-limits failed sign-ins per address across accounts', async () => {
@@ -77,6 +99,41 @@ describe('sign-in', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/from this address/);
     expect((await attempt('admin', 'Admin@123', '10.3.0.2')).statusCode).toBe(200);
+  });
+
+  it('a login that is one account’s user name and another’s e-mail signs in the user name’s account', async () => {
+    const roleId = (await roleIdByName(t.db, 'Employee')) as number;
+    await createUser(t.db, {
+      userName: 'by-mail',
+      email: 'shared@sunrise-edu.example',
+      password: 'ByMail@12345',
+      fullName: 'By mail',
+      roleId,
+    });
+    // The e-mail's account is older (a lower id), so only the explicit rule finds the user name's.
+    await createUser(t.db, { userName: 'shared@sunrise-edu.example', password: 'ByName@12345', fullName: 'By name', roleId });
+    expect((await attempt('Shared@sunrise-edu.example', 'ByName@12345', '10.7.0.1')).statusCode).toBe(200);
+    expect((await attempt('shared@sunrise-edu.example', 'ByMail@12345', '10.7.0.1')).statusCode).toBe(401);
+    // and the user master refuses to make such a pair
+    const admin = api(t.app, await signIn(t.app, 'admin'));
+    const clash = await admin.post('/api/resources/user', {
+      userName: 'manager@sunrise-edu.example',
+      fullName: 'Clash',
+      roleId,
+      password: 'Clash@12345',
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().fieldErrors).toHaveProperty('userName');
+    await createUser(t.db, { userName: 'lonely@sunrise-edu.example', password: 'Lonely@12345', fullName: 'Lonely', roleId });
+    const reverse = await admin.post('/api/resources/user', {
+      userName: 'x-clash',
+      email: 'lonely@sunrise-edu.example',
+      fullName: 'Clash',
+      roleId,
+      password: 'Clash@12345',
+    });
+    expect(reverse.statusCode).toBe(409);
+    expect(reverse.json().fieldErrors).toHaveProperty('email');
   });
 
   it('validates the payload with field errors', async () => {

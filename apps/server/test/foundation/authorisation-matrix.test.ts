@@ -4,8 +4,8 @@
 import { ACTIONS, type TAction } from '@hr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menus } from '../../src/db/schema';
-import { createRole, createUser, grantMenus } from '../../src/db/seed/factories';
-import type { SeedAction } from '../../src/db/seed/menu-tree';
+import { createRole, createUser, grantMenus } from '../../src/seed/factories';
+import type { SeedAction } from '../../src/seed/menu-tree';
 import { api, createTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;

@@ -13,7 +13,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const BAD_IDS = ['abc', '-1', '0', '99999999999999999999', '1.5', '%27%20or%201%3D1'];
-const BAD_QUERIES = ['?page=-1&pageSize=100000', '?sort=nope&dir=sideways', '?search=%25%27%22%5C', '?unitId=abc&status=zzz', '?ids=a,b'];
+const BAD_QUERIES = [
+  '?search=%00',
+  '?unitId=99999999999&search=a%00b',
+  '?page=-1&pageSize=100000',
+  '?sort=nope&dir=sideways',
+  '?search=%25%27%22%5C',
+  '?unitId=abc&status=zzz',
+  '?ids=a,b',
+];
 const BAD_BODIES = ['{}', '[]', 'null', '{"name":123,"code":{"x":1},"unitId":"abc","date":"31/02/2026"}', '{"', '"text"'];
 
 type Hit = { method: string; url: string; status: number; body: string };
@@ -58,5 +66,20 @@ describe('bad input sweep', () => {
     expect(failures).toEqual([]);
     // The administrator's session survived the sweep (nothing above signed it out or broke it).
     expect((await api(t.app, token).get('/api/auth/me')).statusCode).toBe(200);
+  }, 300_000);
+
+  it('reads every id in a path strictly: " 1", "0x1", "1e0", "01", "+1" and "1.0" are 400, never row 1', async () => {
+    const LENIENT = ['%201', '1%20', '0x1', '1e0', '01', '%2B1', '1.0'];
+    const routes = t.app.apiRoutes.filter((r) => r.url.startsWith('/api/') && r.url.includes(':') && r.access !== 'public');
+    expect(routes.length).toBeGreaterThan(50);
+    const wrong: Hit[] = [];
+    for (const r of routes) {
+      for (const id of LENIENT) {
+        const url = r.url.replace(/:(\w+)/g, id);
+        const hit = await send(r.method, url, r.method === 'GET' || r.method === 'DELETE' ? undefined : '{}');
+        if (hit.status !== 400) wrong.push(hit);
+      }
+    }
+    expect(wrong).toEqual([]);
   }, 300_000);
 });

@@ -13,6 +13,7 @@ describe('configuration', () => {
       sessionIdleMinutes: 120,
       sessionAbsoluteHours: 12,
       signInMaxFailuresPerAccount: 5,
+      signInMaxFailuresPerAccountAnyAddress: 30,
       signInMaxFailuresPerIp: 20,
       signInWindowMinutes: 15,
       uploadMaxMb: 10,

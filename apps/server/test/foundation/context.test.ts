@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { units } from '../../src/db/schema';
 import { Forbidden } from '../../src/lib/errors';
-import { type AuthContext, assertSelfOrManager, assertUnit, canReachUnit, selfScope, unitScope } from '../../src/modules/access/context';
+import { type AuthContext, assertUnit, canReachRecord, canReachUnit, selfScope, unitScope } from '../../src/modules/access/context';
 
 const base: AuthContext = {
   userId: 1,
@@ -41,11 +41,11 @@ describe('unit and self scoping helpers', () => {
   });
 
   it('self-service users reach only their own records', () => {
-    expect(() => assertSelfOrManager(staff, { employeeId: 42, unitId: 3 })).not.toThrow();
-    expect(() => assertSelfOrManager(staff, { employeeId: 43, unitId: 1 })).toThrow(/own records/);
-    expect(() => assertSelfOrManager({ ...staff, employeeId: null }, { employeeId: null, unitId: 1 })).toThrow();
-    expect(() => assertSelfOrManager(manager, { employeeId: 43, unitId: 1 })).not.toThrow();
-    expect(() => assertSelfOrManager(manager, { employeeId: 43, unitId: 3 })).toThrow(/not mapped/);
+    expect(canReachRecord(staff, { employeeId: 42, unitId: 3 })).toBe(true);
+    expect(canReachRecord(staff, { employeeId: 43, unitId: 1 })).toBe(false);
+    expect(canReachRecord({ ...staff, employeeId: null }, { employeeId: null, unitId: 1 })).toBe(false);
+    expect(canReachRecord(manager, { employeeId: 43, unitId: 1 })).toBe(true);
+    expect(canReachRecord(manager, { employeeId: 43, unitId: 3 })).toBe(false);
     expect(selfScope(manager, units.id)).toBeUndefined();
     expect(render(selfScope(staff, units.id))).toMatchObject({ sql: '"units"."id" = $1', params: [42] });
   });

@@ -1,10 +1,11 @@
+import { MENU } from '@hr/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
-import { applyReleaseData, seedDemo } from '../../src/db/seed';
 import { writeAudit } from '../../src/lib/audit';
 import { financialYearOf, isoDateIn } from '../../src/lib/time';
 import { ensureFinancialYears, listFinancialYears } from '../../src/modules/financial-years/service';
+import { applyReleaseData, seedDemo } from '../../src/seed';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -75,7 +76,7 @@ describe('seed', () => {
     await t.db.delete(schema.roleMenuAccess).where(eq(schema.roleMenuAccess.menuId, newMenu.id));
     await t.db.delete(schema.menus).where(eq(schema.menus.id, newMenu.id));
     // An administrator narrowed their own role on another menu.
-    const [kept] = await t.db.select().from(schema.menus).where(eq(schema.menus.actionUrl, '/outlet/idCard'));
+    const [kept] = await t.db.select().from(schema.menus).where(eq(schema.menus.actionUrl, MENU.idCard));
     await t.db
       .update(schema.roleMenuAccess)
       .set({ canDelete: false })

@@ -42,6 +42,19 @@ describe('health and docs', () => {
     expect(signIn.requestBody.content['application/json'].schema.properties).toHaveProperty('userName');
   });
 
+  it('every route declares its response schema, so the OpenAPI document is complete for integrators', async () => {
+    const missing = t.app.apiRoutes.filter((r) => r.responses.length === 0).map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const undocumented: string[] = [];
+    for (const r of t.app.apiRoutes) {
+      const path = r.url.replace(/:(\w+)/g, '{$1}');
+      const op = doc.paths[path]?.[r.method.toLowerCase()];
+      if (!op?.responses || Object.keys(op.responses).length === 0) undocumented.push(`${r.method} ${r.url}`);
+    }
+    expect(undocumented).toEqual([]);
+  });
+
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);

@@ -39,7 +39,7 @@ function searchText(r: TResource, row: Record<string, unknown>): string {
 }
 
 it('maps every resource to a table holding each declared field', () => {
-  const virtual: Record<string, string[]> = { user: ['password'] };
+  const virtual: Record<string, string[]> = { user: ['password'], biometricDevice: ['commKey'] };
   for (const r of all) {
     const spec = tableOf(r.name);
     const cols = getTableColumns(spec.table);
@@ -156,7 +156,7 @@ describe('unit scoping', () => {
     const grid = (await admin.get(`/api/access/roles/${managerRole?.id}/menus`)).json() as {
       menus: { menuId: number; actionUrl: string; actions: Record<string, boolean> }[];
     };
-    const menus = new Set(scoped.map((r) => r.menu));
+    const menus = new Set<string>(scoped.map((r) => r.menu));
     const rows = grid.menus.map((m) => ({
       menuId: m.menuId,
       canView: m.actions.view || menus.has(m.actionUrl),

@@ -1,4 +1,5 @@
 import type { TRawMenu } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
 import { describe, expect, it } from 'vitest';
 import { findMenu, findMenuFor, menuCovers } from './useCurrentMenu';
 
@@ -15,42 +16,42 @@ const menu = (id: number, actionUrl: string): TRawMenu => ({
 });
 
 describe('the menu entry of the current path', () => {
-  const raw = [menu(1, '/outlet/transaction/employee'), menu(2, '/outlet/master/shift')];
+  const raw = [menu(1, MENU.employee), menu(2, MENU.shift)];
 
   it('matches actionUrl exactly (a trailing slash ignored)', () => {
-    expect(findMenu(raw, '/outlet/transaction/employee')?.id).toBe(1);
+    expect(findMenu(raw, MENU.employee)?.id).toBe(1);
     expect(findMenu(raw, '/outlet/transaction/employee/')?.id).toBe(1);
-    expect(findMenu(raw, '/outlet/transaction/employee')?.actions.add).toBe(true);
+    expect(findMenu(raw, MENU.employee)?.actions.add).toBe(true);
   });
 
   it('is null for any other path, including detail paths', () => {
     expect(findMenu(raw, '/outlet/transaction/employee/abc')).toBeNull();
-    expect(findMenu(raw, '/outlet/dashboard')).toBeNull();
-    expect(findMenu([], '/outlet/master/shift')).toBeNull();
+    expect(findMenu(raw, MENU.dashboard)).toBeNull();
+    expect(findMenu([], MENU.shift)).toBeNull();
   });
 });
 
 describe('the menu a screen path belongs to', () => {
   const raw = [
-    menu(1, '/outlet/master/units'),
-    menu(2, '/outlet/master/configure/roleWiseMenuAccess'),
-    menu(3, '/outlet/master/configure/role'),
-    menu(4, '/outlet/idCard'),
-    menu(5, '/outlet/transaction/salary_process'),
+    menu(1, MENU.unit),
+    menu(2, MENU.roleWiseMenuAccess),
+    menu(3, MENU.role),
+    menu(4, MENU.idCard),
+    menu(5, MENU.salaryProcess),
     menu(6, '/outlet/transaction/salary_process/addorupdate'),
   ];
 
   it('a menu covers its own path and the paths below it, never a sibling that merely starts alike', () => {
-    expect(menuCovers('/outlet/master/units', '/outlet/master/units')).toBe(true);
-    expect(menuCovers('/outlet/master/units', '/outlet/master/units/')).toBe(true);
-    expect(menuCovers('/outlet/master/units', '/outlet/master/units/a1b2')).toBe(true);
+    expect(menuCovers(MENU.unit, MENU.unit)).toBe(true);
+    expect(menuCovers(MENU.unit, '/outlet/master/units/')).toBe(true);
+    expect(menuCovers(MENU.unit, '/outlet/master/units/a1b2')).toBe(true);
     expect(menuCovers('/outlet/master/units/', '/outlet/master/units/a1b2')).toBe(true);
-    expect(menuCovers('/outlet/master/units', '/outlet/master/unitsX')).toBe(false);
-    expect(menuCovers('/outlet/master/units', '/outlet/master')).toBe(false);
+    expect(menuCovers(MENU.unit, '/outlet/master/unitsX')).toBe(false);
+    expect(menuCovers(MENU.unit, '/outlet/master')).toBe(false);
   });
 
   it('a modify route follows its list path; the deepest entry wins', () => {
-    expect(findMenuFor(raw, '/outlet/master/units')?.id).toBe(1);
+    expect(findMenuFor(raw, MENU.unit)?.id).toBe(1);
     expect(findMenuFor(raw, '/outlet/master/units/9f00aa')?.id).toBe(1);
     expect(findMenuFor(raw, '/outlet/master/configure/roleWiseMenuAccess/77')?.id).toBe(2);
     expect(findMenuFor(raw, '/outlet/idCard/')?.id).toBe(4);
@@ -59,9 +60,9 @@ describe('the menu a screen path belongs to', () => {
   });
 
   it('is null for a screen no entry covers (the user may not view it)', () => {
-    expect(findMenuFor(raw, '/outlet/master/shift')).toBeNull();
+    expect(findMenuFor(raw, MENU.shift)).toBeNull();
     expect(findMenuFor(raw, '/outlet/master/configure/roleWise')).toBeNull();
     expect(findMenuFor(raw, '/outlet/master/configure')).toBeNull();
-    expect(findMenuFor([], '/outlet/dashboard')).toBeNull();
+    expect(findMenuFor([], MENU.dashboard)).toBeNull();
   });
 });

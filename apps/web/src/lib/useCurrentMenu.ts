@@ -1,4 +1,5 @@
 import type { TMenuActions, TRawMenu } from '@hr/contract';
+import type { TMenuPath } from '@hr/contract/menus';
 import { useLocation, useMatches } from 'react-router';
 import { useSession } from './session';
 
@@ -37,7 +38,7 @@ export function findMenuFor(rawMenus: TRawMenu[], pathname: string): TRawMenu | 
  * `actions` is that entry's view/add/edit/delete/approve (all false when there is none). The server enforces
  * the same actions; this only decides which buttons to show.
  */
-export function useCurrentMenu(pathname?: string): { menu: TRawMenu | null; actions: TMenuActions } {
+export function useCurrentMenu(pathname?: TMenuPath): { menu: TRawMenu | null; actions: TMenuActions } {
   const location = useLocation();
   const rawMenus = useSession((s) => s.rawMenus);
   const menu = findMenu(rawMenus, pathname ?? location.pathname);

@@ -100,7 +100,6 @@ export interface TMenuAccessLine extends TMenuAccessRow {
 }
 
 export const GRID_ACTIONS = ACTIONS;
-export const ROLE_WISE_MENU_ACCESS_MENU = '/outlet/master/configure/roleWiseMenuAccess';
 
 /** What the mobile app learns from GET /api/public/apk-version/latest. */
 export interface TApkLatest {

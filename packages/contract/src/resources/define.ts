@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ZSearchText } from '../ids';
+import { MASTER_BASE, type TMenuPath } from '../menus';
+import { ZNewPassword } from '../password';
 
 /**
  * The master-data resource engine's declarations (DESIGN.md section 4). A resource is declared once
@@ -210,8 +213,9 @@ export const f = {
         .union([
           z
             .string()
-            .regex(/^data:image\/(png|jpeg|svg\+xml|webp);base64,/, 'An image (PNG or JPEG)')
-            .max(280_000, 'The image is too large (200 KB at most)'),
+            .max(280_000, 'The image is too large (200 KB at most)')
+            // The declared type and the first bytes must agree: PNG (iVBORw0KGgo) or JPEG (/9j/), never SVG or HTML.
+            .regex(/^data:image\/(png;base64,iVBORw0KGgo|jpeg;base64,\/9j\/)[A-Za-z0-9+/]*={0,2}$/, 'An image (PNG or JPEG)'),
           z.literal(''),
           z.null(),
         ])
@@ -228,9 +232,9 @@ export const f = {
       createOnly: o.createOnly,
       help: o.help,
       zod: o.required
-        ? z.string().min(8, 'At least 8 characters').max(128)
+        ? ZNewPassword
         : z
-            .union([z.string().min(8, 'At least 8 characters').max(128), z.literal(''), z.null()])
+            .union([z.literal(''), z.null(), ZNewPassword])
             .optional()
             .transform((v) => (v ? v : null)),
       sample: () => 'Sample@1234',
@@ -324,14 +328,14 @@ export interface TResource<F extends TFields = TFields> extends Required<Pick<TR
   mapping?: TMapping;
   canCreate: boolean;
   canDelete: boolean;
-  /** The menu actionUrl guarding every route of the resource. */
-  menu: string;
+  /** The menu guarding every route of the resource (registry.test.ts checks it is one of MENU). */
+  menu: TMenuPath;
   /** Create/update payload schema (all fields plus isActive). */
   schema: z.ZodObject<{ [K in keyof F]: F[K]['zod'] } & { isActive: z.ZodDefault<z.ZodBoolean> }>;
   sample: (n: string) => Record<string, unknown>;
 }
 
-export const MASTER_BASE = '/outlet/master';
+export { MASTER_BASE };
 
 export function defineResource<F extends TFields>(input: TResourceInput<F>): TResource<F> {
   const shape = Object.fromEntries(Object.entries(input.fields).map(([k, v]) => [k, v.zod])) as {
@@ -362,7 +366,7 @@ export function defineResource<F extends TFields>(input: TResourceInput<F>): TRe
     mapping: input.mapping,
     canCreate: input.canCreate ?? true,
     canDelete: input.canDelete ?? true,
-    menu: `${MASTER_BASE}/${input.path}`,
+    menu: `${MASTER_BASE}/${input.path}` as TMenuPath,
     schema: schema as TResource<F>['schema'],
     sample: (n) => {
       const out: Record<string, unknown> = {};
@@ -378,7 +382,7 @@ export const ZListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(500).default(25),
   sort: z.string().max(60).optional(),
   dir: z.enum(['asc', 'desc']).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: ZSearchText.optional(),
   /** 'true' | 'false' | 'all' (default all). */
   active: z.enum(['true', 'false', 'all']).default('all'),
   /** JSON object of field → value (equality) for the resource's filter fields. */
@@ -397,12 +401,13 @@ export interface TOptionRow {
 }
 
 /** One row of the record audit trail. */
-export interface TAuditRow {
-  id: number;
-  action: string;
-  before: unknown;
-  after: unknown;
-  userId: number | null;
-  userName: string | null;
-  at: string;
-}
+export const ZAuditRow = z.object({
+  id: z.number(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  userId: z.number().nullable(),
+  userName: z.string().nullable(),
+  at: z.string(),
+});
+export type TAuditRow = z.infer<typeof ZAuditRow>;

@@ -1,3 +1,4 @@
+import { biometricDevice } from './attendance';
 import { menu, module, role, user } from './configure';
 import type { TResource } from './define';
 import { lookups } from './lookups';
@@ -27,7 +28,6 @@ import {
 
 export {
   GRID_ACTIONS,
-  ROLE_WISE_MENU_ACCESS_MENU,
   type TApkLatest,
   type TMenuAccessGrid,
   type TMenuAccessLine,
@@ -36,7 +36,7 @@ export {
   ZMenuAccessRow,
 } from './configure';
 export * from './define';
-export { type TMappingLine, type TMappingSave, ZMapDtls, ZMappingSave } from './mappings';
+export { type TMappingLine, type TMappingSave, ZMapDtls, ZMappingLine, ZMappingSave } from './mappings';
 export { RESOURCE_ROUTES, type TResourceRoute } from './routes';
 
 /** Every master-data resource. Adding one here gives it routes, screens and tests. */
@@ -54,6 +54,7 @@ export const RESOURCES = [
   menu,
   user,
   apkVersion,
+  biometricDevice,
   careerOpening,
   careerStep,
   unitDepartmentMap,

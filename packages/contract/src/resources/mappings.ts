@@ -171,15 +171,16 @@ export const ZMappingSave = z.object({
 export type TMappingSave = z.infer<typeof ZMappingSave>;
 
 /** One checklist line: every candidate item, whether mapped, and its extras. */
-export interface TMappingLine {
-  itemId: number;
-  label: string;
-  mapped: boolean;
-  sortOrder?: number;
-  stepOrder?: number;
-  level?: number;
-  isMandatory?: boolean;
-}
+export const ZMappingLine = z.object({
+  itemId: z.number(),
+  label: z.string(),
+  mapped: z.boolean(),
+  sortOrder: z.number().optional(),
+  stepOrder: z.number().optional(),
+  level: z.number().optional(),
+  isMandatory: z.boolean().optional(),
+});
+export type TMappingLine = z.infer<typeof ZMappingLine>;
 
 /** The decrypted {mapDtls} of the json modify routes. */
 export const ZMapDtls = z.object({ unitId: z.number().int().positive() });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MENU_PATHS } from '../menus';
 import { getResource, MASTER_BASE, RESOURCE_ROUTES, RESOURCES, type TResource } from './index';
 
 const all = RESOURCES as unknown as TResource[];
@@ -7,7 +8,11 @@ describe('resource registry', () => {
   it('has one name and one path per resource', () => {
     expect(new Set(all.map((r) => r.name)).size).toBe(all.length);
     expect(new Set(all.map((r) => r.path)).size).toBe(all.length);
-    for (const r of all) expect(r.menu).toBe(`${MASTER_BASE}/${r.path}`);
+    for (const r of all) {
+      expect(r.menu).toBe(`${MASTER_BASE}/${r.path}`);
+      // Every resource's menu is a typed menu name (MENU in menus.ts).
+      expect(MENU_PATHS).toContain(r.menu);
+    }
   });
 
   it('RESOURCE_ROUTES (the web route table, zod-free) agrees with the registry', () => {

@@ -33,6 +33,7 @@ export const RESOURCE_ROUTES: readonly TResourceRoute[] = [
   list('menu', 'configure/menu'),
   form('user', 'configure/userMaster', 'id'),
   list('apkVersion', 'configure/apkVersion'),
+  list('biometricDevice', 'biometric-device'),
   list('careerOpening', 'carrer/carrerApply'),
   list('careerStep', 'carrer/carrerStep'),
   mapping('unitDepartmentMap', 'unit-wise-department-mapping', 'unitWiseDeptId'),

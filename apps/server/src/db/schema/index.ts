@@ -1,4 +1,6 @@
 // Every table of the application. Each area adds its own file and one export line here.
+
+export * from './attendance';
 export * from './core';
 export * from './employees';
 export * from './masters';

@@ -41,20 +41,15 @@ export function unitScope(auth: AuthContext, column: AnyPgColumn): SQL | undefin
 }
 
 /**
- * Self-service users reach only their own employee record; everyone else reaches records in their
- * units. Pass the record's employee id and unit id.
+ * Whether the caller reaches a record: self-service users only their own employee's, everyone else the
+ * records of their units. Outside the reach, answer 404 like a missing record (a 403 would confirm the id).
  */
-export function assertSelfOrManager(
+export function canReachRecord(
   auth: AuthContext,
   record: { employeeId: number | null | undefined; unitId: number | null | undefined },
-): void {
-  if (auth.isSelfService) {
-    if (auth.employeeId == null || record.employeeId !== auth.employeeId) {
-      throw new Forbidden('You can only reach your own records');
-    }
-    return;
-  }
-  assertUnit(auth, record.unitId);
+): boolean {
+  if (auth.isSelfService) return auth.employeeId != null && record.employeeId === auth.employeeId;
+  return canReachUnit(auth, record.unitId);
 }
 
 /** A WHERE condition limiting an employee id column to the caller's own record for self-service users. */

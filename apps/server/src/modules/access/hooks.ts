@@ -1,6 +1,7 @@
 import type { TRouteAccess } from '@hr/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Forbidden, Unauthorized } from '../../lib/errors';
+import { Forbidden, TooManyRequests, Unauthorized } from '../../lib/errors';
+import { DeviceRateLimiter, resolveDevice } from '../devices/auth';
 import { bearerToken, resolveSession } from './session';
 
 /** Every /api route with its access declaration (tests walk it; handy for audits of the API). */
@@ -8,6 +9,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: TRouteAccess;
+  /** The status codes the route's schema declares a response for (the OpenAPI document's answers). */
+  responses: string[];
 }
 
 /** Paths served by plugins (OpenAPI UI) that carry no access declaration of ours. */
@@ -16,31 +19,59 @@ const UNDECLARED_OK = ['/api/docs'];
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 const exempt = (url: string) => UNDECLARED_OK.some((p) => url === p || url.startsWith(`${p}/`));
 
+/** The device's communication key: header x-device-key, or ?key= for terminals that cannot set headers. */
+function deviceKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-device-key'];
+  if (typeof header === 'string' && header) return header;
+  const q = request.query as Record<string, unknown> | undefined;
+  return typeof q?.key === 'string' ? q.key : undefined;
+}
+
 /**
  * The global access guard:
  * - at registration, every /api route must declare `config.access` (else the app refuses to start);
  * - per request: bearer token → live session → request.auth (401 otherwise);
  *   { menu, action } routes need the action in role-wise menu access (403 otherwise), checked in the
- *   same query as the session.
+ *   same query as the session;
+ * - 'device' routes (any path, e.g. /iclock): a registered, active device by its serial number (?SN=) and
+ *   key, rate-limited per device; a user's token is no way in, and a device reaches nothing else.
  */
 export function registerAccessGuard(app: FastifyInstance) {
   app.decorateRequest('auth', null as unknown as FastifyRequest['auth']);
+  app.decorateRequest('device', null as unknown as FastifyRequest['device']);
   const declared: DeclaredRoute[] = [];
+  let deviceLimiter: DeviceRateLimiter | undefined;
   app.decorate('apiRoutes', declared);
 
   app.addHook('onRoute', (route) => {
-    if (!isApiPath(route.url) || exempt(route.url)) return;
     const access = (route.config as { access?: TRouteAccess } | undefined)?.access;
+    const responses = Object.keys((route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {});
+    if (access === 'device' && !isApiPath(route.url)) {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') declared.push({ method, url: route.url, access, responses });
+      return;
+    }
+    if (!isApiPath(route.url) || exempt(route.url)) return;
     if (!access) {
       throw new Error(`Route ${route.method} ${route.url} must declare config.access (see CONVENTIONS.md)`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') declared.push({ method, url: route.url, access });
+      if (method !== 'HEAD') declared.push({ method, url: route.url, access, responses });
     }
   });
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
+    if (request.routeOptions.config.access === 'device') {
+      const serial = (request.query as Record<string, unknown> | undefined)?.SN;
+      const sn = typeof serial === 'string' ? serial : '';
+      deviceLimiter ??= new DeviceRateLimiter(app.config.deviceRatePerMinute);
+      if (!deviceLimiter.take(sn)) throw new TooManyRequests('Too many calls from this device; slow down');
+      const device = await resolveDevice(app.db, sn, deviceKey(request));
+      if (!device) throw new Forbidden('Unknown or inactive device');
+      request.device = device;
+      request.log = request.log.child({ deviceId: device.id });
+      return;
+    }
     if (!url || !isApiPath(url) || exempt(url)) return;
     const access = request.routeOptions.config.access;
     if (access === 'public') return;

@@ -1,54 +1,68 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { signInAttempts } from '../../db/schema';
 import { TooManyRequests } from '../../lib/errors';
 
-type LimitConfig = Pick<AppConfig, 'signInMaxFailuresPerAccount' | 'signInMaxFailuresPerIp' | 'signInWindowMinutes'>;
+type LimitConfig = Pick<
+  AppConfig,
+  'signInMaxFailuresPerAccount' | 'signInMaxFailuresPerAccountAnyAddress' | 'signInMaxFailuresPerIp' | 'signInWindowMinutes'
+>;
 
 const windowStart = (cfg: LimitConfig) => sql`now() - (${String(cfg.signInWindowMinutes)}::float8 * interval '1 minute')`;
 
 /**
- * 429 when the account or the address has too many failed sign-ins within the window. The counts live in
- * the database, so the limit holds across API processes.
+ * Takes a place for one sign-in attempt before the (slow) password check, or answers 429. The check and
+ * the reservation are one transaction under advisory locks on the account and the address, so parallel
+ * guesses cannot all pass the count before any of them is recorded, in one process or several.
+ *
+ * Limits, each within the window:
+ * - the account from one address (a person mistyping, or a guesser): `signInMaxFailuresPerAccount`;
+ * - the account from any address (a guesser spread over many addresses): `signInMaxFailuresPerAccountAnyAddress`,
+ *   higher, so that one attacker cannot lock a member of staff out from their own desk;
+ * - one address over all accounts: `signInMaxFailuresPerIp`.
+ *
+ * The reserved row counts as a failure until `attemptSucceeded` removes it.
  */
-export async function assertSignInAllowed(db: Db, userKey: string, ip: string, cfg: LimitConfig): Promise<void> {
-  const since = windowStart(cfg);
-  const [[byAccount], [byIp]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(signInAttempts)
-      .where(and(eq(signInAttempts.userKey, userKey), gt(signInAttempts.at, since))),
-    db
-      .select({ n: count() })
-      .from(signInAttempts)
-      .where(and(eq(signInAttempts.ip, ip), gt(signInAttempts.at, since))),
-  ]);
-  const minutes = cfg.signInWindowMinutes;
-  const wait = `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  if (byAccount.n >= cfg.signInMaxFailuresPerAccount) {
-    throw new TooManyRequests(
-      `Too many failed sign-in attempts for this account. Please wait ${wait} and try again.`,
-      Math.ceil(minutes * 60),
-    );
-  }
-  if (byIp.n >= cfg.signInMaxFailuresPerIp) {
-    throw new TooManyRequests(
-      `Too many failed sign-in attempts from this address. Please wait ${wait} and try again.`,
-      Math.ceil(minutes * 60),
-    );
-  }
+export async function reserveAttempt(db: Db, userKey: string, ip: string, cfg: LimitConfig): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Always the account before the address: two attempts never wait on each other in a circle.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${userKey}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in-ip:${ip}`}))`);
+    const since = windowStart(cfg);
+    const recent = (...conds: Parameters<typeof and>) =>
+      tx
+        .select({ n: count() })
+        .from(signInAttempts)
+        .where(and(gt(signInAttempts.at, since), ...conds));
+    const [[pair], [account], [address]] = await Promise.all([
+      recent(eq(signInAttempts.userKey, userKey), eq(signInAttempts.ip, ip)),
+      recent(eq(signInAttempts.userKey, userKey)),
+      recent(eq(signInAttempts.ip, ip)),
+    ]);
+    const minutes = cfg.signInWindowMinutes;
+    const wait = `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+    const retry = Math.ceil(minutes * 60);
+    if (pair.n >= cfg.signInMaxFailuresPerAccount || account.n >= cfg.signInMaxFailuresPerAccountAnyAddress) {
+      throw new TooManyRequests(`Too many failed sign-in attempts for this account. ${wait}`, retry);
+    }
+    if (address.n >= cfg.signInMaxFailuresPerIp) {
+      throw new TooManyRequests(`Too many failed sign-in attempts from this address. ${wait}`, retry);
+    }
+    const [row] = await tx.insert(signInAttempts).values({ userKey, ip }).returning({ id: signInAttempts.id });
+    return row.id;
+  });
 }
 
-export async function recordFailure(db: Db, userKey: string, ip: string, cfg: LimitConfig): Promise<void> {
-  await db.insert(signInAttempts).values({ userKey, ip });
-  // Keep the table small: forget this key's and address's attempts that left the window.
+/** A failed attempt keeps its reservation; attempts of this account and address that left the window go. */
+export async function attemptFailed(db: Db, userKey: string, ip: string, cfg: LimitConfig): Promise<void> {
   const since = windowStart(cfg);
-  await db.delete(signInAttempts).where(and(eq(signInAttempts.userKey, userKey), lt(signInAttempts.at, since)));
-  await db.delete(signInAttempts).where(and(eq(signInAttempts.ip, ip), lt(signInAttempts.at, since)));
+  await db
+    .delete(signInAttempts)
+    .where(and(lt(signInAttempts.at, since), sql`(${eq(signInAttempts.userKey, userKey)} or ${eq(signInAttempts.ip, ip)})`));
 }
 
-/** A successful sign-in clears the account's failures (not the address's). */
-export async function clearFailures(db: Db, userKey: string): Promise<void> {
-  await db.delete(signInAttempts).where(eq(signInAttempts.userKey, userKey));
+/** A successful sign-in frees its reservation and clears the account's failures (not the address's). */
+export async function attemptSucceeded(db: Db, userKey: string, attemptId: number): Promise<void> {
+  await db.delete(signInAttempts).where(sql`${eq(signInAttempts.userKey, userKey)} or ${inArray(signInAttempts.id, [attemptId])}`);
 }

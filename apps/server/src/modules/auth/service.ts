@@ -5,13 +5,18 @@ import { roles, users } from '../../db/schema';
 import { Unauthorized } from '../../lib/errors';
 import { createSession } from '../access/session';
 import { verifyPassword } from './password';
-import { assertSignInAllowed, clearFailures, recordFailure } from './rate-limit';
+import { attemptFailed, attemptSucceeded, reserveAttempt } from './rate-limit';
 
 export const INVALID_CREDENTIALS = 'Invalid user name or password';
 
-/** Finds the account by user name or e-mail, case-insensitively. */
+/**
+ * Finds the account by user name or e-mail, case-insensitively. The rule is explicit: a user name
+ * match wins over an e-mail match (user names are unique, and the user master refuses a user name
+ * that is another account's e-mail and the reverse), so one login never names two accounts.
+ */
 export async function findUserForSignIn(db: Db, login: string) {
   const key = login.trim().toLowerCase();
+  const byName = eq(sql`lower(${users.userName})`, key);
   const [row] = await db
     .select({
       id: users.id,
@@ -21,7 +26,8 @@ export async function findUserForSignIn(db: Db, login: string) {
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(or(eq(sql`lower(${users.userName})`, key), eq(sql`lower(${users.email})`, key)))
+    .where(or(byName, eq(sql`lower(${users.email})`, key)))
+    .orderBy(sql`case when ${byName} then 0 else 1 end`, users.id)
     .limit(1);
   return row;
 }
@@ -41,17 +47,17 @@ export async function signIn(db: Db, cfg: AppConfig, input: SignInInput) {
   const user = await findUserForSignIn(db, input.userName);
   // Failures of a known account count against the account whichever identifier was typed.
   const userKey = user ? `user:${user.id}` : `name:${input.userName.trim().toLowerCase()}`;
-  await assertSignInAllowed(db, userKey, input.ip, cfg);
+  const attemptId = await reserveAttempt(db, userKey, input.ip, cfg);
 
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    await recordFailure(db, userKey, input.ip, cfg);
+    await attemptFailed(db, userKey, input.ip, cfg);
     throw new Unauthorized(INVALID_CREDENTIALS);
   }
   if (!user.isActive || !user.roleActive) {
     throw new Unauthorized('Your account is disabled; please contact the administrator');
   }
-  await clearFailures(db, userKey);
+  await attemptSucceeded(db, userKey, attemptId);
   await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, user.id));
   return createSession(db, user.id, cfg, { ip: input.ip, userAgent: input.userAgent });
 }

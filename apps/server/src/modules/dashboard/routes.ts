@@ -1,4 +1,4 @@
-import { type TUnitFigures, ZDashboardSummary } from '@hr/contract';
+import { MENU, type TUnitFigures, ZDashboardSummary, ZIdText } from '@hr/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,9 +7,8 @@ import { employeeDocTypes, employeeDocuments, employees, unitEmployeeDocTypeMap,
 import { NotFound } from '../../lib/errors';
 import { isoDateIn, monthOf } from '../../lib/time';
 import { type AuthContext, assertUnit, hasAction, unitScope } from '../access/context';
-import { EMPLOYEE_MENU } from '../employees/routes';
 
-const DASHBOARDS = ['/outlet/dashboard', '/outlet/admin-dashboard'] as const;
+const DASHBOARDS = [MENU.dashboard, MENU.adminDashboard] as const;
 
 const ZUnitCard = z.object({
   id: z.number(),
@@ -23,7 +22,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const unitCols = { id: units.id, name: units.name, code: units.code, city: units.city, stateName: units.stateName };
 
   /** Whether the caller may see the staff of their units: not self-service, and holds view on the employee list. */
-  const seesStaff = async (auth: AuthContext) => !auth.isSelfService && (await hasAction(app.db, auth, EMPLOYEE_MENU, 'view'));
+  const seesStaff = async (auth: AuthContext) => !auth.isSelfService && (await hasAction(app.db, auth, MENU.employee, 'view'));
 
   /** The staff figures of the given (already scoped) units: one aggregate query over their employees. */
   async function unitFigures(auth: AuthContext, unitIds: number[], today: string): Promise<Map<number, TUnitFigures>> {
@@ -119,7 +118,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['dashboard'],
         summary: 'One of the caller’s units (403 for a unit the caller is not mapped to)',
-        params: z.object({ unitId: z.coerce.number().int().positive() }),
+        params: z.object({ unitId: ZIdText }),
         response: { 200: ZUnitCard.extend({ address: z.string() }) },
       },
     },
@@ -129,7 +128,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const [unit] = await app.db
         .select({ ...unitCols, address: units.address })
         .from(units)
-        .where(eq(units.id, unitId));
+        .where(and(eq(units.id, unitId), eq(units.isActive, true)));
       if (!unit) throw new NotFound('Unit not found');
       return unit;
     },

@@ -1,21 +1,25 @@
 import multipart from '@fastify/multipart';
 import {
+  MENU,
   type TAction,
+  type TMenuPath,
   ZCreateUserAccount,
   ZDecideChangeRequest,
   ZEmployee,
   ZEmployeeContact,
   ZEmployeeDocumentStatus,
-  ZEmployeeFormOptions,
   ZEmployeeInput,
   ZEmployeeList,
   ZEmployeeListQuery,
   ZEmployeeOption,
   ZIdCardBatch,
+  ZIdParams,
+  ZIdText,
   ZImportErrorReportRequest,
   ZImportResult,
   ZProfileChangeRequest,
   ZProfileChangeRequestInput,
+  ZSearchText,
 } from '@hr/contract';
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -23,6 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { employees } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
+import { fileResponse, noContent } from '../../lib/responses';
 import { containsPattern } from '../../lib/sql';
 import { createStorage, StorageNotFound } from '../../lib/storage';
 import { type AuthContext, hasAction, selfScope, unitScope } from '../access/context';
@@ -37,7 +42,6 @@ import {
   savePhoto,
 } from './documents';
 import { exportEmployees } from './export';
-import { employeeFormOptions } from './form-options';
 import { idCardBatch } from './id-cards';
 import { buildErrorReport, buildTemplate, importEmployees } from './import';
 import { createChangeRequest, decideChangeRequest, listChangeRequests, listOwnChangeRequests, ownEmployeeId } from './profile';
@@ -53,13 +57,7 @@ import {
 } from './service';
 import { readMultipartFile, readUpload } from './upload';
 
-/** Screens (menus) whose role-wise access decides what a caller may do here. */
-export const EMPLOYEE_MENU = '/outlet/transaction/employee';
-export const PROFILE_MENU = '/outlet/myProfile/profile';
-export const DOCUMENTS_MENU = '/outlet/myProfile/upload-documents';
-export const ID_CARD_MENU = '/outlet/idCard';
-
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+const ZId = ZIdParams;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -70,8 +68,8 @@ async function assertStaffOrOwn(
   db: Parameters<typeof hasAction>[0],
   auth: AuthContext,
   employeeId: number,
-  staff: [string, TAction],
-  own: [string, TAction],
+  staff: [TMenuPath, TAction],
+  own: [TMenuPath, TAction],
 ) {
   if (await hasAction(db, auth, staff[0], staff[1])) return;
   if (auth.employeeId === employeeId && (await hasAction(db, auth, own[0], own[1]))) return;
@@ -90,7 +88,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/employees',
     {
-      config: { access: { menu: EMPLOYEE_MENU, action: 'view' } },
+      config: { access: { menu: MENU.employee, action: 'view' } },
       schema: {
         tags,
         summary: 'Employee list (paged, sorted, searched, filtered)',
@@ -104,12 +102,18 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/employees/export',
     {
-      config: { access: { menu: EMPLOYEE_MENU, action: 'view' } },
-      schema: { tags, summary: 'The filtered list as Excel', querystring: ZEmployeeListQuery },
+      config: { access: { menu: MENU.employee, action: 'view' } },
+      schema: {
+        tags,
+        summary: 'The filtered list as Excel',
+        querystring: ZEmployeeListQuery,
+        response: { 200: fileResponse('The list as .xlsx') },
+      },
     },
     async (request, reply) => {
+      const stream = await exportEmployees(app.db, request.auth, request.query);
       reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="Employees.xlsx"');
-      return reply.send(exportEmployees(app.db, request.auth, request.query));
+      return reply.send(stream);
     },
   );
 
@@ -120,7 +124,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Employees for a select (within reach)',
-        querystring: z.object({ search: z.string().max(100).optional(), unitId: z.coerce.number().int().optional() }),
+        querystring: z.object({ search: ZSearchText.optional(), unitId: ZIdText.optional() }),
         response: { 200: z.array(ZEmployeeOption) },
       },
     },
@@ -144,22 +148,9 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/employees/form-options',
-    {
-      config: { access: { menu: [EMPLOYEE_MENU, PROFILE_MENU], action: 'view' } },
-      schema: {
-        tags,
-        summary: 'Every choice of the employee form (units within reach, look-up lists)',
-        response: { 200: ZEmployeeFormOptions },
-      },
-    },
-    async (request) => employeeFormOptions(app.db, request.auth),
-  );
-
-  app.get(
     '/api/employees/:id',
     {
-      config: { access: { menu: [EMPLOYEE_MENU, PROFILE_MENU, ID_CARD_MENU], action: 'view' } },
+      config: { access: { menu: [MENU.employee, MENU.profile, MENU.idCard], action: 'view' } },
       schema: { tags, summary: 'One employee', params: ZId, response: { 200: ZEmployee } },
     },
     async (request) => readEmployee(app.db, request.auth, request.params.id),
@@ -168,7 +159,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/employees',
     {
-      config: { access: { menu: EMPLOYEE_MENU, action: 'add' } },
+      config: { access: { menu: MENU.employee, action: 'add' } },
       schema: { tags, summary: 'Add an employee', body: ZEmployeeInput, response: { 201: ZEmployee } },
     },
     async (request, reply) => {
@@ -180,7 +171,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/employees/:id',
     {
-      config: { access: { menu: EMPLOYEE_MENU, action: 'edit' } },
+      config: { access: { menu: MENU.employee, action: 'edit' } },
       schema: { tags, summary: 'Update an employee', params: ZId, body: ZEmployeeInput, response: { 200: ZEmployee } },
     },
     async (request) => {
@@ -192,20 +183,20 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/employees/:id',
     {
-      config: { access: { menu: EMPLOYEE_MENU, action: 'delete' } },
-      schema: { tags, summary: 'Delete an employee nothing uses yet (409 otherwise)', params: ZId },
+      config: { access: { menu: MENU.employee, action: 'delete' } },
+      schema: { tags, summary: 'Delete an employee nothing uses yet (409 otherwise)', params: ZId, response: { 204: noContent } },
     },
     async (request, reply) => {
       const keys = await deleteEmployee(app.db, request.auth, request.params.id, request.id);
       for (const k of keys) await storage.delete(k).catch(() => {});
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
   app.post(
     '/api/employees/:id/user-account',
     {
-      config: { access: { menu: EMPLOYEE_MENU, action: 'add' } },
+      config: { access: { menu: MENU.employee, action: 'add' } },
       schema: {
         tags,
         summary: 'Create the sign-in account of an employee (role Employee by default)',
@@ -224,8 +215,13 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/employees/:id/photo',
     {
-      config: { access: { menu: [EMPLOYEE_MENU, PROFILE_MENU, ID_CARD_MENU], action: 'view' } },
-      schema: { tags, summary: 'The photo (JPEG or PNG)', params: ZId },
+      config: { access: { menu: [MENU.employee, MENU.profile, MENU.idCard], action: 'view' } },
+      schema: {
+        tags,
+        summary: 'The photo (JPEG or PNG)',
+        params: ZId,
+        response: { 200: fileResponse('The photo (image/jpeg or image/png)') },
+      },
     },
     async (request, reply) => {
       const emp = await loadEmployeeRow(app.db, request.auth, request.params.id);
@@ -238,11 +234,17 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/employees/:id/photo',
     {
       config: { access: 'signedIn' },
-      schema: { tags, summary: 'Upload the photo (multipart; JPEG or PNG)', params: ZId, consumes: ['multipart/form-data'] },
+      schema: {
+        tags,
+        summary: 'Upload the photo (multipart; JPEG or PNG)',
+        params: ZId,
+        consumes: ['multipart/form-data'],
+        response: { 204: noContent },
+      },
     },
     async (request, reply) => {
       const auth = request.auth;
-      await assertStaffOrOwn(app.db, auth, request.params.id, [EMPLOYEE_MENU, 'edit'], [PROFILE_MENU, 'edit']);
+      await assertStaffOrOwn(app.db, auth, request.params.id, [MENU.employee, 'edit'], [MENU.profile, 'edit']);
       await loadEmployeeRow(app.db, auth, request.params.id);
       const file = await readUpload(request, {
         maxBytes: Math.min(maxBytes, 5 * 1024 * 1024),
@@ -251,7 +253,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
         what: 'a photo',
       });
       await savePhoto(app.db, storage, auth, request.params.id, file, request.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -259,7 +261,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/employees/:id/documents',
     {
-      config: { access: { menu: [EMPLOYEE_MENU, DOCUMENTS_MENU, PROFILE_MENU], action: 'view' } },
+      config: { access: { menu: [MENU.employee, MENU.uploadDocuments, MENU.profile], action: 'view' } },
       schema: { tags, summary: 'Documents and missing mandatory ones', params: ZId, response: { 200: ZEmployeeDocumentStatus } },
     },
     async (request) => documentStatus(app.db, request.auth, request.params.id, maxBytes),
@@ -273,13 +275,14 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Upload a document (multipart; PDF, JPEG or PNG by content)',
         params: ZId,
-        querystring: z.object({ docTypeId: z.coerce.number().int().positive() }),
+        querystring: z.object({ docTypeId: ZIdText }),
         consumes: ['multipart/form-data'],
+        response: { 201: z.object({ id: z.number(), fileName: z.string(), mimeType: z.string(), sizeBytes: z.number() }) },
       },
     },
     async (request, reply) => {
       const auth = request.auth;
-      await assertStaffOrOwn(app.db, auth, request.params.id, [EMPLOYEE_MENU, 'edit'], [DOCUMENTS_MENU, 'add']);
+      await assertStaffOrOwn(app.db, auth, request.params.id, [MENU.employee, 'edit'], [MENU.uploadDocuments, 'add']);
       const emp = await loadEmployeeRow(app.db, auth, request.params.id);
       const type = await loadDocType(app.db, request.query.docTypeId);
       const file = await readUpload(request, {
@@ -296,8 +299,13 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/employee-documents/:id/download',
     {
-      config: { access: { menu: [EMPLOYEE_MENU, DOCUMENTS_MENU, PROFILE_MENU], action: 'view' } },
-      schema: { tags, summary: 'Download a document (the employee, managers of the unit, administrators)', params: ZId },
+      config: { access: { menu: [MENU.employee, MENU.uploadDocuments, MENU.profile], action: 'view' } },
+      schema: {
+        tags,
+        summary: 'Download a document (the employee, managers of the unit, administrators)',
+        params: ZId,
+        response: { 200: fileResponse('The document as uploaded (PDF, JPEG or PNG)') },
+      },
     },
     async (request, reply) => {
       const doc = await loadDocument(app.db, request.auth, request.params.id);
@@ -307,12 +315,12 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/employee-documents/:id',
-    { config: { access: 'signedIn' }, schema: { tags, summary: 'Delete a document', params: ZId } },
+    { config: { access: 'signedIn' }, schema: { tags, summary: 'Delete a document', params: ZId, response: { 204: noContent } } },
     async (request, reply) => {
       const doc = await loadDocument(app.db, request.auth, request.params.id);
-      await assertStaffOrOwn(app.db, request.auth, doc.employeeId, [EMPLOYEE_MENU, 'edit'], [DOCUMENTS_MENU, 'delete']);
+      await assertStaffOrOwn(app.db, request.auth, doc.employeeId, [MENU.employee, 'edit'], [MENU.uploadDocuments, 'delete']);
       await deleteDocument(app.db, storage, request.auth, doc, request.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -333,7 +341,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/employee',
     {
-      config: { access: { menu: PROFILE_MENU, action: 'view' } },
+      config: { access: { menu: MENU.profile, action: 'view' } },
       schema: { tags, summary: "The signed-in user's own employee record", response: { 200: ZEmployee } },
     },
     async (request) => readEmployee(app.db, request.auth, ownEmployeeId(request.auth)),
@@ -342,7 +350,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/employee/contact',
     {
-      config: { access: { menu: PROFILE_MENU, action: 'edit' } },
+      config: { access: { menu: MENU.profile, action: 'edit' } },
       schema: {
         tags,
         summary: 'Change own contact details, addresses and emergency contact',
@@ -360,7 +368,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/employee/change-requests',
     {
-      config: { access: { menu: PROFILE_MENU, action: 'view' } },
+      config: { access: { menu: MENU.profile, action: 'view' } },
       schema: { tags, summary: 'Own bank / statutory change requests', response: { 200: z.array(ZProfileChangeRequest) } },
     },
     async (request) => listOwnChangeRequests(app.db, request.auth),
@@ -369,7 +377,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/employee/change-requests',
     {
-      config: { access: { menu: PROFILE_MENU, action: 'edit' } },
+      config: { access: { menu: MENU.profile, action: 'edit' } },
       schema: {
         tags,
         summary: 'Ask an administrator to change bank or statutory fields',
@@ -383,7 +391,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/employee-change-requests',
     {
-      config: { access: { menu: EMPLOYEE_MENU, action: 'approve' } },
+      config: { access: { menu: MENU.employee, action: 'approve' } },
       schema: {
         tags,
         summary: 'Bank / statutory change requests to decide',
@@ -397,12 +405,18 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/employee-change-requests/:id/decide',
     {
-      config: { access: { menu: EMPLOYEE_MENU, action: 'approve' } },
-      schema: { tags, summary: 'Approve (apply) or reject a change request', params: ZId, body: ZDecideChangeRequest },
+      config: { access: { menu: MENU.employee, action: 'approve' } },
+      schema: {
+        tags,
+        summary: 'Approve (apply) or reject a change request',
+        params: ZId,
+        body: ZDecideChangeRequest,
+        response: { 204: noContent },
+      },
     },
     async (request, reply) => {
       await decideChangeRequest(app.db, request.auth, request.params.id, request.body.approve, request.body.note, request.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -410,8 +424,12 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/employees/import/template',
     {
-      config: { access: { menu: EMPLOYEE_MENU, action: 'add' } },
-      schema: { tags, summary: 'The import template (.xlsx with an explanations sheet)' },
+      config: { access: { menu: MENU.employee, action: 'add' } },
+      schema: {
+        tags,
+        summary: 'The import template (.xlsx with an explanations sheet)',
+        response: { 200: fileResponse('The template as .xlsx') },
+      },
     },
     async (_request, reply) => {
       reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="Employee_Import_Template.xlsx"');
@@ -422,7 +440,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/employees/import',
     {
-      config: { access: { menu: EMPLOYEE_MENU, action: 'add' } },
+      config: { access: { menu: MENU.employee, action: 'add' } },
       schema: {
         tags,
         summary: 'Import employees from .xlsx or .csv: all rows or none',
@@ -446,8 +464,13 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/employees/import/error-report',
     {
-      config: { access: { menu: EMPLOYEE_MENU, action: 'add' } },
-      schema: { tags, summary: 'The errors of a failed import as .xlsx', body: ZImportErrorReportRequest },
+      config: { access: { menu: MENU.employee, action: 'add' } },
+      schema: {
+        tags,
+        summary: 'The errors of a failed import as .xlsx',
+        body: ZImportErrorReportRequest,
+        response: { 200: fileResponse('The errors as .xlsx') },
+      },
     },
     async (request, reply) => {
       reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="Employee_Import_Errors.xlsx"');
@@ -459,13 +482,13 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/id-cards',
     {
-      config: { access: { menu: ID_CARD_MENU, action: 'view' } },
+      config: { access: { menu: MENU.idCard, action: 'view' } },
       schema: {
         tags,
         summary: 'ID card data: one employee, or every active employee of a unit',
         querystring: z.object({
-          employeeId: z.coerce.number().int().positive().optional(),
-          unitId: z.coerce.number().int().positive().optional(),
+          employeeId: ZIdText.optional(),
+          unitId: ZIdText.optional(),
         }),
         response: { 200: ZIdCardBatch },
       },

@@ -28,7 +28,7 @@ import {
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/sql';
-import { type AuthContext, assertSelfOrManager, assertUnit, selfScope, unitScope } from '../access/context';
+import { type AuthContext, assertUnit, canReachRecord, selfScope, unitScope } from '../access/context';
 import { hashPassword } from '../auth/password';
 import { findEmployeeUsage } from './usage';
 
@@ -90,11 +90,13 @@ function readQuery(db: Db | Tx) {
     .leftJoin(users, eq(users.employeeId, employees.id));
 }
 
-/** The raw row, 404 when absent, 403 when outside the caller's reach. */
+/**
+ * The raw row; 404 when absent and equally when outside the caller's reach, so that probing ids tells
+ * nobody which employees exist in other units.
+ */
 export async function loadEmployeeRow(db: Db | Tx, auth: AuthContext, id: number): Promise<EmployeeRow> {
   const [row] = await db.select().from(employees).where(eq(employees.id, id)).limit(1);
-  if (!row) throw new NotFound('Employee not found');
-  assertSelfOrManager(auth, { employeeId: row.id, unitId: row.unitId });
+  if (!row || !canReachRecord(auth, { employeeId: row.id, unitId: row.unitId })) throw new NotFound('Employee not found');
   return row;
 }
 

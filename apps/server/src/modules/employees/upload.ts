@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { BadRequest, PayloadTooLarge } from '../../lib/errors';
+import { AppError, BadRequest, PayloadTooLarge } from '../../lib/errors';
 
 export interface Upload {
   buffer: Buffer;
@@ -80,5 +80,7 @@ function mapMultipartError(err: unknown, maxBytes: number, what?: string): Error
   if (code === 'FST_FILES_LIMIT') return new BadRequest('Send one file at a time');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA')
     return new BadRequest('Send the file as multipart/form-data');
-  return err as Error;
+  if (err instanceof AppError) return err;
+  // Anything else while reading the body is the body's fault: no boundary, a part cut off, bad headers.
+  return new BadRequest('The upload could not be read: the multipart body is malformed or incomplete');
 }

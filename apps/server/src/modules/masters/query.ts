@@ -1,11 +1,12 @@
-import { getResource, type TListQuery, type TResource, ZListQuery } from '@hr/contract';
+import { getResource, RESOURCES, type TListQuery, type TResource, ZListQuery } from '@hr/contract';
 import { and, asc, desc, eq, getTableColumns, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { BadRequest } from '../../lib/errors';
 import { containsPattern } from '../../lib/sql';
 import { type AuthContext, unitScope } from '../access/context';
-import { tableOf } from './tables';
+import { hooksOf, type ResourceHooks } from './hooks';
+import { type LinkSpec, tableOf } from './tables';
 
 /** Builds the SQL pieces of one resource once: columns, reference labels, scope. */
 export interface Plan {
@@ -18,6 +19,10 @@ export interface Plan {
   /** Sortable/searchable expressions by field (a reference sorts/searches by its label). */
   labelExpr: Record<string, SQL>;
   scopeColumn?: PgColumn;
+  /** Multi-select fields kept in link tables. */
+  links: Record<string, LinkSpec>;
+  /** The domains' business rules on this resource (registerResourceHooks), composed. */
+  hooks: Required<ResourceHooks>;
 }
 
 const plans = new Map<string, Plan>();
@@ -77,9 +82,61 @@ export function planOf(resource: TResource): Plan {
     selection,
     labelExpr,
     scopeColumn: resource.unitScoped ? cols[resource.unitScoped] : undefined,
+    links: spec.links ?? {},
+    hooks: hooksOf(resource.name),
   };
   plans.set(resource.name, plan);
   return plan;
+}
+
+/** Equality filters given as a JSON object of field → value, limited to the resource's filter fields. */
+export function filterConditions(plan: Plan, filters: string | undefined): SQL[] {
+  if (!filters) return [];
+  const { resource, cols } = plan;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(filters);
+  } catch {
+    throw new BadRequest('Invalid filters', { filters: ['Not valid JSON'] });
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new BadRequest('Invalid filters', { filters: ['Expected an object'] });
+  }
+  const parts: SQL[] = [];
+  for (const [field, raw] of Object.entries(parsed as Record<string, unknown>)) {
+    if (raw === '' || raw === null || raw === undefined) continue;
+    if (!resource.filters.includes(field)) throw new BadRequest('Invalid filters', { filters: [`Cannot filter by ${field}`] });
+    const def = resource.fields[field];
+    const col = cols[field];
+    if (def.kind === 'boolean') parts.push(eq(col, raw === true || raw === 'true'));
+    else if (def.kind === 'select' && def.reference) {
+      const n = Number(raw);
+      if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647)
+        throw new BadRequest('Invalid filters', { filters: [`${field} must be an id`] });
+      parts.push(eq(col, n));
+    } else parts.push(eq(col, String(raw)));
+  }
+  return parts;
+}
+
+/**
+ * Rows a unit may use under the unit-wise mappings that list this resource (departments of a unit,
+ * designations of a unit…): those mapped to the unit, or every row when the unit has no mapping yet.
+ */
+export function mappedToUnit(plan: Plan, unitId: number): SQL | undefined {
+  const parts: SQL[] = [];
+  for (const r of RESOURCES as unknown as TResource[]) {
+    const m = r.mapping;
+    if (m?.owner !== 'unitId' || r.fields[m.item]?.reference !== plan.resource.name) continue;
+    const map = tableOf(r.name).table;
+    const mapCols = getTableColumns(map) as Record<string, PgColumn>;
+    const owner = mapCols[m.owner];
+    const item = mapCols[m.item];
+    parts.push(
+      sql`(not exists (select 1 from ${map} where ${owner} = ${unitId}) or ${plan.table.id} in (select ${item} from ${map} where ${owner} = ${unitId}))`,
+    );
+  }
+  return and(...parts);
 }
 
 /** WHERE of a list (search, filters, active flag, the caller's units). */
@@ -94,30 +151,9 @@ export function listWhere(plan: Plan, auth: AuthContext, q: ReturnType<typeof ZL
       : Object.values(plan.labelExpr);
     if (targets.length) parts.push(or(...targets.map((t) => sql`${t} ilike ${pattern}`)));
   }
-  if (q.filters) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(q.filters);
-    } catch {
-      throw new BadRequest('Invalid filters', { filters: ['Not valid JSON'] });
-    }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw new BadRequest('Invalid filters', { filters: ['Expected an object'] });
-    }
-    for (const [field, raw] of Object.entries(parsed as Record<string, unknown>)) {
-      if (raw === '' || raw === null || raw === undefined) continue;
-      if (!resource.filters.includes(field)) throw new BadRequest('Invalid filters', { filters: [`Cannot filter by ${field}`] });
-      const def = resource.fields[field];
-      const col = cols[field];
-      if (def.kind === 'boolean') parts.push(eq(col, raw === true || raw === 'true'));
-      else if (def.kind === 'select' && def.reference) {
-        const n = Number(raw);
-        if (!Number.isInteger(n)) throw new BadRequest('Invalid filters', { filters: [`${field} must be an id`] });
-        parts.push(eq(col, n));
-      } else parts.push(eq(col, String(raw)));
-    }
-  }
+  parts.push(...filterConditions(plan, q.filters));
   if (plan.scopeColumn) parts.push(unitScope(auth, plan.scopeColumn));
+  parts.push(plan.hooks.scope(auth));
   return and(...parts);
 }
 
@@ -155,8 +191,12 @@ export async function listRows(db: Db | Tx, plan: Plan, auth: AuthContext, query
   return { rows: rows as Row[], total };
 }
 
-export async function readRow(db: Db | Tx, plan: Plan, id: number): Promise<Row | undefined> {
-  const [row] = await db.select(plan.selection).from(plan.table).where(eq(plan.table.id, id));
+/** One row by id; `scope` (a caller's reach) makes a row outside it read as missing. */
+export async function readRow(db: Db | Tx, plan: Plan, id: number, scope?: SQL): Promise<Row | undefined> {
+  const [row] = await db
+    .select(plan.selection)
+    .from(plan.table)
+    .where(and(eq(plan.table.id, id), scope));
   return row as Row | undefined;
 }
 
@@ -164,23 +204,31 @@ export async function readRow(db: Db | Tx, plan: Plan, id: number): Promise<Row 
  * id + label pairs for selects: up to `limit` active rows matching `search`, plus always the `ids`
  * asked for (a form's current values, shown by label whatever the search; `limit: 0`: only those).
  */
-export async function optionRows(db: Db | Tx, plan: Plan, auth: AuthContext, opts: { search?: string; ids?: number[]; limit: number }) {
+export async function optionRows(
+  db: Db | Tx,
+  plan: Plan,
+  auth: AuthContext,
+  /** `limit: null`: every matching row (a mapping checklist shows them all, never a silent first 5,000). */
+  opts: { search?: string; ids?: number[]; limit: number | null; filters?: string; mappedToUnit?: number },
+) {
   const { resource, cols } = plan;
   const label = plan.labelExpr[resource.labelField] ?? sql`${cols[resource.labelField]}::text`;
-  const scope = plan.scopeColumn ? unitScope(auth, plan.scopeColumn) : undefined;
+  const scope = and(plan.scopeColumn ? unitScope(auth, plan.scopeColumn) : undefined, plan.hooks.scope(auth));
   const pick = opts.ids?.length ? inArray(plan.table.id, opts.ids) : undefined;
   const matches = and(
     cols.isActive ? eq(cols.isActive, true) : undefined,
     opts.search ? sql`${label} ilike ${containsPattern(opts.search)}` : undefined,
+    ...filterConditions(plan, opts.filters),
+    opts.mappedToUnit ? mappedToUnit(plan, opts.mappedToUnit) : undefined,
   );
-  const where = and(scope, !pick ? matches : opts.limit > 0 ? or(pick, matches) : pick);
+  const where = and(scope, !pick ? matches : opts.limit === null || opts.limit > 0 ? or(pick, matches) : pick);
   // The asked-for ids rank first so the limit never crowds them out; the answer is then ordered by label.
   const picked = db
     .select({ id: plan.table.id, label: sql<string>`${label}`.as('label') })
     .from(plan.table)
     .where(where)
     .orderBy(...(pick ? [sql`case when ${pick} then 0 else 1 end`] : []), asc(label))
-    .limit(opts.limit + (opts.ids?.length ?? 0))
+    .limit(opts.limit === null ? Number.MAX_SAFE_INTEGER : opts.limit + (opts.ids?.length ?? 0))
     .as('picked');
   const rows = await db.select().from(picked).orderBy(asc(picked.label), asc(picked.id));
   return rows as { id: number; label: string }[];

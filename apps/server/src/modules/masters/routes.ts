@@ -1,19 +1,35 @@
 import { PassThrough } from 'node:stream';
-import { RESOURCES, referencesTo, type TResource, type TResourceName, ZListQuery, ZMappingSave } from '@hr/contract';
+import {
+  RESOURCES,
+  referencesTo,
+  type TResource,
+  type TResourceName,
+  ZAuditRow,
+  ZIdParams,
+  ZIdText,
+  ZListQuery,
+  ZMappingLine,
+  ZMappingSave,
+  ZSearchText,
+} from '@hr/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden } from '../../lib/errors';
+import { fileResponse, noContent } from '../../lib/responses';
+import { sheetName } from '../../lib/xlsx';
 import { listOrder, listRows, listWhere, optionRows, planOf } from './query';
 import { auditTrail, createRow, deleteRow, getRow, mappingLines, saveMapping, updateRow } from './service';
-import { specialRoutes } from './special-routes';
 import { OPTION_MENUS } from './tables';
 
 const ZRow = z.record(z.string(), z.unknown());
-const ZId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const ZOwner = z.object({ ownerId: z.coerce.number().int().positive().max(2_147_483_647) });
+const ZList = z.object({ rows: z.array(ZRow), total: z.number() });
+/** A saved checklist line: the item and its extras (order, level, mandatory). */
+const ZMappingRow = z.looseObject({ itemId: z.number() });
+const ZId = ZIdParams;
+const ZOwner = z.object({ ownerId: ZIdText });
 const ZOptionsQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: ZSearchText.optional(),
   /** Comma-separated ids to include whatever the search (the current values of a form). */
   ids: z
     .string()
@@ -21,6 +37,10 @@ const ZOptionsQuery = z.object({
     .regex(/^\d+(,\d+)*$/)
     .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** JSON object of filter field → value, e.g. {"stateId":29} for the cities of a state. */
+  filters: z.string().max(2000).optional(),
+  /** Only the rows the unit-wise mappings give this unit (every row when the unit has no mapping). */
+  mappedToUnit: ZIdText.optional(),
 });
 
 const EXPORT_LIMIT = 100_000;
@@ -35,8 +55,10 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
     // A select in another resource's form lists this resource's options.
     const optionMenus = [r.menu, ...referencesTo(r.name).map((x) => x.resource.menu), ...(OPTION_MENUS[r.name as TResourceName] ?? [])];
 
-    app.get(base, { config: { access: view }, schema: { tags, summary: `List ${r.title}`, querystring: ZListQuery } }, async (request) =>
-      listRows(app.db, plan, request.auth, request.query),
+    app.get(
+      base,
+      { config: { access: view }, schema: { tags, summary: `List ${r.title}`, querystring: ZListQuery, response: { 200: ZList } } },
+      async (request) => listRows(app.db, plan, request.auth, request.query),
     );
 
     app.get(
@@ -51,14 +73,22 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { search, ids, limit } = request.query;
-        return optionRows(app.db, plan, request.auth, { search, ids: ids?.split(',').map(Number), limit });
+        const { search, ids, limit, filters, mappedToUnit } = request.query;
+        return optionRows(app.db, plan, request.auth, { search, ids: ids?.split(',').map(Number), limit, filters, mappedToUnit });
       },
     );
 
     app.get(
       `${base}/export.xlsx`,
-      { config: { access: view }, schema: { tags, summary: `${r.title} list as Excel`, querystring: ZListQuery } },
+      {
+        config: { access: view },
+        schema: {
+          tags,
+          summary: `${r.title} list as Excel`,
+          querystring: ZListQuery,
+          response: { 200: fileResponse('The list as .xlsx') },
+        },
+      },
       async (request, reply) => {
         const q = ZListQuery.parse(request.query);
         const where = listWhere(plan, request.auth, q);
@@ -70,7 +100,7 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
           .limit(EXPORT_LIMIT)) as Record<string, unknown>[];
         const stream = new PassThrough();
         const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-        const ws = wb.addWorksheet(r.title.slice(0, 31));
+        const ws = wb.addWorksheet(sheetName(r.title));
         const cols = r.columns;
         ws.columns = [
           ...cols.map((c) => ({ header: r.fields[c]?.label ?? c, key: c, width: 22 })),
@@ -88,7 +118,9 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
             for (const c of cols) {
               const label = row[`${c}Label`];
               const v = label !== undefined ? label : row[c];
-              out[c] = typeof v === 'boolean' ? (v ? 'Yes' : 'No') : (v ?? '');
+              // A choice shows the label the screen shows ("National / public"), not its stored value.
+              const choice = r.fields[c]?.options?.find((o) => o.value === v);
+              out[c] = choice ? choice.label : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : (v ?? '');
             }
             ws.addRow(out).commit();
           }
@@ -107,7 +139,15 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
 
     app.get(
       `${base}/:id/audit`,
-      { config: { access: view }, schema: { tags, summary: `Change history of one ${r.singular} (administrators)`, params: ZId } },
+      {
+        config: { access: view },
+        schema: {
+          tags,
+          summary: `Change history of one ${r.singular} (administrators)`,
+          params: ZId,
+          response: { 200: z.array(ZAuditRow) },
+        },
+      },
       async (request) => {
         if (!request.auth.isAdmin) throw new Forbidden('Only administrators read the audit trail');
         return auditTrail(app.db, plan, request.params.id);
@@ -140,10 +180,13 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
     if (r.canDelete) {
       app.delete(
         `${base}/:id`,
-        { config: { access: { menu: r.menu, action: 'delete' } }, schema: { tags, summary: `Remove a ${r.singular}`, params: ZId } },
+        {
+          config: { access: { menu: r.menu, action: 'delete' } },
+          schema: { tags, summary: `Remove a ${r.singular}`, params: ZId, response: { 204: noContent } },
+        },
         async (request, reply) => {
           await deleteRow(app.db, plan, { auth: request.auth, requestId: request.id }, request.params.id);
-          return reply.code(204).send();
+          return reply.code(204).send(null);
         },
       );
     }
@@ -151,14 +194,23 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
     if (r.mapping) {
       app.get(
         `${base}/mapping/:ownerId`,
-        { config: { access: view }, schema: { tags, summary: `${r.title}: the checklist of one owner`, params: ZOwner } },
+        {
+          config: { access: view },
+          schema: { tags, summary: `${r.title}: the checklist of one owner`, params: ZOwner, response: { 200: z.array(ZMappingLine) } },
+        },
         async (request) => mappingLines(app.db, plan, request.auth, request.params.ownerId),
       );
       app.put(
         `${base}/mapping/:ownerId`,
         {
           config: { access: { menu: r.menu, action: 'edit' } },
-          schema: { tags, summary: `${r.title}: save one owner's checklist`, params: ZOwner, body: ZMappingSave },
+          schema: {
+            tags,
+            summary: `${r.title}: save one owner's checklist`,
+            params: ZOwner,
+            body: ZMappingSave,
+            response: { 200: z.array(ZMappingRow) },
+          },
         },
         async (request) => saveMapping(app.db, plan, { auth: request.auth, requestId: request.id }, request.params.ownerId, request.body),
       );
@@ -166,8 +218,7 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
   };
 }
 
-/** The master-data area: the generic routes of every registered resource, plus the special ones. */
+/** The master-data area: the generic routes of every registered resource. */
 export const mastersRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const r of RESOURCES) await app.register(resourceRoutes(r as unknown as TResource));
-  await app.register(specialRoutes);
 };

@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, assertUnit, canReachUnit } from '../access/context';
 import { optionRows, type Plan, planOf, type Row, readRow } from './query';
 import { tableOf } from './tables';
@@ -16,7 +16,7 @@ export interface Caller {
 
 /** 404 unless the row exists and (for unit-scoped resources) lies in the caller's units. */
 export async function getRow(db: Db | Tx, plan: Plan, auth: AuthContext, id: number): Promise<Row> {
-  const row = await readRow(db, plan, id);
+  const row = await readRow(db, plan, id, plan.hooks.scope(auth));
   if (!row) throw new NotFound(`${plan.resource.singular} not found`);
   if (plan.resource.unitScoped && !canReachUnit(auth, row[plan.resource.unitScoped] as number)) {
     // Out-of-unit rows are answered like missing ones: their existence is not revealed.
@@ -76,10 +76,37 @@ async function checkNotReferenced(tx: Tx, plan: Plan, id: number) {
   }
 }
 
-/** Units a unit-scoped payload points at must be the caller's. */
-function assertPayloadUnit(plan: Plan, auth: AuthContext, data: Record<string, unknown>) {
+/** Multi-select fields of units (a holiday's units): for a non-administrator, every one must be theirs. */
+function unitLinkFields(plan: Plan): string[] {
+  return Object.keys(plan.links).filter((f) => plan.resource.fields[f]?.reference === 'unit');
+}
+
+/**
+ * Units a payload points at must be the caller's: the unit-scoped field and every list of units. An
+ * empty list of units means every unit, which only an administrator may choose; so is creating a unit.
+ */
+function assertPayloadUnit(plan: Plan, auth: AuthContext, data: Record<string, unknown>, creating: boolean) {
   const field = plan.resource.unitScoped;
   if (field && field !== 'id') assertUnit(auth, data[field] as number);
+  if (auth.unitIds === 'all') return;
+  if (field === 'id' && creating) throw new Forbidden('Only an administrator may create units');
+  for (const f of unitLinkFields(plan)) {
+    const ids = (data[f] as number[] | undefined) ?? [];
+    const label = plan.resource.fields[f].label;
+    if (ids.length === 0) throw new Forbidden(`Choose the ${label.toLowerCase()}: only an administrator may choose every unit`);
+    for (const id of ids) assertUnit(auth, id);
+  }
+}
+
+/** A non-administrator changes or removes a row only when every unit it lists is theirs (none listed: every unit). */
+function assertRowUnits(plan: Plan, auth: AuthContext, row: Row) {
+  if (auth.unitIds === 'all') return;
+  for (const f of unitLinkFields(plan)) {
+    const ids = (row[f] as number[] | null) ?? [];
+    if (ids.length === 0 || ids.some((id) => !canReachUnit(auth, id))) {
+      throw new Forbidden(`This ${plan.resource.singular.toLowerCase()} also applies to units you are not mapped to`);
+    }
+  }
 }
 
 /** The Drizzle property name of a column (its key in the table). */
@@ -89,7 +116,7 @@ function keyOf(col: PgColumn): string {
 }
 
 function splitLinks(plan: Plan, data: Record<string, unknown>) {
-  const links = tableOf(plan.resource.name).links ?? {};
+  const links = plan.links;
   const linkData: Record<string, unknown> = {};
   for (const field of Object.keys(links)) {
     linkData[field] = data[field];
@@ -99,7 +126,7 @@ function splitLinks(plan: Plan, data: Record<string, unknown>) {
 }
 
 async function saveLinks(tx: Tx, plan: Plan, id: number, linkData: Record<string, unknown>) {
-  const links = tableOf(plan.resource.name).links ?? {};
+  const links = plan.links;
   for (const [field, link] of Object.entries(links)) {
     const ids = [...new Set((linkData[field] as number[] | undefined) ?? [])];
     await tx.delete(link.table).where(eq(link.own, id));
@@ -109,11 +136,10 @@ async function saveLinks(tx: Tx, plan: Plan, id: number, linkData: Record<string
 
 export async function createRow(db: Db, plan: Plan, { auth, requestId }: Caller, payload: Record<string, unknown>) {
   const data = { ...payload };
-  assertPayloadUnit(plan, auth, data);
-  const hooks = tableOf(plan.resource.name).hooks;
+  assertPayloadUnit(plan, auth, data, true);
   return db.transaction(async (tx) => {
     await checkUnique(tx, plan, data);
-    await hooks?.beforeWrite?.({ tx, auth, resource: plan.resource, data });
+    await plan.hooks.beforeSave({ tx, auth, resource: plan.resource, data });
     const linkData = splitLinks(plan, data);
     const [{ id }] = (await tx
       .insert(plan.table)
@@ -121,6 +147,7 @@ export async function createRow(db: Db, plan: Plan, { auth, requestId }: Caller,
       .returning({ id: plan.table.id })) as { id: number }[];
     await saveLinks(tx, plan, id, linkData);
     const after = (await readRow(tx, plan, id)) as Row;
+    await plan.hooks.afterSave({ tx, auth, resource: plan.resource, data, id, after });
     await writeAudit(tx, { entity: plan.entity, entityId: id, action: 'create', after, userId: auth.userId, requestId });
     return after;
   });
@@ -128,12 +155,12 @@ export async function createRow(db: Db, plan: Plan, { auth, requestId }: Caller,
 
 export async function updateRow(db: Db, plan: Plan, { auth, requestId }: Caller, id: number, payload: Record<string, unknown>) {
   const data = { ...payload };
-  const hooks = tableOf(plan.resource.name).hooks;
   return db.transaction(async (tx) => {
     const before = await getRow(tx, plan, auth, id);
-    assertPayloadUnit(plan, auth, data);
+    assertRowUnits(plan, auth, before);
+    assertPayloadUnit(plan, auth, data, false);
     await checkUnique(tx, plan, data, id);
-    await hooks?.beforeWrite?.({ tx, auth, resource: plan.resource, data, id });
+    await plan.hooks.beforeSave({ tx, auth, resource: plan.resource, data, id, before });
     const linkData = splitLinks(plan, data);
     await tx
       .update(plan.table)
@@ -141,16 +168,17 @@ export async function updateRow(db: Db, plan: Plan, { auth, requestId }: Caller,
       .where(eq(plan.table.id, id));
     await saveLinks(tx, plan, id, linkData);
     const after = (await readRow(tx, plan, id)) as Row;
+    await plan.hooks.afterSave({ tx, auth, resource: plan.resource, data, id, before, after });
     await writeAudit(tx, { entity: plan.entity, entityId: id, action: 'update', before, after, userId: auth.userId, requestId });
     return after;
   });
 }
 
 export async function deleteRow(db: Db, plan: Plan, { auth, requestId }: Caller, id: number) {
-  const hooks = tableOf(plan.resource.name).hooks;
   await db.transaction(async (tx) => {
     const before = await getRow(tx, plan, auth, id);
-    await hooks?.beforeDelete?.({ tx, auth, resource: plan.resource, id });
+    assertRowUnits(plan, auth, before);
+    await plan.hooks.beforeDelete({ tx, auth, resource: plan.resource, id, before });
     await checkNotReferenced(tx, plan, id);
     await tx.delete(plan.table).where(eq(plan.table.id, id));
     await writeAudit(tx, { entity: plan.entity, entityId: id, action: 'delete', before, userId: auth.userId, requestId });
@@ -195,8 +223,8 @@ function assertOwner(resource: TResource, auth: AuthContext, ownerId: number) {
 export async function mappingLines(db: Db, plan: Plan, auth: AuthContext, ownerId: number): Promise<TMappingLine[]> {
   const { m, itemResource } = mappingParts(plan.resource);
   assertOwner(plan.resource, auth, ownerId);
-  await assertOwnerExists(db, plan.resource, ownerId);
-  const candidates = await optionRows(db, planOf(itemResource), auth, { limit: 5000 });
+  await assertOwnerExists(db, plan.resource, auth, ownerId);
+  const candidates = await optionRows(db, planOf(itemResource), auth, { limit: null });
   const cols = plan.cols;
   const mapped = await db
     .select({ itemId: cols[m.item], ...Object.fromEntries(m.extras.map((e) => [e, cols[e]])) })
@@ -209,7 +237,7 @@ export async function mappingLines(db: Db, plan: Plan, auth: AuthContext, ownerI
   if (missing.length) candidates.push(...(await optionRows(db, planOf(itemResource), auth, { ids: missing, limit: 0 })));
   return candidates.map((c) => {
     const hit = byItem.get(c.id);
-    const line: TMappingLine = { itemId: c.id, label: c.label, mapped: !!hit };
+    const line: TMappingLine = { itemId: c.id, label: c.label ?? `#${c.id}`, mapped: !!hit };
     for (const e of m.extras) (line as unknown as Record<string, unknown>)[e] = hit?.[e] ?? defaultExtra(e);
     return line;
   });
@@ -217,12 +245,16 @@ export async function mappingLines(db: Db, plan: Plan, auth: AuthContext, ownerI
 
 const defaultExtra = (e: string) => (e === 'isMandatory' ? false : e === 'level' ? 1 : 0);
 
-async function assertOwnerExists(db: Db | Tx, resource: TResource, ownerId: number) {
+/** 404 unless the owner exists and is within the caller's reach (a user's mapping: users the caller may manage). */
+async function assertOwnerExists(db: Db | Tx, resource: TResource, auth: AuthContext, ownerId: number) {
   const ownerRef = resource.fields[resource.mapping?.owner ?? ''].reference;
   const ownerResource = ownerRef ? getResource(ownerRef) : undefined;
   if (!ownerResource) return;
   const ownerTable = tableOf(ownerResource.name).table;
-  const [row] = await db.select({ id: ownerTable.id }).from(ownerTable).where(eq(ownerTable.id, ownerId));
+  const [row] = await db
+    .select({ id: ownerTable.id })
+    .from(ownerTable)
+    .where(and(eq(ownerTable.id, ownerId), planOf(ownerResource).hooks.scope(auth)));
   if (!row) throw new NotFound(`${ownerResource.singular} not found`);
 }
 
@@ -237,7 +269,7 @@ export async function saveMapping(db: Db, plan: Plan, { auth, requestId }: Calle
     for (const id of items.keys()) assertUnit(auth, id);
   }
   return db.transaction(async (tx) => {
-    await assertOwnerExists(tx, plan.resource, ownerId);
+    await assertOwnerExists(tx, plan.resource, auth, ownerId);
     const itemTable = tableOf(itemResource.name).table;
     if (items.size) {
       const found = await tx
@@ -286,12 +318,12 @@ export async function saveMapping(db: Db, plan: Plan, { auth, requestId }: Calle
   });
 }
 
-async function mappingLinesTx(tx: Tx, plan: Plan, ownerId: number) {
+async function mappingLinesTx(tx: Tx, plan: Plan, ownerId: number): Promise<Array<{ itemId: number } & Record<string, unknown>>> {
   const m = plan.resource.mapping;
   if (!m) return [];
   const cols = plan.cols;
-  return tx
+  return (await tx
     .select({ itemId: cols[m.item], ...Object.fromEntries(m.extras.map((e) => [e, cols[e]])) })
     .from(plan.table)
-    .where(eq(cols[m.owner], ownerId));
+    .where(eq(cols[m.owner], ownerId))) as Array<{ itemId: number } & Record<string, unknown>>;
 }

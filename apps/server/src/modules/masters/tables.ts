@@ -1,28 +1,6 @@
-import type { TResource, TResourceName } from '@hr/contract';
-import { and, eq, ne } from 'drizzle-orm';
+import { MENU, type TMenuPath, type TResourceName } from '@hr/contract';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client';
 import * as s from '../../db/schema';
-import { BadRequest, Conflict, Forbidden } from '../../lib/errors';
-import type { AuthContext } from '../access/context';
-import { hashPassword } from '../auth/password';
-
-/** What a hook sees: the transaction, the caller, the validated payload and (on update) the row's id. */
-export interface HookContext {
-  tx: Tx;
-  auth: AuthContext;
-  resource: TResource;
-  /** Validated payload; a hook may change it (the engine writes what is left). */
-  data: Record<string, unknown>;
-  id?: number;
-}
-
-export interface ResourceHooks {
-  /** Business rules before insert/update; throw AppErrors. May set table-only columns on `data`. */
-  beforeWrite?: (ctx: HookContext) => Promise<void> | void;
-  /** Before delete. */
-  beforeDelete?: (ctx: Omit<HookContext, 'data'> & { id: number }) => Promise<void> | void;
-}
 
 /** A multiselect field kept in a link table (e.g. holiday → units). */
 export interface LinkSpec {
@@ -35,7 +13,6 @@ export interface LinkSpec {
 
 export interface TableSpec {
   table: PgTable & { id: PgColumn };
-  hooks?: ResourceHooks;
   links?: Record<string, LinkSpec>;
   /** Table columns never returned (password hashes). */
   hidden?: readonly string[];
@@ -64,43 +41,15 @@ const lookups = {
   area: { table: s.areas },
 } satisfies Record<string, TableSpec>;
 
-/** Resource name → its table, link tables and business rules. Every registry entry must have one. */
+/**
+ * Resource name → its table and link tables. Every registry entry must have one. Business rules are not
+ * here: a domain registers them from its own module with registerResourceHooks (hooks.ts).
+ */
 export const TABLES: Record<TResourceName, TableSpec> = {
   ...lookups,
-  shift: {
-    table: s.shifts,
-    hooks: {
-      beforeWrite({ data }) {
-        // A shift whose end is not after its start crosses midnight: it must be marked a night shift.
-        const start = String(data.startTime);
-        const end = String(data.endTime);
-        if (start === end) throw new BadRequest('Invalid shift', { endTime: ['End time must differ from start time'] });
-        if (end < start && !data.isNightShift) {
-          throw new BadRequest('Invalid shift', {
-            isNightShift: ['A shift ending before it starts crosses midnight: mark it as a night shift'],
-          });
-        }
-        if (Number(data.halfDayMinHours) > Number(data.fullDayMinHours)) {
-          throw new BadRequest('Invalid shift', {
-            halfDayMinHours: ['Half-day minimum cannot exceed the full-day minimum'],
-          });
-        }
-      },
-    },
-  },
+  shift: { table: s.shifts },
   employeeDocType: { table: s.employeeDocTypes },
-  leaveType: {
-    table: s.leaveTypes,
-    hooks: {
-      beforeWrite({ data }) {
-        if (Number(data.carryForwardLimit) > 0 && Number(data.yearlyQuota) === 0) {
-          throw new BadRequest('Invalid leave type', {
-            carryForwardLimit: ['A leave with no yearly quota cannot carry forward'],
-          });
-        }
-      },
-    },
-  },
+  leaveType: { table: s.leaveTypes },
   holiday: {
     table: s.holidays,
     links: { unitIds: { table: s.holidayUnits, own: s.holidayUnits.holidayId, other: s.holidayUnits.unitId } },
@@ -108,91 +57,16 @@ export const TABLES: Record<TResourceName, TableSpec> = {
   department: { table: s.departments },
   designation: { table: s.designations },
   unit: { table: s.units },
-  earningDeduction: {
-    table: s.earningDeductions,
-    hooks: {
-      async beforeWrite({ tx, data, id }) {
-        if (data.isNetPayHead && data.isActive !== false) {
-          const others = await tx
-            .select({ id: s.earningDeductions.id, name: s.earningDeductions.name })
-            .from(s.earningDeductions)
-            .where(
-              and(
-                eq(s.earningDeductions.isNetPayHead, true),
-                eq(s.earningDeductions.isActive, true),
-                id ? ne(s.earningDeductions.id, id) : undefined,
-              ),
-            )
-            .limit(1);
-          if (others.length) {
-            throw new Conflict(`'${others[0].name}' is already the net pay head; only one may exist`, 'isNetPayHead');
-          }
-        }
-        if (data.isNetPayHead && (data.isOverTimeHead || data.isTotalLWOPHead)) {
-          throw new BadRequest('Invalid head', { isNetPayHead: ['The net pay head cannot also be an overtime or LWOP head'] });
-        }
-      },
-    },
-  },
-  role: {
-    table: s.roles,
-    hooks: {
-      beforeWrite({ auth, data }) {
-        if (data.isAdmin && !auth.isAdmin) throw new Forbidden('Only an administrator may create administrator roles');
-        if (data.isAdmin && data.isSelfService) {
-          throw new BadRequest('Invalid role', { isSelfService: ['An administrator role cannot be self service'] });
-        }
-      },
-    },
-  },
+  earningDeduction: { table: s.earningDeductions },
+  role: { table: s.roles },
   module: { table: s.modules },
-  menu: {
-    table: s.menus,
-    hooks: {
-      beforeWrite({ data, id }) {
-        if (id && data.parentId === id) throw new BadRequest('Invalid menu', { parentId: ['A menu cannot be its own parent'] });
-        if (!String(data.actionUrl).startsWith('/')) {
-          throw new BadRequest('Invalid menu', { actionUrl: ['Start the path with /'] });
-        }
-        data.icon ??= '';
-      },
-    },
-  },
+  menu: { table: s.menus },
   user: {
     table: s.users,
     hidden: ['passwordHash', 'lastSignInAt', 'employeeId'],
-    hooks: {
-      async beforeWrite({ tx, auth, data, id }) {
-        // Only administrators hand out an administrator role.
-        if (!auth.isAdmin) {
-          const [role] = await tx
-            .select({ isAdmin: s.roles.isAdmin })
-            .from(s.roles)
-            .where(eq(s.roles.id, Number(data.roleId)));
-          if (role?.isAdmin) throw new Forbidden('Only an administrator may give the administrator role');
-        }
-        const password = data.password as string | null | undefined;
-        delete data.password;
-        if (password) data.passwordHash = await hashPassword(password);
-        else if (!id) throw new BadRequest('Invalid user', { password: ['Set a first password'] });
-      },
-      beforeDelete({ auth, id }) {
-        if (auth.userId === id) throw new Conflict('You cannot remove your own account');
-      },
-    },
   },
-  apkVersion: {
-    table: s.apkVersions,
-    hooks: {
-      beforeWrite({ data }) {
-        if (Number(data.minSupportedVersionCode) > Number(data.versionCode)) {
-          throw new BadRequest('Invalid version', {
-            minSupportedVersionCode: ['Cannot exceed the version code'],
-          });
-        }
-      },
-    },
-  },
+  apkVersion: { table: s.apkVersions },
+  biometricDevice: { table: s.biometricDevices, hidden: ['keyHash'] },
   careerOpening: { table: s.careerOpenings },
   careerStep: { table: s.careerSteps },
   unitDepartmentMap: { table: s.unitDepartmentMap },
@@ -215,21 +89,33 @@ export function tableOf(name: string): TableSpec {
  * Screens outside the masters whose forms pick from a resource: their menus may also read its
  * select options (GET /api/resources/<name>/options). Another area adds its screen here.
  */
-const EMPLOYEE_SCREEN = '/outlet/transaction/employee';
-export const OPTION_MENUS: Partial<Record<TResourceName, readonly string[]>> = {
-  unit: [EMPLOYEE_SCREEN],
-  department: [EMPLOYEE_SCREEN],
-  designation: [EMPLOYEE_SCREEN],
-  shift: [EMPLOYEE_SCREEN],
-  employeeDocType: [EMPLOYEE_SCREEN, '/outlet/myProfile/upload-documents'],
-  leaveType: ['/outlet/request/leave_req', '/outlet/allRequest/leave'],
-  earningDeduction: ['/outlet/transaction/salary_process', '/outlet/transaction/salary_increment'],
-  maritalStatus: [EMPLOYEE_SCREEN],
-  category: [EMPLOYEE_SCREEN],
-  jobNature: [EMPLOYEE_SCREEN],
-  mobileCode: [EMPLOYEE_SCREEN],
-  country: [EMPLOYEE_SCREEN],
-  state: [EMPLOYEE_SCREEN],
-  city: [EMPLOYEE_SCREEN],
-  area: [EMPLOYEE_SCREEN],
+const EMPLOYEE_FORM = [MENU.employee] as const;
+/** The employee form and My profile (contact and address fields) pick from these. */
+const PROFILE_FORM = [MENU.employee, MENU.profile] as const;
+export const OPTION_MENUS: Partial<Record<TResourceName, readonly TMenuPath[]>> = {
+  unit: [MENU.employee, MENU.idCard],
+  department: EMPLOYEE_FORM,
+  designation: EMPLOYEE_FORM,
+  shift: EMPLOYEE_FORM,
+  employeeDocType: [MENU.employee, MENU.uploadDocuments],
+  leaveType: [MENU.requestLeave, MENU.allRequestLeave],
+  earningDeduction: [MENU.salaryProcess, MENU.salaryIncrement],
+  category: EMPLOYEE_FORM,
+  position: EMPLOYEE_FORM,
+  jobNature: EMPLOYEE_FORM,
+  division: EMPLOYEE_FORM,
+  region: EMPLOYEE_FORM,
+  educationMode: EMPLOYEE_FORM,
+  academicDomain: EMPLOYEE_FORM,
+  academicStatus: EMPLOYEE_FORM,
+  fellowshipStatus: EMPLOYEE_FORM,
+  patentStatus: EMPLOYEE_FORM,
+  responsibility: EMPLOYEE_FORM,
+  written: EMPLOYEE_FORM,
+  maritalStatus: PROFILE_FORM,
+  mobileCode: PROFILE_FORM,
+  country: PROFILE_FORM,
+  state: PROFILE_FORM,
+  city: PROFILE_FORM,
+  area: PROFILE_FORM,
 };

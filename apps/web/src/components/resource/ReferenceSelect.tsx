@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils';
-import { useOptions } from './api';
+import { type OptionScope, useOptions } from './api';
 
 interface BaseProps {
   /** The referenced resource whose rows are the options. */
@@ -16,6 +16,9 @@ interface BaseProps {
   disabled?: boolean;
   className?: string;
   'data-testid'?: string;
+  'aria-label'?: string;
+  /** Narrows the choices on the server (e.g. the cities of the chosen state). */
+  scope?: OptionScope;
 }
 
 type Props = BaseProps &
@@ -31,7 +34,7 @@ export function ReferenceSelect(props: Props) {
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search);
   const selected: number[] = props.multiple ? (props.value ?? []) : props.value ? [props.value] : [];
-  const options = useOptions(resource, debounced, selected, open || selected.length > 0);
+  const options = useOptions(resource, debounced, selected, open || selected.length > 0, props.scope);
   const rows = options.data ?? [];
   const labelOf = (v: number) => rows.find((o) => o.id === v)?.label ?? `#${v}`;
 
@@ -59,6 +62,7 @@ export function ReferenceSelect(props: Props) {
           aria-invalid={invalid || undefined}
           disabled={disabled}
           data-testid={props['data-testid']}
+          aria-label={props['aria-label']}
           className={cn(
             'w-full justify-between font-normal aria-invalid:border-destructive',
             selected.length === 0 && 'text-muted-foreground',

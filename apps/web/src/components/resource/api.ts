@@ -23,14 +23,23 @@ export function useResourceRow(r: TResource, id: number | null) {
   });
 }
 
+/** What narrows a select's choices on the server: filter fields (the cities of a state), a unit's mapping. */
+export interface OptionScope {
+  filters?: Record<string, number | string | null | undefined>;
+  /** Only rows the unit-wise mappings give this unit (departments of a unit…). */
+  mappedToUnit?: number | null;
+}
+
 /** Choices of a select: the first matches of `search`, plus the rows whose ids are given (current values). */
-export function useOptions(resource: string, search: string, ids: number[] = [], enabled = true) {
+export function useOptions(resource: string, search: string, ids: number[] = [], enabled = true, scope: OptionScope = {}) {
+  const filters = scope.filters && Object.values(scope.filters).some((v) => v != null) ? JSON.stringify(scope.filters) : undefined;
+  const mappedToUnit = scope.mappedToUnit ?? undefined;
   return useQuery({
-    queryKey: ['resource', resource, 'options', search, ids],
+    queryKey: ['resource', resource, 'options', search, ids, filters, mappedToUnit],
     queryFn: ({ signal }) =>
       api.get<TOptionRow[]>(
         resourceUrl(resource, '/options'),
-        { search: search || undefined, ids: ids.length ? ids.join(',') : undefined },
+        { search: search || undefined, ids: ids.length ? ids.join(',') : undefined, filters, mappedToUnit },
         { signal, bypass_log: true },
       ),
     enabled,

@@ -1,4 +1,5 @@
 import type { TDashboardSummary, TDashboardUnit, TUnitFigures } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
 import { useQuery } from '@tanstack/react-query';
 import {
   ArrowRight,
@@ -122,7 +123,7 @@ export function DashboardScreen() {
   if (!account) return null;
   const units: UnitCard[] = summary.data?.units ?? sessionUnits.map((u) => ({ ...u, city: '', stateName: '' }));
   // Screens that are built; menus of later issues' screens would only open the 404 page.
-  const shortcuts = rawMenus.filter((m) => m.actionUrl !== '/outlet/dashboard' && isBuiltScreen(m.actionUrl)).slice(0, 8);
+  const shortcuts = rawMenus.filter((m) => m.actionUrl !== MENU.dashboard && isBuiltScreen(m.actionUrl)).slice(0, 8);
 
   return (
     <div className="mx-auto max-w-6xl space-y-6" data-testid="dashboard">

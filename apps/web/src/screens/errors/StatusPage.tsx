@@ -1,3 +1,4 @@
+import { MENU } from '@hr/contract/menus';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -49,5 +50,5 @@ export function StatusPage({ testId, code, icon: Icon, tone, title, text, link, 
 
 /** Back to the dashboard when signed in, else to sign-in. */
 export function homeLink(signedIn: boolean): { to: string; label: string } {
-  return signedIn ? { to: '/outlet/dashboard', label: 'Go to the dashboard' } : { to: '/', label: 'Go to sign-in' };
+  return signedIn ? { to: MENU.dashboard, label: 'Go to the dashboard' } : { to: '/', label: 'Go to sign-in' };
 }

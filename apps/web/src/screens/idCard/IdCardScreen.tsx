@@ -1,7 +1,9 @@
 import type { TIdCard, TIdCardBatch } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
 import { useQuery } from '@tanstack/react-query';
 import { IdCard, Printer } from 'lucide-react';
 import { useState } from 'react';
+import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -12,7 +14,7 @@ import { initials } from '@/lib/initials';
 import { useSession } from '@/lib/session';
 import { errorToast, toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { useEmployeeOptions, useFormOptions } from '../transaction/employee/api';
+import { useEmployeeOptions } from '../transaction/employee/api';
 
 async function printCards(query: Record<string, number>, layout: 'card' | 'a4'): Promise<void> {
   const batch = await api.get<TIdCardBatch>('/api/id-cards', query);
@@ -62,7 +64,7 @@ function CardPreview({ card, organisation }: { card: TIdCard; organisation: stri
 
 /** /outlet/idCard: an employee prints their own card; managers and administrators print one or a unit's batch. */
 export default function IdCardScreen() {
-  const { menu } = useCurrentMenu('/outlet/idCard');
+  const { menu } = useCurrentMenu(MENU.idCard);
   const acc = useSession((s) => s.acc_dtls);
   const self = acc?.isSelfService ?? true;
   const own = useQuery({
@@ -121,7 +123,6 @@ export default function IdCardScreen() {
 }
 
 function BatchCard({ busy, run }: { busy: boolean; run: (q: Record<string, number>, layout: 'card' | 'a4') => Promise<void> }) {
-  const options = useFormOptions();
   const [unitId, setUnitId] = useState<number | ''>('');
   const [search, setSearch] = useState('');
   const [employeeId, setEmployeeId] = useState<number | ''>('');
@@ -137,20 +138,14 @@ function BatchCard({ busy, run }: { busy: boolean; run: (q: Record<string, numbe
       </CardHeader>
       <CardContent className="space-y-5">
         <div className="flex flex-col gap-2 sm:flex-row">
-          <select
-            className={select}
-            value={unitId}
-            onChange={(e) => setUnitId(e.target.value ? Number(e.target.value) : '')}
+          <ReferenceSelect
+            resource="unit"
             aria-label="Unit"
+            placeholder="Choose a unit…"
+            value={unitId === '' ? null : unitId}
+            onChange={(v) => setUnitId(v ?? '')}
             data-testid="id-card-unit"
-          >
-            <option value="">Choose a unit…</option>
-            {options.data?.units.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
-          </select>
+          />
           <Button disabled={busy || !unitId} onClick={() => void run({ unitId: Number(unitId) }, 'a4')} data-testid="print-unit-id-cards">
             <Printer /> Print unit (A4)
           </Button>

@@ -1,4 +1,5 @@
-import { ROLE_WISE_MENU_ACCESS_MENU, type TMenuAccessRow } from '@hr/contract';
+import type { TMenuAccessRow } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useMemo } from 'react';
@@ -21,7 +22,7 @@ const LABEL: Record<keyof Actions, string> = { view: 'View', add: 'Add', edit: '
 /** configure/roleWiseMenuAccess/{roleId}: every menu (by module) × view/add/edit/delete/approve, saved at once. */
 export function RoleMenuAccessScreen() {
   const roleId = useEncryptedId('roleId');
-  const { actions: mine } = useCurrentMenu(ROLE_WISE_MENU_ACCESS_MENU);
+  const { actions: mine } = useCurrentMenu(MENU.roleWiseMenuAccess);
   const grid = useQuery({
     queryKey: ['access', 'grid', roleId],
     queryFn: ({ signal }) => api.get<Grid>(`/api/access/roles/${roleId}/menus`, undefined, { signal }),
@@ -76,7 +77,7 @@ export function RoleMenuAccessScreen() {
     <EditScreen
       testId="role-menu-access"
       className="max-w-6xl"
-      back={{ to: ROLE_WISE_MENU_ACCESS_MENU, label: 'Role Wise Menu Access' }}
+      back={{ to: MENU.roleWiseMenuAccess, label: 'Role Wise Menu Access' }}
       title={`Menu access${grid.data ? `: ${grid.data.role.name}` : ''}`}
       description="Ticking add, edit, delete or approve also gives view. Saved all at once."
       dirty={dirty}

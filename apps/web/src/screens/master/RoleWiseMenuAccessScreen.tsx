@@ -1,4 +1,4 @@
-import { ROLE_WISE_MENU_ACCESS_MENU } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
@@ -22,7 +22,7 @@ type RoleLine = {
 
 /** configure/roleWiseMenuAccess: the roles, each opening its access grid. */
 export function RoleWiseMenuAccessScreen() {
-  const { actions } = useCurrentMenu(ROLE_WISE_MENU_ACCESS_MENU);
+  const { actions } = useCurrentMenu(MENU.roleWiseMenuAccess);
   const roles = useQuery({
     queryKey: ['access', 'roles'],
     queryFn: ({ signal }) => api.get<RoleLine[]>('/api/access/roles', undefined, { signal }),
@@ -61,7 +61,7 @@ export function RoleWiseMenuAccessScreen() {
                     </TableCell>
                     <TableCell className="text-right">
                       <Button variant="outline" size="sm" asChild data-testid="open-access">
-                        <Link to={`${ROLE_WISE_MENU_ACCESS_MENU}/${encryptParam(r.id)}`}>
+                        <Link to={`${MENU.roleWiseMenuAccess}/${encryptParam(r.id)}`}>
                           <ShieldCheck /> {actions.edit ? 'Set access' : 'View access'}
                         </Link>
                       </Button>

@@ -1,4 +1,5 @@
 import { BANK_STATUTORY_FIELDS, CONTACT_FIELDS, PAY_MODES, type TEmployee } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { Save, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -10,7 +11,7 @@ import { type ApiError, api } from '@/lib/api';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { useFormOptions, useOwnChangeRequests } from '../transaction/employee/api';
+import { useOwnChangeRequests } from '../transaction/employee/api';
 import { CHANGE_LABELS, changeValue } from '../transaction/employee/ChangeRequestsDialog';
 import { PersonalFields } from '../transaction/employee/EmployeeFormScreen';
 import { EmployeePhoto } from '../transaction/employee/EmployeePhoto';
@@ -18,7 +19,7 @@ import { type Errors, InfoGrid, Section, SelectField, TextField, type Values } f
 import { StatusBadge } from '../transaction/employee/StatusBadge';
 import { WithMyEmployee } from './MyEmployee';
 
-const PROFILE_PATH = '/outlet/myProfile/profile';
+const PROFILE_PATH = MENU.profile;
 
 /**
  * /outlet/myProfile/profile: the signed-in employee's record. Contact details, addresses, emergency contact
@@ -31,7 +32,6 @@ export default function ProfileScreen() {
 function Profile({ e }: { e: TEmployee }) {
   const queryClient = useQueryClient();
   const { actions } = useCurrentMenu(PROFILE_PATH);
-  const options = useFormOptions();
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<Errors>({});
   useEffect(() => {
@@ -90,7 +90,7 @@ function Profile({ e }: { e: TEmployee }) {
           <TabsTrigger value="bank">Bank & statutory</TabsTrigger>
         </TabsList>
         <TabsContent value="contact" className="space-y-4 pt-4">
-          <PersonalFields fp={{ values, errors, onChange: set, disabled: !actions.edit }} o={options.data} contactOnly />
+          <PersonalFields fp={{ values, errors, onChange: set, disabled: !actions.edit }} contactOnly />
           {actions.edit && (
             <div className="flex justify-end">
               <Button onClick={() => void saveContact()} data-testid="save-contact">

@@ -1,3 +1,4 @@
+import { MENU } from '@hr/contract/menus';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { DocumentsPanel } from '../transaction/employee/DocumentsPanel';
@@ -5,7 +6,7 @@ import { WithMyEmployee } from './MyEmployee';
 
 /** /outlet/myProfile/upload-documents: the signed-in employee's own documents. */
 export default function UploadDocumentsScreen() {
-  const { menu, actions } = useCurrentMenu('/outlet/myProfile/upload-documents');
+  const { menu, actions } = useCurrentMenu(MENU.uploadDocuments);
   return (
     <WithMyEmployee>
       {(e) => (

@@ -1,3 +1,4 @@
+import { MENU } from '@hr/contract/menus';
 import { Building2, CalendarCheck, Eye, EyeOff, IndianRupee, LogIn, ShieldCheck, Users } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -52,7 +53,7 @@ export function SignInScreen() {
       setFormError(err.message);
     });
     setBusy(false);
-    if (ok) navigate('/outlet/dashboard', { replace: true });
+    if (ok) navigate(MENU.dashboard, { replace: true });
   }
 
   return (

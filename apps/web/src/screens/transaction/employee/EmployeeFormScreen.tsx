@@ -1,18 +1,9 @@
-import {
-  BLOOD_GROUPS,
-  EMPLOYEE_STATUSES,
-  GENDERS,
-  PAY_MODES,
-  STATUS_LABEL,
-  type TEmployee,
-  type TEmployeeFormOptions,
-  WEEK_DAYS,
-  ZEmployeeInput,
-} from '@hr/contract';
+import { BLOOD_GROUPS, EMPLOYEE_STATUSES, GENDERS, PAY_MODES, STATUS_LABEL, type TEmployee, WEEK_DAYS, ZEmployeeInput } from '@hr/contract';
+import { MENU, type TMenuPath } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, KeyRound, Save } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -24,10 +15,10 @@ import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { BAD_REQUEST_PATH } from '@/lib/useEncryptedParam';
-import { EMPLOYEE_PATH, useDocuments, useEmployee, useEmployeeOptions, useFormOptions } from './api';
+import { useDocuments, useEmployee, useEmployeeOptions } from './api';
 import { DocumentsPanel } from './DocumentsPanel';
 import { EmployeePhoto } from './EmployeePhoto';
-import { CheckField, type Errors, InfoGrid, Section, SelectField, TextField, type Values } from './fields';
+import { CheckField, type Errors, InfoGrid, LookupField, Section, SelectField, TextField, type Values } from './fields';
 import { StatusBadge } from './StatusBadge';
 
 const TAB_OF: Record<string, string> = {};
@@ -144,9 +135,8 @@ export default function EmployeeFormScreen() {
 function EmployeeForm({ id }: { id: number | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { actions } = useCurrentMenu(EMPLOYEE_PATH);
+  const { actions } = useCurrentMenu(MENU.employee);
   const employee = useEmployee(id);
-  const options = useFormOptions();
   const docs = useDocuments(id);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
@@ -184,7 +174,7 @@ function EmployeeForm({ id }: { id: number | null }) {
           : await api.post<TEmployee>(`/api/employees/${id}`, payload, { onError: (err: ApiError) => setErrors(err.fieldErrors) });
       toast({ variant: 'success', title: 'Saved', description: `${saved.name} (${saved.employeeCode})` });
       await queryClient.invalidateQueries({ queryKey: ['employees'] });
-      if (id === null) navigate(`${EMPLOYEE_PATH}/${encryptParam(String(saved.id))}`, { replace: true });
+      if (id === null) navigate(`${MENU.employee}/${encryptParam(String(saved.id))}`, { replace: true });
     } catch {
       // toast and inline errors shown
     } finally {
@@ -194,13 +184,12 @@ function EmployeeForm({ id }: { id: number | null }) {
 
   if (id !== null && !e)
     return <p className="text-sm text-muted-foreground">{employee.isError ? 'Could not load this employee.' : 'Loading…'}</p>;
-  const o = options.data;
   const missing = docs.data?.missingMandatory ?? [];
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button variant="ghost" onClick={() => navigate(EMPLOYEE_PATH)}>
+        <Button variant="ghost" onClick={() => navigate(MENU.employee)}>
           <ArrowLeft /> Employees
         </Button>
         {editable && (
@@ -264,38 +253,42 @@ function EmployeeForm({ id }: { id: number | null }) {
         </TabsList>
 
         <TabsContent value="personal" className="space-y-4 pt-4">
-          <PersonalFields fp={fp} o={o} />
+          <PersonalFields fp={fp} />
         </TabsContent>
 
         <TabsContent value="job" className="space-y-4 pt-4">
           <Section title="Employment">
             <TextField name="employeeCode" label="Employee code" required {...fp} />
-            <SelectField name="unitId" label="Unit" required options={o?.units ?? []} {...fp} />
-            <SelectField
+            <LookupField name="unitId" label="Unit" resource="unit" required {...fp} />
+            <LookupField
               name="departmentId"
               label="Department"
+              resource="department"
               required
-              options={mapped(o, 'unitDepartments', 'departments', values.unitId)}
+              scope={{ mappedToUnit: values.unitId as number | null }}
+              hint={<MappingHint what="departments" to={MENU.unitDepartmentMap} />}
               {...fp}
             />
-            <SelectField
+            <LookupField
               name="designationId"
               label="Designation"
+              resource="designation"
               required
-              options={mapped(o, 'unitDesignations', 'designations', values.unitId)}
+              scope={{ mappedToUnit: values.unitId as number | null }}
+              hint={<MappingHint what="designations" to={MENU.unitDesignationMap} />}
               {...fp}
             />
-            <SelectField name="categoryId" label="Category" options={o?.lookups.categories ?? []} {...fp} />
-            <SelectField name="positionId" label="Position" options={o?.lookups.positions ?? []} {...fp} />
-            <SelectField name="jobNatureId" label="Job nature" options={o?.lookups.jobNatures ?? []} {...fp} />
-            <SelectField name="divisionId" label="Division" options={o?.lookups.divisions ?? []} {...fp} />
-            <SelectField name="regionId" label="Region" options={o?.lookups.regions ?? []} {...fp} />
+            <LookupField name="categoryId" label="Category" resource="category" {...fp} />
+            <LookupField name="positionId" label="Position" resource="position" {...fp} />
+            <LookupField name="jobNatureId" label="Job nature" resource="jobNature" {...fp} />
+            <LookupField name="divisionId" label="Division" resource="division" {...fp} />
+            <LookupField name="regionId" label="Region" resource="region" {...fp} />
             <TextField name="dateOfJoining" label="Date of joining" type="date" required {...fp} />
             <TextField name="confirmationDate" label="Confirmation date" type="date" {...fp} />
             <ManagerField fp={fp} selfId={id} currentName={e?.reportingManagerName ?? null} />
           </Section>
           <Section title="Schedule">
-            <SelectField name="shiftId" label="Shift" options={o?.lookups.shifts ?? []} {...fp} />
+            <LookupField name="shiftId" label="Shift" resource="shift" {...fp} />
             <FormField label="Weekly offs" className="sm:col-span-2">
               <div className="flex flex-wrap gap-2">
                 {WEEK_DAYS.map((d, i) => {
@@ -365,13 +358,13 @@ function EmployeeForm({ id }: { id: number | null }) {
 
         <TabsContent value="academic" className="space-y-4 pt-4">
           <Section title="Academic details" description="For campuses: teaching staff and researchers.">
-            <SelectField name="educationModeId" label="Education mode" options={o?.lookups.educationModes ?? []} {...fp} />
-            <SelectField name="academicDomainId" label="Academic domain" options={o?.lookups.academicDomains ?? []} {...fp} />
-            <SelectField name="academicStatusId" label="Academic status" options={o?.lookups.academicStatuses ?? []} {...fp} />
-            <SelectField name="fellowshipStatusId" label="Fellowship status" options={o?.lookups.fellowshipStatuses ?? []} {...fp} />
-            <SelectField name="patentStatusId" label="Patent status" options={o?.lookups.patentStatuses ?? []} {...fp} />
-            <SelectField name="responsibilityId" label="Responsibility" options={o?.lookups.responsibilities ?? []} {...fp} />
-            <SelectField name="writtenId" label="Written works" options={o?.lookups.writtens ?? []} {...fp} />
+            <LookupField name="educationModeId" label="Education mode" resource="educationMode" {...fp} />
+            <LookupField name="academicDomainId" label="Academic domain" resource="academicDomain" {...fp} />
+            <LookupField name="academicStatusId" label="Academic status" resource="academicStatus" {...fp} />
+            <LookupField name="fellowshipStatusId" label="Fellowship status" resource="fellowshipStatus" {...fp} />
+            <LookupField name="patentStatusId" label="Patent status" resource="patentStatus" {...fp} />
+            <LookupField name="responsibilityId" label="Responsibility" resource="responsibility" {...fp} />
+            <LookupField name="writtenId" label="Written works" resource="written" {...fp} />
           </Section>
         </TabsContent>
 
@@ -392,32 +385,46 @@ function EmployeeForm({ id }: { id: number | null }) {
 
 type FP = { values: Values; errors: Errors; onChange: (n: string, v: unknown) => void; disabled: boolean };
 
-/** Departments / designations mapped to the chosen unit (all when the unit has no map). */
-function mapped(
-  o: TEmployeeFormOptions | undefined,
-  map: 'unitDepartments' | 'unitDesignations',
-  all: 'departments' | 'designations',
-  unitId: unknown,
-) {
-  if (!o) return [];
-  const ids = new Set(o[map].filter((m) => m.unitId === unitId).map((m) => m.id));
-  return ids.size ? o[all].filter((x) => ids.has(x.id)) : o[all];
+/** Why a department or designation list may be short: the unit-wise mapping limits it (a link for those who may edit it). */
+function MappingHint({ what, to }: { what: string; to: TMenuPath }) {
+  const { menu } = useCurrentMenu(to);
+  return (
+    <>
+      Only the {what} mapped to the unit are offered (all, when the unit has no mapping)
+      {menu ? (
+        <>
+          {' '}
+          — <Link to={to}>{menu.label}</Link>
+        </>
+      ) : null}
+      .
+    </>
+  );
 }
 
 /** Personal details: identity, contact, both addresses (country → state → city → area), emergency contact. */
-export function PersonalFields({ fp, o, contactOnly }: { fp: FP; o: TEmployeeFormOptions | undefined; contactOnly?: boolean }) {
-  const l = o?.lookups ?? {};
-  const child = (list: string, parent: unknown) => (l[list] ?? []).filter((x) => parent != null && x.parentId === parent);
-  const address = (prefix: 'present' | 'permanent', title: string) => (
-    <Section title={title}>
-      <TextField name={`${prefix}Address`} label="Address" className="sm:col-span-2 lg:col-span-3" {...fp} />
-      <SelectField name={`${prefix}CountryId`} label="Country" options={l.countries ?? []} {...fp} />
-      <SelectField name={`${prefix}StateId`} label="State" options={child('states', fp.values[`${prefix}CountryId`])} {...fp} />
-      <SelectField name={`${prefix}CityId`} label="City" options={child('cities', fp.values[`${prefix}StateId`])} {...fp} />
-      <SelectField name={`${prefix}AreaId`} label="Area" options={child('areas', fp.values[`${prefix}CityId`])} {...fp} />
-      <TextField name={`${prefix}Pincode`} label="PIN code" {...fp} />
-    </Section>
-  );
+export function PersonalFields({ fp, contactOnly }: { fp: FP; contactOnly?: boolean }) {
+  const address = (prefix: 'present' | 'permanent', title: string) => {
+    const v = (k: string) => fp.values[`${prefix}${k}Id`] as number | null | undefined;
+    // Choosing a country, state or city clears the places below it, which belong to the old choice.
+    const chain = ['Country', 'State', 'City', 'Area'];
+    const onChange = (name: string, value: unknown) => {
+      fp.onChange(name, value);
+      const at = chain.findIndex((k) => name === `${prefix}${k}Id`);
+      if (at >= 0) for (const k of chain.slice(at + 1)) if (fp.values[`${prefix}${k}Id`] != null) fp.onChange(`${prefix}${k}Id`, null);
+    };
+    const f = { ...fp, onChange };
+    return (
+      <Section title={title}>
+        <TextField name={`${prefix}Address`} label="Address" className="sm:col-span-2 lg:col-span-3" {...fp} />
+        <LookupField name={`${prefix}CountryId`} label="Country" resource="country" {...f} />
+        <LookupField name={`${prefix}StateId`} label="State" resource="state" scope={{ filters: { countryId: v('Country') } }} {...f} />
+        <LookupField name={`${prefix}CityId`} label="City" resource="city" scope={{ filters: { stateId: v('State') } }} {...f} />
+        <LookupField name={`${prefix}AreaId`} label="Area" resource="area" scope={{ filters: { cityId: v('City') } }} {...f} />
+        <TextField name={`${prefix}Pincode`} label="PIN code" {...fp} />
+      </Section>
+    );
+  };
   return (
     <>
       {!contactOnly && (
@@ -426,7 +433,7 @@ export function PersonalFields({ fp, o, contactOnly }: { fp: FP; o: TEmployeeFor
           <TextField name="fatherName" label="Father's / spouse's name" {...fp} />
           <SelectField name="gender" label="Gender" required numeric={false} options={GENDERS.map((g) => ({ id: g, name: g }))} {...fp} />
           <TextField name="dateOfBirth" label="Date of birth" type="date" required {...fp} />
-          <SelectField name="maritalStatusId" label="Marital status" options={l.maritalStatuses ?? []} {...fp} />
+          <LookupField name="maritalStatusId" label="Marital status" resource="maritalStatus" {...fp} />
           <SelectField
             name="bloodGroup"
             label="Blood group"
@@ -437,7 +444,7 @@ export function PersonalFields({ fp, o, contactOnly }: { fp: FP; o: TEmployeeFor
         </Section>
       )}
       <Section title="Contact">
-        <SelectField name="mobileCodeId" label="Mobile code" options={l.mobileCodes ?? []} {...fp} />
+        <LookupField name="mobileCodeId" label="Mobile code" resource="mobileCode" {...fp} />
         <TextField name="mobile" label="Mobile" required placeholder="10 digits" {...fp} />
         <TextField name="alternateMobile" label="Alternate mobile" {...fp} />
         <TextField name="email" label="E-mail" type="email" {...fp} />

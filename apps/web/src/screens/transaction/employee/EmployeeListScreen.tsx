@@ -1,9 +1,11 @@
 import { EMPLOYEE_STATUSES, STATUS_LABEL, type TEmployeeListQuery, type TEmployeeListRow } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, FileSpreadsheet, FileUp, Plus, Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type DataColumn, DataTable, nextSort, PaginationBar, RowActions, useDebounced } from '@/components/data-table';
+import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -14,7 +16,7 @@ import { encryptParam } from '@/lib/crypto';
 import { formatCount, formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { downloadFile, EMPLOYEE_PATH, useEmployeeList, useFormOptions } from './api';
+import { downloadFile, useEmployeeList } from './api';
 import { ChangeRequestsDialog } from './ChangeRequestsDialog';
 import { ImportDialog } from './ImportDialog';
 import { StatusBadge } from './StatusBadge';
@@ -26,8 +28,7 @@ const FILTER_CLASS = 'h-9 rounded-md border border-input bg-background px-2 text
 export default function EmployeeListScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { menu, actions } = useCurrentMenu(EMPLOYEE_PATH);
-  const options = useFormOptions();
+  const { menu, actions } = useCurrentMenu(MENU.employee);
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<{
     unitId?: number;
@@ -57,7 +58,7 @@ export default function EmployeeListScreen() {
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const open = (id: number | 'new') => navigate(`${EMPLOYEE_PATH}/${id === 'new' ? 'new' : encryptParam(String(id))}`);
+  const open = (id: number | 'new') => navigate(`${MENU.employee}/${id === 'new' ? 'new' : encryptParam(String(id))}`);
 
   // Always sorted by some column: a third click turns back to ascending.
   const onSort = (id: string) => setSort((s) => (nextSort(s, id, false) ?? s) as { id: Sort; desc: boolean });
@@ -101,7 +102,6 @@ export default function EmployeeListScreen() {
   ];
   const setFilter = (k: keyof typeof filters, v: string) =>
     setFilters((f) => ({ ...f, [k]: v === '' ? undefined : k === 'status' ? v : Number(v) }));
-  const o = options.data;
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -161,26 +161,26 @@ export default function EmployeeListScreen() {
             data-testid="employee-search"
           />
         </div>
-        <FilterSelect label="Unit" all="All units" value={filters.unitId} options={o?.units} onChange={(v) => setFilter('unitId', v)} />
+        <FilterSelect label="Unit" all="All units" resource="unit" value={filters.unitId} onChange={(v) => setFilter('unitId', v)} />
         <FilterSelect
           label="Department"
           all="All departments"
+          resource="department"
           value={filters.departmentId}
-          options={o?.departments}
           onChange={(v) => setFilter('departmentId', v)}
         />
         <FilterSelect
           label="Designation"
           all="All designations"
+          resource="designation"
           value={filters.designationId}
-          options={o?.designations}
           onChange={(v) => setFilter('designationId', v)}
         />
         <FilterSelect
           label="Category"
           all="All categories"
+          resource="category"
           value={filters.categoryId}
-          options={o?.lookups.categories}
           onChange={(v) => setFilter('categoryId', v)}
         />
         <select
@@ -249,22 +249,22 @@ export default function EmployeeListScreen() {
   );
 }
 
-/** One of the list's filters: a select of id/name options with an "all" choice. */
+/** One of the list's filters: a searchable choice from a master resource; empty means "all". */
 function FilterSelect(props: {
   label: string;
   all: string;
-  value: string | number | undefined;
-  options: readonly { id: number; name: string }[] | undefined;
+  resource: string;
+  value: number | undefined;
   onChange: (value: string) => void;
 }) {
   return (
-    <select className={FILTER_CLASS} aria-label={props.label} value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value)}>
-      <option value="">{props.all}</option>
-      {props.options?.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.name}
-        </option>
-      ))}
-    </select>
+    <ReferenceSelect
+      resource={props.resource}
+      aria-label={props.label}
+      placeholder={props.all}
+      value={props.value ?? null}
+      className="h-9 w-44"
+      onChange={(v) => props.onChange(v == null ? '' : String(v))}
+    />
   );
 }

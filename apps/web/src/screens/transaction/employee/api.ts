@@ -1,19 +1,10 @@
-import type {
-  TEmployee,
-  TEmployeeDocumentStatus,
-  TEmployeeFormOptions,
-  TEmployeeList,
-  TEmployeeListQuery,
-  TProfileChangeRequest,
-} from '@hr/contract';
+import type { TEmployee, TEmployeeDocumentStatus, TEmployeeList, TEmployeeListQuery, TProfileChangeRequest } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDebounced } from '@/components/data-table';
 import { ApiError, api, type QueryValue } from '@/lib/api';
 import { getToken } from '@/lib/session';
 import { errorToast } from '@/lib/toast-store';
-
-export const EMPLOYEE_PATH = '/outlet/transaction/employee';
 
 export function useEmployeeList(query: TEmployeeListQuery) {
   return useQuery({
@@ -36,14 +27,6 @@ export function useMyEmployee() {
     queryKey: ['employees', 'me'],
     queryFn: ({ signal }) => api.get<TEmployee>('/api/me/employee', undefined, { signal }),
     retry: false,
-  });
-}
-
-export function useFormOptions() {
-  return useQuery({
-    queryKey: ['employees', 'form-options'],
-    queryFn: ({ signal }) => api.get<TEmployeeFormOptions>('/api/employees/form-options', undefined, { signal, bypass_log: true }),
-    staleTime: 60_000,
   });
 }
 

@@ -1,4 +1,6 @@
 import type * as React from 'react';
+import type { OptionScope } from '@/components/resource/api';
+import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
@@ -72,6 +74,35 @@ export function SelectField({
           </option>
         ))}
       </select>
+    </FormField>
+  );
+}
+
+/**
+ * A choice from a master resource, searched on the server as the user types (look-up lists of any size:
+ * ten thousand cities are all reachable). `scope` narrows it (the cities of the chosen state).
+ */
+export function LookupField({
+  resource,
+  scope,
+  placeholder,
+  ...p
+}: FieldProps & { resource: string; scope?: OptionScope; placeholder?: string }) {
+  const id = `f-${p.name}`;
+  const value = p.values[p.name];
+  return (
+    <FormField label={p.label} htmlFor={id} error={p.errors[p.name]} required={p.required} hint={p.hint} className={p.className}>
+      <ReferenceSelect
+        id={id}
+        resource={resource}
+        scope={scope}
+        placeholder={placeholder}
+        value={typeof value === 'number' ? value : null}
+        invalid={!!p.errors[p.name]}
+        disabled={p.disabled}
+        data-testid={id}
+        onChange={(v) => p.onChange(p.name, v)}
+      />
     </FormField>
   );
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/password';
-import type { Db } from '../client';
-import { menus, roleMenuAccess, roles, users, userUnitMap } from '../schema';
+import type { Db } from '../db/client';
+import { menus, roleMenuAccess, roles, users, userUnitMap } from '../db/schema';
+import { hashPassword } from '../modules/auth/password';
 import type { SeedAction } from './menu-tree';
 
 /** Reusable builders for the seed and for tests. Each is idempotent on its natural key. */

@@ -1,9 +1,9 @@
+import { type Database, type Db, migrateAndPrepare } from '../db/client';
 import { isoDateIn } from '../lib/time';
 import { seedEmployees } from '../modules/employees/seed';
 import { seedMasters } from '../modules/masters/seed';
-import type { Db } from './client';
-import { seedCore, seedMenus } from './seed/core';
-import { grantAllMenusToAdmins, grantNewMenusToAdmins } from './seed/factories';
+import { isEmpty, seedCore, seedMenus } from './core';
+import { grantAllMenusToAdmins, grantNewMenusToAdmins } from './factories';
 
 export interface SeedOptions {
   /** 'YYYY-MM-DD' that counts as today (default: today in the organisation's time zone). */
@@ -32,4 +32,16 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
 export async function applyReleaseData(db: Db): Promise<void> {
   await seedMenus(db);
   await grantNewMenusToAdmins(db);
+}
+
+/**
+ * What every start does before serving: migrate, then seed the demo organisation into an empty database
+ * or bring a running installation's reference data up to this release. One lock holds both, so two
+ * processes starting together on an empty PostgreSQL seed one organisation, not two.
+ */
+export async function prepareDatabase(database: Database, opts: SeedOptions = {}): Promise<void> {
+  await migrateAndPrepare(database, async () => {
+    if (await isEmpty(database.db)) await seedDemo(database.db, opts);
+    else await applyReleaseData(database.db);
+  });
 }

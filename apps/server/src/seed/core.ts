@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { ensureFinancialYears } from '../../modules/financial-years/service';
-import type { Db } from '../client';
-import { departments, designations, menus, modules, organisation, roles, units } from '../schema';
+import type { Db } from '../db/client';
+import { departments, designations, menus, modules, organisation, roles, units } from '../db/schema';
+import { ensureFinancialYears } from '../modules/financial-years/service';
 import { createRole, createUser, grantMenus } from './factories';
 import { MENU_TREE, ROLE_ACCESS } from './menu-tree';
 

@@ -1,0 +1,103 @@
+import { passwordProblem } from '@hr/contract';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client';
+import { roles, sessions, users } from '../../db/schema';
+import { BadRequest, Conflict, Forbidden } from '../../lib/errors';
+import { hashPassword } from '../auth/password';
+import { registerResourceHooks } from '../masters/hooks';
+import type { AuthContext } from './context';
+import { manageableUsersSql, roleWithinSql } from './grants';
+
+/** Rules of the access masters (roles, menus, users): who may hand out what. */
+
+/** 403 unless a non-administrator's own role holds every action that `roleId` grants. */
+async function assertRoleWithin(tx: Tx, auth: AuthContext, roleId: number, what: string) {
+  if (auth.isAdmin) return;
+  const [row] = await queryRows<{ ok: boolean }>(tx, sql`select ${roleWithinSql(roleId, auth.roleId)} as ok`);
+  if (!row?.ok) throw new Forbidden(`You cannot ${what} a role that grants more than your own role holds`);
+}
+
+registerResourceHooks('role', {
+  async beforeSave({ tx, auth, data, id, before }) {
+    if (data.isAdmin && !auth.isAdmin) throw new Forbidden('Only an administrator may create administrator roles');
+    if (data.isAdmin && data.isSelfService) {
+      throw new BadRequest('Invalid role', { isSelfService: ['An administrator role cannot be self service'] });
+    }
+    if (id !== undefined) {
+      if (before?.isAdmin && !auth.isAdmin) throw new Forbidden('Only an administrator may change an administrator role');
+      await assertRoleWithin(tx, auth, id, 'change');
+    }
+  },
+  async beforeDelete({ tx, auth, id, before }) {
+    if (before.isAdmin && !auth.isAdmin) throw new Forbidden('Only an administrator may remove an administrator role');
+    await assertRoleWithin(tx, auth, id, 'remove');
+  },
+});
+
+registerResourceHooks('menu', {
+  beforeSave({ data, id }) {
+    if (id && data.parentId === id) throw new BadRequest('Invalid menu', { parentId: ['A menu cannot be its own parent'] });
+    if (!String(data.actionUrl).startsWith('/')) {
+      throw new BadRequest('Invalid menu', { actionUrl: ['Start the path with /'] });
+    }
+    data.icon ??= '';
+  },
+});
+
+/** Ends every session of a user (a password reset, a new role, a closed account), but the caller's own. */
+async function revokeSessions(tx: Tx, auth: AuthContext, userId: number) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, auth.sessionId)));
+}
+
+registerResourceHooks('user', {
+  // A non-administrator sees and manages only accounts wholly inside their reach (grants.ts).
+  scope: (auth) => manageableUsersSql(auth, { id: sql`${users.id}`, roleId: sql`${users.roleId}`, employeeId: sql`${users.employeeId}` }),
+  async beforeSave({ tx, auth, data, id }) {
+    // Only administrators hand out an administrator role, and nobody hands out more than they hold.
+    if (!auth.isAdmin) {
+      const [role] = await tx
+        .select({ isAdmin: roles.isAdmin })
+        .from(roles)
+        .where(eq(roles.id, Number(data.roleId)));
+      if (role?.isAdmin) throw new Forbidden('Only an administrator may give the administrator role');
+      await assertRoleWithin(tx, auth, Number(data.roleId), 'give');
+    }
+    // One login names one account: no user name may be another account's e-mail, nor the reverse.
+    const name = String(data.userName ?? '').toLowerCase();
+    const email = typeof data.email === 'string' && data.email ? data.email.toLowerCase() : null;
+    const [clash] = await tx
+      .select({ userName: users.userName, email: users.email })
+      .from(users)
+      .where(
+        and(
+          id === undefined ? undefined : ne(users.id, id),
+          or(eq(sql`lower(${users.email})`, name), email ? eq(sql`lower(${users.userName})`, email) : undefined),
+        ),
+      )
+      .limit(1);
+    if (clash) {
+      const field = clash.email?.toLowerCase() === name ? 'userName' : 'email';
+      throw new Conflict(
+        field === 'userName' ? 'This user name is another account’s e-mail' : 'This e-mail is another account’s user name',
+        field,
+      );
+    }
+    const password = data.password as string | null | undefined;
+    delete data.password;
+    const problem = password ? passwordProblem(password, name) : null;
+    if (problem) throw new BadRequest('Invalid user', { password: [problem] });
+    if (password) data.passwordHash = await hashPassword(password);
+    else if (!id) throw new BadRequest('Invalid user', { password: ['Set a first password'] });
+  },
+  async afterSave({ tx, auth, data, id, before, after }) {
+    if (!before) return;
+    const changed = data.passwordHash !== undefined || before.roleId !== after.roleId || (before.isActive && !after.isActive);
+    if (changed) await revokeSessions(tx, auth, id);
+  },
+  beforeDelete({ auth, id }) {
+    if (auth.userId === id) throw new Conflict('You cannot remove your own account');
+  },
+});

@@ -1,0 +1,112 @@
+/**
+ * Every menu of the product by one typed name: `MENU.employee` is '/outlet/transaction/employee'. A menu is
+ * a screen's full path (spelt exactly as the spec writes it) and is what role-wise menu access grants; the
+ * server's `config.access`, the menu seed, the select-option grants and the web screens all name menus
+ * through this table, so a permission has one name and a typo fails to compile.
+ *
+ * Zod-free on purpose: the web app's entry chunk imports it.
+ */
+const M = '/outlet/master';
+
+export const MENU = {
+  // Dashboard
+  dashboard: '/outlet/dashboard',
+  adminDashboard: '/outlet/admin-dashboard',
+  trackEmployee: '/outlet/track_emp',
+  // Requests (staff)
+  requestWfh: '/outlet/request/raise',
+  requestLeave: '/outlet/request/leave_req',
+  requestVisitor: '/outlet/request/visitor_notify_req',
+  // All requests (managers, administrators)
+  allRequestWfh: '/outlet/allRequest/wfh',
+  allRequestLeave: '/outlet/allRequest/leave',
+  allRequestVisitor: '/outlet/allRequest/visitor_notify',
+  // Me
+  myAttendanceLogs: '/outlet/me/attendance/logs',
+  myShiftSchedule: '/outlet/me/attendance/shiftschedule',
+  myRequests: '/outlet/me/attendance/requests',
+  myLeaveSummary: '/outlet/me/leave/summary',
+  viewShift: '/outlet/view-shift',
+  shiftDetails: '/outlet/shift-dtls',
+  // My profile
+  profile: '/outlet/myProfile/profile',
+  uploadDocuments: '/outlet/myProfile/upload-documents',
+  payslip: '/outlet/payslip',
+  form16: '/outlet/form-16',
+  idCard: '/outlet/idCard',
+  // Master
+  shift: `${M}/shift`,
+  employeeDocType: `${M}/employee-doctype`,
+  leaveType: `${M}/leave`,
+  category: `${M}/category`,
+  academicSession: `${M}/session`,
+  holiday: `${M}/holidays`,
+  department: `${M}/department`,
+  unit: `${M}/units`,
+  earningDeduction: `${M}/earning-deduction`,
+  designation: `${M}/designation`,
+  salaryFormula: `${M}/salaryFormula`,
+  biometricDevice: `${M}/biometric-device`,
+  // Configure
+  role: `${M}/configure/role`,
+  module: `${M}/configure/module`,
+  menu: `${M}/configure/menu`,
+  roleWiseMenuAccess: `${M}/configure/roleWiseMenuAccess`,
+  apkVersion: `${M}/configure/apkVersion`,
+  userMaster: `${M}/configure/userMaster`,
+  // Mappings
+  unitDepartmentMap: `${M}/unit-wise-department-mapping`,
+  unitDesignationMap: `${M}/unit-wise-designation-mapping`,
+  unitEarningDeductionMap: `${M}/unit-wise-earning-deduction-mapping`,
+  userUnitMap: `${M}/user-wise-unit-mapping`,
+  unitEmployeeDocTypeMap: `${M}/unit-wise-emp-doc-type-map`,
+  unitSalaryApprover: `${M}/unit-wise-salary-approve-map`,
+  // Career
+  careerOpening: `${M}/carrer/carrerApply`,
+  careerStep: `${M}/carrer/carrerStep`,
+  unitCareerOpeningMap: `${M}/carrer/unit-wise-carrere-applying-map`,
+  unitCareerStepMap: `${M}/carrer/unit-wise-career-step-map`,
+  // Look-ups
+  country: `${M}/country`,
+  state: `${M}/state`,
+  city: `${M}/city`,
+  area: `${M}/area`,
+  campus: `${M}/campus`,
+  division: `${M}/division`,
+  region: `${M}/region`,
+  educationMode: `${M}/education-mode`,
+  fellowshipStatus: `${M}/fellowship-status`,
+  jobNature: `${M}/job-nature`,
+  mobileCode: `${M}/mobile-code`,
+  position: `${M}/position`,
+  academicDomain: `${M}/academic-domain`,
+  academicStatus: `${M}/academic-status`,
+  maritalStatus: `${M}/marital-status`,
+  patentStatus: `${M}/patent-status`,
+  responsibility: `${M}/responsibility`,
+  written: `${M}/written`,
+  // Transactions
+  employee: '/outlet/transaction/employee',
+  salaryProcess: '/outlet/transaction/salary_process',
+  employeeBonus: '/outlet/transaction/employee-bonus',
+  salaryAdvance: '/outlet/transaction/salary-advance',
+  salaryIncrement: '/outlet/transaction/salary_increment',
+  // Attendance
+  attendance: '/outlet/attandance',
+  employeeAttendance: '/outlet/employeeAttendace',
+  onOffDuty: '/outlet/employeeoffonDuty',
+  // Reports
+  attendanceReport: '/outlet/attandance-report',
+  employeeBonusReport: '/outlet/employee-bonus-report',
+  shiftAttendanceCompare: '/outlet/employeeShiftScheduleWiseAttendanceCompare',
+  shiftAttendanceCompareSummary: '/outlet/employeeShiftScheduleWiseAttandanceCompareSummaryReport',
+  registerReports: '/outlet/various-registertype-report',
+} as const;
+
+export type TMenuName = keyof typeof MENU;
+/** A menu's path (its actionUrl): only the paths of MENU type-check. */
+export type TMenuPath = (typeof MENU)[TMenuName];
+
+export const MENU_PATHS: readonly TMenuPath[] = Object.values(MENU);
+
+export const MASTER_BASE = M;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { defineResource, f, type TField } from './define';
+
+/**
+ * A communication key some terminals send with every call. Stored hashed; left empty on an update it
+ * keeps the current key.
+ */
+const commKey = {
+  kind: 'password',
+  label: 'Communication key',
+  required: false,
+  help: 'Optional: when set, the device must send this key (header x-device-key or ?key=); leave empty to keep the current one',
+  zod: z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{4,64}$/, '4 to 64 letters or digits'),
+      z.literal(''),
+      z.null(),
+    ])
+    .optional()
+    .transform((v) => (v ? v : null)),
+} satisfies TField;
+
+/**
+ * A biometric attendance terminal (ZKTeco / eSSL, ADMS push protocol). It calls the server with its serial
+ * number; an unregistered or inactive serial is refused. The server keeps its last contact and stamps.
+ */
+export const biometricDevice = defineResource({
+  name: 'biometricDevice',
+  path: 'biometric-device',
+  title: 'Biometric Device',
+  singular: 'Device',
+  fields: {
+    serialNumber: f.text('Serial number', {
+      max: 40,
+      help: 'As the device reports it (SN), e.g. CQUJ221460123',
+      sample: (n) => `SN${n.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`.slice(0, 40),
+    }),
+    name: f.text('Name', { max: 120 }),
+    unitId: f.select('Unit', 'unit'),
+    timeZone: f.text('Time zone', {
+      max: 64,
+      help: 'The IANA time zone the device clock runs in, e.g. Asia/Kolkata',
+      sample: () => 'Asia/Kolkata',
+    }),
+    commKey,
+  },
+  columns: ['serialNumber', 'name', 'unitId', 'timeZone'],
+  searchable: ['serialNumber', 'name'],
+  filters: ['unitId'],
+  unique: [['serialNumber']],
+  defaultSort: { field: 'name', dir: 'asc' },
+  unitScoped: 'unitId',
+});
