@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { installPlainMessages } from '@hr/contract';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -55,6 +56,8 @@ const contentSecurityPolicy = {
 
 export async function buildApp(opts: BuildAppOptions) {
   const { config } = opts;
+  // Field errors (API, import rows) as plain sentences naming the field; the web app installs the same map.
+  installPlainMessages();
   const loggerOpts: Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> =
     opts.logger === undefined || opts.logger === true
       ? { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } }

@@ -1,4 +1,5 @@
 import './styles/index.css';
+import { installPlainMessages } from '@hr/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,6 +11,9 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { queryClient } from '@/lib/queryClient';
 import { ThemeProvider } from '@/lib/theme';
 import { router } from './routes';
+
+// Validation messages read as plain sentences naming the field (the server uses the same map).
+installPlainMessages();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

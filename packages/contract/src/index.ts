@@ -6,5 +6,6 @@ export * from './employees';
 export * from './errors';
 export * from './ids';
 export * from './menus';
+export * from './messages';
 export * from './password';
 export * from './resources';

@@ -8,7 +8,7 @@ export const BAD_REQUEST_PATH = '/400-bad-req';
  * Reads the route parameter `name` through `decode`; when that gives null the screen goes to /400-bad-req
  * (history replaced) and the hook returns null, so render nothing then. `decode` must be a stable function.
  */
-function useDecodedParam<T>(name: string, decode: (raw: string | undefined) => T | null): T | null {
+export function useDecodedParam<T>(name: string, decode: (raw: string | undefined) => T | null): T | null {
   const params = useParams();
   const navigate = useNavigate();
   const raw = params[name];

@@ -1,8 +1,8 @@
 import { MASTER_BASE, type TMappingLine, type TResource } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
 import { decryptJsonParam, decryptParam, encryptParam, ROUTE_PARAM_ERROR } from '@/lib/crypto';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { BAD_REQUEST_PATH } from '@/lib/useEncryptedParam';
+import { useDecodedParam } from '@/lib/useEncryptedParam';
 import { resourceUrl } from './api';
 import { EditScreen, useDraft } from './EditScreen';
 import { ReferenceSelect } from './ReferenceSelect';
@@ -23,21 +23,19 @@ function useOwnerParam(r: TResource): number | null {
   const kind = r.modify?.kind ?? 'id';
   const param = r.modify?.param ?? 'unitId';
   const owner = r.mapping?.owner ?? 'unitId';
-  const raw = useParams()[param];
-  const navigate = useNavigate();
-  const id = useMemo(() => {
-    if (kind === 'json') {
-      const v = decryptJsonParam<Record<string, unknown>>(raw);
-      const n = v === ROUTE_PARAM_ERROR ? null : v[owner];
-      return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
-    }
-    const text = decryptParam(raw);
-    return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
-  }, [raw, kind, owner]);
-  useEffect(() => {
-    if (id === null) navigate(BAD_REQUEST_PATH, { replace: true });
-  }, [id, navigate]);
-  return id;
+  const decode = useCallback(
+    (raw: string | undefined): number | null => {
+      if (kind === 'json') {
+        const v = decryptJsonParam<Record<string, unknown>>(raw);
+        const n = v === ROUTE_PARAM_ERROR ? null : v[owner];
+        return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
+      }
+      const text = decryptParam(raw);
+      return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
+    },
+    [kind, owner],
+  );
+  return useDecodedParam(param, decode);
 }
 
 /** A unit-wise / user-wise mapping: every candidate item as a checklist (with its extras), saved at once. */

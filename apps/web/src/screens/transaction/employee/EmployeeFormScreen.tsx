@@ -2,8 +2,10 @@ import { BLOOD_GROUPS, EMPLOYEE_STATUSES, GENDERS, PAY_MODES, STATUS_LABEL, type
 import { MENU, type TMenuPath } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, KeyRound, Save } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate } from 'react-router';
+import { UnsavedChangesPrompt } from '@/components/resource/EditScreen';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -14,7 +16,7 @@ import { decryptParam, encryptParam, ROUTE_PARAM_ERROR } from '@/lib/crypto';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { BAD_REQUEST_PATH } from '@/lib/useEncryptedParam';
+import { useDecodedParam } from '@/lib/useEncryptedParam';
 import { useDocuments, useEmployee, useEmployeeOptions } from './api';
 import { DocumentsPanel } from './DocumentsPanel';
 import { EmployeePhoto } from './EmployeePhoto';
@@ -111,23 +113,15 @@ function payloadOf(values: Values): Values {
   return out;
 }
 
-/** Reads employeeId itself (spec: not decrypted at routing time): 'new' or an encrypted id. */
-function useEmployeeIdParam(): number | 'new' | null {
-  const { employeeId } = useParams();
-  const navigate = useNavigate();
-  const parsed = useMemo(() => {
-    if (employeeId === 'new') return 'new' as const;
-    const text = decryptParam(employeeId);
-    return text !== ROUTE_PARAM_ERROR && /^\d+$/.test(text) ? Number(text) : null;
-  }, [employeeId]);
-  useEffect(() => {
-    if (parsed === null) navigate(BAD_REQUEST_PATH, { replace: true });
-  }, [parsed, navigate]);
-  return parsed;
-}
+/** 'new', or the decrypted numeric id (spec: employeeId is not decrypted at routing time). */
+const decodeEmployeeId = (raw: string | undefined): number | 'new' | null => {
+  if (raw === 'new') return 'new';
+  const text = decryptParam(raw);
+  return text !== ROUTE_PARAM_ERROR && /^\d+$/.test(text) ? Number(text) : null;
+};
 
 export default function EmployeeFormScreen() {
-  const param = useEmployeeIdParam();
+  const param = useDecodedParam('employeeId', decodeEmployeeId);
   if (param === null) return null;
   return <EmployeeForm key={String(param)} id={param === 'new' ? null : param} />;
 }
@@ -142,15 +136,26 @@ function EmployeeForm({ id }: { id: number | null }) {
   const [errors, setErrors] = useState<Errors>({});
   const [tab, setTab] = useState('personal');
   const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
   const e = employee.data;
   useEffect(() => {
-    if (e) setValues(valuesOf(e));
+    if (e) {
+      setValues(valuesOf(e));
+      setDirty(false);
+    }
   }, [e]);
 
   const editable = id === null ? actions.add : actions.edit;
   const set = (name: string, value: unknown) => {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((er) => ({ ...er, [name]: undefined }));
+    setDirty(true);
+  };
+  /** Shows the errors and opens the first tab that holds one. */
+  const showErrors = (fe: Errors) => {
+    setErrors(fe);
+    const first = Object.keys(fe).find((k) => fe[k]?.length && TAB_OF[k]);
+    if (first) setTab(TAB_OF[first]);
   };
   const fp = { values, errors, onChange: set, disabled: !editable };
 
@@ -160,9 +165,7 @@ function EmployeeForm({ id }: { id: number | null }) {
     if (!parsed.success) {
       const fe: Errors = {};
       for (const i of parsed.error.issues) fe[String(i.path[0])] = [...(fe[String(i.path[0])] ?? []), i.message];
-      setErrors(fe);
-      const first = Object.keys(fe)[0];
-      if (TAB_OF[first]) setTab(TAB_OF[first]);
+      showErrors(fe);
       toast({ variant: 'destructive', title: 'ERR!!', description: 'Please correct the highlighted fields' });
       return;
     }
@@ -170,8 +173,10 @@ function EmployeeForm({ id }: { id: number | null }) {
     try {
       const saved =
         id === null
-          ? await api.post<TEmployee>('/api/employees', payload, { onError: (err: ApiError) => setErrors(err.fieldErrors) })
-          : await api.post<TEmployee>(`/api/employees/${id}`, payload, { onError: (err: ApiError) => setErrors(err.fieldErrors) });
+          ? await api.post<TEmployee>('/api/employees', payload, { onError: (err: ApiError) => showErrors(err.fieldErrors) })
+          : await api.post<TEmployee>(`/api/employees/${id}`, payload, { onError: (err: ApiError) => showErrors(err.fieldErrors) });
+      // Saved: leaving (or the new record's own address) no longer asks about unsaved changes.
+      flushSync(() => setDirty(false));
       toast({ variant: 'success', title: 'Saved', description: `${saved.name} (${saved.employeeCode})` });
       await queryClient.invalidateQueries({ queryKey: ['employees'] });
       if (id === null) navigate(`${MENU.employee}/${encryptParam(String(saved.id))}`, { replace: true });
@@ -185,6 +190,23 @@ function EmployeeForm({ id }: { id: number | null }) {
   if (id !== null && !e)
     return <p className="text-sm text-muted-foreground">{employee.isError ? 'Could not load this employee.' : 'Loading…'}</p>;
   const missing = docs.data?.missingMandatory ?? [];
+  const tabsWithErrors = new Set(
+    Object.entries(errors)
+      .filter(([, v]) => v?.length)
+      .map(([k]) => TAB_OF[k]),
+  );
+  const tabLabel = (key: string, label: ReactNode) => (
+    <>
+      {label}
+      {tabsWithErrors.has(key) && (
+        <span
+          className="ml-1.5 inline-block size-2 rounded-full bg-destructive"
+          title="This tab has fields to correct"
+          data-testid={`tab-error-${key}`}
+        />
+      )}
+    </>
+  );
 
   return (
     <div className="space-y-6">
@@ -243,11 +265,11 @@ function EmployeeForm({ id }: { id: number | null }) {
 
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="flex-wrap">
-          <TabsTrigger value="personal">Personal</TabsTrigger>
-          <TabsTrigger value="job">Job</TabsTrigger>
-          <TabsTrigger value="statutory">Statutory</TabsTrigger>
-          <TabsTrigger value="bank">Bank</TabsTrigger>
-          <TabsTrigger value="academic">Academic</TabsTrigger>
+          <TabsTrigger value="personal">{tabLabel('personal', 'Personal')}</TabsTrigger>
+          <TabsTrigger value="job">{tabLabel('job', 'Job')}</TabsTrigger>
+          <TabsTrigger value="statutory">{tabLabel('statutory', 'Statutory')}</TabsTrigger>
+          <TabsTrigger value="bank">{tabLabel('bank', 'Bank')}</TabsTrigger>
+          <TabsTrigger value="academic">{tabLabel('academic', 'Academic')}</TabsTrigger>
           {e && <TabsTrigger value="documents">Documents{missing.length ? ` (${missing.length} missing)` : ''}</TabsTrigger>}
           {e && <TabsTrigger value="account">Sign-in account</TabsTrigger>}
         </TabsList>
@@ -379,6 +401,7 @@ function EmployeeForm({ id }: { id: number | null }) {
           </TabsContent>
         )}
       </Tabs>
+      <UnsavedChangesPrompt when={dirty && editable} />
     </div>
   );
 }

@@ -25,7 +25,8 @@ export function useEmployee(id: number | null) {
 export function useMyEmployee() {
   return useQuery({
     queryKey: ['employees', 'me'],
-    queryFn: ({ signal }) => api.get<TEmployee>('/api/me/employee', undefined, { signal }),
+    // A sign-in without an employee record (an administrator, say) gets the screen's own message, not an error toast.
+    queryFn: ({ signal }) => api.get<TEmployee>('/api/me/employee', undefined, { signal, bypass_log: true }),
     retry: false,
   });
 }
