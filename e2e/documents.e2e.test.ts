@@ -42,8 +42,8 @@ async function recordBlobs(page: Page) {
 }
 
 /** The PDF a popup window shows (a blob: URL of the opener page), saved to a file. FileReader, not fetch: the CSP's connect-src has no blob:. */
-async function popupPdf(opener: Page, popup: Page, name: string): Promise<{ file: string; raw: Buffer }> {
-  await popup.waitForURL(/^blob:/);
+async function popupPdf(opener: Page, popup: Page, name: string, blobUrl?: string): Promise<{ file: string; raw: Buffer }> {
+  if (!blobUrl) await popup.waitForURL(/^blob:/);
   const dataUrl = await opener.evaluate(async (url) => {
     const blob = (window as unknown as { __blobs: Record<string, Blob> }).__blobs[url];
     if (!blob) throw new Error(`no blob recorded for ${url}`);
@@ -53,7 +53,7 @@ async function popupPdf(opener: Page, popup: Page, name: string): Promise<{ file
       reader.onerror = () => reject(reader.error);
       reader.readAsDataURL(blob);
     });
-  }, popup.url());
+  }, blobUrl ?? popup.url());
   const raw = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   const file = path.join(dir, name);
   writeFileSync(file, raw);
@@ -87,10 +87,18 @@ describe('payroll documents in the browser', () => {
     await openTestPage(page);
     await recordBlobs(page);
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open signing sheet' }).click()]);
-    const { file } = await popupPdf(page, popup, 'signing-sheet.pdf');
+    const fileName = 'Salary_Signing_Sheet_HeadOfficeBranchChennai(South)_April_2026.pdf';
+    // The window is titled with the spec's file name, and saving from it uses that name (not the blob's random one).
+    const save = popup.getByTestId('save-pdf');
+    await save.waitFor();
+    expect(await popup.title()).toBe(fileName);
+    expect(await save.getAttribute('download')).toBe(fileName);
+    const [download] = await Promise.all([popup.waitForEvent('download'), save.click()]);
+    expect(download.suggestedFilename()).toBe(fileName);
+    const { file } = await popupPdf(page, popup, 'signing-sheet.pdf', (await save.getAttribute('href')) ?? undefined);
     const pdf = pdfText(file);
     expect(pdf.pages).toBe(2);
-    expect(pdf.title).toBe('Salary_Signing_Sheet_HeadOfficeBranchChennai(South)_April_2026.pdf');
+    expect(pdf.title).toBe(fileName);
     expect(pdf.text).toContain('PAY SLIP RECEIVED REGISTER FOR THE MONTH OF: April - 2026');
     expect(pdf.text).toMatch(/Report Gen\. Date : \d{2}\/\d{2}\/\d{4}/);
   });

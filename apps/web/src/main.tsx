@@ -1,5 +1,5 @@
 import './styles/index.css';
-import { installPlainMessages } from '@hr/contract';
+import { installPlainMessages } from '@hr/contract/messages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

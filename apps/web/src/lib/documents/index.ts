@@ -53,8 +53,9 @@ export async function openSigningSheet(records: TEmployeeSalaryRecord[], opts: D
     if (!win) throw new Error('Open PDF in new window blocked by browser');
     const { renderPdf, showInWindow } = await import('./render');
     const timeZone = opts.timeZone ?? organisation()?.timeZone;
-    const { bytes } = await renderPdf({ kind: 'signingSheet', records, now: Date.now(), timeZone });
-    showInWindow(win, bytes);
+    const { bytes, fileName } = await renderPdf({ kind: 'signingSheet', records, now: Date.now(), timeZone });
+    // Spec: the window carries the file name 'Salary_Signing_Sheet_{units}_{MonthName}_{year}.pdf'.
+    showInWindow(win, bytes, fileName);
   } catch (error) {
     win?.close();
     console.error('Signing sheet PDF generation failed', error);

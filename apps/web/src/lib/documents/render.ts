@@ -56,8 +56,36 @@ export function saveFile(bytes: Uint8Array, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Shows a PDF in a window opened earlier (what pdfmake's open() does). */
-export function showInWindow(win: Window, bytes: Uint8Array): void {
+/**
+ * Shows a PDF in a window opened earlier (what pdfmake's open() does). With a file name, the window is a
+ * small viewer titled with that name whose Save link downloads under it: a bare blob: address would make
+ * the browser save the PDF under a random name.
+ */
+export function showInWindow(win: Window, bytes: Uint8Array, fileName?: string): void {
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/pdf' }));
-  win.location.href = url;
+  if (!fileName) {
+    win.location.href = url;
+    return;
+  }
+  const doc = win.document;
+  doc.title = fileName;
+  doc.body.replaceChildren();
+  doc.body.style.cssText = 'margin:0;height:100vh;display:flex;flex-direction:column;font:14px system-ui,sans-serif';
+  const bar = doc.createElement('div');
+  bar.style.cssText = 'display:flex;align-items:center;gap:12px;padding:8px 12px;background:#f4f4f5;border-bottom:1px solid #d4d4d8';
+  const name = doc.createElement('span');
+  name.textContent = fileName;
+  name.style.cssText = 'flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap';
+  const save = doc.createElement('a');
+  save.href = url;
+  save.download = fileName;
+  save.textContent = 'Save PDF';
+  save.dataset.testid = 'save-pdf';
+  save.style.cssText = 'padding:6px 12px;border-radius:6px;background:#18181b;color:#fff;text-decoration:none';
+  bar.append(name, save);
+  const frame = doc.createElement('iframe');
+  frame.src = url;
+  frame.title = fileName;
+  frame.style.cssText = 'flex:1;width:100%;border:0';
+  doc.body.append(bar, frame);
 }
