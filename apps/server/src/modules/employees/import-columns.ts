@@ -71,7 +71,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     kind: 'ref',
     ref: 'department',
     help: 'Department name or code',
-    example: 'Accounts',
+    example: 'Finance & Accounts',
   },
   {
     key: 'designationId',
@@ -80,7 +80,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
     kind: 'ref',
     ref: 'designation',
     help: 'Designation name or code',
-    example: 'Accountant',
+    example: 'Accounts Executive',
   },
   { key: 'categoryId', header: 'Category', kind: 'ref', ref: 'category', help: 'Name from the category list', example: '' },
   { key: 'positionId', header: 'Position', kind: 'ref', ref: 'position', help: 'Name from the position list', example: '' },
