@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { createDatabase, migrate } from '../apps/server/src/db/client';
+import { createDatabase, migrate, queryRows } from '../apps/server/src/db/client';
 import { departments, designations, employees, units } from '../apps/server/src/db/schema';
 import { demoEmployee } from '../apps/server/src/modules/employees/demo-data';
 import { seedDemo } from '../apps/server/src/seed';
@@ -148,7 +148,14 @@ const bench: Bench = async () => {
         note: `${r.total} matching`,
       });
     }
-    // The dashboard's unit figures count the same 1,00,000 staff in aggregate queries.
+    // The dashboard's unit figures count the same 1,00,000 staff in aggregate queries, with about 1,10,000
+    // uploaded documents of the units' mandatory types (the triggers keep each employee's missing count).
+    await db.execute(sql`insert into employee_documents (employee_id, doc_type_id, storage_key, file_name, mime_type, size_bytes, sha256)
+      select e.id, m.employee_doc_type_id, 'bench/' || e.id || '-' || m.employee_doc_type_id, 'doc.pdf', 'application/pdf', 1024, repeat('0', 64)
+      from employees e join unit_employee_doc_type_map m on m.unit_id = e.unit_id and m.is_mandatory
+      where (e.id + m.employee_doc_type_id) % 2 = 0`);
+    await db.execute(sql`analyze`);
+    const [{ documents }] = await queryRows<{ documents: number }>(db, sql`select count(*)::int as documents from employee_documents`);
     const summaryTimes: number[] = [];
     for (let k = 0; k < 7; k++) {
       const t0 = performance.now();
@@ -161,7 +168,7 @@ const bench: Bench = async () => {
       value: Math.round(median(summaryTimes.slice(2)) * 10) / 10,
       unit: 'ms',
       budget: 250,
-      note: 'no documents uploaded in this bench; with ~1,10,000 documents it was ~200 ms by hand',
+      note: `${documents.toLocaleString('en-IN')} uploaded documents; missing-documents count kept by triggers`,
     });
     await close();
   }

@@ -2,8 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MENU } from '@hr/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
 import { employeeDocTypes, employees, unitEmployeeDocTypeMap, units, users, userUnitMap } from '../../src/db/schema';
 import { isoDateIn, monthOf } from '../../src/lib/time';
 import { rng, validAadhaar } from '../../src/modules/employees/demo-data';
@@ -206,5 +207,64 @@ describe('the month of the figures', () => {
       startDate: '2026-11-01',
       nextStartDate: '2026-12-01',
     });
+  });
+});
+
+describe('the missing-documents figure kept by the database', () => {
+  /** Every employee's kept figure against a direct count: they must never disagree. */
+  async function expectKeptFiguresTrue() {
+    const wrong = await queryRows<{ id: number; kept: number; actual: number }>(
+      t.db,
+      sql`select e.id, e.missing_mandatory_docs as kept, (
+            select count(*)::int from unit_employee_doc_type_map m join employee_doc_types dt on dt.id = m.employee_doc_type_id
+            where m.unit_id = e.unit_id and m.is_mandatory and m.is_active and dt.is_active
+              and not exists (select 1 from employee_documents d where d.employee_id = e.id and d.doc_type_id = m.employee_doc_type_id)
+          ) as actual
+          from employees e`,
+    );
+    expect(wrong.filter((r) => r.kept !== r.actual)).toEqual([]);
+  }
+  const missingOf = async (id: number) => (await t.db.select().from(employees).where(eq(employees.id, id)))[0].missingMandatoryDocs;
+
+  it('follows uploads, deletions, the unit-wise map, document types and a move to another unit', async () => {
+    await expectKeptFiguresTrue();
+    const id = await addEmployee({});
+    const types = Object.fromEntries((await t.db.select().from(employeeDocTypes)).map((x) => [x.code, x.id]));
+    expect(await missingOf(id)).toBe(1); // PAN
+    // The unit now wants the photo too.
+    await t.db
+      .update(unitEmployeeDocTypeMap)
+      .set({ isMandatory: true })
+      .where(and(eq(unitEmployeeDocTypeMap.unitId, testUnit), eq(unitEmployeeDocTypeMap.employeeDocTypeId, types.PHOTO)));
+    expect(await missingOf(id)).toBe(2);
+    await upload(id, 'PHOTO');
+    expect(await missingOf(id)).toBe(1);
+    // The switched-off Aadhaar mapping comes back on; then Aadhaar as a type is switched off everywhere.
+    await t.db
+      .update(unitEmployeeDocTypeMap)
+      .set({ isActive: true })
+      .where(and(eq(unitEmployeeDocTypeMap.unitId, testUnit), eq(unitEmployeeDocTypeMap.employeeDocTypeId, types.AADHAAR)));
+    expect(await missingOf(id)).toBe(2);
+    await t.db.update(employeeDocTypes).set({ isActive: false }).where(eq(employeeDocTypes.id, types.AADHAAR));
+    expect(await missingOf(id)).toBe(1);
+    await expectKeptFiguresTrue();
+    await t.db.update(employeeDocTypes).set({ isActive: true }).where(eq(employeeDocTypes.id, types.AADHAAR));
+    // Deleting the uploaded photo brings it back.
+    const docs = (await admin.get(`/api/employees/${id}/documents`)).json().documents as { id: number; docTypeId: number }[];
+    const photo = docs.find((d) => d.docTypeId === types.PHOTO)!;
+    expect((await admin.delete(`/api/employee-documents/${photo.id}`)).statusCode).toBe(204);
+    expect(await missingOf(id)).toBe(3);
+    // Moving to a seeded unit takes that unit's mandatory types.
+    await t.db.update(employees).set({ unitId: unitId['HO-BLR'] }).where(eq(employees.id, id));
+    await expectKeptFiguresTrue();
+    // Removing the test unit's map rows clears what they asked for.
+    await t.db
+      .update(unitEmployeeDocTypeMap)
+      .set({ isActive: true, isMandatory: false })
+      .where(eq(unitEmployeeDocTypeMap.unitId, testUnit));
+    await expectKeptFiguresTrue();
+    await t.db.update(employees).set({ unitId: testUnit }).where(eq(employees.id, id));
+    expect(await missingOf(id)).toBe(0);
+    await expectKeptFiguresTrue();
   });
 });

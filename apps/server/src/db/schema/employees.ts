@@ -104,6 +104,12 @@ export const employees = pgTable(
     status: varchar('status', { length: 10 }).notNull().default('active'),
     exitDate: date('exit_date'),
     exitReason: varchar('exit_reason', { length: 300 }),
+    /**
+     * How many of the unit's mandatory (active) document types this employee has not uploaded. Kept by the
+     * database's own triggers (migration missing_docs_triggers) on documents, employees' units, the unit-wise
+     * document map and document types, so the dashboard counts it in its one aggregate scan.
+     */
+    missingMandatoryDocs: smallint('missing_mandatory_docs').notNull().default(0),
     // statutory
     pan: char('pan', { length: 10 }),
     aadhaarLast4: char('aadhaar_last4', { length: 4 }),

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { employeeDocTypes, employeeDocuments, employees, unitEmployeeDocTypeMap, units } from '../../db/schema';
+import { employees, units } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { isoDateIn, monthOf } from '../../lib/time';
 import { type AuthContext, assertUnit, hasAction, unitScope } from '../access/context';
@@ -29,33 +29,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     if (unitIds.length === 0) return new Map();
     const { startDate, nextStartDate } = monthOf(today);
     const inMonth = (col: AnyPgColumn) => sql`${col} >= ${startDate}::date and ${col} < ${nextStartDate}::date`;
-    // The document types each unit maps as mandatory (active map row, active type) …
-    const mandatory = and(
-      inArray(unitEmployeeDocTypeMap.unitId, unitIds),
-      eq(unitEmployeeDocTypeMap.isMandatory, true),
-      eq(unitEmployeeDocTypeMap.isActive, true),
-      eq(employeeDocTypes.isActive, true),
-    );
-    const need = app.db
-      .select({ unitId: unitEmployeeDocTypeMap.unitId, n: sql<number>`count(*)`.as('need_n') })
-      .from(unitEmployeeDocTypeMap)
-      .innerJoin(employeeDocTypes, eq(employeeDocTypes.id, unitEmployeeDocTypeMap.employeeDocTypeId))
-      .where(mandatory)
-      .groupBy(unitEmployeeDocTypeMap.unitId)
-      .as('need');
-    // … and how many of them each active employee has uploaded; fewer than the unit's is "missing".
-    const have = app.db
-      .select({ employeeId: employeeDocuments.employeeId, n: sql<number>`count(distinct ${employeeDocuments.docTypeId})`.as('have_n') })
-      .from(employeeDocuments)
-      .innerJoin(employees, eq(employees.id, employeeDocuments.employeeId))
-      .innerJoin(
-        unitEmployeeDocTypeMap,
-        and(eq(unitEmployeeDocTypeMap.unitId, employees.unitId), eq(unitEmployeeDocTypeMap.employeeDocTypeId, employeeDocuments.docTypeId)),
-      )
-      .innerJoin(employeeDocTypes, eq(employeeDocTypes.id, unitEmployeeDocTypeMap.employeeDocTypeId))
-      .where(and(mandatory, eq(employees.status, 'active')))
-      .groupBy(employeeDocuments.employeeId)
-      .as('have');
     const rows = await app.db
       .select({
         unitId: employees.unitId,
@@ -63,11 +36,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         onNotice: sql<number>`count(*) filter (where ${employees.status} = 'onNotice')::int`,
         joinedThisMonth: sql<number>`count(*) filter (where ${inMonth(employees.dateOfJoining)})::int`,
         exitedThisMonth: sql<number>`count(*) filter (where ${employees.status} = 'exited' and ${inMonth(employees.exitDate)})::int`,
-        missingDocuments: sql<number>`count(*) filter (where ${employees.status} = 'active' and coalesce(${need.n}, 0) > coalesce(${have.n}, 0))::int`,
+        // Kept per employee by the database's triggers (documents, unit-wise document map, document types).
+        missingDocuments: sql<number>`count(*) filter (where ${employees.status} = 'active' and ${employees.missingMandatoryDocs} > 0)::int`,
       })
       .from(employees)
-      .leftJoin(need, eq(need.unitId, employees.unitId))
-      .leftJoin(have, eq(have.employeeId, employees.id))
       .where(and(inArray(employees.unitId, unitIds), unitScope(auth, employees.unitId)))
       .groupBy(employees.unitId);
     return new Map(rows.map(({ unitId, ...f }) => [unitId, f]));

@@ -1,0 +1,1 @@
+ALTER TABLE "employees" ADD COLUMN "missing_mandatory_docs" smallint DEFAULT 0 NOT NULL;
