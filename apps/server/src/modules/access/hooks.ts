@@ -11,6 +11,15 @@ export interface DeclaredRoute {
   access: TRouteAccess;
   /** The status codes the route's schema declares a response for (the OpenAPI document's answers). */
   responses: string[];
+  /** The field names of the route's JSON body schema, when it is an object (the fuzz tests fill them). */
+  bodyFields: string[];
+}
+
+/** The keys of a zod object schema (unwrapping effects and optionals), or none. */
+function objectKeys(schema: unknown): string[] {
+  let s = schema as { shape?: Record<string, unknown>; def?: { innerType?: unknown; in?: unknown; schema?: unknown } } | undefined;
+  for (let i = 0; i < 5 && s && !s.shape; i++) s = (s.def?.innerType ?? s.def?.in ?? s.def?.schema) as typeof s;
+  return s?.shape ? Object.keys(s.shape) : [];
 }
 
 /** Paths served by plugins (OpenAPI UI) that carry no access declaration of ours. */
@@ -46,8 +55,9 @@ export function registerAccessGuard(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const access = (route.config as { access?: TRouteAccess } | undefined)?.access;
     const responses = Object.keys((route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {});
+    const bodyFields = objectKeys((route.schema as { body?: unknown } | undefined)?.body);
     if (access === 'device' && !isApiPath(route.url)) {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') declared.push({ method, url: route.url, access, responses });
+      for (const method of [route.method].flat()) if (method !== 'HEAD') declared.push({ method, url: route.url, access, responses, bodyFields });
       return;
     }
     if (!isApiPath(route.url) || exempt(route.url)) return;
@@ -55,7 +65,7 @@ export function registerAccessGuard(app: FastifyInstance) {
       throw new Error(`Route ${route.method} ${route.url} must declare config.access (see CONVENTIONS.md)`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') declared.push({ method, url: route.url, access, responses });
+      if (method !== 'HEAD') declared.push({ method, url: route.url, access, responses, bodyFields });
     }
   });
 

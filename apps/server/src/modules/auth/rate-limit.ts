@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { signInAttempts } from '../../db/schema';
@@ -30,23 +30,22 @@ export async function reserveAttempt(db: Db, userKey: string, ip: string, cfg: L
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in:${userKey}`}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in-ip:${ip}`}))`);
     const since = windowStart(cfg);
-    const recent = (...conds: Parameters<typeof and>) =>
-      tx
-        .select({ n: count() })
-        .from(signInAttempts)
-        .where(and(gt(signInAttempts.at, since), ...conds));
-    const [[pair], [account], [address]] = await Promise.all([
-      recent(eq(signInAttempts.userKey, userKey), eq(signInAttempts.ip, ip)),
-      recent(eq(signInAttempts.userKey, userKey)),
-      recent(eq(signInAttempts.ip, ip)),
-    ]);
+    // One query (a transaction's connection runs one statement at a time).
+    const [counts] = await tx
+      .select({
+        pair: sql<number>`count(*) filter (where ${signInAttempts.userKey} = ${userKey} and ${signInAttempts.ip} = ${ip})::int`,
+        account: sql<number>`count(*) filter (where ${signInAttempts.userKey} = ${userKey})::int`,
+        address: sql<number>`count(*) filter (where ${signInAttempts.ip} = ${ip})::int`,
+      })
+      .from(signInAttempts)
+      .where(and(gt(signInAttempts.at, since), or(eq(signInAttempts.userKey, userKey), eq(signInAttempts.ip, ip))));
     const minutes = cfg.signInWindowMinutes;
     const wait = `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
     const retry = Math.ceil(minutes * 60);
-    if (pair.n >= cfg.signInMaxFailuresPerAccount || account.n >= cfg.signInMaxFailuresPerAccountAnyAddress) {
+    if (counts.pair >= cfg.signInMaxFailuresPerAccount || counts.account >= cfg.signInMaxFailuresPerAccountAnyAddress) {
       throw new TooManyRequests(`Too many failed sign-in attempts for this account. ${wait}`, retry);
     }
-    if (address.n >= cfg.signInMaxFailuresPerIp) {
+    if (counts.address >= cfg.signInMaxFailuresPerIp) {
       throw new TooManyRequests(`Too many failed sign-in attempts from this address. ${wait}`, retry);
     }
     const [row] = await tx.insert(signInAttempts).values({ userKey, ip }).returning({ id: signInAttempts.id });

@@ -224,16 +224,15 @@ export function unitMapRows(db: Db | Tx): Promise<[{ unitId: number; id: number 
  * unit may be given (400 naming the field otherwise). A unit without a map accepts any.
  */
 export async function assertMappedToUnit(db: Db | Tx, input: { unitId: number; departmentId: number; designationId: number }) {
-  const [dep, des] = await Promise.all([
-    db
-      .select({ id: unitDepartmentMap.departmentId })
-      .from(unitDepartmentMap)
-      .where(and(eq(unitDepartmentMap.unitId, input.unitId), eq(unitDepartmentMap.isActive, true))),
-    db
-      .select({ id: unitDesignationMap.designationId })
-      .from(unitDesignationMap)
-      .where(and(eq(unitDesignationMap.unitId, input.unitId), eq(unitDesignationMap.isActive, true))),
-  ]);
+  // One after the other: `db` may be a transaction, whose connection runs one statement at a time.
+  const dep = await db
+    .select({ id: unitDepartmentMap.departmentId })
+    .from(unitDepartmentMap)
+    .where(and(eq(unitDepartmentMap.unitId, input.unitId), eq(unitDepartmentMap.isActive, true)));
+  const des = await db
+    .select({ id: unitDesignationMap.designationId })
+    .from(unitDesignationMap)
+    .where(and(eq(unitDesignationMap.unitId, input.unitId), eq(unitDesignationMap.isActive, true)));
   const fe: Record<string, string[]> = {};
   if (dep.length && !dep.some((d) => d.id === input.departmentId)) fe.departmentId = ['This department is not mapped to the unit'];
   if (des.length && !des.some((d) => d.id === input.designationId)) fe.designationId = ['This designation is not mapped to the unit'];
