@@ -1,8 +1,9 @@
 // The server process: configuration, database (migrated, seeded on first start), API and web app.
+
+import { todayIn } from '@hr/calendar';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase } from './db/client';
-import { isoDateIn } from './lib/time';
 import { pruneAuthTables } from './modules/auth/prune';
 import { ensureFinancialYears } from './modules/financial-years/service';
 import { prepareDatabase } from './seed';
@@ -12,7 +13,7 @@ const config = loadConfig();
 const database = await createDatabase(config);
 await prepareDatabase(database, { timeZone: config.orgTimeZone });
 // A new April starts a new financial year without anyone creating it.
-await ensureFinancialYears(database.db, isoDateIn(config.orgTimeZone));
+await ensureFinancialYears(database.db, todayIn(config.orgTimeZone));
 await pruneAuthTables(database.db, config);
 
 const web = webApp(config.webDist);

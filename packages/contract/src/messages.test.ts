@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldLabel, installPlainMessages } from './messages';
 import { ZEmployeeInput } from './employees';
+import { fieldLabel, installPlainMessages } from './messages';
 
 installPlainMessages();
 

@@ -1,5 +1,6 @@
+import { DEFAULT_TIME_ZONE, formatDateDMY, monthName } from '@hr/calendar';
 import { PAY_MODE_BANK_ID, type TSalaryAdvance } from '@hr/contract';
-import { amountInWords, DEFAULT_TIME_ZONE, formatDateDMY, monthName, toPaise } from '@hr/payroll';
+import { amountInWords, toPaise } from '@hr/payroll';
 import type { Column, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { amountText, baseDocument, COLORS, GRID, rule } from './common';
 

@@ -1,5 +1,5 @@
+import { monthName } from '@hr/calendar';
 import type { TEmployeeSalaryRecord } from '@hr/contract';
-import { monthName } from '@hr/payroll';
 
 /**
  * {units} of the spec's file names: the distinct unit names of the batch in order of appearance,

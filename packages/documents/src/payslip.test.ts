@@ -1,7 +1,7 @@
 import type { TEmployeeSalaryRecord, TSalaryHead } from '@hr/contract';
-import { toDecimalString } from '@hr/payroll';
+import { type PayslipHead, payslipFigures, toDecimalString } from '@hr/payroll';
 import { describe, expect, it } from 'vitest';
-import { buildPayslipDoc, PAYSLIP_TEXT, payslipFigures } from './payslip';
+import { buildPayslipDoc, PAYSLIP_TEXT, type PayslipRecord, payslipRows } from './payslip';
 import { SAMPLE_RECORD_ANANYA, SAMPLE_RECORD_KARTHIK, SAMPLE_RECORD_MEERA } from './samples';
 
 const h = (id: number, name: string, amount: number, isEarning: boolean, extra: Partial<TSalaryHead> = {}): TSalaryHead => ({
@@ -16,110 +16,43 @@ const h = (id: number, name: string, amount: number, isEarning: boolean, extra: 
   isTotalLWOPHead: false,
   ...extra,
 });
-const record = (heads: TSalaryHead[], extra: Partial<TEmployeeSalaryRecord> = {}): TEmployeeSalaryRecord => ({
+const record = (heads: PayslipHead[], extra: Partial<TEmployeeSalaryRecord> = {}): PayslipRecord => ({
   ...SAMPLE_RECORD_MEERA,
   salaryProcessDetailRequestList: heads,
   ...extra,
 });
-const show = (lines: { label: string; amount: bigint }[]) => lines.map((l) => `${l.label} ${toDecimalString(l.amount)}`);
 
-describe('payslip figures', () => {
-  it('the known record: columns, pairing, rounding and the head 41 figure', () => {
-    const f = payslipFigures(SAMPLE_RECORD_ANANYA);
-    expect(show(f.earnings)).toEqual([
-      'Basic 25000.00',
-      'House Rent Allowance 10000.00',
-      'Conveyance\nAllowance 1600.00',
-      'Special Allowance 8760.43',
-      'Medical Allowance 1250.00',
-      'Overtime 1234.56',
+const rowsOf = (rec: PayslipRecord) => payslipRows(payslipFigures(rec.salaryProcessDetailRequestList));
+const showRows = (rows: ReturnType<typeof payslipRows>) =>
+  rows.map(([e, d]) => [e ? `${e.label} ${toDecimalString(e.amount)}` : '--', d ? `${d.label} ${toDecimalString(d.amount)}` : '--']);
+
+// The figures themselves are @hr/payroll's (packages/payroll/src/payslip.test.ts); here, how they are printed.
+describe('payslip salary table rows', () => {
+  it('the known records: labels, pairing and the Round Off line', () => {
+    expect(showRows(rowsOf(SAMPLE_RECORD_ANANYA))).toEqual([
+      ['Basic 25000.00', 'Provident Fund 1800.00'],
+      ['House Rent Allowance 10000.00', 'Professional Tax 200.00'],
+      ['Conveyance\nAllowance 1600.00', 'Salary Advance EMI 2000.00'],
+      ['Special Allowance 8760.43', 'Leave Without Pay 1250.00'],
+      ['Medical Allowance 1250.00', 'Round Off 4.99'],
+      ['Overtime 1234.56', '--'],
     ]);
-    expect(show(f.deductions)).toEqual([
-      'Provident Fund 1800.00',
-      'Professional Tax 200.00',
-      'Salary Advance EMI 2000.00',
-      'Leave Without Pay 1250.00',
-      'Round Off 4.99',
+    expect(showRows(rowsOf(SAMPLE_RECORD_KARTHIK))).toEqual([
+      ['Basic 22000.00', 'Provident Fund 455.00'],
+      ['House Rent Allowance 8800.00', '--'],
+      ['Round Off 5.00', '--'],
     ]);
-    expect(f.rows).toHaveLength(6);
-    expect(f.rows[5][1]).toBeNull();
-    expect(toDecimalString(f.netPay)).toBe('42594.99');
-    expect(toDecimalString(f.rounding.rounded)).toBe('42590.00');
-    expect(toDecimalString(f.intermediateNetPay)).toBe('44594.99');
-  });
-
-  it.each([
-    ['earning, printed', h(1, 'Basic', 100, true), 'earnings'],
-    ['earning, not printed', h(1, 'Gross', 100, true, { isPrinted: false }), 'none'],
-    ['earning, printed, net-pay head', h(9, 'Net Pay', 100, true, { isNetPayHead: true }), 'none'],
-    ['deduction, printed', h(2, 'PF', 100, false), 'deductions'],
-    ['deduction, not printed', h(2, 'PF', 100, false, { isPrinted: false }), 'none'],
-    ['deduction, printed, calculative', h(2, 'TDS', 100, false, { isCalculative: true }), 'deductions'],
-  ] as const)('%s → %s', (_name, head, where) => {
-    const f = payslipFigures(record([head]));
-    const inEarnings = f.earnings.some((l) => l.label === head.earningDeductionPrintName);
-    const inDeductions = f.deductions.some((l) => l.label === head.earningDeductionPrintName);
-    expect(
-      where === 'earnings'
-        ? inEarnings && !inDeductions
-        : where === 'deductions'
-          ? inDeductions && !inEarnings
-          : !inEarnings && !inDeductions,
-    ).toBe(true);
-  });
-
-  it.each([
-    ['12344.99', '12340.00', 'deductions', '4.99'],
-    ['12345.00', '12350.00', 'earnings', '5.00'],
-    ['12345.01', '12350.00', 'earnings', '4.99'],
-    ['12340.00', '12340.00', null, null],
-  ] as const)('net pay %s prints %s with Round Off on %s (%s)', (net, rounded, side, roundOff) => {
-    const f = payslipFigures(record([h(1, 'Basic', 20000, true), h(99, 'Net Pay', Number(net), true, { isNetPayHead: true })]));
-    expect(toDecimalString(f.rounding.rounded)).toBe(rounded);
-    const inE = f.earnings.find((l) => l.label === PAYSLIP_TEXT.roundOff);
-    const inD = f.deductions.find((l) => l.label === PAYSLIP_TEXT.roundOff);
-    if (side === null) {
-      expect(inE ?? inD).toBeUndefined();
-    } else {
-      const row = side === 'earnings' ? inE : inD;
-      expect(row && toDecimalString(row.amount)).toBe(roundOff);
-      expect(side === 'earnings' ? inD : inE).toBeUndefined();
-    }
-  });
-
-  it('without a net-pay head the net pay is 0 and there is no Round Off row', () => {
-    const f = payslipFigures(SAMPLE_RECORD_MEERA);
-    expect(f.netPay).toBe(0n);
-    expect(f.rounding.rounded).toBe(0n);
-    expect([...f.earnings, ...f.deductions].some((l) => l.label === 'Round Off')).toBe(false);
-  });
-
-  it('a net pay that cannot be rounded (not a number) prints 0 without a Round Off row', () => {
-    const f = payslipFigures(record([h(1, 'Basic', 100, true), h(99, 'Net Pay', Number.NaN, true, { isNetPayHead: true })]));
-    expect(f.rounding.rounded).toBe(0n);
-    expect(f.netPay).toBe(0n);
-    expect(f.earnings.map((l) => l.label)).toEqual(['Basic']);
-  });
-
-  it('head 41 counts only as a deduction, and only in the intermediate figure', () => {
-    const net = h(99, 'Net Pay', 1000, true, { isNetPayHead: true });
-    expect(toDecimalString(payslipFigures(record([net, h(41, 'Advance', 250.5, false)])).intermediateNetPay)).toBe('1250.50');
-    expect(toDecimalString(payslipFigures(record([net, h(41, 'Advance', 250.5, true)])).intermediateNetPay)).toBe('1000.00');
-    expect(toDecimalString(payslipFigures(record([net])).intermediateNetPay)).toBe('1000.00');
-    expect(toDecimalString(payslipFigures(record([h(41, 'Advance', 250.5, false, { isPrinted: false })])).intermediateNetPay)).toBe(
-      '250.50',
-    );
+    expect(showRows(rowsOf(SAMPLE_RECORD_MEERA))).toEqual([['Basic 15000.00', 'Professional Tax 150.00']]);
   });
 
   it('strips carriage returns from print names', () => {
-    const f = payslipFigures(record([h(1, '\rBasic\r Pay\r\n', 1, true), h(2, 'P\rF', 1, false)]));
-    expect(f.earnings[0].label).toBe('Basic Pay\n');
-    expect(f.deductions[0].label).toBe('PF');
+    const rows = rowsOf(record([h(1, '\rBasic\r Pay\r\n', 1, true), h(2, 'P\rF', 1, false)]));
+    expect(rows[0].map((l) => l?.label)).toEqual(['Basic Pay\n', 'PF']);
   });
 
   it('pairs the longer side against -- cells', () => {
-    const f = payslipFigures(record([h(1, 'A', 1, true), h(2, 'B', 2, false), h(3, 'C', 3, false), h(4, 'D', 4, false)]));
-    expect(f.rows.map(([e, d]) => [e?.label ?? '--', d?.label ?? '--'])).toEqual([
+    const rows = rowsOf(record([h(1, 'A', 1, true), h(2, 'B', 2, false), h(3, 'C', 3, false), h(4, 'D', 4, false)]));
+    expect(rows.map(([e, d]) => [e?.label ?? '--', d?.label ?? '--'])).toEqual([
       ['A', 'B'],
       ['--', 'C'],
       ['--', 'D'],
@@ -166,5 +99,35 @@ describe('payslip document definition', () => {
 
   it('refuses an empty batch', () => {
     expect(() => buildPayslipDoc([])).toThrow(/at least one/);
+  });
+
+  it('a slip with a head amount that is not a number becomes an error page; the batch prints the rest', () => {
+    const broken = record([h(1, 'Basic', 100, true), { ...h(7, 'Bonus', 0, true), amount: 'twelve' }], {
+      name: 'Broken Slip',
+      employeeCode: 'EMP-0999',
+    });
+    const reported: string[] = [];
+    const doc = buildPayslipDoc([SAMPLE_RECORD_ANANYA, broken, SAMPLE_RECORD_MEERA], {
+      onSlipError: (rec, index, error) => reported.push(`${index} ${rec.name}: ${error.message}`),
+    });
+    expect(reported).toEqual(["1 Broken Slip: Salary head 'Bonus' (7) has the amount 'twelve', not a number"]);
+    const pages = doc.content as unknown[];
+    expect(pages).toHaveLength(3);
+    const brokenPage = texts(pages[1]);
+    expect(brokenPage).toContain(': Broken Slip');
+    expect(brokenPage).toContain(': EMP-0999');
+    expect(brokenPage).toContain(PAYSLIP_TEXT.notPrepared);
+    expect(brokenPage).toContain("Salary head 'Bonus' (7) has the amount 'twelve', not a number");
+    expect(brokenPage).not.toContain(PAYSLIP_TEXT.netPay);
+    // The slips on either side print in full, exactly as they do in a batch of their own.
+    const alone = (rec: PayslipRecord) => JSON.stringify((buildPayslipDoc([rec]).content as unknown[])[0]);
+    expect(JSON.stringify(pages[0])).toBe(alone(SAMPLE_RECORD_ANANYA));
+    expect(JSON.stringify({ ...(pages[2] as object), pageBreak: undefined })).toBe(alone(SAMPLE_RECORD_MEERA));
+    expect(texts(pages[2])).toContain(PAYSLIP_TEXT.netPay);
+  });
+
+  it('without a listener the error page still prints', () => {
+    const broken = record([{ ...h(1, 'Basic', 0, true), amount: Number.NaN }]);
+    expect(texts(buildPayslipDoc([broken]).content)).toContain("Salary head 'Basic' (1) has the amount NaN, not a number");
   });
 });

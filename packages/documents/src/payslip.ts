@@ -1,5 +1,6 @@
-import type { TEmployeeSalaryRecord, TSalaryHead } from '@hr/contract';
-import { amountInWords, monthName, type NetPayRounding, type Paise, roundNetPay, toPaise } from '@hr/payroll';
+import { monthName } from '@hr/calendar';
+import type { TEmployeeSalaryRecord } from '@hr/contract';
+import { type Paise, type PayslipFigures, PayslipFiguresError, type PayslipHead, type PayslipLine, payslipFigures } from '@hr/payroll';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { amountText, baseDocument, COLORS, GRID, rule, stripCarriageReturns } from './common';
 import { payslipFileName } from './filenames';
@@ -27,55 +28,32 @@ export const PAYSLIP_TEXT = {
   footer: 'This is system generated document and does not require signature',
   missingCell: '--',
   missingUan: 'N/A',
+  notPrepared: 'This payslip could not be prepared:',
 } as const;
 
-/** The deduction head that is added back into the intermediate net-pay figure (spec section 9). */
-export const HEAD_ADDED_TO_INTERMEDIATE_NET_PAY = 41;
+/** A salary record as the payslip reads it: a head's amount may be anything, and a slip whose heads cannot be read prints as an error page. */
+export type PayslipRecord = Omit<TEmployeeSalaryRecord, 'salaryProcessDetailRequestList'> & {
+  salaryProcessDetailRequestList: readonly PayslipHead[];
+};
 
-export interface PayslipLine {
+/** A line as the salary table prints it. */
+export interface PrintedLine {
   label: string;
   amount: Paise;
 }
 
-export interface PayslipFigures {
-  /** Earning, printed heads other than the net-pay head, then 'Round Off' when the difference is positive. */
-  earnings: PayslipLine[];
-  /** Printed non-earning heads, then 'Round Off' (absolute value) when the difference is negative. */
-  deductions: PayslipLine[];
-  /** Earnings and deductions paired row by row; null where one side has run out ('--'). */
-  rows: [PayslipLine | null, PayslipLine | null][];
-  /** The net-pay head's amount; 0 without a net-pay head. */
-  netPay: Paise;
-  /** Rounding of the net pay to the nearest 10 (all zero without a net-pay head). */
-  rounding: NetPayRounding;
-  /** Net pay plus the amount of deduction head 41: computed as the spec asks, never printed. */
-  intermediateNetPay: Paise;
-}
-
-const line = (head: TSalaryHead): PayslipLine => ({
-  label: stripCarriageReturns(head.earningDeductionPrintName),
-  amount: toPaise(head.amount),
+const printed = (l: PayslipLine): PrintedLine => ({
+  label: l.kind === 'roundOff' ? PAYSLIP_TEXT.roundOff : stripCarriageReturns(l.printName),
+  amount: l.amount,
 });
 
-/** Every figure of one payslip, separate from its layout so each rule can be tested on its own. */
-export function payslipFigures(record: TEmployeeSalaryRecord): PayslipFigures {
-  const heads = record.salaryProcessDetailRequestList ?? [];
-  const earnings = heads.filter((h) => h.isEarning && h.isPrinted && !h.isNetPayHead).map(line);
-  const deductions = heads.filter((h) => h.isPrinted && !h.isEarning).map(line);
-
-  const netPayHead = heads.find((h) => h.isNetPayHead);
-  // No net-pay head, or a round-off that cannot be computed (an amount that is not a number), yields 0 (spec section 8).
-  const rounding = roundNetPay(netPayHead?.amount);
-  const netPay = rounding.netPay;
-  if (rounding.side === 'earnings') earnings.push({ label: PAYSLIP_TEXT.roundOff, amount: rounding.roundOffAmount });
-  if (rounding.side === 'deductions') deductions.push({ label: PAYSLIP_TEXT.roundOff, amount: rounding.roundOffAmount });
-
-  const head41 = heads.find((h) => h.earningDeductionId === HEAD_ADDED_TO_INTERMEDIATE_NET_PAY && !h.isEarning);
-  const intermediateNetPay = netPay + (head41 ? toPaise(head41.amount) : 0n);
-
-  const rows: PayslipFigures['rows'] = [];
+/** The salary table's rows: earnings and deductions paired row by row, null where one side has run out ('--'). */
+export function payslipRows(figures: PayslipFigures): [PrintedLine | null, PrintedLine | null][] {
+  const earnings = figures.earnings.map(printed);
+  const deductions = figures.deductions.map(printed);
+  const rows: [PrintedLine | null, PrintedLine | null][] = [];
   for (let i = 0; i < Math.max(earnings.length, deductions.length); i++) rows.push([earnings[i] ?? null, deductions[i] ?? null]);
-  return { earnings, deductions, rows, netPay, rounding, intermediateNetPay };
+  return rows;
 }
 
 export interface PayslipOptions {
@@ -83,6 +61,8 @@ export interface PayslipOptions {
   logo?: string | null;
   /** Watermark behind the salary table, same rules as the logo. */
   watermark?: string | null;
+  /** Told of each slip whose figures cannot be computed; that slip prints as an error page, the others as usual. */
+  onSlipError?: (record: PayslipRecord, index: number, error: PayslipFiguresError) => void;
 }
 
 /** Rows of heads from which the salary table is set in a smaller size (about 30 fit an A4 page at the normal size). */
@@ -91,7 +71,7 @@ const TIGHT_FROM_ROWS = 26;
 const orDash = (value: string | null | undefined): string => (value?.trim() ? value : PAYSLIP_TEXT.missingCell);
 const CONTENT_WIDTH = 595.28 - 2 * 36;
 
-function header(record: TEmployeeSalaryRecord): Content {
+function header(record: PayslipRecord): Content {
   return {
     columns: [
       { image: 'logo', width: 58, height: 58 },
@@ -109,7 +89,7 @@ function header(record: TEmployeeSalaryRecord): Content {
   };
 }
 
-function detailsTable(record: TEmployeeSalaryRecord): Content {
+function detailsTable(record: PayslipRecord): Content {
   const label = (text: string): TableCell => ({ text, bold: true, color: COLORS.navy, noWrap: true });
   const value = (text: string): TableCell => ({ text: `: ${text}` });
   return {
@@ -152,7 +132,7 @@ function salaryTable(figures: PayslipFigures): Content {
       noWrap: true,
       ...extra,
     }) as TableCell;
-  const cells = (l: PayslipLine | null): TableCell[] =>
+  const cells = (l: PrintedLine | null): TableCell[] =>
     l
       ? [{ text: l.label }, { text: amountText(l.amount), alignment: 'right', noWrap: true }]
       : [
@@ -171,7 +151,8 @@ function salaryTable(figures: PayslipFigures): Content {
     ],
     [head(PAYSLIP_TEXT.previous), head(PAYSLIP_TEXT.current), head(PAYSLIP_TEXT.total), {}, {}, {}, {}],
   ];
-  const rows = figures.rows.length ? figures.rows : [[null, null] as [null, null]];
+  const paired = payslipRows(figures);
+  const rows = paired.length ? paired : [[null, null] as [null, null]];
   const empty: TableCell = { text: '', noWrap: true };
   for (const [earning, deduction] of rows) body.push([empty, empty, empty, ...cells(earning), ...cells(deduction)]);
   const rounded = figures.rounding.rounded;
@@ -184,9 +165,9 @@ function salaryTable(figures: PayslipFigures): Content {
     {},
     { text: amountText(rounded), bold: true, alignment: 'right', fillColor: COLORS.band, noWrap: true },
   ]);
-  if (rounded >= 0n) {
+  if (figures.netPayInWords !== null) {
     body.push([
-      { text: `(${amountInWords(rounded)})`, colSpan: 7, italics: true, alignment: 'right', color: COLORS.muted },
+      { text: `(${figures.netPayInWords})`, colSpan: 7, italics: true, alignment: 'right', color: COLORS.muted },
       {},
       {},
       {},
@@ -204,8 +185,20 @@ function salaryTable(figures: PayslipFigures): Content {
   };
 }
 
-function payslipPage(record: TEmployeeSalaryRecord, first: boolean): Content {
-  const figures = payslipFigures(record);
+/** The red notice that takes the salary table's place on a slip whose figures cannot be computed. */
+function errorNotice(error: PayslipFiguresError): Content {
+  return {
+    layout: GRID,
+    table: {
+      widths: ['*'],
+      body: [
+        [{ margin: [4, 6, 4, 6], color: '#b42318', stack: [{ text: PAYSLIP_TEXT.notPrepared, bold: true }, { text: error.message }] }],
+      ],
+    },
+  };
+}
+
+function payslipPage(record: PayslipRecord, first: boolean, body: Content): Content {
   return {
     pageBreak: first ? undefined : 'before',
     stack: [
@@ -233,13 +226,30 @@ function payslipPage(record: TEmployeeSalaryRecord, first: boolean): Content {
         layout: 'noBorders',
       },
       detailsTable(record),
-      salaryTable(figures),
+      body,
     ],
   };
 }
 
-/** The payslip batch: one A4 page per employee record, in the order given. */
-export function buildPayslipDoc(records: readonly TEmployeeSalaryRecord[], opts: PayslipOptions = {}): TDocumentDefinitions {
+/** One slip: its salary table from the payroll figures, or an error page when a head's amount cannot be read. */
+function slip(record: PayslipRecord, index: number, opts: PayslipOptions): Content {
+  let body: Content;
+  try {
+    body = salaryTable(payslipFigures(record.salaryProcessDetailRequestList ?? []));
+  } catch (error) {
+    if (!(error instanceof PayslipFiguresError)) throw error;
+    opts.onSlipError?.(record, index, error);
+    body = errorNotice(error);
+  }
+  return payslipPage(record, index === 0, body);
+}
+
+/**
+ * The payslip batch: one A4 page per employee record, in the order given, laying out the figures
+ * @hr/payroll computes. A slip with a head amount that is not a number prints as an error page (and is
+ * reported to `onSlipError`); the batch's other slips print as usual.
+ */
+export function buildPayslipDoc(records: readonly PayslipRecord[], opts: PayslipOptions = {}): TDocumentDefinitions {
   if (records.length === 0) throw new RangeError('A payslip batch needs at least one salary record');
   const logo = opts.logo === undefined ? DEFAULT_LOGO_PNG : usableImage(opts.logo);
   const watermark = opts.watermark === undefined ? DEFAULT_WATERMARK_PNG : usableImage(opts.watermark);
@@ -269,6 +279,6 @@ export function buildPayslipDoc(records: readonly TEmployeeSalaryRecord[], opts:
         },
       ],
     }),
-    content: records.map((r, i) => payslipPage(r, i === 0)),
+    content: records.map((r, i) => slip(r, i, opts)),
   };
 }

@@ -1,5 +1,6 @@
+import { DEFAULT_TIME_ZONE, formatDateDMY, monthName } from '@hr/calendar';
 import type { TEmployeeSalaryRecord } from '@hr/contract';
-import { DEFAULT_TIME_ZONE, formatDateDMY, monthName, toPaise } from '@hr/payroll';
+import { toPaise } from '@hr/payroll';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { amountText, baseDocument, COLORS, GRID } from './common';
 import { signingSheetFileName } from './filenames';

@@ -1,4 +1,4 @@
-export * from './dates';
 export * from './money';
+export * from './payslip';
 export * from './rounding';
 export * from './words';

@@ -1,5 +1,5 @@
+import { todayIn } from '@hr/calendar';
 import { type Database, type Db, migrateAndPrepare } from '../db/client';
-import { isoDateIn } from '../lib/time';
 import { seedEmployees } from '../modules/employees/seed';
 import { seedMasters } from '../modules/masters/seed';
 import { isEmpty, seedCore, seedMenus } from './core';
@@ -16,7 +16,7 @@ export interface SeedOptions {
  * (its `seed<Area>(db)` lives in its module folder) after the foundation's core data.
  */
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
-  const today = opts.today ?? isoDateIn(opts.timeZone ?? 'Asia/Kolkata');
+  const today = opts.today ?? todayIn(opts.timeZone);
   await seedCore(db, today);
   await seedMasters(db);
   await seedEmployees(db);

@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isoDateIn, monthOf, todayIn } from '@hr/calendar';
 import { MENU } from '@hr/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { employeeDocTypes, employees, unitEmployeeDocTypeMap, units, users, userUnitMap } from '../../src/db/schema';
-import { isoDateIn, monthOf } from '../../src/lib/time';
 import { rng, validAadhaar } from '../../src/modules/employees/demo-data';
 import { roleIdByName } from '../../src/seed/core';
 import { grantMenus, revokeMenu } from '../../src/seed/factories';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   unitId = Object.fromEntries((await t.db.select().from(units)).map((x) => [x.code, x.id]));
   const [any] = await t.db.select().from(employees).limit(1);
   refs = { departmentId: any.departmentId, designationId: any.designationId };
-  month = monthOf(isoDateIn(t.config.orgTimeZone)).month;
+  month = monthOf(todayIn(t.config.orgTimeZone)).month;
   const [y, m] = month.split('-').map(Number);
   lastMonthDay = m === 1 ? `${y - 1}-12-15` : `${y}-${String(m - 1).padStart(2, '0')}-15`;
 
@@ -201,10 +201,11 @@ describe('the month of the figures', () => {
   it("is the calendar month of the organisation's today", () => {
     // 30 November 19:00 UTC is already 1 December in India.
     const today = isoDateIn('Asia/Kolkata', new Date('2026-11-30T19:00:00Z'));
-    expect(monthOf(today)).toEqual({ month: '2026-12', startDate: '2026-12-01', nextStartDate: '2027-01-01' });
+    expect(monthOf(today)).toEqual({ month: '2026-12', startDate: '2026-12-01', endDate: '2026-12-31', nextStartDate: '2027-01-01' });
     expect(monthOf(isoDateIn('UTC', new Date('2026-11-30T19:00:00Z')))).toEqual({
       month: '2026-11',
       startDate: '2026-11-01',
+      endDate: '2026-11-30',
       nextStartDate: '2026-12-01',
     });
   });

@@ -1,9 +1,9 @@
+import { financialYearOf, isoDateIn, todayIn } from '@hr/calendar';
 import { MENU } from '@hr/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { writeAudit } from '../../src/lib/audit';
-import { financialYearOf, isoDateIn } from '../../src/lib/time';
 import { ensureFinancialYears, listFinancialYears } from '../../src/modules/financial-years/service';
 import { applyReleaseData, seedDemo } from '../../src/seed';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
@@ -18,7 +18,7 @@ describe('financial years', () => {
   it('lists April–March years newest first with the current one marked', async () => {
     const token = await signIn(t.app, 'employee1');
     const years = (await api(t.app, token).get('/api/financial-years')).json();
-    const current = financialYearOf(isoDateIn('Asia/Kolkata'));
+    const current = financialYearOf(todayIn('Asia/Kolkata'));
     expect(years.length).toBeGreaterThanOrEqual(3);
     expect(years.filter((y: { isCurrent: boolean }) => y.isCurrent).map((y: { name: string }) => y.name)).toEqual([current.name]);
     expect(years[0]).toMatchObject({ name: current.name, startDate: current.startDate, endDate: current.endDate });
@@ -27,13 +27,13 @@ describe('financial years', () => {
   });
 
   it('creates the new year when the server has run past 1 April', async () => {
-    const nextStart = financialYearOf(isoDateIn('Asia/Kolkata')).startYear + 1;
+    const nextStart = financialYearOf(todayIn('Asia/Kolkata')).startYear + 1;
     const later = `${nextStart}-04-02`;
     const years = await listFinancialYears(t.db, later);
     expect(years[0]).toMatchObject({ name: financialYearOf(later).name, startDate: `${nextStart}-04-01`, isCurrent: true });
     expect(years.filter((y) => y.isCurrent)).toHaveLength(1);
     await t.db.delete(schema.financialYears).where(eq(schema.financialYears.name, financialYearOf(later).name));
-    await ensureFinancialYears(t.db, isoDateIn('Asia/Kolkata'));
+    await ensureFinancialYears(t.db, todayIn('Asia/Kolkata'));
   });
 
   it('computes years from dates', () => {

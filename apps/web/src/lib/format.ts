@@ -1,5 +1,6 @@
 /** Display formatting in the organisation's conventions: Indian rupees (en-IN grouping) and Asia/Kolkata dates. */
-import { DEFAULT_TIME_ZONE, datePartsInZone, formatDateDMY, formatINR, type Paise, toPaise } from '@hr/payroll';
+import { DEFAULT_TIME_ZONE, formatDateDMY, todayIn } from '@hr/calendar';
+import { formatINR, type Paise, toPaise } from '@hr/payroll';
 
 /** The organisation's time zone: the same default the payroll documents print dates in. */
 export const ORG_TIME_ZONE = DEFAULT_TIME_ZONE;
@@ -80,8 +81,7 @@ export function formatDateTime(value: Date | string | number | null | undefined,
 
 /** Today's calendar date in the organisation's time zone as 'YYYY-MM-DD'. */
 export function todayIso(timeZone = ORG_TIME_ZONE, now: Date = new Date()): string {
-  const { year, month, day } = datePartsInZone(now, timeZone);
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return todayIn(timeZone, now);
 }
 
 /** 'Sunday, 22 November 2026' in the organisation's time zone. */

@@ -19,7 +19,7 @@ describe('month picker options', () => {
       'December',
     ]);
     expect(monthName(4)).toBe('April');
-    // The payroll package's monthName: a month outside 1–12 is a mistake, not a blank.
+    // The calendar package's monthName: a month outside 1–12 is a mistake, not a blank.
     expect(() => monthName(13)).toThrow(RangeError);
   });
 

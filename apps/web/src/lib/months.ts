@@ -1,10 +1,10 @@
 /**
  * The year and month pickers' options (spec). Month names and "today in the organisation's time zone" come from
- * @hr/payroll, the same ones the payroll documents print.
+ * @hr/calendar, the same ones the payroll documents print.
  */
-import { DEFAULT_TIME_ZONE, datePartsInZone, MONTH_NAMES, type MonthName } from '@hr/payroll';
+import { DEFAULT_TIME_ZONE, MONTH_NAMES, type MonthName, parseIsoDate, todayIn } from '@hr/calendar';
 
-export { MONTH_NAMES, monthName } from '@hr/payroll';
+export { MONTH_NAMES, monthName } from '@hr/calendar';
 
 export type MonthId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 
@@ -13,11 +13,11 @@ export const MONTHS: readonly { id: MonthId; name: MonthName }[] = MONTH_NAMES.m
 
 /** The year picker's options: the current year and the previous one (spec), current first. */
 export function yearOptions(now: Date = new Date(), timeZone = DEFAULT_TIME_ZONE): number[] {
-  const { year } = datePartsInZone(now, timeZone);
+  const { year } = parseIsoDate(todayIn(timeZone, now));
   return [year, year - 1];
 }
 
 /** The current month (1–12) in the organisation's time zone. */
 export function currentMonth(now: Date = new Date(), timeZone = DEFAULT_TIME_ZONE): MonthId {
-  return datePartsInZone(now, timeZone).month as MonthId;
+  return parseIsoDate(todayIn(timeZone, now)).month as MonthId;
 }

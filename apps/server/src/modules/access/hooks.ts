@@ -57,7 +57,8 @@ export function registerAccessGuard(app: FastifyInstance) {
     const responses = Object.keys((route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {});
     const bodyFields = objectKeys((route.schema as { body?: unknown } | undefined)?.body);
     if (access === 'device' && !isApiPath(route.url)) {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') declared.push({ method, url: route.url, access, responses, bodyFields });
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') declared.push({ method, url: route.url, access, responses, bodyFields });
       return;
     }
     if (!isApiPath(route.url) || exempt(route.url)) return;

@@ -1,3 +1,4 @@
+import { monthOf, todayIn } from '@hr/calendar';
 import { MENU, type TUnitFigures, ZDashboardSummary, ZIdText } from '@hr/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -5,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { employees, units } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { isoDateIn, monthOf } from '../../lib/time';
 import { type AuthContext, assertUnit, hasAction, unitScope } from '../access/context';
 
 const DASHBOARDS = [MENU.dashboard, MENU.adminDashboard] as const;
@@ -57,7 +57,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const today = isoDateIn(app.config.orgTimeZone);
+      const today = todayIn(app.config.orgTimeZone);
       const [rows, withFigures] = await Promise.all([
         app.db
           .select(unitCols)

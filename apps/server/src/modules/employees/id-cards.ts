@@ -1,10 +1,10 @@
+import { financialYearOf, todayIn } from '@hr/calendar';
 import type { TIdCardBatch } from '@hr/contract';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { areas, cities, employees, organisation, states } from '../../db/schema';
 import { BadRequest } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
-import { financialYearOf, isoDateIn } from '../../lib/time';
 import { type AuthContext, assertUnit } from '../access/context';
 import { readEmployeesForCards } from './service';
 
@@ -58,7 +58,7 @@ export async function idCardBatch(
     );
   const [areaName, cityName, stateName] = await Promise.all([names(areas, areaIds), names(cities, cityIds), names(states, stateIds)]);
 
-  const today = isoDateIn(timeZone);
+  const today = todayIn(timeZone);
   const fyEnd = financialYearOf(today).endDate;
 
   const cards = list.map((e, i) => {

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { type TImportError, type TImportResult, WEEK_DAYS, ZEmployeeInput } from '@hr/contract';
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
   categories,
   departments,
@@ -17,10 +17,11 @@ import {
   units,
 } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { bulkInsert, bulkUpdate } from '../../lib/bulk';
 import { BadRequest } from '../../lib/errors';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { IMPORT_COLUMNS, type ImportColumn, normHeader } from './import-columns';
-import { type EmployeeValues, toValues, unitMapRows } from './service';
+import { toValues, unitMapRows } from './service';
 
 export type Cell = string | number | boolean | Date | null;
 export interface Sheet {
@@ -412,27 +413,6 @@ function cellsAt(cells: Cell[], i: number | undefined): Cell {
 
 const BATCH = 2000;
 
-/**
- * Inserts rows as one JSON parameter (jsonb_populate_recordset): far cheaper than tens of thousands
- * of bound parameters, and the same on PGlite and node-postgres.
- */
-async function bulkInsert(tx: Db | Tx, rows: EmployeeValues[]): Promise<{ id: number; code: string }[]> {
-  const cols = getTableColumns(employees) as Record<string, { name: string }>;
-  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => cols[k]);
-  const names = keys.map((k) => cols[k].name);
-  const json = JSON.stringify(
-    rows.map((r) => Object.fromEntries(keys.map((k, i) => [names[i], (r as Record<string, unknown>)[k] ?? null]))),
-  );
-  const list = sql.raw(names.map((n) => `"${n}"`).join(', '));
-  const res = await tx.execute<{ id: number; employee_code: string }>(
-    sql`insert into ${employees} (${list}) select ${list} from jsonb_populate_recordset(null::employees, ${json}::jsonb) returning id, employee_code`,
-  );
-  return (res as unknown as { rows: { id: number; employee_code: string }[] }).rows.map((r) => ({
-    id: Number(r.id),
-    code: r.employee_code,
-  }));
-}
-
 /** `expr in (the given texts)` with one JSON parameter however long the list. */
 const inList = (expr: SQL, values: string[]) => sql`${expr} in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
@@ -455,9 +435,11 @@ export async function importEmployees(
     for (let i = 0; i < rows.length; i += BATCH) {
       const inserted = await bulkInsert(
         tx,
+        employees,
         rows.slice(i, i + BATCH).map((r) => ({ ...r.values, createdBy: auth.userId, updatedBy: auth.userId })),
+        { returning: ['id', 'employeeCode'] },
       );
-      for (const r of inserted) idByCode.set(r.code.toLowerCase(), r.id);
+      for (const r of inserted) idByCode.set(r.employeeCode.toLowerCase(), r.id);
     }
     // Reporting managers, resolved once every row has its id.
     const withMgr = rows.filter((r) => r.managerCode);
@@ -469,11 +451,9 @@ export async function importEmployees(
       }
       const pairs = withMgr.map((r) => ({
         id: idByCode.get(String(r.values.employeeCode).toLowerCase())!,
-        mgr: idByCode.get(r.managerCode!.toLowerCase())!,
+        reportingManagerId: idByCode.get(r.managerCode!.toLowerCase())!,
       }));
-      await tx.execute(
-        sql`update ${employees} set reporting_manager_id = m.mgr from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as m(id int, mgr int) where ${employees.id} = m.id`,
-      );
+      await bulkUpdate(tx, employees, pairs, { key: 'id', set: ['reportingManagerId'] });
     }
     // One audit entry for the whole import: who, when, which records.
     await writeAudit(tx, {

@@ -1,8 +1,8 @@
+import { financialYearOf, financialYearStarting } from '@hr/calendar';
 import type { TFinancialYear } from '@hr/contract';
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { financialYears } from '../../db/schema';
-import { financialYearOf, financialYearStarting } from '../../lib/time';
 
 /**
  * Makes sure the financial year containing `today` and the `previous` years before it exist, and marks

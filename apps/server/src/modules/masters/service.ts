@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
+import { bulkInsert, bulkUpdate } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, assertUnit, canReachUnit } from '../access/context';
 import { optionRows, type Plan, planOf, type Row, readRow } from './query';
@@ -289,21 +290,21 @@ export async function saveMapping(db: Db, plan: Plan, { auth, requestId }: Calle
     if (removed.length) await tx.delete(plan.table).where(inArray(plan.table.id, removed));
     const beforeByItem = new Map(before.map((r) => [r.itemId as number, r]));
     const added: Record<string, unknown>[] = [];
+    const changed: ({ id: number } & Record<string, unknown>)[] = [];
+    const now = new Date();
     for (const [itemId, item] of items) {
       const extras = Object.fromEntries(m.extras.map((e) => [e, (item as Record<string, unknown>)[e] ?? defaultExtra(e)]));
       const existing = beforeByItem.get(itemId);
       if (!existing) {
         added.push({ [m.owner]: ownerId, [m.item]: itemId, ...extras, createdBy: auth.userId, updatedBy: auth.userId });
       } else if (m.extras.some((e) => existing[e] !== extras[e])) {
-        // Only lines whose extras (order, level, mandatory) changed are written, one by one.
-        await tx
-          .update(plan.table)
-          .set({ ...extras, updatedBy: auth.userId, updatedAt: new Date() } as never)
-          .where(eq(plan.table.id, existing.id as number));
+        // Only lines whose extras (order, level, mandatory) changed are written.
+        changed.push({ id: existing.id as number, ...extras, updatedBy: auth.userId, updatedAt: now });
       }
     }
-    // New lines in one statement: ticking "Select all" on a few hundred items is one insert.
-    if (added.length) await tx.insert(plan.table).values(added as never);
+    // Set-based whatever the number of lines: one update for the changed lines, one insert for the new.
+    await bulkUpdate(tx, plan.table, changed, { key: 'id', set: [...m.extras, 'updatedBy', 'updatedAt'] });
+    await bulkInsert(tx, plan.table, added);
     const after = [...items.values()];
     await writeAudit(tx, {
       entity: plan.entity,

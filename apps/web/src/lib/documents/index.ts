@@ -36,7 +36,9 @@ export async function downloadPayslips(records: TEmployeeSalaryRecord[], opts: P
       logoUrl ? loadCircularLogo(logoUrl) : undefined,
       opts.watermarkUrl ? loadCircularLogo(opts.watermarkUrl, 480) : undefined,
     ]);
-    const { bytes, fileName } = await renderPdf({ kind: 'payslips', records, logo, watermark });
+    const { bytes, fileName, problems } = await renderPdf({ kind: 'payslips', records, logo, watermark });
+    // Such a slip prints as an error page and the rest of the batch as usual; the failure is only logged (spec section 8).
+    for (const problem of problems) console.error('Payslip not prepared:', problem);
     saveFile(bytes, fileName);
     return fileName;
   } catch (error) {

@@ -1,4 +1,5 @@
-import type { TIdCard, TIdCardBatch } from '@hr/contract';
+import type { TEmployeeSalaryRecord, TIdCard, TIdCardBatch } from '@hr/contract';
+import { SAMPLE_RECORD_ANANYA, SAMPLE_RECORD_KARTHIK, SAMPLE_RECORD_MEERA } from '@hr/documents';
 import { describe, expect, it } from 'vitest';
 import { runPdfJob } from './job';
 
@@ -51,5 +52,32 @@ describe('the idCards job of the documents worker', () => {
     await expect(runPdfJob({ kind: 'idCards', batch: { cards: [] } as unknown as TIdCardBatch, layout: 'card' })).rejects.toThrow(
       /organisationName/,
     );
+  });
+});
+
+describe('the payslips job of the documents worker', () => {
+  it('prints the batch when one slip has a head amount that is not a number, that slip as an error page', async () => {
+    const [basic, tax] = SAMPLE_RECORD_MEERA.salaryProcessDetailRequestList;
+    // What a damaged server record looks like once it has crossed into the worker: the amount is text.
+    const broken = {
+      ...SAMPLE_RECORD_MEERA,
+      name: 'Broken Slip',
+      employeeCode: 'EMP-0999',
+      salaryProcessDetailRequestList: [basic, { ...tax, amount: 'one fifty' }],
+    } as unknown as TEmployeeSalaryRecord;
+    const { bytes, fileName, problems } = await runPdfJob({
+      kind: 'payslips',
+      records: [SAMPLE_RECORD_ANANYA, broken, SAMPLE_RECORD_KARTHIK],
+    });
+    expect(text(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(fileName).toBe('Pay_Slip_HeadOfficeBranchChennai(South)_April_2026.pdf');
+    expect(pages(bytes)).toBe(3);
+    expect(problems).toEqual(["Broken Slip (EMP-0999): Salary head 'Professional Tax' (11) has the amount 'one fifty', not a number"]);
+  });
+
+  it('reports nothing for a sound batch, and still refuses a malformed record', async () => {
+    expect((await runPdfJob({ kind: 'payslips', records: [SAMPLE_RECORD_MEERA] })).problems).toEqual([]);
+    const nameless = { ...SAMPLE_RECORD_MEERA, name: undefined } as unknown as TEmployeeSalaryRecord;
+    await expect(runPdfJob({ kind: 'payslips', records: [nameless] })).rejects.toThrow(/name/);
   });
 });

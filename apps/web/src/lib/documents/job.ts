@@ -1,6 +1,12 @@
 // The work of making one PDF, run in the documents Web Worker (or, where workers are unavailable, in
 // a lazily loaded chunk of the page). pdfmake and its fonts load here only: never in the first page.
-import { type TEmployeeSalaryRecord, type TSalaryAdvance, ZEmployeeSalaryRecord, ZSalaryAdvance } from '@hr/contract/documents';
+import {
+  type TEmployeeSalaryRecord,
+  type TSalaryAdvance,
+  ZEmployeeSalaryRecord,
+  ZSalaryAdvance,
+  ZSalaryHead,
+} from '@hr/contract/documents';
 import { type TIdCardBatch, ZIdCardBatch } from '@hr/contract/employees';
 import {
   buildAdvanceVoucherDoc,
@@ -31,6 +37,8 @@ export interface PdfResult {
   fileName: string;
   /** Time spent building the PDF, in ms. */
   ms: number;
+  /** Payslips that printed as an error page instead (a head amount that is not a number): 'name (code): reason'. */
+  problems: string[];
 }
 
 let ready = false;
@@ -46,13 +54,22 @@ function pdfmake() {
 // Records are checked against the contract first: a malformed record fails with a clear message
 // instead of a half-built document.
 const ZRecords = ZEmployeeSalaryRecord.array().min(1);
+// For payslips a head's amount is left to @hr/payroll, slip by slip: one that is not a number spoils only
+// its own slip (printed as an error page), not the whole batch.
+const ZPayslipRecords = ZEmployeeSalaryRecord.extend({ salaryProcessDetailRequestList: ZSalaryHead.omit({ amount: true }).loose().array() })
+  .array()
+  .min(1);
 
-function definition(job: PdfJob): { doc: TDocumentDefinitions; fileName: string; print: boolean } {
+function definition(job: PdfJob, problems: string[]): { doc: TDocumentDefinitions; fileName: string; print: boolean } {
   switch (job.kind) {
     case 'payslips': {
-      const records = ZRecords.parse(job.records);
+      const records = ZPayslipRecords.parse(job.records);
       return {
-        doc: buildPayslipDoc(records, { logo: job.logo ?? undefined, watermark: job.watermark ?? undefined }),
+        doc: buildPayslipDoc(records, {
+          logo: job.logo ?? undefined,
+          watermark: job.watermark ?? undefined,
+          onSlipError: (record, _index, error) => problems.push(`${record.name} (${record.employeeCode ?? '-'}): ${error.message}`),
+        }),
         fileName: payslipFileName(records),
         print: false,
       };
@@ -93,7 +110,8 @@ async function bytesOf(doc: TDocumentDefinitions, print: boolean): Promise<Uint8
 /** Builds the PDF of a job; a logo, watermark or photo that cannot be read is replaced by an empty image. */
 export async function runPdfJob(job: PdfJob): Promise<PdfResult> {
   const started = performance.now();
-  const { doc, fileName, print } = definition(job);
+  const problems: string[] = [];
+  const { doc, fileName, print } = definition(job, problems);
   const pristine = cloneDefinition(doc);
   let bytes: Uint8Array;
   try {
@@ -102,5 +120,5 @@ export async function runPdfJob(job: PdfJob): Promise<PdfResult> {
     if (!isImageError(error)) throw error;
     bytes = await bytesOf(withEmptyImages(pristine), print);
   }
-  return { bytes, fileName, ms: performance.now() - started };
+  return { bytes, fileName, ms: performance.now() - started, problems };
 }

@@ -1,0 +1,282 @@
+/** Set-based bulk insert / update / upsert (apps/server/src/lib/bulk.ts) against the real database. */
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bulkInsert, bulkUpdate, bulkUpsert } from '../../src/lib/bulk';
+import { createTestApp, type TestApp } from '../helpers';
+import { countingDb } from '../query-count';
+
+// A scratch table of its own (not part of the schema): every kind of column the helpers map.
+const scratch = pgTable(
+  'bulk_scratch',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    n: integer('n'),
+    big: bigint('big', { mode: 'bigint' }),
+    paise: bigint('paise', { mode: 'number' }),
+    amount: numeric('amount', { precision: 12, scale: 2 }),
+    day: date('day'),
+    at: timestamp('at', { withTimezone: true }),
+    flag: boolean('flag').notNull().default(false),
+    meta: jsonb('meta'),
+    tags: text('tags').array(),
+    note: varchar('note', { length: 50 }).default('none'),
+    token: text('token').$defaultFn(() => 'from-fn'),
+  },
+  (t) => [uniqueIndex('bulk_scratch_code_uq').on(t.code)],
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.db.execute(sql`create table bulk_scratch (
+    id serial primary key, code text not null, n integer, big bigint, paise bigint, amount numeric(12,2), day date,
+    at timestamptz, flag boolean not null default false, meta jsonb, tags text[], note varchar(50) default 'none', token text)`);
+  await t.db.execute(sql`create unique index bulk_scratch_code_uq on bulk_scratch (code)`);
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  await t.db.execute(sql`truncate bulk_scratch restart identity`);
+});
+
+const all = () => t.db.select().from(scratch).orderBy(asc(scratch.id));
+const tricky = ['plain', "O'Brien", 'say "hi"', 'back\\slash', 'NULL', '', 'ಕನ್ನಡ हिन्दी ✓ 😀', 'line\nbreak\ttab', '{a,b}', '\\x00'];
+
+describe('bulkInsert', () => {
+  it('writes every kind of value exactly: nulls, quotes, unicode, bigint, numeric, dates, booleans, jsonb, arrays', async () => {
+    const at = new Date('2026-03-31T18:29:59.123Z');
+    const rows = tricky.map((s, i) => ({
+      code: `c${i}-${s}`,
+      n: i === 3 ? null : i - 5,
+      big: i === 4 ? null : 9_007_199_254_740_993n + BigInt(i),
+      paise: 123_456_789_012 + i,
+      amount: i === 5 ? null : `${i}.05`,
+      day: '2026-02-28',
+      at,
+      flag: i % 2 === 0,
+      meta: i === 6 ? null : { s, list: [1, 'two', null], nested: { q: '"' } },
+      tags: i === 7 ? null : [s, 'x y', 'NULL'],
+      note: s.slice(0, 50),
+    }));
+    const ids = await bulkInsert(t.db, scratch, rows, { returning: ['id', 'code'] });
+    expect(ids.map((r) => r.code)).toEqual(rows.map((r) => r.code));
+    const got = await all();
+    expect(got.map((r) => r.id)).toEqual(ids.map((r) => r.id));
+    got.forEach((r, i) => {
+      const w = rows[i];
+      expect({ ...r, id: undefined }).toEqual({ ...w, id: undefined, at, token: 'from-fn' });
+    });
+    expect(await bulkInsert(t.db, scratch, [{ code: 'count-me' }, { code: 'and-me' }])).toBe(2);
+    // Keys that are not columns are left out, whatever they hold.
+    const extra = { code: 'with-extra', n: 1, notAColumn: 10n, fn: () => 1 };
+    expect(await bulkInsert(t.db, scratch, [extra], { returning: ['n'] })).toEqual([{ n: 1 }]);
+  });
+
+  it('leaves undefined columns to their defaults and writes null where null is given, in input order across column sets', async () => {
+    const ids = await bulkInsert(
+      t.db,
+      scratch,
+      [
+        { code: 'a' },
+        { code: 'b', note: null, flag: true },
+        { code: 'c', token: 'own' },
+        { code: 'd', note: 'given' },
+        { code: 'e', note: undefined },
+      ],
+      { returning: ['code', 'note', 'id'] },
+    );
+    expect(ids.map((r) => [r.code, r.note])).toEqual([
+      ['a', 'none'],
+      ['b', null],
+      ['c', 'none'],
+      ['d', 'given'],
+      ['e', 'none'],
+    ]);
+    const got = await all();
+    expect(got.map((r) => [r.code, r.note, r.flag, r.token])).toEqual([
+      ['a', 'none', false, 'from-fn'],
+      ['c', 'none', false, 'own'],
+      ['e', 'none', false, 'from-fn'],
+      ['b', null, true, 'from-fn'],
+      ['d', 'given', false, 'from-fn'],
+    ]);
+    // Ids were given in statement order; each returned row still sits at its input position.
+    for (const r of ids) expect(got.find((g) => g.id === r.id)?.code).toBe(r.code);
+  });
+
+  it('sends no query for empty input', async () => {
+    const counter = countingDb(t.database);
+    expect(await bulkInsert(counter.db, scratch, [])).toBe(0);
+    expect(await bulkInsert(counter.db, scratch, [], { returning: ['id'] })).toEqual([]);
+    expect(await bulkUpdate(counter.db, scratch, [], { key: 'id', set: ['n'] })).toBe(0);
+    expect(await bulkUpsert(counter.db, scratch, [], { target: ['code'], set: ['n'] })).toBe(0);
+    expect(counter.queries).toEqual([]);
+  });
+
+  it('splits into chunks (one statement each, in one transaction) and returns ids in input order across chunk boundaries', async () => {
+    const counter = countingDb(t.database);
+    const rows = Array.from({ length: 50 }, (_, i) => ({ code: `k${String(49 - i).padStart(2, '0')}`, n: i }));
+    const ids = await bulkInsert(counter.db, scratch, rows, { chunkSize: 7, returning: ['id', 'n'] });
+    expect(counter.queries.filter((q) => q.includes('json_to_recordset'))).toHaveLength(8);
+    expect(ids.map((r) => r.n)).toEqual(rows.map((r) => r.n));
+    const byId = new Map((await all()).map((r) => [r.id, r]));
+    for (const [i, r] of ids.entries()) expect(byId.get(r.id)?.code).toBe(rows[i].code);
+    // Exactly on a boundary: 14 rows in chunks of 7 are two statements.
+    counter.queries.length = 0;
+    await bulkInsert(
+      counter.db,
+      scratch,
+      Array.from({ length: 14 }, (_, i) => ({ code: `b${i}` })),
+      { chunkSize: 7 },
+    );
+    expect(counter.queries.filter((q) => q.includes('json_to_recordset'))).toHaveLength(2);
+  });
+
+  it('is all-or-nothing over its chunks, and joins the caller’s transaction', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => ({ code: i === 15 ? (null as unknown as string) : `r${i}` }));
+    await expect(bulkInsert(t.db, scratch, rows, { chunkSize: 5 })).rejects.toThrow();
+    expect(await all()).toHaveLength(0);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await bulkInsert(tx, scratch, [{ code: 'in-tx' }]);
+        expect((await tx.select().from(scratch)).map((r) => r.code)).toEqual(['in-tx']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await all()).toHaveLength(0);
+  });
+
+  it('skips conflicting rows with onConflictDoNothing, returning only the rows inserted', async () => {
+    await bulkInsert(t.db, scratch, [{ code: 'x' }, { code: 'y' }]);
+    expect(await bulkInsert(t.db, scratch, [{ code: 'x' }, { code: 'z' }], { onConflictDoNothing: true })).toBe(1);
+    const back = await bulkInsert(t.db, scratch, [{ code: 'w' }, { code: 'y' }, { code: 'v' }], {
+      onConflictDoNothing: { target: ['code'] },
+      returning: ['code'],
+    });
+    expect(back).toEqual([{ code: 'w' }, { code: 'v' }]);
+    expect((await all()).map((r) => r.code)).toEqual(['x', 'y', 'z', 'w', 'v']);
+  });
+});
+
+describe('bulkUpdate', () => {
+  it('sets the named columns of the rows found by key; undefined keeps the value, null clears it', async () => {
+    const ids = await bulkInsert(
+      t.db,
+      scratch,
+      tricky.map((_, i) => ({ code: `u${i}`, n: i, note: 'before', meta: { i } })),
+      { returning: ['id'] },
+    );
+    const changed = await bulkUpdate(
+      t.db,
+      scratch,
+      ids.map((r, i) => ({
+        id: r.id,
+        n: i * 10,
+        note: i === 0 ? null : i === 1 ? undefined : tricky[i].slice(0, 50),
+        meta: { s: tricky[i], i },
+        paise: 10_000_000_000_000 + i,
+      })),
+      { key: 'id', set: ['n', 'note', 'meta', 'paise'] },
+    );
+    expect(changed).toBe(tricky.length);
+    const got = await all();
+    expect(got.map((r) => r.n)).toEqual(tricky.map((_, i) => i * 10));
+    expect(got.map((r) => r.note)).toEqual([null, 'before', ...tricky.slice(2).map((s) => s.slice(0, 50))]);
+    expect(got.map((r) => r.meta)).toEqual(tricky.map((s, i) => ({ s, i })));
+    expect(got.map((r) => r.paise)).toEqual(tricky.map((_, i) => 10_000_000_000_000 + i));
+    // Columns not named in `set` are left alone even when the rows carry them.
+    const carried = { id: ids[2].id, n: -1, code: 'ignored' };
+    await bulkUpdate(t.db, scratch, [carried], { key: 'id', set: ['n'] });
+    const [row] = await t.db.select().from(scratch).where(eq(scratch.id, ids[2].id));
+    expect([row.code, row.n]).toEqual(['u2', -1]);
+  });
+
+  it('finds rows by a composite key and across chunks, in a handful of statements', async () => {
+    await bulkInsert(
+      t.db,
+      scratch,
+      Array.from({ length: 30 }, (_, i) => ({ code: `m${i}`, n: i % 3, flag: false })),
+    );
+    const counter = countingDb(t.database);
+    const updated = await bulkUpdate(
+      counter.db,
+      scratch,
+      Array.from({ length: 30 }, (_, i) => ({ code: `m${i}`, n: i === 29 ? 99 : i % 3, flag: true, day: '2026-01-01' })),
+      { key: ['code', 'n'], set: ['flag', 'day'], chunkSize: 10 },
+    );
+    expect(updated).toBe(29); // m29 carries n 99: no such (code, n)
+    expect(counter.queries.filter((q) => q.includes('json_to_recordset'))).toHaveLength(3);
+    const got = await all();
+    expect(got.filter((r) => r.flag && r.day === '2026-01-01').map((r) => r.code)).toEqual(got.slice(0, 29).map((r) => r.code));
+  });
+
+  it('refuses rows without their key or with a key twice', async () => {
+    await expect(
+      bulkUpdate(
+        t.db,
+        scratch,
+        [
+          { id: 1, n: 1 },
+          { id: 1, n: 2 },
+        ],
+        { key: 'id', set: ['n'] },
+      ),
+    ).rejects.toThrow(/twice/);
+    await expect(bulkUpdate(t.db, scratch, [{ id: undefined as unknown as number, n: 1 }], { key: 'id', set: ['n'] })).rejects.toThrow(
+      /without its key/,
+    );
+  });
+});
+
+describe('bulkUpsert', () => {
+  it('inserts new rows and updates only the `set` columns of existing ones, ids in input order', async () => {
+    const first = await bulkInsert(
+      t.db,
+      scratch,
+      [
+        { code: 'p1', n: 1, note: 'keep' },
+        { code: 'p2', n: 2, note: 'keep' },
+      ],
+      { returning: ['id'] },
+    );
+    const res = await bulkUpsert(
+      t.db,
+      scratch,
+      [
+        { code: 'p3', n: 30, note: 'new' },
+        { code: 'p2', n: 20, note: 'ignored' },
+        { code: 'p1', n: 10, note: 'ignored' },
+        { code: "p'4", n: 40 },
+      ],
+      { target: ['code'], set: ['n'], returning: ['id', 'code'] },
+    );
+    expect(res.map((r) => r.code)).toEqual(['p3', 'p2', 'p1', "p'4"]);
+    expect(res[1].id).toBe(first[1].id);
+    expect(res[2].id).toBe(first[0].id);
+    const got = await all();
+    expect(got.map((r) => [r.code, r.n, r.note])).toEqual([
+      ['p1', 10, 'keep'],
+      ['p2', 20, 'keep'],
+      ['p3', 30, 'new'],
+      ["p'4", 40, 'none'],
+    ]);
+    expect(await bulkUpsert(t.db, scratch, [{ code: 'p1', n: 11 }, { code: 'p5' }], { target: ['code'], set: ['n'] })).toBe(2);
+    expect((await all()).map((r) => r.n)).toEqual([11, 20, 30, 40, null]);
+  });
+});
