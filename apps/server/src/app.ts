@@ -16,6 +16,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppConfig } from './config';
 import type { DatabaseKind, Db } from './db/client';
 import { healthRoutes } from './health';
+import { createJobRunner } from './jobs/runner';
+import { SCHEDULES } from './jobs/scheduled';
 import { registerErrorHandling } from './lib/error-handler';
 import { registerModules } from './modules';
 import { registerAccessGuard } from './modules/access/hooks';
@@ -87,6 +89,9 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('db', opts.db);
   app.decorate('dbKind', opts.dbKind ?? 'pglite');
   app.decorate('config', config);
+  // The one jobs runner of this process: started by main.ts, drained by tests (`app.jobs.drain()`).
+  app.decorate('jobs', createJobRunner({ db: opts.db, config, log: app.log, schedules: SCHEDULES, leaseMs: config.jobLeaseSeconds * 1000 }));
+  app.addHook('onClose', async () => app.jobs.stop());
 
   app.addHook('onResponse', async (request, reply) => {
     const status = reply.statusCode;

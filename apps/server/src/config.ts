@@ -35,6 +35,8 @@ const ZConfig = z.object({
   TRUST_PROXY: ZBool,
   /** Calls one biometric device may make per minute (per API process) before it is answered 429. */
   DEVICE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** How long a running job stays claimed without a heartbeat: after a crash, another process takes it up after this. */
+  JOB_LEASE_SECONDS: z.coerce.number().positive().default(60),
 });
 
 export type AppConfig = {
@@ -56,6 +58,7 @@ export type AppConfig = {
   webDist: string;
   trustProxy: boolean;
   deviceRatePerMinute: number;
+  jobLeaseSeconds: number;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -89,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     deviceRatePerMinute: e.DEVICE_RATE_PER_MINUTE,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     ...overrides,
   };
 }

@@ -4,7 +4,6 @@ import { todayIn } from '@hr/calendar';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase } from './db/client';
-import { pruneAuthTables } from './modules/auth/prune';
 import { ensureFinancialYears } from './modules/financial-years/service';
 import { prepareDatabase } from './seed';
 import { webApp } from './web';
@@ -14,7 +13,6 @@ const database = await createDatabase(config);
 await prepareDatabase(database, { timeZone: config.orgTimeZone });
 // A new April starts a new financial year without anyone creating it.
 await ensureFinancialYears(database.db, todayIn(config.orgTimeZone));
-await pruneAuthTables(database.db, config);
 
 const web = webApp(config.webDist);
 const app = await buildApp({ db: database.db, dbKind: database.kind, config, web });
@@ -22,10 +20,9 @@ if (!web) {
   app.log.warn(`No web app build in ${config.webDist}; serving the API only (run \`npm run build\`).`);
 }
 
-const prune = setInterval(() => {
-  pruneAuthTables(database.db, config).catch((err) => app.log.warn({ err }, 'pruning sessions failed'));
-}, 3_600_000);
-prune.unref();
+// Background jobs (imports, runs) and scheduled work (session pruning…): claimed from the database, so
+// several API processes share them and a job interrupted by a restart is taken up again.
+app.jobs.start();
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -34,7 +31,6 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  clearInterval(prune);
   try {
     await app.close();
     await database.close();

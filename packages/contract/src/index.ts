@@ -5,6 +5,7 @@ export * from './documents';
 export * from './employees';
 export * from './errors';
 export * from './ids';
+export * from './jobs';
 export * from './menus';
 export * from './messages';
 export * from './password';

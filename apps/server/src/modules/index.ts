@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { jobRoutes } from '../jobs/routes';
 import { accessRoutes } from './access/routes';
 import { apkRoutes } from './apk/routes';
 import { authRoutes } from './auth/routes';
@@ -24,6 +25,7 @@ export const areaPlugins = [
   apkRoutes,
   deviceRoutes,
   employeeRoutes,
+  jobRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

@@ -3,6 +3,7 @@ import type {} from '@fastify/multipart';
 import type { TRouteAccess } from '@hr/contract';
 import type { AppConfig } from '../config';
 import type { DatabaseKind, Db } from '../db/client';
+import type { JobRunner } from '../jobs/runner';
 import type { AuthContext } from '../modules/access/context';
 import type { DeclaredRoute } from '../modules/access/hooks';
 import type { DeviceContext } from '../modules/devices/auth';
@@ -24,5 +25,7 @@ declare module 'fastify' {
     config: AppConfig;
     /** Every /api route (and every device route) and its declared access, in registration order. */
     apiRoutes: DeclaredRoute[];
+    /** The jobs runner of this process (apps/server/src/jobs). */
+    jobs: JobRunner;
   }
 }

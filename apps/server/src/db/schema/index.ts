@@ -3,4 +3,5 @@
 export * from './attendance';
 export * from './core';
 export * from './employees';
+export * from './jobs';
 export * from './masters';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { type TImportError, type TImportResult, WEEK_DAYS, ZEmployeeInput } from '@hr/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   categories,
   departments,
@@ -417,19 +417,31 @@ const BATCH = 2000;
 const inList = (expr: SQL, values: string[]) => sql`${expr} in (select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 /** Validates every row; when all pass, inserts them all in one transaction (batched). */
+export interface ImportHooks {
+  /** Progress of the phases (read, checked, saving); the jobs runner persists it. */
+  progress?: (done: number, total: number, message: string) => Promise<void>;
+  /** Runs in the import's transaction just before it commits (the job marks itself done there). */
+  beforeCommit?: (tx: Tx, result: TImportResult) => Promise<void>;
+}
+
 export async function importEmployees(
   db: Db,
   auth: AuthContext,
   buffer: Buffer,
   kind: 'xlsx' | 'csv',
   requestId?: string,
+  hooks: ImportHooks = {},
 ): Promise<TImportResult> {
+  await hooks.progress?.(0, 3, 'Reading the file');
   const sheet = await readSheet(buffer, kind);
-  const { rows, errors } = await validateSheet(db, auth, sheet);
   const rowsRead = sheet.rows.length;
+  await hooks.progress?.(1, 3, `Checking ${rowsRead.toLocaleString('en-IN')} rows`);
+  const { rows, errors } = await validateSheet(db, auth, sheet);
   if (errors.length) {
     return { ok: false, rowsRead, imported: 0, errors, errorRows: new Set(errors.map((e) => e.row)).size };
   }
+  await hooks.progress?.(2, 3, `Saving ${rows.length.toLocaleString('en-IN')} employees`);
+  const result: TImportResult = { ok: true, rowsRead, imported: rows.length, errors: [], errorRows: 0 };
   await db.transaction(async (tx) => {
     const idByCode = new Map<string, number>();
     for (let i = 0; i < rows.length; i += BATCH) {
@@ -464,8 +476,9 @@ export async function importEmployees(
       userId: auth.userId,
       requestId,
     });
+    await hooks.beforeCommit?.(tx, result);
   });
-  return { ok: true, rowsRead, imported: rows.length, errors: [], errorRows: 0 };
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import {
   ZIdParams,
   ZIdText,
   ZImportErrorReportRequest,
-  ZImportResult,
+  ZJobStarted,
   ZProfileChangeRequest,
   ZProfileChangeRequestInput,
   ZSearchText,
@@ -43,7 +43,8 @@ import {
 } from './documents';
 import { exportEmployees } from './export';
 import { idCardBatch } from './id-cards';
-import { buildErrorReport, buildTemplate, importEmployees } from './import';
+import { buildErrorReport, buildTemplate } from './import';
+import { startEmployeeImport } from './import-job';
 import { createChangeRequest, decideChangeRequest, listChangeRequests, listOwnChangeRequests, ownEmployeeId } from './profile';
 import {
   createEmployee,
@@ -443,12 +444,13 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { menu: MENU.employee, action: 'add' } },
       schema: {
         tags,
-        summary: 'Import employees from .xlsx or .csv: all rows or none',
+        summary:
+          'Import employees from .xlsx or .csv: all rows or none. Starts a job (202 { jobId }); follow GET /api/jobs/{jobId}, whose result is the import result',
         consumes: ['multipart/form-data'],
-        response: { 200: ZImportResult },
+        response: { 202: ZJobStarted },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { buffer, filename, mimetype } = await readMultipartFile(request, Math.max(maxBytes, 50 * 1024 * 1024), 'an import');
       const isZip = buffer[0] === 0x50 && buffer[1] === 0x4b;
       const name = (filename ?? '').toLowerCase();
@@ -457,7 +459,9 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!isZip && buffer.subarray(0, 4096).includes(0))
         throw new BadRequest('This file is neither an Excel workbook nor a CSV text file');
-      return importEmployees(app.db, request.auth, buffer, isZip ? 'xlsx' : 'csv', request.id);
+      const jobId = await startEmployeeImport(app.db, app.config, request.auth, buffer, isZip ? 'xlsx' : 'csv', request.id);
+      app.jobs.kick();
+      return reply.code(202).send({ jobId });
     },
   );
 

@@ -1,0 +1,393 @@
+// The one jobs runner: durable background work on a table of our own (schema/jobs.ts), the same on PGlite
+// and PostgreSQL. An area defines a job once (`defineJob`), enqueues it with data checked by its schema,
+// and the screen follows GET /api/jobs/{id}. See CONVENTIONS.md, "Jobs".
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { AppConfig } from '../config';
+import { type Db, queryRows, type Tx } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/** Thrown inside a job (by `progress.set` or `checkCancelled`) when someone asked to cancel it. */
+export class JobCancelled extends Error {
+  constructor() {
+    super('Cancelled');
+  }
+}
+
+/** A failure that retrying cannot fix (bad data): the job fails at once. */
+export class JobFailure extends Error {}
+
+export interface Progress {
+  /** Records done / total and a message (persisted at most every 250 ms, and always the last one). */
+  set(done: number, total: number, message?: string): Promise<void>;
+  /** Throws JobCancelled when a cancel was requested (cancellable jobs). */
+  checkCancelled(): Promise<void>;
+}
+
+export interface JobContext {
+  db: Db;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  jobId: number;
+  attempt: number;
+  createdBy: number | null;
+  /**
+   * Marks the job succeeded inside the caller's own transaction, so its work and its completion commit
+   * together: a runner that dies after the commit leaves a finished job, never one that runs twice.
+   * Throws (rolling the work back) when this runner no longer holds the job.
+   */
+  completeIn(tx: Tx, result: unknown): Promise<void>;
+}
+
+export interface JobDefinition<T> {
+  name: string;
+  schema: z.ZodType<T>;
+  /** Attempts before the job fails for good (default 3). */
+  maxAttempts?: number;
+  /** Delay before attempt n + 1 after a failure (default 2^n seconds, at most 5 minutes). */
+  backoffMs?: (attempt: number) => number;
+  /** Whether the user may cancel it while it runs (the job must call progress.set / checkCancelled). */
+  cancellable?: boolean;
+  run(ctx: JobContext, data: T, progress: Progress): Promise<unknown>;
+}
+
+const definitions = new Map<string, JobDefinition<unknown>>();
+
+/** Declares a job; returns it for `enqueue`. A name is defined once. */
+export function defineJob<T>(def: JobDefinition<T>): JobDefinition<T> {
+  if (definitions.has(def.name) && definitions.get(def.name) !== def) throw new Error(`Job '${def.name}' is defined twice`);
+  definitions.set(def.name, def as JobDefinition<unknown>);
+  return def;
+}
+
+export interface EnqueueOptions {
+  createdBy?: number | null;
+  runAfter?: Date;
+  /** At most one queued or running job with this key (scheduled work); a second enqueue is skipped. */
+  singletonKey?: string;
+}
+
+/** Queues a job (validated by its schema); returns its id, or null when a singleton is already queued. */
+export async function enqueue<T>(db: Db | Tx, def: JobDefinition<T>, data: T, opts: EnqueueOptions = {}): Promise<number | null> {
+  const parsed = def.schema.parse(data);
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      name: def.name,
+      data: parsed as unknown as Record<string, unknown>,
+      maxAttempts: def.maxAttempts ?? 3,
+      cancellable: def.cancellable ?? false,
+      createdBy: opts.createdBy ?? null,
+      singletonKey: opts.singletonKey ?? null,
+      ...(opts.runAfter ? { runAfter: opts.runAfter } : {}),
+    })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return row?.id ?? null;
+}
+
+/** Asks a job to stop; true when the request was recorded (or a queued job was cancelled outright). */
+export async function requestCancel(db: Db, id: number): Promise<'cancelled' | 'requested' | 'not-cancellable' | 'finished'> {
+  const [queued] = await db
+    .update(jobs)
+    .set({ state: 'cancelled', cancelRequested: true, finishedAt: sql`now()`, progressMessage: 'Cancelled before it started' })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'queued'), eq(jobs.cancellable, true)))
+    .returning({ id: jobs.id });
+  if (queued) return 'cancelled';
+  const [running] = await db
+    .update(jobs)
+    .set({ cancelRequested: true })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'running'), eq(jobs.cancellable, true)))
+    .returning({ id: jobs.id });
+  if (running) return 'requested';
+  const [row] = await db.select({ state: jobs.state, cancellable: jobs.cancellable }).from(jobs).where(eq(jobs.id, id));
+  return row && !row.cancellable && (row.state === 'queued' || row.state === 'running') ? 'not-cancellable' : 'finished';
+}
+
+export interface Schedule {
+  /** A job whose data is {} (e.g. session pruning). */
+  job: JobDefinition<Record<string, never>>;
+  everyMs: number;
+}
+
+export interface RunnerOptions {
+  db: Db;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  /** How long a claimed job stays ours without a heartbeat (default 60 s). */
+  leaseMs?: number;
+  /** Idle polling interval (default 1 s). */
+  pollMs?: number;
+  schedules?: Schedule[];
+}
+
+export interface JobRunner {
+  readonly id: string;
+  /** Starts polling (and the schedules). */
+  start(): void;
+  /** Polls at once (after an enqueue in this process). */
+  kick(): void;
+  /** Claims and runs jobs until none is due; returns how many ran. For tests and the CLI. */
+  drain(): Promise<number>;
+  /** Stops polling and waits for the running job to finish. */
+  stop(): Promise<void>;
+  /** Stops at once without finishing or releasing the running job (what a crash does; tests). */
+  abandon(): void;
+}
+
+const backoff = (attempt: number) => Math.min(300_000, 1000 * 2 ** attempt);
+
+export function createJobRunner(opts: RunnerOptions): JobRunner {
+  const { db, config, log } = opts;
+  const leaseMs = opts.leaseMs ?? 60_000;
+  const pollMs = opts.pollMs ?? 1000;
+  const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  let timer: NodeJS.Timeout | undefined;
+  let scheduleTimers: NodeJS.Timeout[] = [];
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+  let abandoned = false;
+
+  async function claim(): Promise<JobRow | null> {
+    const names = [...definitions.keys()];
+    if (names.length === 0) return null;
+    const [row] = await queryRows<JobRow>(
+      db,
+      sql`
+      update jobs set state = 'running', attempts = attempts + 1, locked_by = ${id},
+        locked_until = now() + (${leaseMs}::int * interval '1 millisecond'), started_at = coalesce(started_at, now())
+      where id = (
+        select id from jobs
+        where name in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))
+          and ((state = 'queued' and run_after <= now()) or (state = 'running' and locked_until < now()))
+        order by run_after, id
+        for update skip locked
+        limit 1)
+      returning id, name, data, state, attempts, max_attempts as "maxAttempts", created_by as "createdBy",
+        cancel_requested as "cancelRequested"`,
+    );
+    return row ?? null;
+  }
+
+  /** Updates the job only while this runner holds it. */
+  const mine = (jobId: number) => and(eq(jobs.id, jobId), eq(jobs.lockedBy, id), eq(jobs.state, 'running'));
+
+  async function finish(jobId: number, set: Partial<typeof jobs.$inferInsert>) {
+    if (abandoned) return;
+    await db
+      .update(jobs)
+      .set({ lockedBy: null, lockedUntil: null, ...set })
+      .where(mine(jobId));
+  }
+
+  async function runOne(row: JobRow): Promise<void> {
+    const def = definitions.get(row.name);
+    if (!def) return;
+    if (row.attempts > row.maxAttempts) {
+      // Claimed again after its runner died on the last attempt: give up rather than loop.
+      await finish(row.id, {
+        state: 'failed',
+        finishedAt: new Date(),
+        error: `Stopped after ${row.maxAttempts} attempts (the server stopped during the run)`,
+      });
+      return;
+    }
+    let cancelRequested = row.cancelRequested;
+    let lastWrite = 0;
+    let pending: { done: number; total: number; message: string } | null = null;
+    const heartbeat = setInterval(
+      () => {
+        if (abandoned) return;
+        db.update(jobs)
+          .set({ lockedUntil: sql`now() + (${leaseMs}::int * interval '1 millisecond')` })
+          .where(mine(row.id))
+          .returning({ cancel: jobs.cancelRequested })
+          .then(([r]) => {
+            if (r?.cancel) cancelRequested = true;
+          })
+          .catch((err) => log.warn({ err, jobId: row.id }, 'job heartbeat failed'));
+      },
+      Math.max(200, Math.floor(leaseMs / 3)),
+    );
+    heartbeat.unref();
+    const writeProgress = async () => {
+      if (!pending || abandoned) return;
+      const p = pending;
+      pending = null;
+      lastWrite = Date.now();
+      const [r] = await db
+        .update(jobs)
+        .set({ progressDone: p.done, progressTotal: p.total, progressMessage: p.message.slice(0, 300) })
+        .where(mine(row.id))
+        .returning({ cancel: jobs.cancelRequested });
+      if (r?.cancel) cancelRequested = true;
+    };
+    /** The progress not yet written, as columns (written with the job's final state). */
+    const lastProgress = () => {
+      const p = pending;
+      pending = null;
+      return p ? { progressDone: p.done, progressTotal: p.total, progressMessage: p.message.slice(0, 300) } : {};
+    };
+    const progress: Progress = {
+      async set(done, total, message = '') {
+        pending = { done, total, message };
+        if (Date.now() - lastWrite >= 250 || done >= total) await writeProgress();
+        if (cancelRequested && def.cancellable) throw new JobCancelled();
+      },
+      async checkCancelled() {
+        if (!def.cancellable) return;
+        if (!cancelRequested) {
+          const [r] = await db.select({ cancel: jobs.cancelRequested }).from(jobs).where(eq(jobs.id, row.id));
+          cancelRequested = r?.cancel ?? false;
+        }
+        if (cancelRequested) throw new JobCancelled();
+      },
+    };
+    let completed = false;
+    const ctx: JobContext = {
+      db,
+      config,
+      log: log.child({ jobId: row.id, job: row.name }),
+      jobId: row.id,
+      attempt: row.attempts,
+      createdBy: row.createdBy,
+      async completeIn(tx, result) {
+        const done = await tx
+          .update(jobs)
+          .set({
+            state: 'succeeded',
+            result: result as object,
+            finishedAt: new Date(),
+            lockedBy: null,
+            lockedUntil: null,
+            ...lastProgress(),
+          })
+          .where(mine(row.id))
+          .returning({ id: jobs.id });
+        if (done.length === 0) throw new Error('This runner no longer holds the job; its work is rolled back');
+        completed = true;
+      },
+    };
+    try {
+      const data = def.schema.parse(row.data);
+      const result = await def.run(ctx, data, progress);
+      if (!completed)
+        await finish(row.id, { state: 'succeeded', result: (result ?? null) as object, finishedAt: new Date(), ...lastProgress() });
+    } catch (err) {
+      if (abandoned) return;
+      if (err instanceof JobCancelled) {
+        await finish(row.id, { state: 'cancelled', finishedAt: new Date(), progressMessage: 'Cancelled' });
+      } else {
+        const message = err instanceof Error ? err.message : String(err);
+        const final = err instanceof JobFailure || row.attempts >= row.maxAttempts;
+        ctx.log.warn({ err, attempt: row.attempts, final }, 'job failed');
+        await finish(
+          row.id,
+          final
+            ? { state: 'failed', finishedAt: new Date(), error: message.slice(0, 2000) }
+            : {
+                state: 'queued',
+                error: message.slice(0, 2000),
+                runAfter: new Date(Date.now() + (def.backoffMs ?? backoff)(row.attempts)),
+              },
+        );
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function tick(): Promise<boolean> {
+    const row = await claim();
+    if (!row) return false;
+    running = runOne(row);
+    try {
+      await running;
+    } finally {
+      running = null;
+    }
+    return true;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      if (stopped || running) return;
+      let found = false;
+      try {
+        found = await tick();
+      } catch (err) {
+        log.warn({ err }, 'job runner poll failed');
+      }
+      schedule(found ? 0 : pollMs);
+    }, delay);
+    timer.unref();
+  }
+
+  async function enqueueScheduled(s: Schedule) {
+    try {
+      await enqueue(db, s.job, {}, { singletonKey: s.job.name });
+      schedule(0);
+    } catch (err) {
+      log.warn({ err, job: s.job.name }, 'scheduling a job failed');
+    }
+  }
+
+  return {
+    id,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+      for (const s of opts.schedules ?? []) {
+        void enqueueScheduled(s);
+        const t = setInterval(() => void enqueueScheduled(s), s.everyMs);
+        t.unref();
+        scheduleTimers.push(t);
+      }
+    },
+    kick() {
+      if (!stopped && !running) schedule(0);
+    },
+    async drain() {
+      let n = 0;
+      while (await tick()) n++;
+      return n;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      for (const t of scheduleTimers) clearInterval(t);
+      scheduleTimers = [];
+      await running?.catch(() => undefined);
+    },
+    abandon() {
+      abandoned = true;
+      stopped = true;
+      clearTimeout(timer);
+      for (const t of scheduleTimers) clearInterval(t);
+      scheduleTimers = [];
+    },
+  };
+}
+
+/** The jobs a user may see: their own; administrators see all. */
+export async function readJob(db: Db, jobId: number): Promise<JobRow | null> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+  return row ?? null;
+}
+
+/** Forgets finished jobs older than `days` (scheduled clean-up). */
+export async function pruneJobs(db: Db, days = 30): Promise<void> {
+  await db
+    .delete(jobs)
+    .where(
+      and(inArray(jobs.state, ['succeeded', 'failed', 'cancelled']), sql`${jobs.finishedAt} < now() - (${days}::int * interval '1 day')`),
+    );
+}

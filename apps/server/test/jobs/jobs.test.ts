@@ -1,0 +1,237 @@
+// The jobs runner on the real database: retries with backoff, progress and cancel through the API and only
+// for the job's starter (and administrators), a job taken up again after its runner died completes exactly
+// once, and two runners never run one job twice.
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { queryRows } from '../../src/db/client';
+import { jobs } from '../../src/db/schema';
+import { createJobRunner, defineJob, enqueue, JobFailure } from '../../src/jobs/runner';
+import { api, createTestApp, signIn, type TestApp } from '../helpers';
+
+let t: TestApp;
+let admin: ReturnType<typeof api>;
+let manager: ReturnType<typeof api>;
+let adminId = 0;
+const log = pino({ level: 'silent' });
+
+const ZCount = z.object({ key: z.string() });
+
+/** Side effects of the test jobs: one row per completed run, written in the job's own transaction. */
+async function runsOf(key: string): Promise<number> {
+  const [r] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from job_test_runs where key = ${key}`);
+  return r.n;
+}
+
+let flaky = 0;
+const flakyJob = defineJob({
+  name: 'test.flaky',
+  schema: ZCount,
+  maxAttempts: 3,
+  backoffMs: () => 0,
+  async run() {
+    flaky++;
+    throw new Error(`flaky failure ${flaky}`);
+  },
+});
+
+const badDataJob = defineJob({
+  name: 'test.badData',
+  schema: ZCount,
+  maxAttempts: 5,
+  backoffMs: () => 0,
+  async run() {
+    throw new JobFailure('The data cannot be processed');
+  },
+});
+
+/** Gates: a run of `key` waits until the test opens its gate (only the first attempt waits). */
+const gates = new Map<string, { open: () => void; wait: Promise<void>; reached: Promise<void>; reach: () => void }>();
+function gate(key: string) {
+  let open!: () => void;
+  let reach!: () => void;
+  const wait = new Promise<void>((r) => {
+    open = r;
+  });
+  const reached = new Promise<void>((r) => {
+    reach = r;
+  });
+  gates.set(key, { open, wait, reached, reach });
+  return gates.get(key)!;
+}
+
+const countedJob = defineJob({
+  name: 'test.counted',
+  schema: ZCount,
+  cancellable: true,
+  async run(ctx, data, progress) {
+    await progress.set(1, 4, 'Started');
+    const g = gates.get(data.key);
+    if (g && ctx.attempt === 1) {
+      g.reach();
+      await g.wait;
+    }
+    await progress.checkCancelled();
+    await progress.set(2, 4, 'Working');
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into job_test_runs (key, attempt) values (${data.key}, ${ctx.attempt})`);
+      await ctx.completeIn(tx, { key: data.key, attempt: ctx.attempt });
+    });
+  },
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = api(t.app, await signIn(t.app, 'admin'));
+  manager = api(t.app, await signIn(t.app, 'manager'));
+  adminId = (await admin.get('/api/auth/me')).json().acc_dtls.userId;
+  await t.db.execute(sql`create table job_test_runs (key text not null, attempt int not null)`);
+});
+afterAll(() => t?.close());
+
+const jobRow = async (id: number) => (await t.db.select().from(jobs).where(sql`${jobs.id} = ${id}`))[0];
+
+describe('retries', () => {
+  it('retries a failing job with backoff, then fails it with the last error', async () => {
+    const id = (await enqueue(t.db, flakyJob, { key: 'f' }, { createdBy: adminId }))!;
+    const runner = createJobRunner({ db: t.db, config: t.config, log });
+    expect(await runner.drain()).toBe(3);
+    const row = await jobRow(id);
+    expect(row).toMatchObject({ state: 'failed', attempts: 3, error: 'flaky failure 3' });
+    expect(row.finishedAt).not.toBeNull();
+  });
+
+  it('waits for the backoff before the next attempt', async () => {
+    const slow = defineJob({ ...flakyJob, name: 'test.slowRetry', backoffMs: () => 60_000 });
+    const id = (await enqueue(t.db, slow, { key: 's' }))!;
+    const runner = createJobRunner({ db: t.db, config: t.config, log });
+    expect(await runner.drain()).toBe(1);
+    const row = await jobRow(id);
+    expect(row.state).toBe('queued');
+    expect(row.runAfter.getTime()).toBeGreaterThan(Date.now() + 50_000);
+  });
+
+  it('does not retry a failure that retrying cannot fix', async () => {
+    const id = (await enqueue(t.db, badDataJob, { key: 'b' }))!;
+    await createJobRunner({ db: t.db, config: t.config, log }).drain();
+    expect(await jobRow(id)).toMatchObject({ state: 'failed', attempts: 1, error: 'The data cannot be processed' });
+  });
+
+  it('refuses data its schema refuses, before queueing', async () => {
+    await expect(enqueue(t.db, countedJob, { key: 5 } as unknown as { key: string })).rejects.toThrow();
+  });
+});
+
+describe('following a job through the API', () => {
+  it('shows progress and the result to its starter and administrators, and to nobody else', async () => {
+    const managerId = (await manager.get('/api/auth/me')).json().acc_dtls.userId;
+    const id = (await enqueue(t.db, countedJob, { key: 'api' }, { createdBy: managerId }))!;
+    const queued = await manager.get(`/api/jobs/${id}`);
+    expect(queued.statusCode).toBe(200);
+    expect(queued.json()).toMatchObject({ id, state: 'queued', progress: { done: 0, total: 0 }, cancellable: true });
+    await t.app.jobs.drain();
+    const done = (await manager.get(`/api/jobs/${id}`)).json();
+    expect(done).toMatchObject({
+      state: 'succeeded',
+      progress: { done: 2, total: 4, message: 'Working' },
+      result: { key: 'api', attempt: 1 },
+    });
+    expect((await admin.get(`/api/jobs/${id}`)).statusCode).toBe(200);
+    const employee = api(t.app, await signIn(t.app, 'employee1'));
+    expect((await employee.get(`/api/jobs/${id}`)).statusCode).toBe(404);
+    expect((await employee.post(`/api/jobs/${id}/cancel`)).statusCode).toBe(404);
+    expect((await api(t.app).get(`/api/jobs/${id}`)).statusCode).toBe(401);
+    expect((await admin.get('/api/jobs/99999999')).statusCode).toBe(404);
+    expect((await admin.get('/api/jobs/abc')).statusCode).toBe(400);
+    // Finished: nothing to cancel.
+    expect((await manager.post(`/api/jobs/${id}/cancel`)).statusCode).toBe(409);
+  });
+
+  it('cancels a queued job at once, and a running one at its next progress step', async () => {
+    const queued = (await enqueue(t.db, countedJob, { key: 'cq' }, { createdBy: adminId }))!;
+    const res = await admin.post(`/api/jobs/${queued}/cancel`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().state).toBe('cancelled');
+
+    const g = gate('cr');
+    const running = (await enqueue(t.db, countedJob, { key: 'cr' }, { createdBy: adminId }))!;
+    const runner = createJobRunner({ db: t.db, config: t.config, log });
+    const drained = runner.drain();
+    await g.reached;
+    const asked = await admin.post(`/api/jobs/${running}/cancel`);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({ state: 'running', cancelRequested: true });
+    g.open();
+    await drained;
+    expect(await jobRow(running)).toMatchObject({ state: 'cancelled' });
+    expect(await runsOf('cr')).toBe(0);
+  });
+
+  it('refuses to cancel a job that does not allow it (409)', async () => {
+    const id = (await enqueue(t.db, flakyJob, { key: 'nc' }, { createdBy: adminId }))!;
+    expect((await admin.post(`/api/jobs/${id}/cancel`)).statusCode).toBe(409);
+    await t.db.delete(jobs).where(sql`${jobs.id} = ${id}`);
+  });
+});
+
+describe('durability', () => {
+  it('a job whose runner died is taken up after its lease and completes exactly once', async () => {
+    const g = gate('crash');
+    const id = (await enqueue(t.db, countedJob, { key: 'crash' }))!;
+    const first = createJobRunner({ db: t.db, config: t.config, log, leaseMs: 300 });
+    const firstRun = first.drain();
+    await g.reached;
+    // The process "dies": it stops renewing its lease and writes nothing more.
+    first.abandon();
+    const second = createJobRunner({ db: t.db, config: t.config, log, leaseMs: 300 });
+    expect(await second.drain()).toBe(0); // still leased
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await second.drain()).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ state: 'succeeded', attempts: 2, result: { key: 'crash', attempt: 2 } });
+    // The dead runner's job body wakes up: its work is rolled back, as it no longer holds the job.
+    g.open();
+    await firstRun.catch(() => undefined);
+    expect(await runsOf('crash')).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ state: 'succeeded', attempts: 2 });
+  });
+
+  it('two runners on one database never run one job twice', async () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `pair-${i}`);
+    for (const key of keys) await enqueue(t.db, countedJob, { key });
+    const a = createJobRunner({ db: t.db, config: t.config, log });
+    const b = createJobRunner({ db: t.db, config: t.config, log });
+    const [na, nb] = await Promise.all([a.drain(), b.drain()]);
+    expect(na + nb).toBe(40);
+    const rows = await queryRows<{ key: string; n: number }>(
+      t.db,
+      sql`select key, count(*)::int as n from job_test_runs where key like 'pair-%' group by key`,
+    );
+    expect(rows.length).toBe(40);
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+  });
+});
+
+describe('scheduled work', () => {
+  it('session pruning runs as a scheduled job, one pending at a time', async () => {
+    await t.db.execute(sql`insert into sign_in_attempts (user_key, ip, at) values ('old-attempt', '10.0.0.1', now() - interval '2 days')`);
+    const runner = createJobRunner({
+      db: t.db,
+      config: t.config,
+      log,
+      pollMs: 60_000,
+      schedules: (await import('../../src/jobs/scheduled')).SCHEDULES,
+    });
+    runner.start();
+    runner.start();
+    await runner.stop();
+    const pending = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from jobs where name = 'auth.pruneSessions' and state in ('queued', 'running')`,
+    );
+    expect(pending[0].n).toBeLessThanOrEqual(1);
+    await createJobRunner({ db: t.db, config: t.config, log }).drain();
+    const left = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from sign_in_attempts where user_key = 'old-attempt'`);
+    expect(left[0].n).toBe(0);
+  });
+});
