@@ -1,6 +1,7 @@
-import type { TImportResult } from '@hr/contract';
+import type { TImportResult, TJob, TJobStarted } from '@hr/contract';
 import { CheckCircle2, Download, FileUp, XCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { JobProgress } from '@/components/jobs/JobProgress';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -20,7 +21,9 @@ export function ImportDialog({
   onImported: () => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [phase, setPhase] = useState<'idle' | 'uploading' | 'checking'>('idle');
+  const [phase, setPhase] = useState<'idle' | 'uploading' | 'running'>('idle');
+  const [jobId, setJobId] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<TImportResult | null>(null);
   const [fileName, setFileName] = useState('');
@@ -29,22 +32,38 @@ export function ImportDialog({
     if (!file) return;
     setFileName(file.name);
     setResult(null);
+    setFailure(null);
     setPhase('uploading');
     setProgress(0);
     try {
-      const r = await uploadFile<TImportResult>('/api/employees/import', file, (f) => {
-        setProgress(f);
-        if (f >= 1) setPhase('checking');
-      });
-      setResult(r);
-      if (r?.ok) onImported();
+      // The server keeps the file and imports it as a background job; the bar below follows that job.
+      const started = await uploadFile<TJobStarted>('/api/employees/import', file, setProgress);
+      if (!started) throw new Error('No job started');
+      setJobId(started.jobId);
+      setPhase('running');
     } catch {
       // toast shown
-    } finally {
       setPhase('idle');
+    } finally {
       if (input.current) input.current.value = '';
     }
   };
+  const finished = useCallback(
+    (job: TJob) => {
+      setPhase('idle');
+      setJobId(null);
+      if (job.state === 'succeeded') {
+        const r = job.result as TImportResult;
+        setResult(r);
+        if (r.ok) onImported();
+      } else if (job.state === 'cancelled') {
+        setFailure('The import was cancelled; nothing was imported.');
+      } else {
+        setFailure(job.error ?? 'The import failed; nothing was imported.');
+      }
+    },
+    [onImported],
+  );
   const errorReport = async () => {
     if (!result) return;
     const blob = await api.post<Blob>('/api/employees/import/error-report', { errors: result.errors }, { responseType: 'blob' });
@@ -60,7 +79,7 @@ export function ImportDialog({
         onOpenChange(v);
       }}
     >
-      <DialogContent className="sm:max-w-3xl">
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
         <DialogHeader>
           <DialogTitle>Import employees</DialogTitle>
           <DialogDescription>
@@ -84,19 +103,28 @@ export function ImportDialog({
             onChange={(e) => void start(e.target.files?.[0])}
           />
         </div>
-        {phase !== 'idle' && (
+        {phase === 'uploading' && (
           <div className="space-y-2" data-testid="import-progress">
             <div className="flex justify-between text-sm">
-              <span>{phase === 'uploading' ? `Uploading ${fileName}…` : 'Checking every row and importing…'}</span>
-              <span>{phase === 'uploading' ? `${Math.round(progress * 100)}%` : ''}</span>
+              <span>Uploading {fileName}…</span>
+              <span className="tabular-nums">{Math.round(progress * 100)}%</span>
             </div>
             <div className="h-2 overflow-hidden rounded-full bg-muted">
-              <div
-                className={`h-full bg-primary transition-all ${phase === 'checking' ? 'w-full animate-pulse' : ''}`}
-                style={phase === 'uploading' ? { width: `${Math.round(progress * 100)}%` } : undefined}
-              />
+              <div className="h-full bg-primary transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />
             </div>
           </div>
+        )}
+        {phase === 'running' && jobId !== null && (
+          <div data-testid="import-progress">
+            <JobProgress jobId={jobId} label={`Importing ${fileName}`} onDone={finished} />
+          </div>
+        )}
+        {failure && (
+          <Alert variant="destructive" data-testid="import-failed">
+            <XCircle />
+            <AlertTitle>Nothing was imported</AlertTitle>
+            <AlertDescription>{failure}</AlertDescription>
+          </Alert>
         )}
         {result?.ok && (
           <Alert data-testid="import-ok">
@@ -118,7 +146,7 @@ export function ImportDialog({
             <Button variant="outline" size="sm" onClick={() => void errorReport()}>
               <Download /> Download errors as Excel
             </Button>
-            <div className="max-h-80 overflow-auto rounded-md border">
+            <div className="max-h-80 overflow-auto rounded-md border" data-testid="import-error-table">
               <Table>
                 <TableHeader>
                   <TableRow>
@@ -133,8 +161,10 @@ export function ImportDialog({
                     <TableRow key={`${e.row}-${e.column}-${i}`}>
                       <TableCell>{e.row}</TableCell>
                       <TableCell>{e.column}</TableCell>
-                      <TableCell className="max-w-40 truncate font-mono text-xs">{e.value}</TableCell>
-                      <TableCell>{e.message}</TableCell>
+                      <TableCell className="max-w-40 truncate font-mono text-xs" title={e.value ?? ''}>
+                        {e.value}
+                      </TableCell>
+                      <TableCell className="min-w-48 whitespace-normal">{e.message}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
