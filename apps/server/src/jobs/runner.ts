@@ -23,7 +23,7 @@ export class JobCancelled extends Error {
 export class JobFailure extends Error {}
 
 export interface Progress {
-  /** Records done / total and a message (persisted at most every 250 ms, and always the last one). */
+  /** Records done / total and a message (persisted at most every 250 ms, and at every new message and the last one). */
   set(done: number, total: number, message?: string): Promise<void>;
   /** Throws JobCancelled when a cancel was requested (cancellable jobs). */
   checkCancelled(): Promise<void>;
@@ -199,6 +199,7 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
     }
     let cancelRequested = row.cancelRequested;
     let lastWrite = 0;
+    let lastMessage: string | null = null;
     let pending: { done: number; total: number; message: string } | null = null;
     const heartbeat = setInterval(
       () => {
@@ -235,8 +236,11 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
     };
     const progress: Progress = {
       async set(done, total, message = '') {
+        const newStep = message !== lastMessage;
+        lastMessage = message;
         pending = { done, total, message };
-        if (Date.now() - lastWrite >= 250 || done >= total) await writeProgress();
+        // Written at most every 250 ms, and always at a new step (a new message) and at the end.
+        if (newStep || Date.now() - lastWrite >= 250 || done >= total) await writeProgress();
         if (cancelRequested && def.cancellable) throw new JobCancelled();
       },
       async checkCancelled() {
