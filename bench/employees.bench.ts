@@ -73,11 +73,18 @@ const bench: Bench = async () => {
       headers: { ...body.headers, authorization: `Bearer ${token}` },
       payload: body.payload,
     });
+    // The upload starts a job (202); the figure runs it to the end, as the screen's progress bar follows it.
+    if (res.statusCode !== 202) throw new Error(`import not started: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    const { jobId } = res.json() as { jobId: number };
+    await app.jobs.drain();
     const secs = (performance.now() - t0) / 1000;
     clearInterval(timer);
     peak = Math.max(peak, process.memoryUsage().rss);
-    const out = res.json();
-    if (!out.ok || out.imported !== 10_000) throw new Error(`import failed: ${res.body.slice(0, 500)}`);
+    const job = (await app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: { authorization: `Bearer ${token}` } })).json() as {
+      result: { ok: boolean; imported: number };
+    };
+    const out = job.result;
+    if (!out?.ok || out.imported !== 10_000) throw new Error(`import failed: ${JSON.stringify(job).slice(0, 500)}`);
     results.push({
       name: `import 10,000 employees from Excel (xlsx of ${Math.round(file.length / 1024)} KB), end to end`,
       value: Math.round(secs * 100) / 100,
