@@ -97,7 +97,7 @@ describe('kill -9 during an employee import', () => {
     const N = 4000;
     const file = await importWorkbook(Array.from({ length: N }, (_, i) => importRow(i + 1, refs, 'KIL')));
     const form = new FormData();
-    form.append('file', new Blob([file]), 'staff.xlsx');
+    form.append('file', new Blob([new Uint8Array(file)]), 'staff.xlsx');
     const started = await fetch(`${url}/api/employees/import`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },

@@ -32,6 +32,7 @@ export async function idCardBatch(
   auth: AuthContext,
   q: { employeeId?: number; unitId?: number },
   timeZone = 'Asia/Kolkata',
+  opts: { limit?: number | null; progress?: (done: number, total: number) => Promise<void> } = {},
 ): Promise<TIdCardBatch> {
   let where: SQL | undefined;
   if (auth.isSelfService) {
@@ -43,10 +44,16 @@ export async function idCardBatch(
     where = and(eq(employees.unitId, q.unitId), inArray(employees.status, ['active', 'onNotice']));
   } else throw new BadRequest('Choose an employee or a unit');
 
-  const [found, [org]] = await Promise.all([readEmployeesForCards(db, auth, where), db.select().from(organisation).limit(1)]);
+  const [found, [org]] = await Promise.all([
+    readEmployeesForCards(db, auth, where, opts.limit === undefined ? 500 : opts.limit),
+    db.select().from(organisation).limit(1),
+  ]);
   const list = found.map((f) => f.employee);
   const photos: (string | null)[] = [];
-  for (const f of found) photos.push(await photoDataUrl(storage, f.photoKey)); // one open file at a time
+  for (const f of found) {
+    photos.push(await photoDataUrl(storage, f.photoKey)); // one open file at a time
+    if (opts.progress && photos.length % 50 === 0) await opts.progress(photos.length, found.length);
+  }
   const areaIds = list.map((e) => e.presentAreaId).filter((x): x is number => x != null);
   const cityIds = list.map((e) => e.presentCityId).filter((x): x is number => x != null);
   const stateIds = list.map((e) => e.presentStateId).filter((x): x is number => x != null);

@@ -7,20 +7,8 @@ import type { Db } from '../../db/client';
 import { defineJob, enqueue } from '../../jobs/runner';
 import { createStorage, newKey } from '../../lib/storage';
 import type { AuthContext } from '../access/context';
+import { ZAuthSnapshot } from '../access/snapshot';
 import { importEmployees } from './import';
-
-/** Who started the import, as the job re-checks every row against it. */
-const ZAuthSnapshot = z.object({
-  userId: z.number(),
-  userName: z.string(),
-  roleId: z.number(),
-  roleName: z.string(),
-  isAdmin: z.boolean(),
-  isSelfService: z.boolean(),
-  employeeId: z.number().nullable(),
-  unitIds: z.union([z.literal('all'), z.array(z.number())]),
-  sessionId: z.number(),
-});
 
 const ZImportJob = z.object({
   auth: ZAuthSnapshot,
@@ -42,7 +30,7 @@ export const employeeImportJob = defineJob({
   async run(ctx, data, progress): Promise<TImportResult> {
     const storage = createStorage(ctx.config);
     const buffer = await readAll(await storage.get(data.storageKey));
-    const result = await importEmployees(ctx.db, data.auth as AuthContext, buffer, data.kind, data.requestId, {
+    const result = await importEmployees(ctx.db, data.auth, buffer, data.kind, data.requestId, {
       progress: (done, total, message) => progress.set(done, total, message),
       beforeCommit: (tx, r) => ctx.completeIn(tx, r),
     });

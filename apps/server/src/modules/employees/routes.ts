@@ -14,6 +14,7 @@ import {
   ZEmployeeOption,
   ZIdCardBatch,
   ZIdParams,
+  ZIdQuery,
   ZIdText,
   ZImportErrorReportRequest,
   ZJobStarted,
@@ -26,11 +27,12 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { employees } from '../../db/schema';
+import { enqueue } from '../../jobs/runner';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { fileResponse, noContent } from '../../lib/responses';
 import { containsPattern } from '../../lib/sql';
 import { createStorage, StorageNotFound } from '../../lib/storage';
-import { type AuthContext, hasAction, selfScope, unitScope } from '../access/context';
+import { type AuthContext, assertUnit, hasAction, selfScope, unitScope } from '../access/context';
 import {
   allowedKinds,
   deleteDocument,
@@ -42,6 +44,7 @@ import {
   savePhoto,
 } from './documents';
 import { exportEmployees } from './export';
+import { idCardJob } from './id-card-job';
 import { idCardBatch } from './id-cards';
 import { buildErrorReport, buildTemplate } from './import';
 import { startEmployeeImport } from './import-job';
@@ -498,5 +501,26 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => idCardBatch(app.db, storage, request.auth, request.query, app.config.orgTimeZone),
+  );
+
+  app.post(
+    '/api/id-cards/batch',
+    {
+      config: { access: { menu: MENU.idCard, action: 'view' } },
+      schema: {
+        tags,
+        summary:
+          "A unit's ID cards as one PDF, built by a job (202 { jobId }); follow GET /api/jobs/{jobId} and download GET /api/jobs/{jobId}/file",
+        body: z.object({ unitId: ZIdQuery, layout: z.enum(['card', 'a4']).default('a4') }).strict(),
+        response: { 202: ZJobStarted },
+      },
+    },
+    async (request, reply) => {
+      if (request.auth.isSelfService) throw new Forbidden('Your role prints only your own card');
+      assertUnit(request.auth, request.body.unitId);
+      const jobId = await enqueue(app.db, idCardJob, { auth: request.auth, ...request.body }, { createdBy: request.auth.userId });
+      app.jobs.kick();
+      return reply.code(202).send({ jobId: jobId! });
+    },
   );
 };

@@ -362,10 +362,12 @@ export async function readEmployeesForCards(
   db: Db,
   auth: AuthContext,
   where: SQL | undefined,
+  /** The on-screen answer stops here; the PDF job takes a whole unit (null). */
+  limit: number | null = 500,
 ): Promise<{ employee: TEmployee; photoKey: string | null }[]> {
-  const rows = await readQuery(db)
+  const query = readQuery(db)
     .where(and(where, unitScope(auth, employees.unitId), selfScope(auth, employees.id)))
-    .orderBy(asc(employees.employeeCode))
-    .limit(500);
+    .orderBy(asc(employees.employeeCode));
+  const rows = limit === null ? await query : await query.limit(limit);
   return rows.map((r) => ({ employee: toEmployee(r as ReadRow), photoKey: r.e.photoKey }));
 }

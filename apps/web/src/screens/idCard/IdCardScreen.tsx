@@ -1,8 +1,9 @@
-import type { TIdCard, TIdCardBatch } from '@hr/contract';
+import type { TIdCard, TIdCardBatch, TJob, TJobStarted } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQuery } from '@tanstack/react-query';
 import { IdCard, Printer } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { JobProgress } from '@/components/jobs/JobProgress';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,7 +15,7 @@ import { initials } from '@/lib/initials';
 import { useSession } from '@/lib/session';
 import { errorToast, toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { useEmployeeOptions } from '../transaction/employee/api';
+import { downloadFile, useEmployeeOptions } from '../transaction/employee/api';
 
 async function printCards(query: Record<string, number>, layout: 'card' | 'a4'): Promise<void> {
   const batch = await api.get<TIdCardBatch>('/api/id-cards', query);
@@ -124,6 +125,26 @@ export default function IdCardScreen() {
 
 function BatchCard({ busy, run }: { busy: boolean; run: (q: Record<string, number>, layout: 'card' | 'a4') => Promise<void> }) {
   const [unitId, setUnitId] = useState<number | ''>('');
+  // A unit's cards are built on the server by a job (any number of staff); the bar follows it, then the PDF downloads.
+  const [jobId, setJobId] = useState<number | null>(null);
+  const startUnit = async () => {
+    try {
+      const started = await api.post<TJobStarted>('/api/id-cards/batch', { unitId: Number(unitId), layout: 'a4' });
+      setJobId(started.jobId);
+    } catch {
+      // toast shown
+    }
+  };
+  const unitDone = useCallback(async (job: TJob) => {
+    setJobId(null);
+    const r = job.result as { cards?: number; file?: { name: string; url: string } } | null;
+    if (job.state === 'succeeded' && r?.file) {
+      await downloadFile(r.file.url, r.file.name);
+      toast({ variant: 'success', title: 'ID cards ready', description: `${r.file.name} (${r.cards ?? 0} cards)` });
+    } else if (job.state === 'failed') {
+      errorToast(job.error ?? 'The ID cards could not be built');
+    }
+  }, []);
   const [search, setSearch] = useState('');
   const [employeeId, setEmployeeId] = useState<number | ''>('');
   const choices = useEmployeeOptions(search).data ?? [];
@@ -146,10 +167,11 @@ function BatchCard({ busy, run }: { busy: boolean; run: (q: Record<string, numbe
             onChange={(v) => setUnitId(v ?? '')}
             data-testid="id-card-unit"
           />
-          <Button disabled={busy || !unitId} onClick={() => void run({ unitId: Number(unitId) }, 'a4')} data-testid="print-unit-id-cards">
+          <Button disabled={busy || !unitId || jobId !== null} onClick={() => void startUnit()} data-testid="print-unit-id-cards">
             <Printer /> Print unit (A4)
           </Button>
         </div>
+        {jobId !== null && <JobProgress jobId={jobId} label="ID cards of the unit" onDone={(job) => void unitDone(job)} />}
         <div className="space-y-2">
           <Input placeholder="Find an employee by name or code" value={search} onChange={(e) => setSearch(e.target.value)} />
           <div className="flex flex-col gap-2 sm:flex-row">
