@@ -90,7 +90,10 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('dbKind', opts.dbKind ?? 'pglite');
   app.decorate('config', config);
   // The one jobs runner of this process: started by main.ts, drained by tests (`app.jobs.drain()`).
-  app.decorate('jobs', createJobRunner({ db: opts.db, config, log: app.log, schedules: SCHEDULES, leaseMs: config.jobLeaseSeconds * 1000 }));
+  app.decorate(
+    'jobs',
+    createJobRunner({ db: opts.db, config, log: app.log, schedules: SCHEDULES, leaseMs: config.jobLeaseSeconds * 1000 }),
+  );
   app.addHook('onClose', async () => app.jobs.stop());
 
   app.addHook('onResponse', async (request, reply) => {
