@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZApprovalHistoryLine } from './approvals';
 import { ZIdQuery, ZSearchText } from './ids';
 import { ZNewPassword } from './password';
 
@@ -426,13 +427,18 @@ export const ZProfileChangeRequest = z.object({
   decidedAt: z.string().nullable(),
   decidedByName: z.string().nullable(),
   decisionNote: z.string().nullable(),
+  /** Every step (submitted, approved / rejected) with who, when and the remark. */
+  history: z.array(ZApprovalHistoryLine),
 });
 export type TProfileChangeRequest = z.infer<typeof ZProfileChangeRequest>;
 
-export const ZDecideChangeRequest = z.object({
-  approve: z.boolean(),
-  note: z.string().trim().max(300).optional(),
-});
+export const ZDecideChangeRequest = z
+  .object({
+    approve: z.boolean(),
+    /** Required to reject: the employee reads why. */
+    note: z.string().trim().max(300).optional(),
+  })
+  .refine((d) => d.approve || (d.note ?? '').length > 0, { message: 'Say why the request is rejected', path: ['note'] });
 
 // ---------------------------------------------------------------------------------------------
 // Bulk import

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './approvals';
 export * from './auth';
 export * from './dashboard';
 export * from './documents';

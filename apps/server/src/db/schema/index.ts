@@ -5,3 +5,4 @@ export * from './core';
 export * from './employees';
 export * from './jobs';
 export * from './masters';
+export * from './approvals';

@@ -1,5 +1,6 @@
 import {
   BANK_STATUTORY_FIELDS,
+  MENU,
   maskAadhaar,
   type TProfileChangeRequest,
   type TProfileChangeRequestInput,
@@ -8,18 +9,19 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { employeeChangeRequests, employees, users } from '../../db/schema';
+import { approvals, employeeChangeRequests, employees, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { FieldErrors } from '../../lib/errors';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { type AuthContext, unitScope } from '../access/context';
+import { approvalOf, decide, historyOf, registerApprovalKind, submitApproval } from '../approvals/service';
 import { loadEmployeeRow } from './service';
 
 type ChangeValue = string | number | null;
 
-/** The signed-in user's own employee id; 403 when the account is not linked to an employee. */
+/** The signed-in user's own employee id; 404 when the account is not linked to an employee (there is no record). */
 export function ownEmployeeId(auth: AuthContext): number {
-  if (auth.employeeId == null) throw new Forbidden('Your account is not linked to an employee record');
+  if (auth.employeeId == null) throw new NotFound('Your sign-in is not linked to an employee record');
   return auth.employeeId;
 }
 
@@ -53,30 +55,75 @@ export function validateChanges(input: TProfileChangeRequestInput['changes']): R
 
 const decider = alias(users, 'decider');
 
-function toRequest(r: {
+/**
+ * Bank and statutory changes an employee asks for go through the approvals module: approvers hold the
+ * approve action on the employee screen and reach the employee's unit (role-wise menu access and user-wise
+ * unit mapping decide who, not a role's name); the employee never approves their own.
+ */
+export const profileChangeApproval = registerApprovalKind({
+  kind: 'employee.profileChange',
+  menu: MENU.employee,
+  async onApproved(tx, approval, actor, remark) {
+    const [req] = await tx.select().from(employeeChangeRequests).where(eq(employeeChangeRequests.id, approval.subjectId));
+    const before = await loadEmployeeRow(tx, actor, req.employeeId);
+    const changes = req.changes as Record<string, ChangeValue>;
+    const merged = { ...before, ...changes } as typeof before;
+    if (merged.payModeId === 2 && (!merged.bankAccountNo || !merged.ifsc)) {
+      throw new Conflict('Approving would leave bank payment without an account number or IFSC');
+    }
+    const [after] = await tx
+      .update(employees)
+      .set({ ...(changes as object), updatedBy: actor.userId, updatedAt: new Date() })
+      .where(eq(employees.id, req.employeeId))
+      .returning();
+    await writeAudit(tx, { entity: 'employees', entityId: req.employeeId, action: 'update', before, after, userId: actor.userId });
+    await tx
+      .update(employeeChangeRequests)
+      .set({ status: 'approved', decidedBy: actor.userId, decidedAt: sql`now()`, decisionNote: remark })
+      .where(eq(employeeChangeRequests.id, req.id));
+  },
+  async onRejected(tx, approval, actor, remark) {
+    await tx
+      .update(employeeChangeRequests)
+      .set({ status: 'rejected', decidedBy: actor.userId, decidedAt: sql`now()`, decisionNote: remark })
+      .where(eq(employeeChangeRequests.id, approval.subjectId));
+  },
+});
+
+type RequestRow = {
   req: typeof employeeChangeRequests.$inferSelect;
   employeeCode: string;
   employeeName: string;
   decidedByName: string | null;
-}): TProfileChangeRequest {
-  const changes = { ...(r.req.changes as Record<string, ChangeValue>) };
-  if ('aadhaarLast4' in changes) {
-    changes.aadhaar = maskAadhaar(String(changes.aadhaarLast4));
-    delete changes.aadhaarLast4;
-  }
-  return {
-    id: r.req.id,
-    employeeId: r.req.employeeId,
-    employeeCode: r.employeeCode,
-    employeeName: r.employeeName,
-    changes,
-    reason: r.req.reason,
-    status: r.req.status as TProfileChangeRequest['status'],
-    requestedAt: r.req.requestedAt.toISOString(),
-    decidedAt: r.req.decidedAt?.toISOString() ?? null,
-    decidedByName: r.decidedByName,
-    decisionNote: r.req.decisionNote,
-  };
+  approvalId: number | null;
+};
+
+async function toRequests(db: Db, rows: RequestRow[]): Promise<TProfileChangeRequest[]> {
+  const history = await historyOf(
+    db,
+    rows.map((r) => r.approvalId).filter((x): x is number => x !== null),
+  );
+  return rows.map((r) => {
+    const changes = { ...(r.req.changes as Record<string, ChangeValue>) };
+    if ('aadhaarLast4' in changes) {
+      changes.aadhaar = maskAadhaar(String(changes.aadhaarLast4));
+      delete changes.aadhaarLast4;
+    }
+    return {
+      id: r.req.id,
+      employeeId: r.req.employeeId,
+      employeeCode: r.employeeCode,
+      employeeName: r.employeeName,
+      changes,
+      reason: r.req.reason,
+      status: r.req.status as TProfileChangeRequest['status'],
+      requestedAt: r.req.requestedAt.toISOString(),
+      decidedAt: r.req.decidedAt?.toISOString() ?? null,
+      decidedByName: r.decidedByName,
+      decisionNote: r.req.decisionNote,
+      history: (r.approvalId !== null ? (history.get(r.approvalId) ?? []) : []) as TProfileChangeRequest['history'],
+    };
+  });
 }
 
 function requestQuery(db: Db) {
@@ -86,34 +133,46 @@ function requestQuery(db: Db) {
       employeeCode: employees.employeeCode,
       employeeName: employees.name,
       decidedByName: decider.fullName,
+      approvalId: approvals.id,
     })
     .from(employeeChangeRequests)
     .innerJoin(employees, eq(employees.id, employeeChangeRequests.employeeId))
-    .leftJoin(decider, eq(decider.id, employeeChangeRequests.decidedBy));
+    .leftJoin(decider, eq(decider.id, employeeChangeRequests.decidedBy))
+    .leftJoin(approvals, and(eq(approvals.kind, profileChangeApproval.kind), eq(approvals.subjectId, employeeChangeRequests.id)));
 }
 
 export async function createChangeRequest(db: Db, auth: AuthContext, input: TProfileChangeRequestInput, requestId?: string) {
   const employeeId = ownEmployeeId(auth);
   const changes = validateChanges(input.changes);
-  const [pending] = await db
-    .select({ id: employeeChangeRequests.id })
-    .from(employeeChangeRequests)
-    .where(and(eq(employeeChangeRequests.employeeId, employeeId), eq(employeeChangeRequests.status, 'pending')))
-    .limit(1);
-  if (pending) throw new Conflict('You already have a change request waiting for approval');
-  const [row] = await db
-    .insert(employeeChangeRequests)
-    .values({ employeeId, changes, reason: input.reason ?? null, requestedBy: auth.userId })
-    .returning();
-  await writeAudit(db, {
-    entity: 'employee_change_requests',
-    entityId: row.id,
-    action: 'create',
-    after: row,
-    userId: auth.userId,
-    requestId,
+  return db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select({ id: employeeChangeRequests.id })
+      .from(employeeChangeRequests)
+      .where(and(eq(employeeChangeRequests.employeeId, employeeId), eq(employeeChangeRequests.status, 'pending')))
+      .limit(1);
+    if (pending) throw new Conflict('You already have a change request waiting for approval');
+    const [emp] = await tx.select({ unitId: employees.unitId }).from(employees).where(eq(employees.id, employeeId));
+    const [row] = await tx
+      .insert(employeeChangeRequests)
+      .values({ employeeId, changes, reason: input.reason ?? null, requestedBy: auth.userId })
+      .returning();
+    await submitApproval(tx, profileChangeApproval, {
+      subjectId: row.id,
+      employeeId,
+      unitId: emp?.unitId ?? null,
+      requestedBy: auth.userId,
+      remark: input.reason ?? null,
+    });
+    await writeAudit(tx, {
+      entity: 'employee_change_requests',
+      entityId: row.id,
+      action: 'create',
+      after: row,
+      userId: auth.userId,
+      requestId,
+    });
+    return row.id;
   });
-  return row.id;
 }
 
 export async function listOwnChangeRequests(db: Db, auth: AuthContext): Promise<TProfileChangeRequest[]> {
@@ -122,7 +181,7 @@ export async function listOwnChangeRequests(db: Db, auth: AuthContext): Promise<
     .where(eq(employeeChangeRequests.employeeId, employeeId))
     .orderBy(desc(employeeChangeRequests.id))
     .limit(50);
-  return rows.map(toRequest);
+  return toRequests(db, rows);
 }
 
 export async function listChangeRequests(db: Db, auth: AuthContext, status: 'pending' | 'all'): Promise<TProfileChangeRequest[]> {
@@ -130,9 +189,10 @@ export async function listChangeRequests(db: Db, auth: AuthContext, status: 'pen
     .where(and(status === 'pending' ? eq(employeeChangeRequests.status, 'pending') : undefined, unitScope(auth, employees.unitId)))
     .orderBy(desc(employeeChangeRequests.id))
     .limit(200);
-  return rows.map(toRequest);
+  return toRequests(db, rows);
 }
 
+/** Approve (apply) or reject (with a remark) through the approvals module. */
 export async function decideChangeRequest(
   db: Db,
   auth: AuthContext,
@@ -141,44 +201,7 @@ export async function decideChangeRequest(
   note: string | undefined,
   requestId?: string,
 ) {
-  if (!auth.isAdmin) throw new Forbidden('Only an administrator decides bank and statutory changes');
-  return db.transaction(async (tx) => {
-    const [req] = await tx.select().from(employeeChangeRequests).where(eq(employeeChangeRequests.id, id)).for('update').limit(1);
-    if (!req) throw new NotFound('Change request not found');
-    if (req.status !== 'pending') throw new Conflict(`This request was already ${req.status}`);
-    const before = await loadEmployeeRow(tx, auth, req.employeeId);
-    if (approve) {
-      const changes = req.changes as Record<string, ChangeValue>;
-      const merged = { ...before, ...changes } as typeof before;
-      if (merged.payModeId === 2 && (!merged.bankAccountNo || !merged.ifsc)) {
-        throw new Conflict('Approving would leave bank payment without an account number or IFSC');
-      }
-      const [after] = await tx
-        .update(employees)
-        .set({ ...(changes as object), updatedBy: auth.userId, updatedAt: new Date() })
-        .where(eq(employees.id, req.employeeId))
-        .returning();
-      await writeAudit(tx, {
-        entity: 'employees',
-        entityId: req.employeeId,
-        action: 'update',
-        before,
-        after,
-        userId: auth.userId,
-        requestId,
-      });
-    }
-    await tx
-      .update(employeeChangeRequests)
-      .set({ status: approve ? 'approved' : 'rejected', decidedBy: auth.userId, decidedAt: sql`now()`, decisionNote: note ?? null })
-      .where(eq(employeeChangeRequests.id, id));
-    await writeAudit(tx, {
-      entity: 'employee_change_requests',
-      entityId: id,
-      action: approve ? 'approve' : 'reject',
-      before: req,
-      userId: auth.userId,
-      requestId,
-    });
-  });
+  const approval = await approvalOf(db, profileChangeApproval, id);
+  if (!approval) throw new NotFound('Change request not found');
+  await decide(db, auth, approval.id, approve ? 'approve' : 'reject', note, requestId);
 }

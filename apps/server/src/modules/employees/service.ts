@@ -311,6 +311,12 @@ export async function deleteEmployee(db: Db, auth: AuthContext, id: number, requ
       .delete(employeeDocuments)
       .where(eq(employeeDocuments.employeeId, id))
       .returning({ key: employeeDocuments.storageKey });
+    // Their own profile-change requests go with them (with their approval lines); other kinds of approval
+    // (leave, advances) are usages that stop the delete above.
+    await tx.execute(
+      sql`delete from approval_history where approval_id in (select id from approvals where employee_id = ${id} and kind = 'employee.profileChange')`,
+    );
+    await tx.execute(sql`delete from approvals where employee_id = ${id} and kind = 'employee.profileChange'`);
     await tx.delete(employeeChangeRequests).where(eq(employeeChangeRequests.employeeId, id));
     await tx.update(users).set({ employeeId: null, isActive: false }).where(eq(users.employeeId, id));
     await tx.delete(employees).where(eq(employees.id, id));
@@ -319,15 +325,21 @@ export async function deleteEmployee(db: Db, auth: AuthContext, id: number, requ
   });
 }
 
-/** The sign-in account of an employee: role Employee unless one is chosen, mapped to the employee's unit. */
+/** The sign-in account of an employee: the self-service role unless one is chosen, mapped to the employee's unit. */
 export async function createUserAccount(db: Db, auth: AuthContext, employeeId: number, input: TCreateUserAccount, requestId?: string) {
   const emp = await loadEmployeeRow(db, auth, employeeId);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.employeeId, emp.id)).limit(1);
   if (existing) throw new Conflict('This employee already has a sign-in account');
   let roleId = input.roleId;
   if (roleId === undefined) {
-    const [r] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Employee')).limit(1);
-    if (!r) throw new BadRequest('There is no Employee role; choose a role');
+    // The staff's own role is the one marked self-service in the role master (never found by its name).
+    const [r] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.isSelfService, true), eq(roles.isActive, true)))
+      .orderBy(asc(roles.id))
+      .limit(1);
+    if (!r) throw new BadRequest('No active self-service role exists; choose a role', { roleId: ['Choose a role'] });
     roleId = r.id;
   } else {
     const [r] = await db.select({ isAdmin: roles.isAdmin }).from(roles).where(eq(roles.id, roleId)).limit(1);

@@ -12,7 +12,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { useOwnChangeRequests } from '../transaction/employee/api';
-import { CHANGE_LABELS, changeValue } from '../transaction/employee/ChangeRequestsDialog';
+import { ApprovalHistory, CHANGE_LABELS, changeValue } from '../transaction/employee/ChangeRequestsDialog';
 import { PersonalFields } from '../transaction/employee/EmployeeFormScreen';
 import { EmployeePhoto } from '../transaction/employee/EmployeePhoto';
 import { type Errors, InfoGrid, Section, SelectField, TextField, type Values } from '../transaction/employee/fields';
@@ -234,6 +234,9 @@ function ChangeRequestForm({ e }: { e: TEmployee }) {
                     {r.status}
                   </Badge>
                 </span>
+                <div className="w-full">
+                  <ApprovalHistory lines={r.history} />
+                </div>
               </li>
             ))}
           </ul>

@@ -1,0 +1,197 @@
+// The one approvals module. It knows states, levels and approvers, not domains: a domain registers its kind
+// (the menu whose approve action qualifies approvers, how many levels, who may act at a level, what happens
+// on approve / reject / cancel) and this module runs the state machine under SELECT … FOR UPDATE, refuses
+// self-approval and decisions out of level order, and writes the history lines and the audit trail.
+import type { TMenuPath } from '@hr/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { approvalHistory, approvals, users } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { type AuthContext, canReachUnit, hasAction } from '../access/context';
+
+export type ApprovalRow = typeof approvals.$inferSelect;
+export type ApprovalAction = 'approve' | 'reject';
+
+export interface ApprovalKind {
+  /** e.g. 'employee.profileChange', 'leave', 'salaryRun' */
+  kind: string;
+  /** Approvers hold the approve action on this menu (role-wise menu access) and reach the request's unit. */
+  menu: TMenuPath;
+  /** How many levels the request passes, decided in order (default 1); may depend on the request. */
+  levels?: (tx: Tx, request: { unitId: number | null; employeeId: number | null }) => Promise<number>;
+  /**
+   * Who may act at a level beyond holding the approve action within the unit: the reporting manager, the
+   * unit's salary approver of that level… Administrators pass this check (never the self-approval one).
+   */
+  mayApprove?: (tx: Tx, actor: AuthContext, approval: ApprovalRow, level: number) => Promise<boolean>;
+  /** The domain's part of a final approval (in the same transaction). */
+  onApproved?: (tx: Tx, approval: ApprovalRow, actor: AuthContext, remark: string | null) => Promise<void>;
+  onRejected?: (tx: Tx, approval: ApprovalRow, actor: AuthContext, remark: string) => Promise<void>;
+  onCancelled?: (tx: Tx, approval: ApprovalRow, actor: AuthContext, remark: string | null) => Promise<void>;
+}
+
+const kinds = new Map<string, ApprovalKind>();
+
+/** A domain registers its kind once, from its own module. */
+export function registerApprovalKind(kind: ApprovalKind): ApprovalKind {
+  const known = kinds.get(kind.kind);
+  if (known && known !== kind) throw new Error(`Approval kind '${kind.kind}' is registered twice`);
+  kinds.set(kind.kind, kind);
+  return kind;
+}
+
+function kindOf(name: string): ApprovalKind {
+  const k = kinds.get(name);
+  if (!k) throw new Error(`Unknown approval kind '${name}'`);
+  return k;
+}
+
+/** Opens an approval for a domain record (in the domain's transaction); writes the 'submitted' line. */
+export async function submitApproval(
+  tx: Tx,
+  kind: ApprovalKind,
+  request: { subjectId: number; employeeId: number | null; unitId: number | null; requestedBy: number; remark?: string | null },
+): Promise<ApprovalRow> {
+  const levels = kind.levels ? await kind.levels(tx, request) : 1;
+  if (!Number.isInteger(levels) || levels < 1) throw new Error(`Approval kind '${kind.kind}' gave ${levels} levels`);
+  const [row] = await tx
+    .insert(approvals)
+    .values({
+      kind: kind.kind,
+      subjectId: request.subjectId,
+      employeeId: request.employeeId,
+      unitId: request.unitId,
+      requestedBy: request.requestedBy,
+      levels,
+    })
+    .returning();
+  await tx
+    .insert(approvalHistory)
+    .values({ approvalId: row.id, level: 0, action: 'submitted', actorId: request.requestedBy, remark: request.remark ?? null });
+  return row;
+}
+
+/** The approval of a domain record, or null. */
+export async function approvalOf(db: Db | Tx, kind: ApprovalKind, subjectId: number): Promise<ApprovalRow | null> {
+  const [row] = await db.select().from(approvals).where(sql`${approvals.kind} = ${kind.kind} and ${approvals.subjectId} = ${subjectId}`);
+  return row ?? null;
+}
+
+/** Whether the actor is the requester or the person the request is about. */
+const isOwn = (actor: AuthContext, a: ApprovalRow) =>
+  a.requestedBy === actor.userId || (a.employeeId !== null && a.employeeId === actor.employeeId);
+
+/**
+ * Approves or rejects the current level. Checks, under a row lock so two approvers at once cannot both
+ * succeed (the second gets 409): the request exists within the actor's reach (404), it is pending (409), it is
+ * not the actor's own (403), a rejection has a remark (400), the actor holds the approve action on the kind's
+ * menu (403) and may act at this level (403: levels are decided in order).
+ */
+export async function decide(
+  db: Db,
+  actor: AuthContext,
+  approvalId: number,
+  action: ApprovalAction,
+  remark: string | null | undefined,
+  requestId?: string,
+): Promise<ApprovalRow> {
+  const note = remark?.trim() || null;
+  if (action === 'reject' && !note) throw new BadRequest('Say why the request is rejected', { remark: ['A remark is required to reject'] });
+  return db.transaction(async (tx) => {
+    const [a] = await tx.select().from(approvals).where(eq(approvals.id, approvalId)).for('update');
+    if (!a || !canReachUnit(actor, a.unitId)) throw new NotFound('Request not found');
+    const kind = kindOf(a.kind);
+    if (a.state !== 'pending') throw new Conflict(`This request was already ${a.state}`);
+    if (isOwn(actor, a)) throw new Forbidden('Nobody approves their own request');
+    if (!(await hasAction(tx as unknown as Db, actor, kind.menu, 'approve'))) throw new Forbidden('Your role may not approve this');
+    if (!actor.isAdmin && kind.mayApprove && !(await kind.mayApprove(tx, actor, a, a.level))) {
+      throw new Forbidden(
+        a.levels > 1
+          ? `This request is waiting for level ${a.level} of ${a.levels}, which is not yours`
+          : 'You are not an approver of this request',
+      );
+    }
+    const final = action === 'reject' || a.level >= a.levels;
+    const [after] = await tx
+      .update(approvals)
+      .set(final ? { state: action === 'approve' ? 'approved' : 'rejected', decidedAt: new Date() } : { level: a.level + 1 })
+      .where(eq(approvals.id, a.id))
+      .returning();
+    await tx
+      .insert(approvalHistory)
+      .values({
+        approvalId: a.id,
+        level: a.level,
+        action: action === 'approve' ? 'approved' : 'rejected',
+        actorId: actor.userId,
+        remark: note,
+      });
+    if (final && action === 'approve') await kind.onApproved?.(tx, after, actor, note);
+    if (action === 'reject') await kind.onRejected?.(tx, after, actor, note!);
+    await writeAudit(tx, {
+      entity: 'approvals',
+      entityId: a.id,
+      action: action === 'approve' ? (final ? 'approve' : `approve level ${a.level}`) : 'reject',
+      before: a,
+      after,
+      userId: actor.userId,
+      requestId,
+    });
+    return after;
+  });
+}
+
+/** The requester withdraws a pending request (or an approver cancels it, with a reason). */
+export async function cancelApproval(db: Db, actor: AuthContext, approvalId: number, remark: string | null, requestId?: string) {
+  return db.transaction(async (tx) => {
+    const [a] = await tx.select().from(approvals).where(eq(approvals.id, approvalId)).for('update');
+    if (!a || (a.requestedBy !== actor.userId && !canReachUnit(actor, a.unitId))) throw new NotFound('Request not found');
+    const kind = kindOf(a.kind);
+    if (a.state !== 'pending') throw new Conflict(`This request was already ${a.state}`);
+    if (a.requestedBy !== actor.userId) {
+      if (!(await hasAction(tx as unknown as Db, actor, kind.menu, 'approve'))) throw new Forbidden('Only the requester may withdraw this');
+      if (!remark?.trim()) throw new BadRequest('Say why the request is cancelled', { remark: ['A remark is required'] });
+    }
+    const [after] = await tx.update(approvals).set({ state: 'cancelled', decidedAt: new Date() }).where(eq(approvals.id, a.id)).returning();
+    await tx
+      .insert(approvalHistory)
+      .values({ approvalId: a.id, level: a.level, action: 'cancelled', actorId: actor.userId, remark: remark?.trim() || null });
+    await kind.onCancelled?.(tx, after, actor, remark?.trim() || null);
+    await writeAudit(tx, { entity: 'approvals', entityId: a.id, action: 'cancel', before: a, after, userId: actor.userId, requestId });
+    return after;
+  });
+}
+
+export interface HistoryLine {
+  level: number;
+  action: string;
+  actorName: string;
+  remark: string | null;
+  at: string;
+}
+
+/** The history lines of some approvals (one query), oldest first. */
+export async function historyOf(db: Db, approvalIds: number[]): Promise<Map<number, HistoryLine[]>> {
+  const out = new Map<number, HistoryLine[]>();
+  if (approvalIds.length === 0) return out;
+  const rows = await db
+    .select({
+      approvalId: approvalHistory.approvalId,
+      level: approvalHistory.level,
+      action: approvalHistory.action,
+      actorName: users.fullName,
+      remark: approvalHistory.remark,
+      at: approvalHistory.at,
+    })
+    .from(approvalHistory)
+    .innerJoin(users, eq(users.id, approvalHistory.actorId))
+    .where(sql`${approvalHistory.approvalId} in (select jsonb_array_elements_text(${JSON.stringify(approvalIds)}::jsonb)::int)`)
+    .orderBy(asc(approvalHistory.id));
+  for (const r of rows) {
+    const list = out.get(r.approvalId) ?? [];
+    list.push({ level: r.level, action: r.action, actorName: r.actorName, remark: r.remark, at: r.at.toISOString() });
+    out.set(r.approvalId, list);
+  }
+  return out;
+}
