@@ -54,6 +54,7 @@ export const MENU = {
   roleWiseMenuAccess: `${M}/configure/roleWiseMenuAccess`,
   apkVersion: `${M}/configure/apkVersion`,
   userMaster: `${M}/configure/userMaster`,
+  auditTrail: `${M}/configure/auditTrail`,
   // Mappings
   unitDepartmentMap: `${M}/unit-wise-department-mapping`,
   unitDesignationMap: `${M}/unit-wise-designation-mapping`,

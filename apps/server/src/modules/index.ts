@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { jobRoutes } from '../jobs/routes';
 import { accessRoutes } from './access/routes';
 import { apkRoutes } from './apk/routes';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { deviceRoutes } from './devices/routes';
@@ -26,6 +27,7 @@ export const areaPlugins = [
   deviceRoutes,
   employeeRoutes,
   jobRoutes,
+  auditRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

@@ -96,6 +96,7 @@ export const MENU_TREE: SeedModule[] = [
       m('Role Wise Menu Access', MENU.roleWiseMenuAccess, 'ShieldCheck'),
       m('APK Version', MENU.apkVersion, 'Smartphone'),
       m('User Master', MENU.userMaster, 'Users'),
+      m('Audit Trail', MENU.auditTrail, 'History'),
     ],
   },
   {

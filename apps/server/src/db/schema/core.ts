@@ -240,5 +240,9 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     requestId: varchar('request_id', { length: 64 }),
   },
-  (t) => [index('audit_entity_idx').on(t.entity, t.entityId), index('audit_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('audit_entity_idx').on(t.entity, t.entityId),
+    index('audit_user_idx').on(t.userId, t.at),
+    index('audit_at_idx').on(t.at, t.id),
+  ],
 );

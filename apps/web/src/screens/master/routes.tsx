@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./RoleWiseMenuAccessScreen')).default }),
   },
   {
+    path: 'configure/auditTrail',
+    lazy: async () => ({ Component: (await import('./AuditTrailScreen')).default }),
+  },
+  {
     path: 'configure/roleWiseMenuAccess/:roleId',
     lazy: async () => ({ Component: (await import('./RoleMenuAccessScreen')).default }),
   },

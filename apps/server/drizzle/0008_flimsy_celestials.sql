@@ -1,0 +1,1 @@
+CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at","id");
