@@ -1,8 +1,8 @@
 // Every table of the application. Each area adds its own file and one export line here.
 
+export * from './approvals';
 export * from './attendance';
 export * from './core';
 export * from './employees';
 export * from './jobs';
 export * from './masters';
-export * from './approvals';

@@ -118,15 +118,13 @@ export async function decide(
       .set(final ? { state: action === 'approve' ? 'approved' : 'rejected', decidedAt: new Date() } : { level: a.level + 1 })
       .where(eq(approvals.id, a.id))
       .returning();
-    await tx
-      .insert(approvalHistory)
-      .values({
-        approvalId: a.id,
-        level: a.level,
-        action: action === 'approve' ? 'approved' : 'rejected',
-        actorId: actor.userId,
-        remark: note,
-      });
+    await tx.insert(approvalHistory).values({
+      approvalId: a.id,
+      level: a.level,
+      action: action === 'approve' ? 'approved' : 'rejected',
+      actorId: actor.userId,
+      remark: note,
+    });
     if (final && action === 'approve') await kind.onApproved?.(tx, after, actor, note);
     if (action === 'reject') await kind.onRejected?.(tx, after, actor, note!);
     await writeAudit(tx, {
