@@ -53,6 +53,13 @@ describe('bulk import', () => {
     expect(wb.worksheets[1].rowCount).toBeGreaterThan(40);
   });
 
+  it("accepts the template's own example row as it comes (its unit, department and designation exist)", async () => {
+    const template = await admin.get('/api/employees/import/template');
+    const res = await upload(template.rawPayload);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, rowsRead: 1, imported: 1, errors: [] });
+  });
+
   it('imports a clean 1,000-row file in one go', async () => {
     const rows = Array.from({ length: 1000 }, (_, i) => importRow(i + 1, refs, 'CLN'));
     const res = await upload(await importWorkbook(rows));
