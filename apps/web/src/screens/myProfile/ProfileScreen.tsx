@@ -14,9 +14,8 @@ import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { useOwnChangeRequests } from '../transaction/employee/api';
 import { ApprovalHistory, CHANGE_LABELS, changeValue } from '../transaction/employee/ChangeRequestsDialog';
 import { PersonalFields } from '../transaction/employee/EmployeeFormScreen';
-import { EmployeePhoto } from '../transaction/employee/EmployeePhoto';
+import { EmployeeHeader } from '../transaction/employee/EmployeeHeader';
 import { type Errors, InfoGrid, Section, SelectField, TextField, type Values } from '../transaction/employee/fields';
-import { StatusBadge } from '../transaction/employee/StatusBadge';
 import { WithMyEmployee } from './MyEmployee';
 
 const PROFILE_PATH = MENU.profile;
@@ -57,31 +56,7 @@ function Profile({ e }: { e: TEmployee }) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-5 rounded-xl border bg-card p-5 sm:flex-row sm:items-center">
-        <EmployeePhoto
-          employeeId={e.id}
-          name={e.name}
-          hasPhoto={e.hasPhoto}
-          version={e.updatedAt}
-          canChange={actions.edit}
-          onChanged={() => void refresh()}
-        />
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight" data-testid="profile-name">
-              {e.name}
-            </h1>
-            <StatusBadge status={e.status} />
-          </div>
-          <p className="text-sm text-muted-foreground">
-            <span className="font-mono">{e.employeeCode}</span> · {e.designationName} · {e.departmentName} · {e.unitName}
-          </p>
-          <p className="text-sm text-muted-foreground">
-            Joined {formatDate(e.dateOfJoining)}
-            {e.reportingManagerName ? ` · reports to ${e.reportingManagerName}` : ''}
-          </p>
-        </div>
-      </div>
+      <EmployeeHeader employee={e} canChangePhoto={actions.edit} onPhotoChanged={() => void refresh()} titleTestId="profile-name" />
 
       <Tabs defaultValue="contact">
         <TabsList>

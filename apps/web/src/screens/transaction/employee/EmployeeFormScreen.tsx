@@ -13,15 +13,13 @@ import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type ApiError, api } from '@/lib/api';
 import { decryptParam, encryptParam, ROUTE_PARAM_ERROR } from '@/lib/crypto';
-import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { useDecodedParam } from '@/lib/useEncryptedParam';
 import { useDocuments, useEmployee, useEmployeeOptions } from './api';
 import { DocumentsPanel } from './DocumentsPanel';
-import { EmployeePhoto } from './EmployeePhoto';
+import { EmployeeHeader } from './EmployeeHeader';
 import { CheckField, type Errors, InfoGrid, LookupField, Section, SelectField, TextField, type Values } from './fields';
-import { StatusBadge } from './StatusBadge';
 
 const TAB_OF: Record<string, string> = {};
 const tabFields: Record<string, string[]> = {
@@ -221,40 +219,13 @@ function EmployeeForm({ id }: { id: number | null }) {
         )}
       </div>
 
-      <div className="flex flex-col gap-5 rounded-xl border bg-card p-5 sm:flex-row sm:items-center">
-        {e ? (
-          <EmployeePhoto
-            employeeId={e.id}
-            name={e.name}
-            hasPhoto={e.hasPhoto}
-            version={e.updatedAt}
-            canChange={actions.edit}
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: ['employees', 'one', id] })}
-          />
-        ) : (
-          <div className="flex size-24 items-center justify-center rounded-xl border-2 border-dashed text-sm text-muted-foreground">
-            Photo
-          </div>
-        )}
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight" data-testid="employee-title">
-              {e?.name ?? 'New employee'}
-            </h1>
-            {e && <StatusBadge status={e.status} />}
-          </div>
-          {e ? (
-            <p className="text-sm text-muted-foreground">
-              <span className="font-mono">{e.employeeCode}</span> · {e.designationName} · {e.departmentName} · {e.unitName} · joined{' '}
-              {formatDate(e.dateOfJoining)}
-            </p>
-          ) : (
-            <p className="text-sm text-muted-foreground">
-              Fill the personal and job details; statutory, bank and academic details can follow.
-            </p>
-          )}
-        </div>
-      </div>
+      <EmployeeHeader
+        employee={e}
+        canChangePhoto={actions.edit}
+        onPhotoChanged={() => void queryClient.invalidateQueries({ queryKey: ['employees', 'one', id] })}
+        titleTestId="employee-title"
+        newHint="Fill the personal and job details; statutory, bank and academic details can follow."
+      />
 
       {e && missing.length > 0 && (
         <Alert variant="destructive">
