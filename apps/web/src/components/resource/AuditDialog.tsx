@@ -55,7 +55,12 @@ export function AuditDialog({ resource: r, row, onClose }: { resource: TResource
               </li>
             );
           })}
-          {trail.data?.length === 0 && <li className="text-sm text-muted-foreground">No change has been recorded for this record (a record that came with the demo data or a mapping line saved with its unit has none of its own).</li>}
+          {trail.data?.length === 0 && (
+            <li className="text-sm text-muted-foreground">
+              No change has been recorded for this record (a record that came with the demo data or a mapping line saved with its unit has
+              none of its own).
+            </li>
+          )}
         </ol>
       </DialogContent>
     </Dialog>
