@@ -1,1 +1,0 @@
-ALTER TABLE "employees" ADD COLUMN "missing_mandatory_docs" smallint DEFAULT 0 NOT NULL;

@@ -1,1 +1,0 @@
-CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at","id");
