@@ -1,4 +1,5 @@
 import type { TAppModule, TMenuNode } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
 import { Building2, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -38,7 +39,7 @@ function readOpenGroups(): Record<string, boolean> {
 function Brand({ collapsed }: { collapsed?: boolean }) {
   const org = useSession((s) => s.acc_dtls?.organisation);
   return (
-    <Link to="/outlet/dashboard" className="flex h-14 shrink-0 items-center gap-2.5 border-b border-sidebar-border px-4">
+    <Link to={MENU.dashboard} className="flex h-14 shrink-0 items-center gap-2.5 border-b border-sidebar-border px-4">
       <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-sm">
         <Building2 className="size-4" />
       </span>

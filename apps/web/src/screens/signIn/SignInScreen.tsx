@@ -29,7 +29,7 @@ export function SignInScreen() {
   }, []);
 
   // Already signed in (token present): straight to the app; the layout re-checks the token with the server.
-  if (getToken()) return <Navigate to="/outlet/dashboard" replace />;
+  if (getToken()) return <Navigate to={MENU.dashboard} replace />;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
