@@ -39,3 +39,38 @@ describe('audit trail', () => {
     expect(text).toContain('Audit Trail Officer');
   });
 });
+
+describe('a mapping line’s history', () => {
+  const ctx = useBrowser();
+
+  it('says where a mapping saved as a whole is recorded, and opens the audit trail there', async () => {
+    const dept = await apiRequest('/api/resources/department', {
+      body: { code: `AM${Date.now().toString().slice(-5)}`, name: 'Audit Mapping Cell' },
+      user: 'admin',
+    });
+    expect(dept.status).toBe(201);
+    const url = '/api/resources/unitDepartmentMap/mapping/1';
+    const lines = (await apiRequest<{ itemId: number; mapped: boolean }[]>(url, { user: 'admin' })).body;
+    const items = [...lines.filter((l) => l.mapped).map((l) => ({ itemId: l.itemId })), { itemId: dept.body.id }];
+    expect((await apiRequest(url, { method: 'PUT', body: { items }, user: 'admin' })).status).toBe(200);
+
+    const page = ctx.page;
+    await signInWithToken(page, 'admin', MENU.unitDepartmentMap);
+    const row = page.getByTestId('list-row').filter({ hasText: 'Audit Mapping Cell' });
+    const first = page.getByTestId('list-row').first();
+    await first.waitFor();
+    // The first row is a line of unit 1 (the list sorts by unit); its history points to the unit's saves.
+    await ((await row.count()) ? row : first).getByTestId('row-history').click();
+    const note = page.getByTestId('audit-mapping-note');
+    await note.waitFor();
+    expect(await page.getByTestId('audit-dialog').textContent()).not.toContain('seeded');
+    await note.getByRole('link').click();
+    await page.getByTestId('audit-trail').waitFor();
+    expect(await page.getByLabel('Record id').inputValue()).toBe('unitId:1');
+    await expect.poll(() => page.getByTestId('audit-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByTestId('audit-row').first().click();
+    const detail = page.getByTestId('audit-detail');
+    await detail.waitFor();
+    expect(await detail.textContent()).toContain(`itemId ${dept.body.id}`);
+  });
+});

@@ -244,5 +244,8 @@ export const auditLog = pgTable(
     index('audit_entity_idx').on(t.entity, t.entityId),
     index('audit_user_idx').on(t.userId, t.at),
     index('audit_at_idx').on(t.at, t.id),
+    // The audit-trail screen's filters, newest first, and its filters' distinct choices.
+    index('audit_entity_at_idx').on(t.entity, t.at, t.id),
+    index('audit_action_at_idx').on(t.action, t.at, t.id),
   ],
 );

@@ -1,23 +1,12 @@
-import type { TAuditRow, TResource } from '@hr/contract';
+import { auditChanges, type TAuditRow, type TResource } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { api } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { type Row, resourceUrl } from './api';
-
-const SKIP = new Set(['createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
-
-/** Fields that differ between before and after (labels where the resource knows them). */
-function changes(r: TResource, before: unknown, after: unknown): { field: string; from: string; to: string }[] {
-  const b = (before ?? {}) as Record<string, unknown>;
-  const a = (after ?? {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !SKIP.has(k) && !k.endsWith('Label'));
-  const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-  return keys
-    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-    .map((k) => ({ field: r.fields[k]?.label ?? (k === 'isActive' ? 'Active' : k), from: show(b[k]), to: show(a[k]) }));
-}
 
 /** The change history of one record (who, when, before → after); administrators only. */
 export function AuditDialog({ resource: r, row, onClose }: { resource: TResource; row: Row | null; onClose: () => void }) {
@@ -26,6 +15,8 @@ export function AuditDialog({ resource: r, row, onClose }: { resource: TResource
     queryFn: ({ signal }) => api.get<TAuditRow[]>(resourceUrl(r, `/${row?.id}/audit`), undefined, { signal }),
     enabled: row !== null,
   });
+  const ownerField = r.mapping?.owner;
+  const owner = ownerField ? { field: ownerField, label: r.fields[ownerField]?.label ?? ownerField } : null;
   return (
     <Dialog open={row !== null} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="sm:max-w-2xl" data-testid="audit-dialog">
@@ -35,7 +26,7 @@ export function AuditDialog({ resource: r, row, onClose }: { resource: TResource
         </DialogHeader>
         <ol className="space-y-3">
           {(trail.data ?? []).map((e) => {
-            const diff = e.action === 'update' ? changes(r, e.before, e.after) : [];
+            const diff = auditChanges(e.before, e.after, (f) => r.fields[f]?.label ?? (f === 'isActive' ? 'Active' : f));
             return (
               <li key={e.id} className="rounded-md border p-3 text-sm" data-testid="audit-entry">
                 <div className="flex flex-wrap items-center gap-2">
@@ -56,12 +47,27 @@ export function AuditDialog({ resource: r, row, onClose }: { resource: TResource
             );
           })}
           {trail.data?.length === 0 && (
-            <li className="text-sm text-muted-foreground">
-              No change has been recorded for this record (a record that came with the demo data or a mapping line saved with its unit has
-              none of its own).
+            <li className="text-sm text-muted-foreground" data-testid="audit-none">
+              No change has been recorded for this {r.singular.toLowerCase()}.
             </li>
           )}
         </ol>
+        {owner && row && (
+          // A mapping is saved as a whole: that save is one audit line under its owner, not a line per mapped item.
+          <p className="text-sm text-muted-foreground" data-testid="audit-mapping-note">
+            Saving the {owner.label.toLowerCase()}'s whole mapping is recorded once for the {owner.label.toLowerCase()}, as record{' '}
+            <span className="font-mono">{`${owner.field}:${String(row[owner.field])}`}</span>{' '}
+            <Link
+              className="text-primary underline-offset-4 hover:underline"
+              to={MENU.auditTrail}
+              state={{ entityId: `${owner.field}:${String(row[owner.field])}` }}
+              onClick={onClose}
+            >
+              in the audit trail
+            </Link>
+            .
+          </p>
+        )}
       </DialogContent>
     </Dialog>
   );

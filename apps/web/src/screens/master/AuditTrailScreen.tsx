@@ -3,7 +3,8 @@ import { MENU } from '@hr/contract/menus';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useState } from 'react';
-import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
+import { useLocation } from 'react-router';
+import { type DataColumn, DataTable, PaginationBar, useDebounced } from '@/components/data-table';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -19,7 +20,10 @@ const EMPTY: Filters = { entity: '', userId: null, action: '', from: '', to: '',
 /** Who changed what and when, across the whole application: read-only, filtered and paged on the server. */
 export default function AuditTrailScreen() {
   const { menu } = useCurrentMenu(MENU.auditTrail);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
+  // A record's history links here with its record (a mapping's owner) in the navigation state, not in the URL.
+  const linked = (useLocation().state as { entityId?: unknown } | null)?.entityId;
+  const [filters, setFilters] = useState<Filters>(() => ({ ...EMPTY, entityId: typeof linked === 'string' ? linked : '' }));
+  const entityId = useDebounced(filters.entityId.trim());
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [open, setOpen] = useState<TAuditEntry | null>(null);
@@ -31,11 +35,15 @@ export default function AuditTrailScreen() {
     queryKey: ['audit', 'entities'],
     queryFn: ({ signal }) => api.get<string[]>('/api/audit/entities', undefined, { signal }),
   });
+  const actions = useQuery({
+    queryKey: ['audit', 'actions'],
+    queryFn: ({ signal }) => api.get<string[]>('/api/audit/actions', undefined, { signal }),
+  });
   const query = {
     page,
     pageSize,
     entity: filters.entity || undefined,
-    entityId: filters.entityId.trim() || undefined,
+    entityId: entityId || undefined,
     userId: filters.userId ?? undefined,
     action: filters.action || undefined,
     from: filters.from || undefined,
@@ -102,7 +110,7 @@ export default function AuditTrailScreen() {
         </div>
         <select className={select} aria-label="Action" value={filters.action} onChange={(e) => set('action', e.target.value)}>
           <option value="">All actions</option>
-          {['create', 'update', 'delete', 'import', 'approve', 'reject', 'cancel'].map((a) => (
+          {(actions.data ?? []).map((a) => (
             <option key={a} value={a}>
               {a}
             </option>
