@@ -12,3 +12,4 @@ export * from './menus';
 export * from './messages';
 export * from './password';
 export * from './resources';
+export * from './payroll';

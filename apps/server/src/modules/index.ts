@@ -9,6 +9,7 @@ import { deviceRoutes } from './devices/routes';
 import { employeeRoutes } from './employees/routes';
 import { financialYearRoutes } from './financial-years/routes';
 import { mastersRoutes } from './masters/routes';
+import { payrollRoutes } from './payroll/routes';
 
 // Domains' business rules on master resources (registerResourceHooks), registered before any route is built.
 import './access/resource-rules';
@@ -28,6 +29,7 @@ export const areaPlugins = [
   employeeRoutes,
   jobRoutes,
   auditRoutes,
+  payrollRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

@@ -79,6 +79,7 @@ const SEED_DESIGNATIONS: [string, string][] = [
 export const DEMO_PASSWORDS = {
   admin: 'Admin@123',
   manager: 'Manager@123',
+  payroll: 'Payroll@123',
   employee1: 'Employee@123',
   employee2: 'Employee@123',
 } as const;
@@ -114,9 +115,14 @@ export async function seedCore(db: Db, today: string): Promise<void> {
     isSelfService: true,
     description: 'Own requests, attendance, profile and payroll documents',
   });
+  const payrollRole = await createRole(db, {
+    name: 'Payroll Officer',
+    description: 'Prepares salaries, advances, increments and bonuses; approvers approve them',
+  });
   // The administrator's grants (every action on every menu) come from seedDemo's grantAllMenusToAdmins.
   await grantMenus(db, managerRole, ROLE_ACCESS.Manager);
   await grantMenus(db, employeeRole, ROLE_ACCESS.Employee);
+  await grantMenus(db, payrollRole, ROLE_ACCESS['Payroll Officer']);
 
   const unitRows = await db.select({ id: units.id, code: units.code }).from(units).orderBy(asc(units.id));
   const unitId = (code: string) => unitRows.find((u) => u.code === code)?.id as number;
@@ -135,6 +141,14 @@ export async function seedCore(db: Db, today: string): Promise<void> {
     email: 'manager@sunrise-edu.example',
     roleId: managerRole,
     unitIds: [unitId('HO-BLR'), unitId('BR-CHN')],
+  });
+  await createUser(db, {
+    userName: 'payroll',
+    password: DEMO_PASSWORDS.payroll,
+    fullName: 'Deepa Iyer',
+    email: 'payroll@sunrise-edu.example',
+    roleId: payrollRole,
+    unitIds: unitRows.map((u) => u.id),
   });
   await createUser(db, {
     userName: 'employee1',

@@ -2,6 +2,7 @@ import { todayIn } from '@hr/calendar';
 import { type Database, type Db, migrateAndPrepare } from '../db/client';
 import { seedEmployees } from '../modules/employees/seed';
 import { seedMasters } from '../modules/masters/seed';
+import { seedPayroll } from '../modules/payroll/seed';
 import { isEmpty, seedCore, seedMenus } from './core';
 import { grantAllMenusToAdmins, grantNewMenusToAdmins } from './factories';
 
@@ -20,6 +21,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   await seedCore(db, today);
   await seedMasters(db);
   await seedEmployees(db);
+  await seedPayroll(db, today);
   // Keep this last: administrators hold every menu, including those the areas above added.
   await grantAllMenusToAdmins(db);
 }

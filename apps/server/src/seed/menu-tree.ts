@@ -202,7 +202,7 @@ const OWN_SCREENS: Partial<Record<TMenuPath, SeedAction[]>> = {
 };
 
 /** Role-wise menu access of the demo roles, by actionUrl. Administrator holds every action everywhere. */
-export const ROLE_ACCESS: Record<'Manager' | 'Employee', Partial<Record<TMenuPath, SeedAction[]>>> = {
+export const ROLE_ACCESS: Record<'Manager' | 'Employee' | 'Payroll Officer', Partial<Record<TMenuPath, SeedAction[]>>> = {
   Manager: {
     ...OWN_SCREENS,
     [MENU.adminDashboard]: VIEW,
@@ -219,6 +219,25 @@ export const ROLE_ACCESS: Record<'Manager' | 'Employee', Partial<Record<TMenuPat
     [MENU.shiftAttendanceCompareSummary]: VIEW,
     [MENU.registerReports]: VIEW,
     [MENU.employee]: VIEW,
+    // A unit's salary approver of a level approves its runs; advances of the unit's staff too.
+    [MENU.salaryProcess]: ['view', 'approve'],
+    [MENU.salaryAdvance]: ['view', 'approve'],
   },
   Employee: { ...OWN_SCREENS },
+  // The payroll office: prepares salaries (the maker); approvers (the checkers) approve them.
+  'Payroll Officer': {
+    ...OWN_SCREENS,
+    [MENU.adminDashboard]: VIEW,
+    [MENU.employee]: VIEW,
+    [MENU.earningDeduction]: VIEW,
+    [MENU.unitEarningDeductionMap]: VIEW,
+    [MENU.unitSalaryApprover]: VIEW,
+    [MENU.salaryFormula]: RAISE,
+    [MENU.salaryProcess]: ['view', 'add', 'edit'],
+    [MENU.salaryAdvance]: ['view', 'add', 'edit'],
+    [MENU.salaryIncrement]: ['view', 'add', 'edit'],
+    [MENU.employeeBonus]: RAISE,
+    [MENU.employeeBonusReport]: VIEW,
+    [MENU.registerReports]: VIEW,
+  },
 };

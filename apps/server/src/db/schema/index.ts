@@ -6,3 +6,4 @@ export * from './core';
 export * from './employees';
 export * from './jobs';
 export * from './masters';
+export * from './payroll';

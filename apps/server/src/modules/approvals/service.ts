@@ -25,6 +25,8 @@ export interface ApprovalKind {
    * unit's salary approver of that level… Administrators pass this check (never the self-approval one).
    */
   mayApprove?: (tx: Tx, actor: AuthContext, approval: ApprovalRow, level: number) => Promise<boolean>;
+  /** When set, administrators pass `mayApprove` like anyone else (a salary run: only the unit's mapped approvers). */
+  strict?: boolean;
   /** The domain's part of a final approval (in the same transaction). */
   onApproved?: (tx: Tx, approval: ApprovalRow, actor: AuthContext, remark: string | null) => Promise<void>;
   onRejected?: (tx: Tx, approval: ApprovalRow, actor: AuthContext, remark: string) => Promise<void>;
@@ -72,6 +74,20 @@ export async function submitApproval(
   return row;
 }
 
+/**
+ * The domain record changed under a pending or decided approval (a salary run reprocessed or unlocked): the
+ * approval starts over at level 1, pending, with a 'resubmitted' history line. Call in the domain's transaction.
+ */
+export async function resubmitApproval(tx: Tx, approvalId: number, actorId: number, remark: string | null): Promise<ApprovalRow> {
+  const [after] = await tx
+    .update(approvals)
+    .set({ state: 'pending', level: 1, decidedAt: null })
+    .where(eq(approvals.id, approvalId))
+    .returning();
+  await tx.insert(approvalHistory).values({ approvalId, level: 0, action: 'resubmitted', actorId, remark });
+  return after;
+}
+
 /** The approval of a domain record, or null. */
 export async function approvalOf(db: Db | Tx, kind: ApprovalKind, subjectId: number): Promise<ApprovalRow | null> {
   const [row] = await db.select().from(approvals).where(sql`${approvals.kind} = ${kind.kind} and ${approvals.subjectId} = ${subjectId}`);
@@ -105,7 +121,7 @@ export async function decide(
     if (a.state !== 'pending') throw new Conflict(`This request was already ${a.state}`);
     if (isOwn(actor, a)) throw new Forbidden('Nobody approves their own request');
     if (!(await hasAction(tx as unknown as Db, actor, kind.menu, 'approve'))) throw new Forbidden('Your role may not approve this');
-    if (!actor.isAdmin && kind.mayApprove && !(await kind.mayApprove(tx, actor, a, a.level))) {
+    if ((kind.strict || !actor.isAdmin) && kind.mayApprove && !(await kind.mayApprove(tx, actor, a, a.level))) {
       throw new Forbidden(
         a.levels > 1
           ? `This request is waiting for level ${a.level} of ${a.levels}, which is not yours`

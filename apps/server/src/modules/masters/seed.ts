@@ -115,6 +115,8 @@ export const SEED_HEADS = [
     isOverTimeHead: true,
     printOrder: 7,
   },
+  { id: 8, code: 'ARREARS', name: 'Arrears', printName: 'Arrears', isEarning: true, printOrder: 8 },
+  { id: 9, code: 'BONUS', name: 'Bonus', printName: 'Bonus', isEarning: true, printOrder: 9 },
   { id: 21, code: 'PF', name: 'Provident Fund', printName: 'PF', isEarning: false, isCalculative: true, printOrder: 21 },
   { id: 22, code: 'ESI', name: 'Employees State Insurance', printName: 'ESI', isEarning: false, isCalculative: true, printOrder: 22 },
   { id: 23, code: 'PT', name: 'Professional Tax', printName: 'Prof. Tax', isEarning: false, isCalculative: true, printOrder: 23 },

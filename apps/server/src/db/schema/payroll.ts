@@ -1,0 +1,223 @@
+import { sql } from 'drizzle-orm';
+import { bigint, char, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { approvals } from './approvals';
+import { auditColumns, bigIdColumn, idColumn } from './common';
+import { units, users } from './core';
+import { employees } from './employees';
+import { jobs } from './jobs';
+import { earningDeductions } from './masters';
+
+/** Money in the payroll tables is integer paise (bigint, read as a JS number: exact far beyond any salary). */
+const paise = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A calculative head's formula, for every unit (`unitId` null) or one unit (overrides the default there),
+ * effective from a month ('YYYY-MM'): a later version never alters a month processed before it.
+ */
+export const salaryFormulas = pgTable(
+  'salary_formulas',
+  {
+    id: idColumn(),
+    earningDeductionId: integer('earning_deduction_id')
+      .notNull()
+      .references(() => earningDeductions.id),
+    unitId: integer('unit_id').references(() => units.id),
+    effectiveFrom: char('effective_from', { length: 7 }).notNull(),
+    formula: text('formula').notNull(),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('salary_formulas_uq').on(t.earningDeductionId, sql`coalesce(${t.unitId}, 0)`, t.effectiveFrom)],
+);
+
+/**
+ * An employee's salary structure: the monthly fixed amounts of the input heads (`amounts`: head id → paise),
+ * in versions effective from a month. An increment writes the next version.
+ */
+export const salaryStructures = pgTable(
+  'salary_structures',
+  {
+    id: idColumn(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    effectiveFrom: char('effective_from', { length: 7 }).notNull(),
+    amounts: jsonb('amounts').$type<Record<string, number>>().notNull(),
+    /** 'structure' (entered or imported) | 'increment' */
+    source: varchar('source', { length: 12 }).notNull().default('structure'),
+    remarks: varchar('remarks', { length: 300 }),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('salary_structures_uq').on(t.employeeId, t.effectiveFrom)],
+);
+
+/** A month's salary run for one unit: draft → processing → processed → approved → locked. */
+export const payrollRuns = pgTable(
+  'payroll_runs',
+  {
+    id: idColumn(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('draft'),
+    /** The heads as they were when processed (print names, flags, formulas): the run's records never change with the master. */
+    heads: jsonb('heads').$type<RunHead[]>().notNull().default(sql`'[]'::jsonb`),
+    employeeCount: integer('employee_count').notNull().default(0),
+    gross: paise('gross').notNull().default(0),
+    deductions: paise('deductions').notNull().default(0),
+    net: paise('net').notNull().default(0),
+    errors: jsonb('errors').$type<RunError[]>().notNull().default(sql`'[]'::jsonb`),
+    jobId: bigint('job_id', { mode: 'number' }).references(() => jobs.id),
+    approvalId: integer('approval_id').references(() => approvals.id),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    processedBy: integer('processed_by').references(() => users.id),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: integer('locked_by').references(() => users.id),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('payroll_runs_unit_month_uq').on(t.unitId, t.year, t.month), index('payroll_runs_month_idx').on(t.year, t.month)],
+);
+
+export interface RunHead {
+  id: number;
+  code: string;
+  printName: string;
+  isEarning: boolean;
+  isPrinted: boolean;
+  isCalculative: boolean;
+  isNetPayHead: boolean;
+  isOverTimeHead: boolean;
+  isTotalLWOPHead: boolean;
+  formula: string | null;
+}
+
+export interface RunError {
+  employeeId: number;
+  employeeCode: string;
+  name: string;
+  error: string;
+}
+
+/**
+ * One employee's salary for a run, in the shape the payslip and signing sheet read (with the run's heads):
+ * the employee's particulars as printed that month, the amount of every head (head id → paise), totals, and
+ * the attendance figures and system amounts (advance, arrears, bonus) it was computed from.
+ */
+export const salarySlips = pgTable(
+  'salary_slips',
+  {
+    id: bigIdColumn(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => payrollRuns.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    employeeCode: varchar('employee_code', { length: 30 }).notNull(),
+    name: varchar('name', { length: 150 }).notNull(),
+    designationName: varchar('designation_name', { length: 150 }).notNull(),
+    departmentName: varchar('department_name', { length: 150 }).notNull(),
+    payModeName: varchar('pay_mode_name', { length: 20 }),
+    uanNo: varchar('uan_no', { length: 12 }),
+    amounts: jsonb('amounts').$type<Record<string, number>>().notNull(),
+    gross: paise('gross').notNull(),
+    deductions: paise('deductions').notNull(),
+    net: paise('net').notNull(),
+    attendance: jsonb('attendance').$type<Record<string, number>>().notNull(),
+    /** Arrears paid in this slip, month by month: [{ month: 'YYYY-MM', amount: paise }]. */
+    arrears: jsonb('arrears').$type<{ month: string; amount: number }[]>().notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [uniqueIndex('salary_slips_run_employee_uq').on(t.runId, t.employeeId), index('salary_slips_employee_idx').on(t.employeeId)],
+);
+
+/**
+ * A manual monthly attendance entry (an Excel upload of the month's figures per employee): where an office
+ * keeps attendance outside the system, these figures are the payroll's inputs for that month.
+ */
+export const monthlyAttendance = pgTable(
+  'monthly_attendance',
+  {
+    id: idColumn(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    payableDays: numeric('payable_days', { precision: 5, scale: 2 }).notNull(),
+    presentDays: numeric('present_days', { precision: 5, scale: 2 }).notNull(),
+    lwopDays: numeric('lwop_days', { precision: 5, scale: 2 }).notNull().default('0'),
+    otHours: numeric('ot_hours', { precision: 6, scale: 2 }).notNull().default('0'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('monthly_attendance_uq').on(t.employeeId, t.year, t.month)],
+);
+
+/** A salary advance: requested → approved → paid → recovering → closed (rejected, cancelled end it early). */
+export const salaryAdvances = pgTable(
+  'salary_advances',
+  {
+    id: idColumn(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    advanceAmount: paise('advance_amount').notNull(),
+    noOfEMIs: smallint('no_of_emis').notNull(),
+    monthlyEMI: paise('monthly_emi').notNull(),
+    effectiveMonth: smallint('effective_month').notNull(),
+    effectiveYear: smallint('effective_year').notNull(),
+    remarks: varchar('remarks', { length: 300 }),
+    payModeId: smallint('pay_mode_id').notNull().default(2),
+    status: varchar('status', { length: 12 }).notNull().default('requested'),
+    approvalId: integer('approval_id').references(() => approvals.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...auditColumns,
+  },
+  (t) => [index('salary_advances_employee_idx').on(t.employeeId), index('salary_advances_unit_status_idx').on(t.unitId, t.status)],
+);
+
+/** An advance's instalments: due in a month, recovered by a run (head 41), or skipped (moved to the end). */
+export const advanceInstalments = pgTable(
+  'advance_instalments',
+  {
+    id: idColumn(),
+    advanceId: integer('advance_id')
+      .notNull()
+      .references(() => salaryAdvances.id, { onDelete: 'cascade' }),
+    seq: smallint('seq').notNull(),
+    /** 'YYYY-MM' the instalment is due in. */
+    dueMonth: char('due_month', { length: 7 }).notNull(),
+    amount: paise('amount').notNull(),
+    /** due | recovered | skipped */
+    status: varchar('status', { length: 10 }).notNull().default('due'),
+    recoveredRunId: integer('recovered_run_id').references(() => payrollRuns.id),
+    note: varchar('note', { length: 300 }),
+  },
+  (t) => [uniqueIndex('advance_instalments_uq').on(t.advanceId, t.seq), index('advance_instalments_due_idx').on(t.dueMonth, t.status)],
+);
+
+/**
+ * The difference a back-dated increment makes to a month already processed: paid in the next run of the
+ * employee's unit through the ARREARS head, month by month (`paidRunId` set by that run).
+ */
+export const salaryArrears = pgTable(
+  'salary_arrears',
+  {
+    id: idColumn(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    /** The processed month the difference is for ('YYYY-MM'). */
+    forMonth: char('for_month', { length: 7 }).notNull(),
+    amount: paise('amount').notNull(),
+    structureId: integer('structure_id')
+      .notNull()
+      .references(() => salaryStructures.id),
+    paidRunId: integer('paid_run_id').references(() => payrollRuns.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('salary_arrears_employee_idx').on(t.employeeId, t.paidRunId)],
+);

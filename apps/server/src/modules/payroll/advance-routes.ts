@@ -1,0 +1,321 @@
+// Salary advances: requested → approved (approvals module) → paid (bank or cash) → recovering → closed, or
+// rejected / cancelled. The schedule's instalments sum to the amount exactly (the last absorbs the rounding);
+// each run recovers the month's instalment through deduction head 41; a pre-closure recovers the balance in
+// one month; a skipped instalment moves to the end. A recovery in an approved or locked month is final.
+import { yearMonth } from '@hr/calendar';
+import { MENU, type TAdvance, ZAdvance, ZAdvanceAction, ZAdvanceListQuery, ZAdvancePage, ZIdParams, ZSaveAdvance } from '@hr/contract';
+import { instalmentPlan } from '@hr/payroll';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type Db, queryRows, type Tx } from '../../db/client';
+import { advanceInstalments, employees, salaryAdvances, salaryArrears, salarySlips } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { type AuthContext, canReachRecord, selfScope, unitScope } from '../access/context';
+import { approvalOf, decide, historyOf, registerApprovalKind, submitApproval } from '../approvals/service';
+import { registerEmployeeUsage, tableUsage } from '../employees/usage';
+
+const rupees = (paise: number) => Math.round(paise) / 100;
+
+registerEmployeeUsage(tableUsage('salary records', salarySlips, salarySlips.employeeId));
+registerEmployeeUsage(tableUsage('salary advances', salaryAdvances, salaryAdvances.employeeId));
+registerEmployeeUsage(tableUsage('salary arrears', salaryArrears, salaryArrears.employeeId));
+
+export const advanceApproval = registerApprovalKind({
+  kind: 'payroll.advance',
+  menu: MENU.salaryAdvance,
+  async onApproved(tx, approval) {
+    await tx
+      .update(salaryAdvances)
+      .set({ status: 'approved', updatedAt: new Date() })
+      .where(and(eq(salaryAdvances.id, approval.subjectId), eq(salaryAdvances.status, 'requested')));
+  },
+  async onRejected(tx, approval) {
+    await tx.update(salaryAdvances).set({ status: 'rejected', updatedAt: new Date() }).where(eq(salaryAdvances.id, approval.subjectId));
+    await tx.delete(advanceInstalments).where(eq(advanceInstalments.advanceId, approval.subjectId));
+  },
+  async onCancelled(tx, approval) {
+    await tx.update(salaryAdvances).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(salaryAdvances.id, approval.subjectId));
+    await tx.delete(advanceInstalments).where(eq(advanceInstalments.advanceId, approval.subjectId));
+  },
+});
+
+const addMonths = (ym: string, n: number) => {
+  const [y, m] = ym.split('-').map(Number);
+  const t = y * 12 + (m - 1) + n;
+  return yearMonth(Math.floor(t / 12), (t % 12) + 1);
+};
+
+async function advanceRows(db: Db | Tx, where: SQL | undefined, page?: { limit: number; offset: number }) {
+  return queryRows<Omit<TAdvance, 'instalments' | 'approval'> & { approvalId: number | null }>(
+    db,
+    sql`select a.id, a.employee_id as "employeeId", e.employee_code as "employeeCode", e.name as "employeeName", a.unit_id as "unitId",
+          u.name as "unitName", a.advance_amount::float8 / 100 as "advanceAmount", a.no_of_emis as "noOfEMIs",
+          a.monthly_emi::float8 / 100 as "monthlyEMI", a.effective_month as "effectiveMonth", a.effective_year as "effectiveYear",
+          a.remarks, a.pay_mode_id as "payModeId", a.status, a.approval_id as "approvalId",
+          coalesce((select sum(i.amount) from advance_instalments i where i.advance_id = a.id and i.status = 'recovered'), 0)::float8 / 100 as recovered,
+          case when a.status in ('rejected', 'cancelled') then 0
+            else (a.advance_amount - coalesce((select sum(i.amount) from advance_instalments i where i.advance_id = a.id and i.status = 'recovered'), 0))::float8 / 100 end as outstanding,
+          to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"
+        from salary_advances a join employees e on e.id = a.employee_id join units u on u.id = a.unit_id
+        where a.is_active ${where ? sql`and ${where}` : sql``}
+        order by a.id desc ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
+  );
+}
+
+async function advanceView(db: Db, id: number): Promise<TAdvance> {
+  const [row] = await advanceRows(db, sql`a.id = ${id}`);
+  if (!row) throw new NotFound('Advance not found');
+  const inst = await db.select().from(advanceInstalments).where(eq(advanceInstalments.advanceId, id)).orderBy(asc(advanceInstalments.seq));
+  let outstanding = Math.round(row.advanceAmount * 100);
+  const instalments = inst.map((i) => {
+    outstanding -= i.status === 'skipped' ? 0 : i.amount;
+    return {
+      id: i.id,
+      seq: i.seq,
+      dueMonth: i.dueMonth,
+      amount: rupees(i.amount),
+      status: i.status as 'due',
+      note: i.note,
+      outstandingAfter: rupees(outstanding),
+    };
+  });
+  const a = await approvalOf(db, advanceApproval, id);
+  const history = a ? ((await historyOf(db, [a.id])).get(a.id) ?? []) : [];
+  const { approvalId: _, ...rest } = row;
+  return { ...rest, instalments, approval: a ? { id: a.id, state: a.state, history } : null };
+}
+
+async function loadAdvance(tx: Tx | Db, auth: AuthContext, id: number, lock = false) {
+  const q = tx.select().from(salaryAdvances).where(eq(salaryAdvances.id, id));
+  const [a] = lock ? await q.for('update') : await q;
+  if (!a || !a.isActive || !canReachRecord(auth, { employeeId: a.employeeId, unitId: a.unitId })) throw new NotFound('Advance not found');
+  return a;
+}
+
+/** Whether a month of the unit is approved or locked (its recoveries are final). */
+async function monthFinal(tx: Tx, unitId: number, ym: string): Promise<boolean> {
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from payroll_runs where unit_id = ${unitId} and status in ('approved', 'locked')
+          and to_char(make_date(year, month, 1), 'YYYY-MM') = ${ym}`,
+  );
+  return (r?.n ?? 0) > 0;
+}
+
+export const advanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['payroll'];
+  const menu = MENU.salaryAdvance;
+
+  app.get(
+    '/api/payroll/advances',
+    {
+      config: { access: { menu, action: 'view' } },
+      schema: { tags, summary: 'Salary advances (paged), newest first', querystring: ZAdvanceListQuery, response: { 200: ZAdvancePage } },
+    },
+    async (request) => {
+      const q = request.query;
+      const where = and(
+        unitScope(request.auth, salaryAdvances.unitId),
+        selfScope(request.auth, salaryAdvances.employeeId),
+        q.unitId ? eq(salaryAdvances.unitId, Number(q.unitId)) : undefined,
+        q.employeeId ? eq(salaryAdvances.employeeId, Number(q.employeeId)) : undefined,
+        q.status ? eq(salaryAdvances.status, q.status) : undefined,
+      );
+      // The conditions name the table's columns; the list query aliases the table as `a`, so they filter a subquery.
+      const aliased = where ? sql`(${where})` : undefined;
+      const rows = await advanceRows(app.db, aliased ? sql`a.id in (select id from salary_advances where ${aliased})` : undefined, {
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      const [{ n }] = await queryRows<{ n: number }>(
+        app.db,
+        sql`select count(*)::int as n from salary_advances a where a.is_active ${aliased ? sql`and a.id in (select id from salary_advances where ${aliased})` : sql``}`,
+      );
+      return { total: n, rows: rows.map(({ approvalId: _, ...r }) => r) };
+    },
+  );
+
+  app.get(
+    '/api/payroll/advances/:id',
+    {
+      config: { access: { menu, action: 'view' } },
+      schema: { tags, summary: 'One advance with its schedule and approval history', params: ZIdParams, response: { 200: ZAdvance } },
+    },
+    async (request) => {
+      await loadAdvance(app.db, request.auth, request.params.id);
+      return advanceView(app.db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/payroll/advances',
+    {
+      config: { access: { menu, action: 'add' } },
+      schema: { tags, summary: 'Requests an advance (sent for approval)', body: ZSaveAdvance, response: { 201: ZAdvance } },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const auth = request.auth;
+      const [e] = await app.db
+        .select({ id: employees.id, unitId: employees.unitId, status: employees.status })
+        .from(employees)
+        .where(eq(employees.id, b.employeeId));
+      if (!e || !canReachRecord(auth, { employeeId: e.id, unitId: e.unitId }))
+        throw new BadRequest('Unknown employee', { employeeId: ['No such employee in your reach'] });
+      if (e.status === 'exited') throw new BadRequest('The employee has exited', { employeeId: ['An exited employee takes no advance'] });
+      const amount = Math.round(b.advanceAmount * 100);
+      if (amount < b.noOfEMIs) throw new BadRequest('Too many instalments', { noOfEMIs: ['Each instalment must be at least 1 paisa'] });
+      const plan = instalmentPlan(amount, b.noOfEMIs);
+      const start = yearMonth(b.effectiveYear, b.effectiveMonth);
+      const id = await app.db.transaction(async (tx) => {
+        if (await monthFinal(tx, e.unitId, start))
+          throw new Conflict(`The salary of ${start} is already approved; start the recovery later`, 'effectiveMonth');
+        const [row] = await tx
+          .insert(salaryAdvances)
+          .values({
+            employeeId: e.id,
+            unitId: e.unitId,
+            advanceAmount: amount,
+            noOfEMIs: b.noOfEMIs,
+            monthlyEMI: plan[0],
+            effectiveMonth: b.effectiveMonth,
+            effectiveYear: b.effectiveYear,
+            remarks: b.remarks ?? null,
+            payModeId: b.payModeId,
+            createdBy: auth.userId,
+            updatedBy: auth.userId,
+          })
+          .returning();
+        await tx
+          .insert(advanceInstalments)
+          .values(plan.map((amt, i) => ({ advanceId: row.id, seq: i + 1, dueMonth: addMonths(start, i), amount: amt })));
+        const approval = await submitApproval(tx, advanceApproval, {
+          subjectId: row.id,
+          employeeId: e.id,
+          unitId: e.unitId,
+          requestedBy: auth.userId,
+          remark: b.remarks ?? null,
+        });
+        await tx.update(salaryAdvances).set({ approvalId: approval.id }).where(eq(salaryAdvances.id, row.id));
+        await writeAudit(tx, {
+          entity: 'salary_advances',
+          entityId: row.id,
+          action: 'create',
+          after: row,
+          userId: auth.userId,
+          requestId: request.id,
+        });
+        return row.id;
+      });
+      return reply.code(201).send(await advanceView(app.db, id));
+    },
+  );
+
+  app.post(
+    '/api/payroll/advances/:id/action',
+    {
+      config: { access: { menu, action: 'edit' } },
+      schema: {
+        tags,
+        summary: 'Approve, reject, pay, cancel, pre-close an advance or skip an instalment',
+        params: ZIdParams,
+        body: ZAdvanceAction,
+        response: { 200: ZAdvance },
+      },
+    },
+    async (request) => {
+      const auth = request.auth;
+      const id = request.params.id;
+      const b = request.body;
+      const a = await loadAdvance(app.db, auth, id);
+      if (b.action === 'approve' || b.action === 'reject') {
+        if (!a.approvalId) throw new Conflict('This advance has no approval pending');
+        await decide(app.db, auth, a.approvalId, b.action, b.remark ?? null, request.id);
+        return advanceView(app.db, id);
+      }
+      await app.db.transaction(async (tx) => {
+        const before = await loadAdvance(tx, auth, id, true);
+        let note = '';
+        if (b.action === 'pay') {
+          if (before.status !== 'approved') throw new Conflict(`Only an approved advance is paid; this one is ${before.status}`);
+          await tx
+            .update(salaryAdvances)
+            .set({
+              status: 'paid',
+              paidAt: new Date(),
+              payModeId: b.payModeId ?? before.payModeId,
+              updatedAt: new Date(),
+              updatedBy: auth.userId,
+            })
+            .where(eq(salaryAdvances.id, id));
+        } else if (b.action === 'cancel') {
+          if (!['requested', 'approved'].includes(before.status)) throw new Conflict(`A ${before.status} advance cannot be cancelled`);
+          await tx
+            .update(salaryAdvances)
+            .set({ status: 'cancelled', updatedAt: new Date(), updatedBy: auth.userId })
+            .where(eq(salaryAdvances.id, id));
+          await tx.delete(advanceInstalments).where(eq(advanceInstalments.advanceId, id));
+          if (before.approvalId)
+            await tx.execute(
+              sql`update approvals set state = 'cancelled', decided_at = now() where id = ${before.approvalId} and state = 'pending'`,
+            );
+          note = b.remark ?? '';
+        } else if (b.action === 'preclose') {
+          if (!['paid', 'recovering'].includes(before.status))
+            throw new Conflict(`Only an advance being recovered can be pre-closed; this one is ${before.status}`);
+          const ym = yearMonth(b.year, b.month);
+          if (await monthFinal(tx, before.unitId, ym)) throw new Conflict(`The salary of ${ym} is already approved`, 'month');
+          const due = await tx
+            .select()
+            .from(advanceInstalments)
+            .where(and(eq(advanceInstalments.advanceId, id), eq(advanceInstalments.status, 'due')))
+            .orderBy(asc(advanceInstalments.seq));
+          if (due.length === 0) throw new Conflict('Nothing is left to recover');
+          const balance = due.reduce((s, i) => s + i.amount, 0);
+          // The balance falls due in one month: the first open instalment takes it, the rest go.
+          await tx.execute(sql`delete from advance_instalments where advance_id = ${id} and status = 'due' and id <> ${due[0].id}`);
+          await tx
+            .update(advanceInstalments)
+            .set({ amount: balance, dueMonth: ym, status: 'due', note: 'Pre-closure: the balance in one month' })
+            .where(eq(advanceInstalments.id, due[0].id));
+          note = `Pre-closed in ${ym}`;
+        } else if (b.action === 'skip') {
+          const [inst] = await tx
+            .select()
+            .from(advanceInstalments)
+            .where(and(eq(advanceInstalments.id, b.instalmentId), eq(advanceInstalments.advanceId, id)));
+          if (!inst) throw new NotFound('Instalment not found');
+          if (inst.status !== 'due') throw new Conflict(`This instalment is ${inst.status}; only a due one is skipped`);
+          if (await monthFinal(tx, before.unitId, inst.dueMonth)) throw new Conflict(`The salary of ${inst.dueMonth} is already approved`);
+          const [last] = await queryRows<{ seq: number; month: string }>(
+            tx,
+            sql`select max(seq)::int as seq, max(due_month) as month from advance_instalments where advance_id = ${id}`,
+          );
+          await tx.update(advanceInstalments).set({ status: 'skipped', note: b.reason }).where(eq(advanceInstalments.id, inst.id));
+          await tx
+            .insert(advanceInstalments)
+            .values({
+              advanceId: id,
+              seq: last.seq + 1,
+              dueMonth: addMonths(last.month, 1),
+              amount: inst.amount,
+              note: `Moved from ${inst.dueMonth}`,
+            });
+          note = `Skipped ${inst.dueMonth}: ${b.reason}`;
+        }
+        const [after] = await tx.select().from(salaryAdvances).where(eq(salaryAdvances.id, id));
+        await writeAudit(tx, {
+          entity: 'salary_advances',
+          entityId: id,
+          action: b.action,
+          before,
+          after: { ...after, note },
+          userId: auth.userId,
+          requestId: request.id,
+        });
+      });
+      return advanceView(app.db, id);
+    },
+  );
+};

@@ -1,0 +1,90 @@
+// One month of one unit computed in memory: inputs loaded set-based, the plan compiled once, the engine run
+// over every employee. Used by the salary run (then persisted in bulk), the formula preview and arrears.
+import { yearMonth } from '@hr/calendar';
+import {
+  type AttendanceFigures,
+  compileFormulas,
+  computeSlips,
+  type EngineEmployee,
+  type EngineFailure,
+  type EngineSlip,
+} from '@hr/payroll';
+import type { Db, Tx } from '../../db/client';
+import type { RunHead } from '../../db/schema';
+import { factsOf, monthInputs, type PaidEmployee, paidEmployees, structuresFor, systemAmounts } from './inputs';
+import { ADVANCE_HEAD_ID, ARREARS_CODE, engineHeads, unitHeads } from './plan';
+
+export interface MonthComputation {
+  heads: RunHead[];
+  employees: PaidEmployee[];
+  attendance: Map<number, AttendanceFigures>;
+  results: (EngineSlip | EngineFailure)[];
+  /** Advance instalments (ids) and arrears lines each employee's slip includes. */
+  advances: Map<number, { total: number; ids: number[] }>;
+  arrears: Map<number, { total: number; lines: { id: number; month: string; amount: number }[] }>;
+}
+
+export interface ComputeOptions {
+  runId?: number | null;
+  only?: number[];
+  /** A formula tried in place of the saved one (the formula screen's preview). */
+  draft?: { earningDeductionId: number; formula: string };
+  /** Structures to use instead of the stored ones (arrears: the new version). */
+  structures?: Map<number, Map<number, number>>;
+  /** Attendance to use instead of loading it (arrears: the figures the month was paid on). */
+  attendance?: Map<number, AttendanceFigures>;
+  /** Leave out advances and arrears (arrears recomputing a past month). */
+  withoutSystemAmounts?: boolean;
+  /** Progress of the load phase. */
+  step?: (message: string) => Promise<void>;
+}
+
+export async function computeMonth(
+  db: Db | Tx,
+  unitId: number,
+  year: number,
+  month: number,
+  opts: ComputeOptions = {},
+): Promise<MonthComputation> {
+  const ym = yearMonth(year, month);
+  const step = opts.step ?? (async () => {});
+  await step('Reading heads and formulas');
+  let heads = await unitHeads(db, unitId, ym);
+  if (opts.draft) {
+    const d = opts.draft;
+    heads = heads.map((h) => (h.id === d.earningDeductionId ? { ...h, formula: d.formula, isCalculative: true } : h));
+  }
+  const plan = compileFormulas(engineHeads(heads));
+  await step('Reading employees, structures and attendance');
+  const employees = await paidEmployees(db, unitId, year, month, opts.only);
+  const ids = employees.map((e) => e.id);
+  const structures = opts.structures ?? (await structuresFor(db, ids, ym));
+  const attendance = opts.attendance ?? (await monthInputs(db, unitId, year, month, employees));
+  const none = { advances: new Map(), arrears: new Map() };
+  const system = opts.withoutSystemAmounts ? none : await systemAmounts(db, ids, year, month, opts.runId ?? 0);
+  const arrearsHead = heads.find((h) => h.code === ARREARS_CODE);
+  const hasAdvanceHead = heads.some((h) => h.id === ADVANCE_HEAD_ID && !h.isEarning);
+  const input: EngineEmployee[] = [];
+  for (const e of employees) {
+    const att = attendance.get(e.id);
+    if (!att) continue;
+    const extra = new Map<number, number>();
+    const adv = system.advances.get(e.id);
+    if (adv && hasAdvanceHead) extra.set(ADVANCE_HEAD_ID, adv.total);
+    const arr = system.arrears.get(e.id);
+    if (arr && arrearsHead) extra.set(arrearsHead.id, arr.total);
+    input.push({ employeeId: e.id, fixed: structures.get(e.id) ?? new Map(), extra, attendance: att, facts: factsOf(e, year, month) });
+  }
+  await step(`Computing ${input.length} salaries`);
+  const results = computeSlips(plan, input);
+  return {
+    heads,
+    employees,
+    attendance,
+    results,
+    advances: hasAdvanceHead ? system.advances : new Map(),
+    arrears: arrearsHead ? system.arrears : new Map(),
+  };
+}
+
+export const isSlip = (r: EngineSlip | EngineFailure): r is EngineSlip => (r as EngineFailure).error == null;

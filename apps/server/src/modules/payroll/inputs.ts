@@ -1,0 +1,208 @@
+// The month's inputs of a salary run, loaded set-based (a handful of queries for the whole unit, never one per
+// employee): who is paid, their particulars, structure version, attendance figures, advance instalments due
+// and arrears unpaid. The engine (packages/payroll) takes these as plain arrays.
+import { daysInMonth, isoDate, weekday, yearMonth } from '@hr/calendar';
+import type { AttendanceFigures, EngineEmployee } from '@hr/payroll';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client';
+
+export type PaidEmployee = {
+  id: number;
+  employeeCode: string;
+  name: string;
+  designationName: string;
+  departmentName: string;
+  payModeId: number;
+  uan: string | null;
+  gender: string;
+  dateOfBirth: string;
+  dateOfJoining: string;
+  exitDate: string | null;
+  weeklyOffs: number[];
+  pfApplicable: boolean;
+  esiApplicable: boolean;
+  ptApplicable: boolean;
+};
+
+/** Employees of the unit employed on at least one day of the month (a joiner or leaver within it is prorated). */
+export async function paidEmployees(db: Db | Tx, unitId: number, year: number, month: number, only?: number[]): Promise<PaidEmployee[]> {
+  const first = isoDate(year, month, 1);
+  const last = isoDate(year, month, daysInMonth(year, month));
+  const onlyIds = only?.length ? sql`and e.id in (select jsonb_array_elements_text(${JSON.stringify(only)}::jsonb)::int)` : sql``;
+  return queryRows<PaidEmployee>(
+    db,
+    sql`select e.id, e.employee_code as "employeeCode", e.name, coalesce(d.name, '') as "designationName",
+          coalesce(dp.name, '') as "departmentName", e.pay_mode_id as "payModeId", e.uan, e.gender,
+          e.date_of_birth::text as "dateOfBirth", e.date_of_joining::text as "dateOfJoining", e.exit_date::text as "exitDate",
+          e.weekly_offs as "weeklyOffs", e.pf_applicable as "pfApplicable", e.esi_applicable as "esiApplicable",
+          e.pt_applicable as "ptApplicable"
+        from employees e
+        left join designations d on d.id = e.designation_id
+        left join departments dp on dp.id = e.department_id
+        where e.unit_id = ${unitId} and e.date_of_joining <= ${last}::date
+          and (e.exit_date is null or e.exit_date >= ${first}::date) ${onlyIds}
+        order by e.employee_code`,
+  );
+}
+
+/** Structure amounts (head id → paise) of the version effective in the month, per employee. */
+export async function structuresFor(db: Db | Tx, employeeIds: number[], ym: string): Promise<Map<number, Map<number, number>>> {
+  const out = new Map<number, Map<number, number>>();
+  if (employeeIds.length === 0) return out;
+  const rows = await queryRows<{ employeeId: number; amounts: Record<string, number> }>(
+    db,
+    sql`select distinct on (employee_id) employee_id as "employeeId", amounts from salary_structures
+        where employee_id in (select jsonb_array_elements_text(${JSON.stringify(employeeIds)}::jsonb)::int)
+          and effective_from <= ${ym} and is_active
+        order by employee_id, effective_from desc`,
+  );
+  for (const r of rows) out.set(r.employeeId, amountsMap(r.amounts));
+  return out;
+}
+
+export function amountsMap(amounts: Record<string, number>): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const [k, v] of Object.entries(amounts)) m.set(Number(k), Number(v));
+  return m;
+}
+
+/**
+ * The month's attendance figures of each employee: the one function payroll reads attendance and leave
+ * through. Until daily attendance feeds it, an employee is present on every employed day that is not a
+ * holiday or weekly off, paid for every employed day; a manual monthly entry (the Excel upload many offices
+ * use) replaces those figures for its employee. The attendance issue replaces this body, not its callers.
+ */
+export async function monthInputs(
+  db: Db | Tx,
+  unitId: number,
+  year: number,
+  month: number,
+  employees: readonly Pick<PaidEmployee, 'id' | 'dateOfJoining' | 'exitDate' | 'weeklyOffs'>[],
+): Promise<Map<number, AttendanceFigures>> {
+  const out = new Map<number, AttendanceFigures>();
+  if (employees.length === 0) return out;
+  const monthDays = daysInMonth(year, month);
+  const first = isoDate(year, month, 1);
+  const last = isoDate(year, month, monthDays);
+  const holidayRows = await queryRows<{ day: string }>(
+    db,
+    sql`select distinct h.holiday_date::text as day from holidays h
+        where h.is_active and h.holiday_type = 'national' and h.holiday_date between ${first}::date and ${last}::date
+          and (not exists (select 1 from holiday_units hu where hu.holiday_id = h.id)
+               or exists (select 1 from holiday_units hu where hu.holiday_id = h.id and hu.unit_id = ${unitId}))`,
+  );
+  const holidays = new Set(holidayRows.map((r) => r.day));
+  const manual = await queryRows<{ employeeId: number; payable: string; present: string; lwop: string; ot: string }>(
+    db,
+    sql`select employee_id as "employeeId", payable_days::text as payable, present_days::text as present,
+          lwop_days::text as lwop, ot_hours::text as ot
+        from monthly_attendance
+        where year = ${year} and month = ${month} and is_active
+          and employee_id in (select jsonb_array_elements_text(${JSON.stringify(employees.map((e) => e.id))}::jsonb)::int)`,
+  );
+  const manualBy = new Map(manual.map((m) => [m.employeeId, m]));
+  const days = Array.from({ length: monthDays }, (_, i) => isoDate(year, month, i + 1));
+  const weekdays = days.map((d) => weekday(d));
+  for (const e of employees) {
+    const from = e.dateOfJoining > first ? e.dateOfJoining : first;
+    const to = e.exitDate && e.exitDate < last ? e.exitDate : last;
+    let employed = 0;
+    let holidayCount = 0;
+    let offs = 0;
+    for (let i = 0; i < monthDays; i++) {
+      const d = days[i];
+      if (d < from || d > to) continue;
+      employed++;
+      if (holidays.has(d)) holidayCount++;
+      else if (e.weeklyOffs.includes(weekdays[i])) offs++;
+    }
+    const m = manualBy.get(e.id);
+    out.set(
+      e.id,
+      m
+        ? {
+            monthDays,
+            payableDays: Number(m.payable),
+            presentDays: Number(m.present),
+            lwopDays: Number(m.lwop),
+            otHours: Number(m.ot),
+            holidays: holidayCount,
+            weeklyOffs: offs,
+          }
+        : {
+            monthDays,
+            payableDays: employed,
+            presentDays: employed - holidayCount - offs,
+            lwopDays: 0,
+            otHours: 0,
+            holidays: holidayCount,
+            weeklyOffs: offs,
+          },
+    );
+  }
+  return out;
+}
+
+/** Employee facts formulas may use (AGE, YEARS_OF_SERVICE on the month's last day; GENDER 'M' | 'F' | 'O'). */
+export function factsOf(e: PaidEmployee, year: number, month: number): EngineEmployee['facts'] {
+  const last = isoDate(year, month, daysInMonth(year, month));
+  return {
+    AGE: wholeYears(e.dateOfBirth, last),
+    YEARS_OF_SERVICE: Math.max(0, wholeYears(e.dateOfJoining, last)),
+    GENDER: (e.gender?.[0] ?? 'O').toUpperCase(),
+    IS_PF_APPLICABLE: e.pfApplicable ? 1 : 0,
+    IS_ESI_APPLICABLE: e.esiApplicable ? 1 : 0,
+    IS_PT_APPLICABLE: e.ptApplicable ? 1 : 0,
+  };
+}
+
+function wholeYears(from: string, to: string): number {
+  const [fy, fm, fd] = from.split('-').map(Number);
+  const [ty, tm, td] = to.split('-').map(Number);
+  return ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
+}
+
+/** Advance instalments due in the month for the employees (head 41), and arrears not yet paid. */
+export async function systemAmounts(
+  db: Db | Tx,
+  employeeIds: number[],
+  year: number,
+  month: number,
+  runId: number,
+): Promise<{
+  advances: Map<number, { total: number; ids: number[] }>;
+  arrears: Map<number, { total: number; lines: { id: number; month: string; amount: number }[] }>;
+}> {
+  const ym = yearMonth(year, month);
+  const ids = JSON.stringify(employeeIds);
+  const adv = await queryRows<{ id: number; employeeId: number; amount: string }>(
+    db,
+    sql`select i.id, a.employee_id as "employeeId", i.amount::text as amount
+        from advance_instalments i join salary_advances a on a.id = i.advance_id
+        where a.status in ('paid', 'recovering') and a.is_active
+          and a.employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)
+          and ((i.status = 'due' and i.due_month = ${ym}) or (i.status = 'recovered' and i.recovered_run_id = ${runId}))`,
+  );
+  const advances = new Map<number, { total: number; ids: number[] }>();
+  for (const r of adv) {
+    const a = advances.get(r.employeeId) ?? { total: 0, ids: [] };
+    a.total += Number(r.amount);
+    a.ids.push(r.id);
+    advances.set(r.employeeId, a);
+  }
+  const arr = await queryRows<{ id: number; employeeId: number; forMonth: string; amount: string }>(
+    db,
+    sql`select id, employee_id as "employeeId", for_month as "forMonth", amount::text as amount from salary_arrears
+        where employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)
+          and (paid_run_id is null or paid_run_id = ${runId}) and for_month < ${ym}
+        order by employee_id, for_month`,
+  );
+  const arrears = new Map<number, { total: number; lines: { id: number; month: string; amount: number }[] }>();
+  for (const r of arr) {
+    const a = arrears.get(r.employeeId) ?? { total: 0, lines: [] };
+    a.total += Number(r.amount);
+    a.lines.push({ id: r.id, month: r.forMonth, amount: Number(r.amount) });
+    arrears.set(r.employeeId, a);
+  }
+  return { advances, arrears };
+}

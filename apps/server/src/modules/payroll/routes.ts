@@ -1,0 +1,302 @@
+// The salary process API: runs (create, process as a job, approve level by level, lock, unlock), their
+// records in the spec's shape, the salary register, and payslips for employees and payroll users.
+import {
+  MENU,
+  ZCreateRun,
+  ZJobStarted,
+  ZPayslipBatchQuery,
+  ZPayslipMonths,
+  ZPayslipQuery,
+  ZProcessRun,
+  ZRun,
+  ZRunEmployee,
+  ZRunIdParams,
+  ZRunListQuery,
+  ZRunPage,
+  ZSalarySlip,
+  ZUnlockRun,
+} from '@hr/contract';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { payrollRuns, units } from '../../db/schema';
+import { NotFound } from '../../lib/errors';
+import { fileResponse } from '../../lib/responses';
+import { unitScope } from '../access/context';
+import { advanceRoutes } from './advance-routes';
+import { formulaRoutes } from './formula-routes';
+import { approveRun, createRun, loadRun, lockRun, runView, startProcess, unlockRun } from './runs';
+import { runEmployees, salaryRegister, slipRecords } from './slips';
+import { structureRoutes } from './structure-routes';
+
+const rupees = (paise: number) => Math.round(paise) / 100;
+/** Months whose payslips employees see. */
+const FINAL = sql`r.status in ('approved', 'locked')`;
+
+export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['payroll'];
+  const view = { menu: MENU.salaryProcess, action: 'view' } as const;
+
+  app.get(
+    '/api/payroll/runs',
+    {
+      config: { access: view },
+      schema: { tags, summary: 'Salary runs (paged), newest month first', querystring: ZRunListQuery, response: { 200: ZRunPage } },
+    },
+    async (request) => {
+      const q = request.query;
+      const where = and(
+        unitScope(request.auth, payrollRuns.unitId),
+        q.unitId ? eq(payrollRuns.unitId, Number(q.unitId)) : undefined,
+        q.year ? eq(payrollRuns.year, q.year) : undefined,
+        q.month ? eq(payrollRuns.month, q.month) : undefined,
+        q.status && q.status !== 'processing' ? eq(payrollRuns.status, q.status) : undefined,
+        q.status === 'processing'
+          ? sql`exists (select 1 from jobs j where j.id = ${payrollRuns.jobId} and j.state in ('queued', 'running'))`
+          : undefined,
+      ) as SQL | undefined;
+      const rows = await app.db
+        .select({
+          id: payrollRuns.id,
+          unitId: payrollRuns.unitId,
+          unitName: units.name,
+          year: payrollRuns.year,
+          month: payrollRuns.month,
+          status: payrollRuns.status,
+          running: sql<boolean>`exists (select 1 from jobs j where j.id = ${payrollRuns.jobId} and j.state in ('queued', 'running'))`,
+          employeeCount: payrollRuns.employeeCount,
+          gross: payrollRuns.gross,
+          deductions: payrollRuns.deductions,
+          net: payrollRuns.net,
+          processedAt: payrollRuns.processedAt,
+          lockedAt: payrollRuns.lockedAt,
+        })
+        .from(payrollRuns)
+        .innerJoin(units, eq(units.id, payrollRuns.unitId))
+        .where(where)
+        .orderBy(desc(payrollRuns.year), desc(payrollRuns.month), units.name)
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize);
+      const [{ total }] = await app.db.select({ total: count() }).from(payrollRuns).where(where);
+      return {
+        total,
+        rows: rows.map(({ running, ...r }) => ({
+          ...r,
+          status: running ? ('processing' as const) : (r.status as 'draft'),
+          gross: rupees(r.gross),
+          deductions: rupees(r.deductions),
+          net: rupees(r.net),
+          processedAt: r.processedAt?.toISOString() ?? null,
+          lockedAt: r.lockedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/payroll/runs',
+    {
+      config: { access: { menu: MENU.salaryProcess, action: 'add' } },
+      schema: { tags, summary: 'Opens a draft run for a unit and month (409 when one exists)', body: ZCreateRun, response: { 201: ZRun } },
+    },
+    async (request, reply) => {
+      const run = await createRun(app.db, request.auth, request.body, request.id);
+      return reply.code(201).send(await runView(app.db, request.auth, run));
+    },
+  );
+
+  app.get(
+    '/api/payroll/runs/:id',
+    {
+      config: { access: view },
+      schema: { tags, summary: 'One run with its totals, errors, approval and progress', params: ZRunIdParams, response: { 200: ZRun } },
+    },
+    async (request) => runView(app.db, request.auth, await loadRun(app.db, request.auth, request.params.id)),
+  );
+
+  app.post(
+    '/api/payroll/runs/:id/process',
+    {
+      config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
+      schema: {
+        tags,
+        summary: 'Processes (or reprocesses) the run, or some of its employees, as a job (202 { jobId }); 409 when approved or locked',
+        params: ZRunIdParams,
+        body: ZProcessRun.nullish(),
+        response: { 202: ZJobStarted },
+      },
+    },
+    async (request, reply) => {
+      const jobId = await startProcess(app.db, request.auth, request.params.id, request.body?.employeeIds);
+      app.jobs.kick();
+      return reply.code(202).send({ jobId });
+    },
+  );
+
+  app.post(
+    '/api/payroll/runs/:id/approve',
+    {
+      config: { access: { menu: MENU.salaryProcess, action: 'approve' } },
+      schema: {
+        tags,
+        summary: "Approves the run's current level (the unit's salary approver of that level; levels in order)",
+        params: ZRunIdParams,
+        body: z.object({ remark: z.string().trim().max(300).nullish() }).optional(),
+        response: { 200: ZRun },
+      },
+    },
+    async (request) =>
+      runView(app.db, request.auth, await approveRun(app.db, request.auth, request.params.id, request.body?.remark ?? null, request.id)),
+  );
+
+  app.post(
+    '/api/payroll/runs/:id/lock',
+    {
+      config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
+      schema: { tags, summary: 'Locks an approved run: its month refuses every change', params: ZRunIdParams, response: { 200: ZRun } },
+    },
+    async (request) => runView(app.db, request.auth, await lockRun(app.db, request.auth, request.params.id, request.id)),
+  );
+
+  app.post(
+    '/api/payroll/runs/:id/unlock',
+    {
+      config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
+      schema: {
+        tags,
+        summary: 'Unlocks an approved or locked run (administrators, with a reason)',
+        params: ZRunIdParams,
+        body: ZUnlockRun,
+        response: { 200: ZRun },
+      },
+    },
+    async (request) =>
+      runView(app.db, request.auth, await unlockRun(app.db, request.auth, request.params.id, request.body.reason, request.id)),
+  );
+
+  app.get(
+    '/api/payroll/runs/:id/employees',
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: "The run's employees with totals and last month's net",
+        params: ZRunIdParams,
+        response: { 200: z.array(ZRunEmployee) },
+      },
+    },
+    async (request) => runEmployees(app.db, await loadRun(app.db, request.auth, request.params.id)),
+  );
+
+  app.get(
+    '/api/payroll/runs/:id/slips',
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: "The run's employee salary records (spec section 3)",
+        params: ZRunIdParams,
+        response: { 200: z.array(ZSalarySlip) },
+      },
+    },
+    async (request) => {
+      const run = await loadRun(app.db, request.auth, request.params.id);
+      return slipRecords(app.db, sql`r.id = ${run.id}`);
+    },
+  );
+
+  app.get(
+    '/api/payroll/runs/:id/register',
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: 'The salary register of the run (.xlsx): a row per employee, a column per head, totals',
+        params: ZRunIdParams,
+        response: { 200: fileResponse('.xlsx') },
+      },
+    },
+    async (request, reply) => {
+      const run = await loadRun(app.db, request.auth, request.params.id);
+      const [unit] = await app.db.select({ name: units.name, code: units.code }).from(units).where(eq(units.id, run.unitId));
+      const file = await salaryRegister(app.db, run, unit?.name ?? '');
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-disposition',
+          `attachment; filename="Salary_Register_${unit?.code ?? run.unitId}_${run.year}_${String(run.month).padStart(2, '0')}.xlsx"`,
+        )
+        .send(file);
+    },
+  );
+
+  app.get(
+    '/api/payroll/payslips/me',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: "The caller's own salary record of a month (404 unless approved or locked)",
+        querystring: ZPayslipQuery,
+        response: { 200: ZSalarySlip },
+      },
+    },
+    async (request) => {
+      const employeeId = request.auth.employeeId;
+      if (!employeeId) throw new NotFound('No employee record is linked to this sign-in');
+      const q = request.query;
+      const [slip] = await slipRecords(
+        app.db,
+        sql`s.employee_id = ${employeeId} and r.year = ${q.year} and r.month = ${q.month} and ${FINAL}`,
+      );
+      if (!slip) throw new NotFound('No approved payslip for this month');
+      return slip;
+    },
+  );
+
+  app.get(
+    '/api/payroll/payslips/me/months',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, summary: "Months with the caller's approved payslip, newest first", response: { 200: ZPayslipMonths } },
+    },
+    async (request) => {
+      const employeeId = request.auth.employeeId;
+      if (!employeeId) return [];
+      return app.db
+        .select({ year: payrollRuns.year, month: payrollRuns.month })
+        .from(payrollRuns)
+        .where(
+          sql`${payrollRuns.status} in ('approved', 'locked') and exists (select 1 from salary_slips s where s.run_id = ${payrollRuns.id} and s.employee_id = ${employeeId})`,
+        )
+        .orderBy(desc(payrollRuns.year), desc(payrollRuns.month));
+    },
+  );
+
+  app.get(
+    '/api/payroll/payslips',
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: "Salary records of the chosen units' approved or locked runs of a month (the payslip batch)",
+        querystring: ZPayslipBatchQuery,
+        response: { 200: z.array(ZSalarySlip) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const reach = request.auth.unitIds;
+      const ids = reach === 'all' ? q.unitIds : q.unitIds.filter((u) => reach.includes(u));
+      if (ids.length === 0) return [];
+      return slipRecords(
+        app.db,
+        sql`r.unit_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int) and r.year = ${q.year} and r.month = ${q.month} and ${FINAL}`,
+      );
+    },
+  );
+
+  await app.register(formulaRoutes);
+  await app.register(structureRoutes);
+  await app.register(advanceRoutes);
+};

@@ -1,0 +1,380 @@
+// The salary run of a unit and month: draft → processed → approved → locked. Processing is a job: inputs are
+// loaded and computed outside any transaction, then the run's records are replaced, instalments and arrears
+// marked, totals and the approval reset, and the job completed, in ONE transaction — a crash leaves the month
+// as it was. Approval runs on the approvals module, level by level from the unit's salary approve map.
+import { MENU, type TRun, type TRunStatus } from '@hr/contract';
+import { PlanError } from '@hr/payroll';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Db, queryRows, type Tx } from '../../db/client';
+import { jobs, payrollRuns, type RunError, salarySlips, units, unitSalaryApprovers } from '../../db/schema';
+import { defineJob, enqueue, JobFailure } from '../../jobs/runner';
+import { writeAudit } from '../../lib/audit';
+import { bulkInsert } from '../../lib/bulk';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { type AuthContext, canReachUnit, hasAction } from '../access/context';
+import { approvalOf, decide, historyOf, registerApprovalKind, resubmitApproval, submitApproval } from '../approvals/service';
+import { computeMonth, isSlip, type MonthComputation } from './compute';
+
+export type RunRow = typeof payrollRuns.$inferSelect;
+
+const rupees = (paise: number) => Math.round(paise) / 100;
+
+/** A salary run's approval: as many levels as the unit's approve map has, each by a user mapped at that level. */
+export const salaryRunApproval = registerApprovalKind({
+  kind: 'payroll.run',
+  menu: MENU.salaryProcess,
+  strict: true,
+  async levels(tx, request) {
+    const [r] = await tx
+      .select({ n: sql<number>`coalesce(max(${unitSalaryApprovers.level}), 1)::int` })
+      .from(unitSalaryApprovers)
+      .where(and(eq(unitSalaryApprovers.unitId, request.unitId ?? 0), eq(unitSalaryApprovers.isActive, true)));
+    return r?.n ?? 1;
+  },
+  async mayApprove(tx, actor, approval, level) {
+    const [r] = await tx
+      .select({ id: unitSalaryApprovers.id })
+      .from(unitSalaryApprovers)
+      .where(
+        and(
+          eq(unitSalaryApprovers.unitId, approval.unitId ?? 0),
+          eq(unitSalaryApprovers.userId, actor.userId),
+          eq(unitSalaryApprovers.level, level),
+          eq(unitSalaryApprovers.isActive, true),
+        ),
+      );
+    return !!r;
+  },
+  async onApproved(tx, approval) {
+    await tx
+      .update(payrollRuns)
+      .set({ status: 'approved', updatedAt: new Date() })
+      .where(and(eq(payrollRuns.id, approval.subjectId), eq(payrollRuns.status, 'processed')));
+  },
+});
+
+/** Whether a job of the run is still queued or running (the run shows as 'processing'). */
+async function activeJob(db: Db | Tx, run: RunRow) {
+  if (!run.jobId) return null;
+  const [j] = await db.select().from(jobs).where(eq(jobs.id, run.jobId));
+  return j && (j.state === 'queued' || j.state === 'running') ? j : null;
+}
+
+export async function loadRun(db: Db | Tx, auth: AuthContext, id: number): Promise<RunRow> {
+  const [run] = await db.select().from(payrollRuns).where(eq(payrollRuns.id, id));
+  if (!run || !canReachUnit(auth, run.unitId)) throw new NotFound('Salary run not found');
+  return run;
+}
+
+/** The run as the API shows it, with its approval, progress and what the caller may do. */
+export async function runView(db: Db, auth: AuthContext, run: RunRow): Promise<TRun> {
+  const [unit] = await db.select({ name: units.name }).from(units).where(eq(units.id, run.unitId));
+  const job = await activeJob(db, run);
+  const approval = run.approvalId ? await approvalOf(db, salaryRunApproval, run.id) : null;
+  const history = approval ? ((await historyOf(db, [approval.id])).get(approval.id) ?? []) : [];
+  const status: TRunStatus = job ? 'processing' : (run.status as TRunStatus);
+  const mayEdit = await hasAction(db, auth, MENU.salaryProcess, 'edit');
+  let mayApprove = false;
+  if (status === 'processed' && approval?.state === 'pending' && approval.requestedBy !== auth.userId) {
+    const [r] = await db
+      .select({ id: unitSalaryApprovers.id })
+      .from(unitSalaryApprovers)
+      .where(
+        and(
+          eq(unitSalaryApprovers.unitId, run.unitId),
+          eq(unitSalaryApprovers.userId, auth.userId),
+          eq(unitSalaryApprovers.level, approval.level),
+          eq(unitSalaryApprovers.isActive, true),
+        ),
+      );
+    mayApprove = !!r && (await hasAction(db, auth, MENU.salaryProcess, 'approve'));
+  }
+  return {
+    id: run.id,
+    unitId: run.unitId,
+    unitName: unit?.name ?? '',
+    year: run.year,
+    month: run.month,
+    status,
+    ...(job ? { progress: { jobId: job.id, done: job.progressDone, total: job.progressTotal, message: job.progressMessage } } : {}),
+    employeeCount: run.employeeCount,
+    gross: rupees(run.gross),
+    deductions: rupees(run.deductions),
+    net: rupees(run.net),
+    errors: run.errors,
+    processedAt: run.processedAt?.toISOString() ?? null,
+    lockedAt: run.lockedAt?.toISOString() ?? null,
+    approval: approval ? { levels: approval.levels, level: approval.level, state: approval.state, history } : null,
+    can: {
+      process: mayEdit && (status === 'draft' || status === 'processed'),
+      approve: mayApprove,
+      lock: mayEdit && status === 'approved',
+      unlock: auth.isAdmin && (status === 'approved' || status === 'locked'),
+    },
+  };
+}
+
+export async function createRun(db: Db, auth: AuthContext, input: { unitId: number; year: number; month: number }, requestId?: string) {
+  const [unit] = await db.select({ id: units.id }).from(units).where(eq(units.id, input.unitId));
+  if (!unit) throw new BadRequest('Unknown unit', { unitId: ['No such unit'] });
+  if (!canReachUnit(auth, input.unitId)) throw new Forbidden('This unit is not one of yours');
+  return db.transaction(async (tx) => {
+    const [run] = await tx
+      .insert(payrollRuns)
+      .values({ unitId: input.unitId, year: input.year, month: input.month, createdBy: auth.userId, updatedBy: auth.userId })
+      .onConflictDoNothing()
+      .returning();
+    if (!run) throw new Conflict('A salary run for this unit and month already exists', 'month');
+    await writeAudit(tx, { entity: 'payroll_runs', entityId: run.id, action: 'create', after: run, userId: auth.userId, requestId });
+    return run;
+  });
+}
+
+const ZProcessData = z.object({ runId: z.number().int(), userId: z.number().int(), employeeIds: z.array(z.number().int()).optional() });
+
+/** Starts processing (or reprocessing) a run: 409 when approved, locked or already processing. */
+export async function startProcess(db: Db, auth: AuthContext, id: number, employeeIds: number[] | undefined): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
+    if (!run || !canReachUnit(auth, run.unitId)) throw new NotFound('Salary run not found');
+    if (run.status === 'approved' || run.status === 'locked')
+      throw new Conflict(`The month is ${run.status}; unlock it to change anything`);
+    if (await activeJob(tx, run)) throw new Conflict('This run is already being processed');
+    if (employeeIds?.length && run.status === 'draft')
+      throw new BadRequest('Process the whole unit first', { employeeIds: ['Process the whole run once before reprocessing employees'] });
+    const jobId = await enqueue(tx, processRunJob, { runId: run.id, userId: auth.userId, employeeIds }, { createdBy: auth.userId });
+    await tx.update(payrollRuns).set({ jobId, updatedAt: new Date(), updatedBy: auth.userId }).where(eq(payrollRuns.id, run.id));
+    return jobId as number;
+  });
+}
+
+export const processRunJob = defineJob({
+  name: 'payroll.process',
+  schema: ZProcessData,
+  maxAttempts: 3,
+  async run(ctx, data, progress) {
+    const [run] = await ctx.db.select().from(payrollRuns).where(eq(payrollRuns.id, data.runId));
+    if (!run) throw new JobFailure('The salary run no longer exists');
+    if (run.status === 'approved' || run.status === 'locked') throw new JobFailure(`The month was ${run.status} before it was processed`);
+    const only = data.employeeIds?.length ? data.employeeIds : undefined;
+    let total = 4;
+    const step = (n: number) => async (message: string) => progress.set(n, total, message);
+    let m: Awaited<ReturnType<typeof computeMonth>>;
+    let s = 0;
+    try {
+      m = await computeMonth(ctx.db, run.unitId, run.year, run.month, { runId: run.id, only, step: (msg) => step(s++)(msg) });
+    } catch (e) {
+      if (e instanceof PlanError) throw new JobFailure(`The formulas cannot be used: ${e.problems.map((p) => p.message).join('; ')}`);
+      throw e;
+    }
+    total = s + 1;
+    await progress.set(s, total, `Saving ${m.results.length} salaries`);
+    const done = await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, run.id)).for('update');
+      if (!locked || locked.status === 'approved' || locked.status === 'locked') {
+        throw new JobFailure(`The month was ${locked?.status ?? 'deleted'} while it was being processed`);
+      }
+      if (locked.jobId !== ctx.jobId) throw new JobFailure('A newer processing of this run replaced this one');
+      const out = await persistRun(tx, locked, m, data.userId, only ?? null);
+      await ctx.completeIn(tx, out);
+      return out;
+    });
+    return done;
+  },
+});
+
+/**
+ * Replaces the run's records (all, or those of `affected` employees) with a computation, in the caller's
+ * transaction (the run row locked): slips in bulk, instalments recovered, arrears paid, totals, errors and the
+ * approval started (or started over). Returns the counts.
+ */
+export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, userId: number, affected: number[] | null) {
+  const run = locked;
+  const byId = new Map(m.employees.map((e) => [e.id, e]));
+  const errors: RunError[] = [];
+  const slips: (typeof salarySlips.$inferInsert)[] = [];
+  const recoveredInstalments: number[] = [];
+  const paidArrears: number[] = [];
+  for (const r of m.results) {
+    const e = byId.get(r.employeeId)!;
+    if (!isSlip(r)) {
+      errors.push({ employeeId: e.id, employeeCode: e.employeeCode, name: e.name, error: r.error });
+      continue;
+    }
+    const att = m.attendance.get(e.id)!;
+    const arrears = m.arrears.get(e.id);
+    recoveredInstalments.push(...(m.advances.get(e.id)?.ids ?? []));
+    paidArrears.push(...(arrears?.lines.map((l) => l.id) ?? []));
+    slips.push({
+      runId: run.id,
+      employeeId: e.id,
+      employeeCode: e.employeeCode,
+      name: e.name,
+      designationName: e.designationName,
+      departmentName: e.departmentName,
+      payModeName: PAY_MODE_NAMES[e.payModeId] ?? null,
+      uanNo: e.uan,
+      amounts: Object.fromEntries(r.amounts),
+      gross: r.gross,
+      deductions: r.deductions,
+      net: r.net,
+      attendance: { ...att },
+      arrears: arrears?.lines.map((l) => ({ month: l.month, amount: l.amount })) ?? [],
+    });
+  }
+  const affectedJson = JSON.stringify(affected ?? []);
+  const inAffected = (col: string) =>
+    affected ? sql`${sql.raw(col)} in (select jsonb_array_elements_text(${affectedJson}::jsonb)::int)` : sql`true`;
+  {
+    // Undo what an earlier processing of these employees did: their slips, recoveries and arrears paid.
+    await tx.execute(sql`delete from salary_slips where run_id = ${run.id} and ${inAffected('employee_id')}`);
+    await tx.execute(
+      sql`update advance_instalments set status = 'due', recovered_run_id = null
+            where recovered_run_id = ${run.id} and advance_id in (select id from salary_advances where ${inAffected('employee_id')})`,
+    );
+    await tx.execute(sql`update salary_arrears set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
+    await bulkInsert(tx, salarySlips, slips);
+    if (recoveredInstalments.length) {
+      await tx.execute(
+        sql`update advance_instalments set status = 'recovered', recovered_run_id = ${run.id}
+              where id in (select jsonb_array_elements_text(${JSON.stringify(recoveredInstalments)}::jsonb)::int)`,
+      );
+    }
+    if (paidArrears.length) {
+      await tx.execute(
+        sql`update salary_arrears set paid_run_id = ${run.id}
+              where id in (select jsonb_array_elements_text(${JSON.stringify(paidArrears)}::jsonb)::int)`,
+      );
+    }
+    // An advance with something recovered is recovering; with nothing left due, closed.
+    await tx.execute(
+      sql`update salary_advances a set status = case
+              when not exists (select 1 from advance_instalments i where i.advance_id = a.id and i.status = 'due') then 'closed'
+              when exists (select 1 from advance_instalments i where i.advance_id = a.id and i.status = 'recovered') then 'recovering'
+              else 'paid' end
+            where a.status in ('paid', 'recovering', 'closed') and a.unit_id = ${run.unitId}`,
+    );
+    const keptErrors = affected ? locked.errors.filter((x) => !affected.includes(x.employeeId)) : [];
+    const [totals] = await queryRows<{ n: number; gross: string; deductions: string; net: string }>(
+      tx,
+      sql`select count(*)::int as n, coalesce(sum(gross), 0)::text as gross, coalesce(sum(deductions), 0)::text as deductions,
+              coalesce(sum(net), 0)::text as net from salary_slips where run_id = ${run.id}`,
+    );
+    let approvalId = locked.approvalId;
+    if (approvalId) await resubmitApproval(tx, approvalId, userId, affected ? `Reprocessed ${affected.length} employee(s)` : 'Reprocessed');
+    else
+      approvalId = (
+        await submitApproval(tx, salaryRunApproval, { subjectId: run.id, employeeId: null, unitId: run.unitId, requestedBy: userId })
+      ).id;
+    const [after] = await tx
+      .update(payrollRuns)
+      .set({
+        status: 'processed',
+        heads: m.heads,
+        employeeCount: totals.n,
+        gross: Number(totals.gross),
+        deductions: Number(totals.deductions),
+        net: Number(totals.net),
+        errors: [...keptErrors, ...errors],
+        approvalId,
+        processedAt: new Date(),
+        processedBy: userId,
+        updatedAt: new Date(),
+        updatedBy: userId,
+      })
+      .where(eq(payrollRuns.id, run.id))
+      .returning();
+    await writeAudit(tx, {
+      entity: 'payroll_runs',
+      entityId: run.id,
+      action: affected ? 'reprocess' : 'process',
+      before: summary(locked),
+      after: { ...summary(after), employeesProcessed: slips.length, errors: errors.length },
+      userId: userId,
+    });
+  }
+  return { slips: slips.length, errors: errors.length };
+}
+
+const PAY_MODE_NAMES: Record<number, string> = { 1: 'Cash', 2: 'Bank', 3: 'Cheque' };
+
+const summary = (r: RunRow) => ({
+  status: r.status,
+  employeeCount: r.employeeCount,
+  gross: r.gross,
+  deductions: r.deductions,
+  net: r.net,
+  errors: r.errors.length,
+});
+
+export async function approveRun(db: Db, auth: AuthContext, id: number, remark: string | null, requestId?: string) {
+  const run = await loadRun(db, auth, id);
+  if (await activeJob(db, run)) throw new Conflict('This run is being processed; approve it when it is done');
+  if (run.status !== 'processed' || !run.approvalId) {
+    throw new Conflict(run.status === 'draft' ? 'Process the run before approving it' : `The month is already ${run.status}`);
+  }
+  await decide(db, auth, run.approvalId, 'approve', remark, requestId);
+  return loadRun(db, auth, id);
+}
+
+export async function lockRun(db: Db, auth: AuthContext, id: number, requestId?: string) {
+  return db.transaction(async (tx) => {
+    const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
+    if (!run || !canReachUnit(auth, run.unitId)) throw new NotFound('Salary run not found');
+    if (run.status === 'locked') throw new Conflict('The month is already locked');
+    if (run.status !== 'approved') throw new Conflict('Every approval level must approve the run before it is locked');
+    const [after] = await tx
+      .update(payrollRuns)
+      .set({ status: 'locked', lockedAt: new Date(), lockedBy: auth.userId, updatedAt: new Date(), updatedBy: auth.userId })
+      .where(eq(payrollRuns.id, id))
+      .returning();
+    await writeAudit(tx, {
+      entity: 'payroll_runs',
+      entityId: id,
+      action: 'lock',
+      before: summary(run),
+      after: summary(after),
+      userId: auth.userId,
+      requestId,
+    });
+    return after;
+  });
+}
+
+/** An administrator reopens an approved or locked month, with a reason: back to processed, approvals start over. */
+export async function unlockRun(db: Db, auth: AuthContext, id: number, reason: string, requestId?: string) {
+  if (!auth.isAdmin) throw new Forbidden('Only an administrator unlocks a salary month');
+  return db.transaction(async (tx) => {
+    const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
+    if (!run) throw new NotFound('Salary run not found');
+    if (run.status !== 'locked' && run.status !== 'approved') throw new Conflict(`The month is ${run.status}, not approved or locked`);
+    if (run.approvalId) await resubmitApproval(tx, run.approvalId, auth.userId, `Unlocked: ${reason}`);
+    const [after] = await tx
+      .update(payrollRuns)
+      .set({ status: 'processed', lockedAt: null, lockedBy: null, updatedAt: new Date(), updatedBy: auth.userId })
+      .where(eq(payrollRuns.id, id))
+      .returning();
+    await writeAudit(tx, {
+      entity: 'payroll_runs',
+      entityId: id,
+      action: 'unlock',
+      before: summary(run),
+      after: { ...summary(after), reason },
+      userId: auth.userId,
+      requestId,
+    });
+    return after;
+  });
+}
+
+/** 409 when the unit's month is approved or locked (attendance entry, structure versions used by it, advances). */
+export async function assertMonthOpen(db: Db | Tx, unitId: number, year: number, month: number, what: string): Promise<void> {
+  const [run] = await db
+    .select({ status: payrollRuns.status })
+    .from(payrollRuns)
+    .where(and(eq(payrollRuns.unitId, unitId), eq(payrollRuns.year, year), eq(payrollRuns.month, month)));
+  if (run && (run.status === 'approved' || run.status === 'locked')) {
+    throw new Conflict(`${what}: the salary of ${year}-${String(month).padStart(2, '0')} is ${run.status}`);
+  }
+}

@@ -1,0 +1,166 @@
+// The demo organisation's payroll: default formulas, a salary structure for every employee, an advance being
+// recovered, the last two months processed, approved by the units' salary approvers and locked, and this
+// month's runs in draft — so /outlet/payslip works for employee1 on a fresh start.
+import { addMonths, parseYearMonth } from '@hr/calendar';
+import { instalmentPlan } from '@hr/payroll';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  advanceInstalments,
+  approvalHistory,
+  approvals,
+  designations,
+  employees,
+  payrollRuns,
+  salaryAdvances,
+  salaryFormulas,
+  salaryStructures,
+  units,
+  unitSalaryApprovers,
+  users,
+} from '../../db/schema';
+import { submitApproval } from '../approvals/service';
+import { advanceApproval } from './advance-routes';
+import { computeMonth } from './compute';
+import { persistRun } from './runs';
+
+/** Default formulas of the seeded calculative heads (codes of SEED_HEADS). */
+export const SEED_FORMULAS: Record<string, string> = {
+  // Overtime at twice the ordinary hourly rate (Factories Act, s. 59), an 8-hour day.
+  OT: 'round((BASIC_FIXED + DA_FIXED) / MONTH_DAYS / 8 * 2 * OT_HOURS, 2)',
+  // Employee PF: 12 % of basic + DA earned, on wages up to ₹15,000.
+  PF: 'if(IS_PF_APPLICABLE, round(min(BASIC + DA, 15000) * 0.12), 0)',
+  // Employee ESI: 0.75 % of gross, while gross is within ₹21,000.
+  ESI: 'if(IS_ESI_APPLICABLE and GROSS <= 21000, ceil(GROSS * 0.0075), 0)',
+  // Karnataka professional tax: ₹200 a month from a gross of ₹25,000.
+  PT: 'if(IS_PT_APPLICABLE and GROSS >= 25000, 200, 0)',
+  // Loss of pay shown on the register (memo: earnings are already paid for payable days only).
+  LWOP: 'round((BASIC_FIXED + DA_FIXED + HRA_FIXED + CONV_FIXED + MED_FIXED + SPL_FIXED) / MONTH_DAYS * LWOP_DAYS, 2)',
+  NET: 'GROSS - DEDUCTIONS',
+};
+
+/** Monthly basic (rupees) by designation code; the rest of the structure follows from it. */
+const BASIC_BY_DESIGNATION: Record<string, number> = {
+  DIR: 95000,
+  GM: 72000,
+  HRM: 48000,
+  ACM: 46000,
+  PRF: 52000,
+  SWE: 38000,
+  ASP: 34000,
+  HRE: 24000,
+  ACE: 22000,
+  STN: 17500,
+  ADE: 15000,
+  OFA: 9800,
+};
+
+const head = (code: string, heads: { id: number; code: string }[]) => heads.find((h) => h.code.toUpperCase() === code)?.id;
+
+export async function seedPayroll(db: Db, today: string): Promise<void> {
+  const [done] = await db.select({ id: payrollRuns.id }).from(payrollRuns).limit(1);
+  if (done) return;
+  const heads = await db.execute(sql`select id, code from earning_deductions`).then((r) => (r as unknown as { rows: { id: number; code: string }[] }).rows);
+  const formulas = Object.entries(SEED_FORMULAS)
+    .map(([code, formula]) => ({ earningDeductionId: head(code, heads), effectiveFrom: '2024-04', formula }))
+    .filter((f): f is { earningDeductionId: number; effectiveFrom: string; formula: string } => f.earningDeductionId !== undefined);
+  if (formulas.length) await db.insert(salaryFormulas).values(formulas).onConflictDoNothing();
+
+  // Structures: basic by designation (varied a little by person), DA 10 %, HRA 40 %, conveyance, medical, special.
+  const staff = await db
+    .select({ id: employees.id, code: employees.employeeCode, designation: designations.code, joining: employees.dateOfJoining })
+    .from(employees)
+    .innerJoin(designations, eq(designations.id, employees.designationId))
+    .orderBy(asc(employees.id));
+  const ids = { BASIC: head('BASIC', heads), DA: head('DA', heads), HRA: head('HRA', heads), CONV: head('CONV', heads), MED: head('MED', heads), SPL: head('SPL', heads) };
+  const structures = staff.map((e, i) => {
+    const basic = (BASIC_BY_DESIGNATION[e.designation] ?? 20000) + (i % 5) * 750;
+    const amounts: Record<string, number> = {};
+    const put = (id: number | undefined, rupees: number) => {
+      if (id) amounts[String(id)] = Math.round(rupees * 100);
+    };
+    put(ids.BASIC, basic);
+    put(ids.DA, basic * 0.1);
+    put(ids.HRA, basic * 0.4);
+    put(ids.CONV, 1600);
+    put(ids.MED, 1250);
+    put(ids.SPL, Math.round(basic * 0.15));
+    const joined = e.joining.slice(0, 7);
+    return { employeeId: e.id, effectiveFrom: joined > '2024-04' ? joined : '2024-04', amounts };
+  });
+  if (structures.length) await db.insert(salaryStructures).values(structures).onConflictDoNothing();
+
+  const [payroll] = await db.select({ id: users.id }).from(users).where(eq(users.userName, 'payroll'));
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.userName, 'admin'));
+  const maker = payroll?.id ?? admin?.id;
+  if (!maker) return;
+  const current = today.slice(0, 7);
+  const months = [addMonths(current, -2), addMonths(current, -1)];
+
+  // An advance for employee1, paid and recovered from two months ago in six instalments.
+  const [priya] = await db
+    .select({ id: employees.id, unitId: employees.unitId })
+    .from(employees)
+    .innerJoin(users, eq(users.employeeId, employees.id))
+    .where(eq(users.userName, 'employee1'));
+  if (priya) {
+    const plan = instalmentPlan(1_200_000, 6);
+    const start = parseYearMonth(months[0]);
+    await db.transaction(async (tx) => {
+      const [adv] = await tx
+        .insert(salaryAdvances)
+        .values({
+          employeeId: priya.id,
+          unitId: priya.unitId,
+          advanceAmount: 1_200_000,
+          noOfEMIs: 6,
+          monthlyEMI: plan[0],
+          effectiveMonth: start.month,
+          effectiveYear: start.year,
+          remarks: 'Medical expenses',
+          payModeId: 2,
+          status: 'paid',
+          paidAt: new Date(),
+          createdBy: maker,
+        })
+        .returning();
+      await tx.insert(advanceInstalments).values(plan.map((amount, i) => ({ advanceId: adv.id, seq: i + 1, dueMonth: addMonths(months[0], i), amount })));
+      const a = await submitApproval(tx, advanceApproval, { subjectId: adv.id, employeeId: priya.id, unitId: priya.unitId, requestedBy: maker, remark: 'Medical expenses' });
+      await tx.update(approvals).set({ state: 'approved', decidedAt: new Date() }).where(eq(approvals.id, a.id));
+      const approver = await firstApprover(tx as unknown as Db, priya.unitId, 1);
+      await tx.insert(approvalHistory).values({ approvalId: a.id, level: 1, action: 'approved', actorId: approver ?? admin.id, remark: null });
+      await tx.update(salaryAdvances).set({ approvalId: a.id }).where(eq(salaryAdvances.id, adv.id));
+    });
+  }
+
+  const unitRows = await db.select({ id: units.id }).from(units).orderBy(asc(units.id));
+  for (const ym of [...months, current]) {
+    const { year, month } = parseYearMonth(ym);
+    for (const u of unitRows) {
+      const [run] = await db.insert(payrollRuns).values({ unitId: u.id, year, month, createdBy: maker }).returning();
+      if (ym === current) continue;
+      const m = await computeMonth(db, u.id, year, month, { runId: run.id });
+      await db.transaction(async (tx) => {
+        await persistRun(tx, run, m, maker, null);
+        const [r] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, run.id));
+        if (!r.approvalId) return;
+        const [a] = await tx.select().from(approvals).where(eq(approvals.id, r.approvalId));
+        for (let level = 1; level <= a.levels; level++) {
+          const approver = await firstApprover(tx as unknown as Db, u.id, level);
+          await tx.insert(approvalHistory).values({ approvalId: a.id, level, action: 'approved', actorId: approver ?? admin.id, remark: null });
+        }
+        await tx.update(approvals).set({ state: 'approved', level: a.levels, decidedAt: new Date() }).where(eq(approvals.id, a.id));
+        await tx.update(payrollRuns).set({ status: 'locked', lockedAt: new Date(), lockedBy: admin?.id ?? maker }).where(eq(payrollRuns.id, run.id));
+      });
+    }
+  }
+}
+
+async function firstApprover(db: Db, unitId: number, level: number): Promise<number | undefined> {
+  const [r] = await db
+    .select({ userId: unitSalaryApprovers.userId })
+    .from(unitSalaryApprovers)
+    .where(and(eq(unitSalaryApprovers.unitId, unitId), eq(unitSalaryApprovers.level, level)))
+    .limit(1);
+  return r?.userId;
+}

@@ -1,0 +1,278 @@
+// Salary structures (versions of the monthly fixed amounts per input head) and increments: one employee or a
+// filtered batch, by amount or percentage, effective from a month. A month already approved or locked is
+// never rewritten: the difference is recomputed with the month's own formulas and attendance and becomes
+// arrears, paid month by month in the next run through the ARREARS head.
+import { type AttendanceFigures, arrearsOf } from '@hr/payroll';
+import { MENU, ZIncrement, ZIncrementResult, ZIdText, ZSaveStructure, ZStructure } from '@hr/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Db, queryRows, type Tx } from '../../db/client';
+import { employees, salaryArrears, salaryStructures } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { bulkInsert } from '../../lib/bulk';
+import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { type AuthContext, canReachRecord, unitScope } from '../access/context';
+import { computeMonth, isSlip } from './compute';
+import { amountsMap } from './inputs';
+import { ARREARS_CODE, BONUS_CODE } from './plan';
+
+const toPaise = (rupees: number) => Math.round(rupees * 100);
+const rupees = (paise: number) => Math.round(paise) / 100;
+
+type StructureRow = typeof salaryStructures.$inferSelect;
+
+function view(r: StructureRow): z.infer<typeof ZStructure> {
+  const amounts = Object.fromEntries(Object.entries(r.amounts).map(([k, v]) => [k, rupees(Number(v))]));
+  return {
+    id: r.id,
+    employeeId: r.employeeId,
+    effectiveFrom: r.effectiveFrom,
+    source: r.source,
+    remarks: r.remarks,
+    amounts,
+    total: rupees(Object.values(r.amounts).reduce((s, v) => s + Number(v), 0)),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+async function reachableEmployee(db: Db | Tx, auth: AuthContext, employeeId: number) {
+  const [e] = await db.select({ id: employees.id, unitId: employees.unitId }).from(employees).where(eq(employees.id, employeeId));
+  if (!e || !canReachRecord(auth, { employeeId: e.id, unitId: e.unitId })) throw new NotFound('Employee not found');
+  return e;
+}
+
+/** Input heads only: a structure names heads that take their amount from it (not calculative, active). */
+async function assertInputHeads(db: Db | Tx, headIds: number[]) {
+  if (headIds.length === 0) return;
+  const rows = await queryRows<{ id: number; ok: boolean }>(
+    db,
+    sql`select id, (is_active and not is_calculative and upper(code) not in (${ARREARS_CODE}, ${BONUS_CODE}) and id <> 41) as ok
+        from earning_deductions where id in (select jsonb_array_elements_text(${JSON.stringify(headIds)}::jsonb)::int)`,
+  );
+  const ok = new Set(rows.filter((r) => r.ok).map((r) => r.id));
+  const bad = headIds.filter((id) => !ok.has(id));
+  if (bad.length) {
+    throw new BadRequest('Some heads cannot be in a salary structure', {
+      amounts: [`Heads ${bad.join(', ')} are calculated, filled by the system, inactive or unknown`],
+    });
+  }
+}
+
+/**
+ * Writes new structure versions (one per employee, effective from `ym`) and the arrears they cause for months
+ * already approved or locked. Set-based: a query per affected month, not per employee.
+ */
+export async function writeStructures(
+  tx: Tx,
+  auth: AuthContext,
+  versions: { employeeId: number; amounts: Record<string, number> }[],
+  ym: string,
+  source: 'structure' | 'increment',
+  remarks: string | null,
+  requestId?: string,
+): Promise<string[]> {
+  if (versions.length === 0) return [];
+  const ids = JSON.stringify(versions.map((v) => v.employeeId));
+  const later = await queryRows<{ employeeId: number; effectiveFrom: string }>(
+    tx,
+    sql`select employee_id as "employeeId", effective_from as "effectiveFrom" from salary_structures
+        where is_active and effective_from > ${ym} and employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int) limit 1`,
+  );
+  if (later.length)
+    throw new Conflict(`A later salary structure (from ${later[0].effectiveFrom}) exists; change that one`, 'effectiveFrom');
+  const before = await tx
+    .select()
+    .from(salaryStructures)
+    .where(
+      sql`${salaryStructures.effectiveFrom} = ${ym} and ${salaryStructures.employeeId} in (select jsonb_array_elements_text(${ids}::jsonb)::int)`,
+    );
+  await tx.execute(
+    sql`delete from salary_structures where effective_from = ${ym} and employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)
+        and not exists (select 1 from salary_arrears a where a.structure_id = salary_structures.id)`,
+  );
+  const written = await bulkInsert(
+    tx,
+    salaryStructures,
+    versions.map((v) => ({
+      employeeId: v.employeeId,
+      effectiveFrom: ym,
+      amounts: v.amounts,
+      source,
+      remarks,
+      createdBy: auth.userId,
+      updatedBy: auth.userId,
+    })),
+    { returning: ['id', 'employeeId'], onConflictDoNothing: true },
+  );
+  if (written.length < versions.length)
+    throw new Conflict(`A structure from ${ym} already paid arrears; add a version from a later month`, 'effectiveFrom');
+  const structureOf = new Map(written.map((w) => [w.employeeId, w.id]));
+
+  // Months already final (approved / locked) from `ym` on, with what was paid then.
+  const paid = await queryRows<{
+    employeeId: number;
+    unitId: number;
+    year: number;
+    month: number;
+    amounts: Record<string, number>;
+    attendance: AttendanceFigures;
+    earlier: string;
+  }>(
+    tx,
+    sql`select s.employee_id as "employeeId", r.unit_id as "unitId", r.year, r.month, s.amounts, s.attendance,
+          coalesce((select sum(a.amount) from salary_arrears a
+                    where a.employee_id = s.employee_id and a.for_month = to_char(make_date(r.year, r.month, 1), 'YYYY-MM')
+                      and a.paid_run_id is not null), 0)::text as earlier
+        from salary_slips s join payroll_runs r on r.id = s.run_id
+        where r.status in ('approved', 'locked') and to_char(make_date(r.year, r.month, 1), 'YYYY-MM') >= ${ym}
+          and s.employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)`,
+  );
+  const groups = new Map<string, typeof paid>();
+  for (const p of paid) {
+    const key = `${p.unitId}|${p.year}|${p.month}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  const newAmounts = new Map(versions.map((v) => [v.employeeId, amountsMap(v.amounts)]));
+  const arrearsRows: { employeeId: number; forMonth: string; amount: number; structureId: number }[] = [];
+  for (const list of groups.values()) {
+    const { unitId, year, month } = list[0];
+    const only = list.map((p) => p.employeeId);
+    const m = await computeMonth(tx, unitId, year, month, {
+      only,
+      structures: newAmounts,
+      attendance: new Map(list.map((p) => [p.employeeId, p.attendance])),
+      withoutSystemAmounts: true,
+    });
+    const earning = new Set(
+      m.heads
+        .filter((h) => h.isEarning && !h.isNetPayHead && !h.isTotalLWOPHead && h.code !== ARREARS_CODE && h.code !== BONUS_CODE)
+        .map((h) => h.id),
+    );
+    const forMonth = `${year}-${String(month).padStart(2, '0')}`;
+    for (const r of m.results) {
+      if (!isSlip(r)) throw new Conflict(`The arrears for ${forMonth} cannot be computed: ${r.error}`);
+      const p = list.find((x) => x.employeeId === r.employeeId)!;
+      const { totalPaise } = arrearsOf([{ year, month, paidNetOrHeads: amountsMap(p.amounts), dueHeads: r.amounts }], earning);
+      const amount = totalPaise - Number(p.earlier);
+      if (amount !== 0) arrearsRows.push({ employeeId: r.employeeId, forMonth, amount, structureId: structureOf.get(r.employeeId)! });
+    }
+  }
+  // What an earlier increment left unpaid for these months is replaced by the difference computed now.
+  await tx.execute(
+    sql`delete from salary_arrears where paid_run_id is null and for_month >= ${ym}
+        and employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)`,
+  );
+  if (arrearsRows.length) await bulkInsert(tx, salaryArrears, arrearsRows);
+  await writeAudit(tx, {
+    entity: 'salary_structures',
+    entityId: versions.length === 1 ? (structureOf.get(versions[0].employeeId) ?? 0) : `${versions.length} employees`,
+    action: source === 'increment' ? 'increment' : before.length ? 'update' : 'create',
+    before: before.length === 1 ? before[0] : before.length ? { versions: before.length } : undefined,
+    after:
+      versions.length === 1
+        ? { ...versions[0], effectiveFrom: ym, arrears: arrearsRows }
+        : { employees: versions.length, effectiveFrom: ym, arrears: arrearsRows.length },
+    userId: auth.userId,
+    requestId,
+  });
+  return [...new Set(arrearsRows.map((a) => a.forMonth))].sort();
+}
+
+export const structureRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['payroll'];
+  const params = z.object({ employeeId: ZIdText });
+
+  app.get(
+    '/api/payroll/structures/:employeeId',
+    {
+      config: { access: { menu: MENU.salaryIncrement, action: 'view' } },
+      schema: { tags, summary: "An employee's salary structure versions, newest first", params, response: { 200: z.array(ZStructure) } },
+    },
+    async (request) => {
+      await reachableEmployee(app.db, request.auth, request.params.employeeId);
+      const rows = await app.db
+        .select()
+        .from(salaryStructures)
+        .where(and(eq(salaryStructures.employeeId, request.params.employeeId), eq(salaryStructures.isActive, true)))
+        .orderBy(desc(salaryStructures.effectiveFrom));
+      return rows.map(view);
+    },
+  );
+
+  app.post(
+    '/api/payroll/structures/:employeeId',
+    {
+      config: { access: { menu: MENU.salaryIncrement, action: 'edit' } },
+      schema: {
+        tags,
+        summary: 'Saves the structure version effective from a month (a back-dated month produces arrears)',
+        params,
+        body: ZSaveStructure,
+        response: { 200: ZIncrementResult },
+      },
+    },
+    async (request) => {
+      const e = await reachableEmployee(app.db, request.auth, request.params.employeeId);
+      const b = request.body;
+      const amounts = Object.fromEntries(Object.entries(b.amounts).map(([k, v]) => [k, toPaise(v)]));
+      await assertInputHeads(app.db, Object.keys(amounts).map(Number));
+      const arrearsMonths = await app.db.transaction((tx) =>
+        writeStructures(tx, request.auth, [{ employeeId: e.id, amounts }], b.effectiveFrom, 'structure', b.remarks ?? null, request.id),
+      );
+      return { employees: 1, arrearsMonths };
+    },
+  );
+
+  app.post(
+    '/api/payroll/increments',
+    {
+      config: { access: { menu: MENU.salaryIncrement, action: 'add' } },
+      schema: {
+        tags,
+        summary: 'An increment for one employee or a filtered batch, by amount or percentage on chosen heads',
+        body: ZIncrement,
+        response: { 200: ZIncrementResult },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      await assertInputHeads(app.db, b.headIds);
+      const targets = await app.db
+        .select({ id: employees.id, unitId: employees.unitId })
+        .from(employees)
+        .where(
+          and(
+            unitScope(request.auth, employees.unitId),
+            b.employeeId ? eq(employees.id, b.employeeId) : undefined,
+            b.unitId ? eq(employees.unitId, b.unitId) : undefined,
+            b.departmentId ? eq(employees.departmentId, b.departmentId) : undefined,
+            b.designationId ? eq(employees.designationId, b.designationId) : undefined,
+            b.employeeId ? undefined : sql`${employees.status} <> 'exited'`,
+          ),
+        );
+      if (targets.length === 0) throw new BadRequest('No employee matches', { employeeId: ['No employee of your units matches'] });
+      const ids = JSON.stringify(targets.map((t) => t.id));
+      const current = await queryRows<{ employeeId: number; amounts: Record<string, number> }>(
+        app.db,
+        sql`select distinct on (employee_id) employee_id as "employeeId", amounts from salary_structures
+            where is_active and employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)
+            order by employee_id, effective_from desc`,
+      );
+      if (b.employeeId && current.length === 0)
+        throw new Conflict('The employee has no salary structure to raise; enter one first', 'employeeId');
+      const versions = current.map((c) => {
+        const amounts = { ...c.amounts };
+        for (const h of b.headIds) {
+          const old = Number(amounts[String(h)] ?? 0);
+          amounts[String(h)] = b.by === 'amount' ? old + toPaise(b.value) : Math.round((old * (100 + b.value)) / 100);
+        }
+        return { employeeId: c.employeeId, amounts };
+      });
+      const arrearsMonths = await app.db.transaction((tx) =>
+        writeStructures(tx, request.auth, versions, b.effectiveFrom, 'increment', b.remarks ?? null, request.id),
+      );
+      return { employees: versions.length, arrearsMonths };
+    },
+  );
+};

@@ -1,0 +1,298 @@
+import { z } from 'zod';
+import { ZEmployeeSalaryRecord } from './documents';
+import { ZIdQuery, ZIdText } from './ids';
+
+// The payroll API (issue: payroll engine). Amounts travel as rupees with two decimals (JSON numbers); the
+// server keeps integer paise. Paths and field names here are a contract for integrators: keep them.
+
+export const RUN_STATUSES = ['draft', 'processing', 'processed', 'approved', 'locked'] as const;
+export type TRunStatus = (typeof RUN_STATUSES)[number];
+
+const ZYear = z.coerce.number().int().min(2000).max(2100);
+const ZMonth = z.coerce.number().int().min(1).max(12);
+/** A rupee amount with at most two decimals, 0 to ₹99,99,99,999.99. */
+export const ZRupees = z
+  .number()
+  .min(0, 'Must not be negative')
+  .max(99_99_99_999.99, 'Too large')
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'At most two decimals (paise)');
+
+export const ZRunListQuery = z.object({
+  unitId: ZIdQuery.optional(),
+  year: ZYear.optional(),
+  month: ZMonth.optional(),
+  status: z.enum(RUN_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+});
+export type TRunListQuery = z.input<typeof ZRunListQuery>;
+
+export const ZCreateRun = z.object({ unitId: z.number().int().positive(), year: ZYear, month: ZMonth });
+export type TCreateRun = z.infer<typeof ZCreateRun>;
+
+export const ZProcessRun = z.object({ employeeIds: z.array(z.number().int().positive()).max(100_000).optional() }).default({});
+export const ZUnlockRun = z.object({ reason: z.string().trim().min(5, 'Say why the month is unlocked (at least 5 characters)').max(300) });
+export const ZRunIdParams = z.object({ id: ZIdText });
+
+export const ZRunError = z.object({ employeeId: z.number(), employeeCode: z.string(), name: z.string(), error: z.string() });
+
+export const ZRunProgress = z.object({ jobId: z.number(), done: z.number(), total: z.number(), message: z.string() });
+
+export const ZRun = z.object({
+  id: z.number(),
+  unitId: z.number(),
+  unitName: z.string(),
+  year: z.number(),
+  month: z.number(),
+  status: z.enum(RUN_STATUSES),
+  progress: ZRunProgress.optional(),
+  employeeCount: z.number(),
+  gross: z.number(),
+  deductions: z.number(),
+  net: z.number(),
+  errors: z.array(ZRunError),
+  processedAt: z.string().nullable(),
+  lockedAt: z.string().nullable(),
+  /** Approval: levels the unit's salary approve map asks for, the level waiting, and who acted. */
+  approval: z
+    .object({
+      levels: z.number(),
+      level: z.number(),
+      state: z.string(),
+      history: z.array(z.object({ level: z.number(), action: z.string(), actorName: z.string(), remark: z.string().nullable(), at: z.string() })),
+    })
+    .nullable(),
+  /** What the caller may do now (the screen's buttons; the server checks again). */
+  can: z.object({ process: z.boolean(), approve: z.boolean(), lock: z.boolean(), unlock: z.boolean() }),
+});
+export type TRun = z.infer<typeof ZRun>;
+
+export const ZRunPage = z.object({ rows: z.array(ZRun.omit({ errors: true, approval: true, can: true })), total: z.number() });
+export type TRunPage = z.infer<typeof ZRunPage>;
+
+/** A run's employee line (the run screen): totals, the change from the previous month, the arrears paid. */
+export const ZRunEmployee = z.object({
+  employeeId: z.number(),
+  employeeCode: z.string(),
+  name: z.string(),
+  designationName: z.string(),
+  departmentName: z.string(),
+  payableDays: z.number(),
+  lwopDays: z.number(),
+  gross: z.number(),
+  deductions: z.number(),
+  net: z.number(),
+  previousNet: z.number().nullable(),
+  arrears: z.array(z.object({ month: z.string(), amount: z.number() })),
+});
+export type TRunEmployee = z.infer<typeof ZRunEmployee>;
+
+/** The spec's employee salary record (section 3), with the employee's id for the screens. */
+export const ZSalarySlip = ZEmployeeSalaryRecord.extend({ employeeId: z.number() });
+export type TSalarySlip = z.infer<typeof ZSalarySlip>;
+
+export const ZPayslipQuery = z.object({ year: ZYear, month: ZMonth });
+export const ZPayslipMonths = z.array(z.object({ year: z.number(), month: z.number() }));
+
+/** Payslips of several units for a month (payroll users): approved or locked runs only. */
+export const ZPayslipBatchQuery = z.object({
+  unitIds: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,199}$/, 'A comma-separated list of unit ids')
+    .transform((s) => s.split(',').map(Number)),
+  year: ZYear,
+  month: ZMonth,
+});
+
+// ---- salary formulas ----
+
+export const YEAR_MONTH = /^(20\d\d)-(0[1-9]|1[0-2])$/;
+export const ZYearMonth = z.string().regex(YEAR_MONTH, "A month as 'YYYY-MM'");
+
+export const ZFormula = z.object({
+  id: z.number(),
+  earningDeductionId: z.number(),
+  headCode: z.string(),
+  headName: z.string(),
+  unitId: z.number().nullable(),
+  unitName: z.string().nullable(),
+  effectiveFrom: z.string(),
+  formula: z.string(),
+});
+export type TFormula = z.infer<typeof ZFormula>;
+
+export const ZSaveFormula = z.object({
+  earningDeductionId: z.number().int().positive(),
+  unitId: z.number().int().positive().nullable().default(null),
+  effectiveFrom: ZYearMonth,
+  formula: z.string().trim().min(1, 'Write the formula').max(2000),
+});
+export type TSaveFormula = z.input<typeof ZSaveFormula>;
+
+export const ZFormulaPreview = z.object({
+  unitId: z.number().int().positive(),
+  employeeId: z.number().int().positive(),
+  year: ZYear,
+  month: ZMonth,
+  /** A formula being edited, tried in place of the saved one (not saved). */
+  draft: z.object({ earningDeductionId: z.number().int().positive(), formula: z.string().max(2000) }).optional(),
+});
+export const ZFormulaPreviewResult = z.object({
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  heads: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), isEarning: z.boolean(), formula: z.string().nullable(), amount: z.number() })),
+  attendance: z.record(z.string(), z.number()),
+  gross: z.number(),
+  deductions: z.number(),
+  net: z.number(),
+});
+export type TFormulaPreviewResult = z.infer<typeof ZFormulaPreviewResult>;
+
+/** The names a formula may use (the formula screen lists them). */
+export const FORMULA_NAMES = [
+  { name: 'MONTH_DAYS', help: 'Days in the month' },
+  { name: 'PAYABLE_DAYS', help: 'Days paid: employed days less leave without pay' },
+  { name: 'PRESENT_DAYS', help: 'Days present' },
+  { name: 'LWOP_DAYS', help: 'Days of leave without pay' },
+  { name: 'OT_HOURS', help: 'Overtime hours' },
+  { name: 'HOLIDAYS', help: 'Holidays in the month' },
+  { name: 'WEEKLY_OFFS', help: 'Weekly offs in the month' },
+  { name: 'AGE', help: 'Age in whole years on the last day of the month' },
+  { name: 'YEARS_OF_SERVICE', help: 'Whole years since joining' },
+  { name: 'GENDER', help: "'M', 'F' or 'O'" },
+  { name: 'IS_PF_APPLICABLE', help: '1 or 0' },
+  { name: 'IS_ESI_APPLICABLE', help: '1 or 0' },
+  { name: 'IS_PT_APPLICABLE', help: '1 or 0' },
+  { name: 'GROSS', help: 'Sum of the earnings (not net pay)' },
+  { name: 'DEDUCTIONS', help: 'Sum of the deductions' },
+  { name: '<CODE>', help: "A head's amount this month, e.g. BASIC" },
+  { name: '<CODE>_FIXED', help: "A head's monthly amount in the salary structure, before proration" },
+] as const;
+
+// ---- salary structures and increments ----
+
+export const ZStructureAmounts = z.record(z.string().regex(/^[1-9][0-9]{0,9}$/), ZRupees);
+
+export const ZStructure = z.object({
+  id: z.number(),
+  employeeId: z.number(),
+  effectiveFrom: z.string(),
+  source: z.string(),
+  remarks: z.string().nullable(),
+  /** head id → monthly amount (rupees) */
+  amounts: z.record(z.string(), z.number()),
+  total: z.number(),
+  createdAt: z.string(),
+});
+export type TStructure = z.infer<typeof ZStructure>;
+
+export const ZSaveStructure = z.object({
+  effectiveFrom: ZYearMonth,
+  amounts: ZStructureAmounts,
+  remarks: z.string().trim().max(300).nullish(),
+});
+export type TSaveStructure = z.input<typeof ZSaveStructure>;
+
+export const ZIncrement = z
+  .object({
+    /** One employee, or a filtered batch (unit, and optionally department / designation). */
+    employeeId: z.number().int().positive().optional(),
+    unitId: z.number().int().positive().optional(),
+    departmentId: z.number().int().positive().optional(),
+    designationId: z.number().int().positive().optional(),
+    effectiveFrom: ZYearMonth,
+    headIds: z.array(z.number().int().positive()).min(1, 'Choose the heads the increment raises').max(50),
+    by: z.enum(['amount', 'percent']),
+    /** Rupees per head (by amount) or a percentage (by percent, up to 200 %). */
+    value: z.number().positive('Must be more than 0').max(10_00_000),
+    remarks: z.string().trim().max(300).nullish(),
+  })
+  .refine((v) => v.employeeId !== undefined || v.unitId !== undefined, { message: 'Choose an employee or a unit', path: ['employeeId'] })
+  .refine((v) => v.by === 'amount' || v.value <= 200, { message: 'At most 200 %', path: ['value'] });
+export type TIncrement = z.input<typeof ZIncrement>;
+
+export const ZIncrementResult = z.object({
+  employees: z.number(),
+  /** Months already processed that the increment reaches back into: their difference is paid as arrears in the next run. */
+  arrearsMonths: z.array(z.string()),
+});
+
+// ---- salary advances ----
+
+export const ADVANCE_STATUSES = ['requested', 'approved', 'paid', 'recovering', 'closed', 'rejected', 'cancelled'] as const;
+export type TAdvanceStatus = (typeof ADVANCE_STATUSES)[number];
+
+export const ZAdvanceListQuery = z.object({
+  unitId: ZIdQuery.optional(),
+  employeeId: ZIdQuery.optional(),
+  status: z.enum(ADVANCE_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+});
+
+export const ZSaveAdvance = z.object({
+  employeeId: z.number().int().positive(),
+  advanceAmount: ZRupees.refine((n) => n >= 1, 'At least ₹1'),
+  noOfEMIs: z.number().int().min(1, 'At least 1 instalment').max(120, 'At most 120 instalments'),
+  effectiveMonth: z.number().int().min(1).max(12),
+  effectiveYear: z.number().int().min(2000).max(2100),
+  remarks: z.string().trim().max(300).nullish(),
+  payModeId: z.number().int().min(1).max(9).default(2),
+});
+export type TSaveAdvance = z.input<typeof ZSaveAdvance>;
+
+export const ZInstalment = z.object({
+  id: z.number(),
+  seq: z.number(),
+  dueMonth: z.string(),
+  amount: z.number(),
+  status: z.enum(['due', 'recovered', 'skipped']),
+  note: z.string().nullable(),
+  /** Outstanding after this instalment, as scheduled. */
+  outstandingAfter: z.number(),
+});
+
+export const ZAdvance = z.object({
+  id: z.number(),
+  employeeId: z.number(),
+  employeeCode: z.string(),
+  employeeName: z.string(),
+  unitId: z.number(),
+  unitName: z.string(),
+  advanceAmount: z.number(),
+  noOfEMIs: z.number(),
+  monthlyEMI: z.number(),
+  effectiveMonth: z.number(),
+  effectiveYear: z.number(),
+  remarks: z.string().nullable(),
+  payModeId: z.number(),
+  status: z.enum(ADVANCE_STATUSES),
+  recovered: z.number(),
+  outstanding: z.number(),
+  createdAt: z.string(),
+  instalments: z.array(ZInstalment).optional(),
+  approval: z
+    .object({
+      id: z.number(),
+      state: z.string(),
+      history: z.array(z.object({ level: z.number(), action: z.string(), actorName: z.string(), remark: z.string().nullable(), at: z.string() })),
+    })
+    .nullable()
+    .optional(),
+});
+export type TAdvance = z.infer<typeof ZAdvance>;
+export const ZAdvancePage = z.object({ rows: z.array(ZAdvance), total: z.number() });
+
+export const ZAdvanceAction = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('approve'), remark: z.string().trim().max(300).nullish() }),
+  z.object({ action: z.literal('reject'), remark: z.string().trim().max(300).nullish() }),
+  z.object({ action: z.literal('pay'), payModeId: z.number().int().min(1).max(9).optional() }),
+  z.object({ action: z.literal('cancel'), remark: z.string().trim().max(300).nullish() }),
+  z.object({ action: z.literal('preclose'), year: z.number().int().min(2000).max(2100), month: z.number().int().min(1).max(12) }),
+  z.object({
+    action: z.literal('skip'),
+    instalmentId: z.number().int().positive(),
+    reason: z.string().trim().min(3, 'Say why the instalment is skipped').max(300),
+  }),
+]);
+export type TAdvanceAction = z.infer<typeof ZAdvanceAction>;

@@ -1,0 +1,536 @@
+// The payroll engine: pure and synchronous. A plan is compiled once from the salary heads (compileFormulas) and
+// then computes the slips of any number of employees (computeSlips). Money is integer paise in a JS number.
+//
+// Rules
+// - Names a formula may use (all in RUPEES when they are money): every head's code (that head's amount this
+//   month), <CODE>_FIXED (the structure's monthly fixed amount of that head before proration, 0 when none),
+//   GROSS, DEDUCTIONS, the attendance figures (ATTENDANCE_NAMES, in days or hours) and the facts (FACT_NAMES;
+//   GENDER is text, the IS_* facts are 1 or 0).
+// - A non-calculative EARNING head earns round(fixed × PAYABLE_DAYS / MONTH_DAYS) paise, computed exactly in
+//   integers (payable days are taken to 4 decimals, e.g. 27.5) and rounded half away from zero.
+// - A non-calculative DEDUCTION head (TDS, LWF…) is its fixed amount, not prorated.
+// - A calculative head evaluates its formula, in dependency order; the result (rupees) is rounded to whole
+//   paise half away from zero after removing float noise (toPaiseNumber).
+// - `extra` (advance instalment, arrears, bonus…) is then added to the head's amount, whatever its kind; a later
+//   formula naming the head sees the amount with the extra. An extra for a head that is not in the plan fails
+//   the employee (the money would otherwise vanish).
+// - GROSS = sum of the earning heads, DEDUCTIONS = sum of the deduction heads; neither counts the net-pay head
+//   nor the total-LWOP head, which is a MEMO head (computed and shown, e.g. the loss of pay, but not paid or
+//   deducted: earnings are already prorated by payable days).
+// - The net-pay head is its formula when it has one; without one (calculative with no formula, or not
+//   calculative) it is GROSS − DEDUCTIONS. Slip: gross = GROSS, deductions = DEDUCTIONS, net = the net-pay
+//   head's amount, or GROSS − DEDUCTIONS when the plan has no net-pay head.
+// - An employee without any fixed amount for a head of the plan fails with 'No salary structure for the month';
+//   a FormulaRuntimeError fails only that employee, as '<CODE>: <message>'.
+// - Heads form a graph through their formulas (GROSS and DEDUCTIONS depend on their member heads): unknown
+//   names and cycles are reported, all at once, by compileFormulas (PlanError) and formulaProblems.
+
+import {
+  bindFormula,
+  type CompiledFormula,
+  compileFormula,
+  type FormulaProblem,
+  FormulaRuntimeError,
+  FormulaSyntaxError,
+  type NameBinding,
+  namePosition,
+  toPaiseNumber,
+} from './formula';
+
+export interface EngineHead {
+  id: number;
+  /** The name formulas use, e.g. 'BASIC'. */
+  code: string;
+  isEarning: boolean;
+  /** Computed by `formula`. */
+  isCalculative: boolean;
+  /** Required when isCalculative (except for the net-pay head, which is GROSS − DEDUCTIONS without one). */
+  formula: string | null;
+  isNetPayHead: boolean;
+  isOverTimeHead: boolean;
+  isTotalLWOPHead: boolean;
+}
+
+export const ATTENDANCE_NAMES = ['MONTH_DAYS', 'PAYABLE_DAYS', 'PRESENT_DAYS', 'LWOP_DAYS', 'OT_HOURS', 'HOLIDAYS', 'WEEKLY_OFFS'] as const;
+export const FACT_NAMES = ['AGE', 'YEARS_OF_SERVICE', 'GENDER', 'IS_PF_APPLICABLE', 'IS_ESI_APPLICABLE', 'IS_PT_APPLICABLE'] as const;
+export const VIRTUAL_NAMES = ['GROSS', 'DEDUCTIONS'] as const;
+const FIXED_SUFFIX = '_FIXED';
+
+export interface AttendanceFigures {
+  monthDays: number;
+  payableDays: number;
+  presentDays: number;
+  lwopDays: number;
+  otHours: number;
+  holidays: number;
+  weeklyOffs: number;
+}
+
+export interface EngineFacts {
+  AGE: number;
+  YEARS_OF_SERVICE: number;
+  GENDER: string;
+  IS_PF_APPLICABLE: number;
+  IS_ESI_APPLICABLE: number;
+  IS_PT_APPLICABLE: number;
+}
+
+export interface EngineEmployee {
+  employeeId: number;
+  /** Head id → monthly fixed amount in paise (the salary structure). */
+  fixed: Map<number, number>;
+  /** Head id → paise added this month by the system (advance instalment, arrears, bonus): adds to the head's amount. */
+  extra: Map<number, number>;
+  attendance: AttendanceFigures;
+  facts: EngineFacts;
+}
+
+export interface EngineSlip {
+  employeeId: number;
+  /** Head id → paise, for every head of the plan. */
+  amounts: Map<number, number>;
+  gross: number;
+  deductions: number;
+  net: number;
+  error: null;
+}
+
+export interface EngineFailure {
+  employeeId: number;
+  /** e.g. "PF: division by zero" or "No salary structure for the month". */
+  error: string;
+}
+
+const KIND_PRORATED = 0;
+const KIND_FIXED = 1;
+const KIND_FORMULA = 2;
+const KIND_NET = 3;
+
+interface HeadRuntime {
+  id: number;
+  code: string;
+  kind: number;
+  fn: ((values: Float64Array) => number) | null;
+}
+
+/** The compiled steps of a plan; opaque to callers. */
+export interface PlanRuntime {
+  readonly headCount: number;
+  readonly slotCount: number;
+  readonly indexById: Map<number, number>;
+  readonly heads: HeadRuntime[];
+  /** Evaluation steps: a head index, or STEP_GROSS / STEP_DEDUCTIONS. */
+  readonly steps: Int32Array;
+  readonly grossMembers: Int32Array;
+  readonly deductionMembers: Int32Array;
+  readonly netIndex: number;
+  /** The text names' values (GENDER) of the employee being computed; numbers live in a Float64Array. */
+  readonly texts: string[];
+}
+
+export interface PayrollPlan {
+  heads: EngineHead[];
+  /** Head ids in evaluation order. */
+  order: number[];
+  /** Compiled internals; treat as opaque. */
+  readonly runtime: PlanRuntime;
+}
+
+export class PlanError extends Error {
+  constructor(readonly problems: FormulaProblem[]) {
+    super(problems.map((p) => p.message).join('; '));
+    this.name = 'PlanError';
+  }
+}
+
+const STEP_GROSS = -1;
+const STEP_DEDUCTIONS = -2;
+const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const RESERVED_WORDS = new Set(['AND', 'OR', 'NOT', 'IF']);
+
+// Slot layout for n heads: [0, n) head amounts in rupees, [n, 2n) <CODE>_FIXED, 2n GROSS, 2n + 1 DEDUCTIONS,
+// then the attendance figures, then the facts.
+function layout(n: number) {
+  const gross = 2 * n;
+  const deductions = gross + 1;
+  const attendance = deductions + 1;
+  const facts = attendance + ATTENDANCE_NAMES.length;
+  return { gross, deductions, attendance, facts, count: facts + FACT_NAMES.length };
+}
+
+interface Analysis {
+  problems: FormulaProblem[];
+  slotOf: Map<string, number>;
+  formulas: (CompiledFormula | null)[];
+  deps: number[][];
+  grossMembers: number[];
+  deductionMembers: number[];
+  netIndex: number;
+}
+
+function isMemo(h: EngineHead): boolean {
+  return h.isTotalLWOPHead && !h.isNetPayHead;
+}
+
+function analyse(heads: EngineHead[]): Analysis {
+  const n = heads.length;
+  const slots = layout(n);
+  const problems: FormulaProblem[] = [];
+  const slotOf = new Map<string, number>();
+  ATTENDANCE_NAMES.forEach((name, i) => {
+    slotOf.set(name, slots.attendance + i);
+  });
+  FACT_NAMES.forEach((name, i) => {
+    slotOf.set(name, slots.facts + i);
+  });
+  slotOf.set('GROSS', slots.gross);
+  slotOf.set('DEDUCTIONS', slots.deductions);
+
+  // Head codes: valid, not reserved, distinct (a code may not clash with another head's <CODE>_FIXED either).
+  const ids = new Set<number>();
+  heads.forEach((h, i) => {
+    if (ids.has(h.id)) problems.push({ kind: 'syntax', head: h.code, message: `${h.code}: the head id ${h.id} is used by two heads` });
+    ids.add(h.id);
+    if (!NAME_PATTERN.test(h.code)) {
+      problems.push({
+        kind: 'syntax',
+        head: h.code,
+        message: `Head code '${h.code}' cannot be used in formulas: use only letters, digits and _, starting with a letter`,
+      });
+      return;
+    }
+    if (RESERVED_WORDS.has(h.code.toUpperCase()) || slotOf.has(h.code)) {
+      const taken = slotOf.get(h.code);
+      const why = taken !== undefined && taken < 2 * n ? 'is used by another head' : 'is a reserved name';
+      problems.push({ kind: 'syntax', head: h.code, message: `Head code '${h.code}' ${why}` });
+      return;
+    }
+    const fixedName = h.code + FIXED_SUFFIX;
+    if (slotOf.has(fixedName)) {
+      problems.push({
+        kind: 'syntax',
+        head: h.code,
+        message: `Head code '${fixedName}' clashes with the name of another head's fixed amount`,
+      });
+      return;
+    }
+    slotOf.set(h.code, i);
+    slotOf.set(fixedName, n + i);
+  });
+
+  const netIndex = heads.findIndex((h) => h.isNetPayHead);
+  heads.forEach((h, i) => {
+    if (h.isNetPayHead && i !== netIndex) {
+      problems.push({
+        kind: 'syntax',
+        head: h.code,
+        message: `${h.code}: only one head can be the net-pay head (${heads[netIndex].code} is already)`,
+      });
+    }
+  });
+
+  // Formulas and their names.
+  const formulas: (CompiledFormula | null)[] = [];
+  const deps: number[][] = [];
+  heads.forEach((h, i) => {
+    const hasFormula = typeof h.formula === 'string' && h.formula.trim() !== '';
+    const needsFormula = h.isCalculative && !h.isNetPayHead;
+    const d: number[] = [];
+    deps.push(d);
+    formulas.push(null);
+    if (!hasFormula || (!h.isCalculative && !h.isNetPayHead)) {
+      if (needsFormula) problems.push({ kind: 'syntax', head: h.code, message: `Head ${h.code} has no formula` });
+      else if (h.isNetPayHead) d.push(n, n + 1);
+      return;
+    }
+    let compiled: CompiledFormula;
+    try {
+      compiled = compileFormula(h.formula!);
+    } catch (e) {
+      if (e instanceof FormulaSyntaxError) {
+        problems.push({ ...e.problem, head: h.code, message: `${h.code}: ${e.problem.message}` });
+        return;
+      }
+      throw e;
+    }
+    let known = true;
+    for (const name of compiled.names) {
+      const slot = slotOf.get(name);
+      if (slot === undefined) {
+        known = false;
+        problems.push({
+          kind: 'unknown-name',
+          head: h.code,
+          message: `${h.code}: unknown name '${name}'${suggestion(name, slotOf)}`,
+          position: namePosition(compiled, name),
+        });
+      } else if (slot < n) d.push(slot);
+      else if (slot === slots.gross) d.push(n);
+      else if (slot === slots.deductions) d.push(n + 1);
+    }
+    if (known) formulas[i] = compiled;
+  });
+
+  const grossMembers: number[] = [];
+  const deductionMembers: number[] = [];
+  heads.forEach((h, i) => {
+    if (h.isNetPayHead || isMemo(h)) return;
+    (h.isEarning ? grossMembers : deductionMembers).push(i);
+  });
+  deps.push(grossMembers, deductionMembers);
+
+  problems.push(...findCycles(heads, deps));
+  return { problems, slotOf, formulas, deps, grossMembers, deductionMembers, netIndex };
+}
+
+/** " (did you mean 'BASIC'?)" when a known name differs from it only in upper/lower case. */
+function suggestion(name: string, known: Map<string, number>): string {
+  const upper = name.toUpperCase();
+  for (const k of known.keys()) if (k.toUpperCase() === upper) return ` (did you mean '${k}'?)`;
+  return '';
+}
+
+function nodeName(heads: EngineHead[], node: number): string {
+  const n = heads.length;
+  return node === n ? 'GROSS' : node === n + 1 ? 'DEDUCTIONS' : heads[node].code;
+}
+
+/** Every cycle of the graph (one per back edge of a depth-first search), as 'cycle: A → B → A', starting at its first head. */
+function findCycles(heads: EngineHead[], deps: number[][]): FormulaProblem[] {
+  const total = deps.length;
+  const state = new Uint8Array(total); // 0 new, 1 on the path, 2 done
+  const path: number[] = [];
+  const seen = new Set<string>();
+  const problems: FormulaProblem[] = [];
+  const visit = (node: number) => {
+    state[node] = 1;
+    path.push(node);
+    for (const next of deps[node]) {
+      if (state[next] === 0) visit(next);
+      else if (state[next] === 1) {
+        const cycle = path.slice(path.lastIndexOf(next));
+        let start = 0;
+        for (let k = 1; k < cycle.length; k++) if (cycle[k] < cycle[start]) start = k;
+        const rotated = [...cycle.slice(start), ...cycle.slice(0, start)];
+        const key = rotated.join(',');
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const names = [...rotated, rotated[0]].map((x) => nodeName(heads, x));
+        problems.push({ kind: 'cycle', head: names[0], message: `cycle: ${names.join(' → ')}` });
+      }
+    }
+    path.pop();
+    state[node] = 2;
+  };
+  for (let i = 0; i < total; i++) if (state[i] === 0) visit(i);
+  return problems;
+}
+
+/** The problems of a set of heads (syntax, unknown names, missing formulas, cycles); [] when the plan compiles. */
+export function formulaProblems(heads: EngineHead[]): FormulaProblem[] {
+  return analyse(heads).problems;
+}
+
+/** Compiles the heads into a plan; throws PlanError listing every problem. */
+export function compileFormulas(heads: EngineHead[]): PayrollPlan {
+  const a = analyse(heads);
+  if (a.problems.length > 0) throw new PlanError(a.problems);
+  const n = heads.length;
+  const texts: string[] = [''];
+  const genderSlot = layout(n).facts + FACT_NAMES.indexOf('GENDER');
+  const bind = (name: string): NameBinding<Float64Array> => {
+    const slot = a.slotOf.get(name);
+    if (slot === undefined) throw new TypeError(`No slot for the name '${name}'`);
+    if (slot === genderSlot) return { text: () => texts[0] };
+    return { number: (values) => values[slot] };
+  };
+
+  const runtimeHeads: HeadRuntime[] = heads.map((h, i) => {
+    const formula = a.formulas[i];
+    let kind: number;
+    if (formula) kind = KIND_FORMULA;
+    else if (h.isNetPayHead) kind = KIND_NET;
+    else kind = h.isEarning ? KIND_PRORATED : KIND_FIXED;
+    return { id: h.id, code: h.code, kind, fn: formula ? bindFormula(formula, bind) : null };
+  });
+
+  // Depth-first post-order: every node after what it depends on; GROSS and DEDUCTIONS are always computed.
+  const done = new Uint8Array(n + 2);
+  const steps: number[] = [];
+  const visit = (node: number) => {
+    done[node] = 1;
+    for (const next of a.deps[node]) if (!done[next]) visit(next);
+    steps.push(node === n ? STEP_GROSS : node === n + 1 ? STEP_DEDUCTIONS : node);
+  };
+  for (let i = 0; i < n + 2; i++) if (!done[i]) visit(i);
+
+  const runtime: PlanRuntime = {
+    headCount: n,
+    slotCount: layout(n).count,
+    indexById: new Map(heads.map((h, i) => [h.id, i])),
+    heads: runtimeHeads,
+    steps: Int32Array.from(steps),
+    grossMembers: Int32Array.from(a.grossMembers),
+    deductionMembers: Int32Array.from(a.deductionMembers),
+    netIndex: a.netIndex,
+    texts,
+  };
+  return { heads: [...heads], order: steps.filter((s) => s >= 0).map((i) => heads[i].id), runtime };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Computation
+
+const DAY_SCALE = 10_000; // payable and month days are taken to 4 decimals
+
+/** round(n / d) half away from zero, for safe integers n and d > 0. */
+function roundDiv(n: number, d: number): number {
+  const a = Math.abs(n);
+  let q = Math.floor(a / d);
+  let r = a - q * d;
+  if (r < 0) {
+    q--;
+    r += d;
+  } else if (r >= d) {
+    q++;
+    r -= d;
+  }
+  if (2 * r >= d) q++;
+  return n < 0 ? -q : q;
+}
+
+/** fixed × payable / month, both days already scaled to integers by DAY_SCALE; exact, half away from zero. */
+function prorate(fixed: number, payableScaled: number, monthScaled: number): number {
+  const product = fixed * payableScaled;
+  if (Math.abs(product) <= Number.MAX_SAFE_INTEGER) return roundDiv(product, monthScaled);
+  const p = BigInt(fixed) * BigInt(payableScaled);
+  const m = BigInt(monthScaled);
+  const abs = p < 0n ? -p : p;
+  let q = abs / m;
+  if (2n * (abs % m) >= m) q += 1n;
+  return Number(p < 0n ? -q : q);
+}
+
+/** Computes the slips of the employees, in the order given; one employee's failure does not stop the others. */
+export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[]): (EngineSlip | EngineFailure)[] {
+  const rt = plan.runtime;
+  const { heads, steps, grossMembers, deductionMembers, indexById, netIndex, texts, headCount: n } = rt;
+  const lay = layout(n);
+  const values = new Float64Array(rt.slotCount); // rupees / days / facts, read by the formulas
+  const fixed = new Float64Array(n);
+  const extra = new Float64Array(n);
+  const amount = new Float64Array(n);
+  const results: (EngineSlip | EngineFailure)[] = new Array(employees.length);
+
+  // Callbacks made once (Map.forEach does not allocate an entry per item, unlike for…of).
+  let matched = 0;
+  let problem: string | null = null;
+  const takeFixed = (paise: number, id: number) => {
+    const i = indexById.get(id);
+    if (i === undefined) return;
+    if (!Number.isSafeInteger(paise)) problem ??= `${heads[i].code}: the fixed amount ${paise} is not a whole number of paise`;
+    fixed[i] = paise;
+    matched++;
+  };
+  const takeExtra = (paise: number, id: number) => {
+    const i = indexById.get(id);
+    if (i === undefined) problem ??= `An extra amount is given for head ${id}, which is not a salary head of this plan`;
+    else if (!Number.isSafeInteger(paise)) problem ??= `${heads[i].code}: the extra amount ${paise} is not a whole number of paise`;
+    else extra[i] += paise;
+  };
+
+  for (let e = 0; e < employees.length; e++) {
+    const emp = employees[e];
+    fixed.fill(0);
+    extra.fill(0);
+    matched = 0;
+    problem = null;
+    emp.fixed.forEach(takeFixed);
+    if (matched === 0) problem = 'No salary structure for the month';
+    emp.extra.forEach(takeExtra);
+    const att = emp.attendance;
+    if (!(Number.isFinite(att.monthDays) && att.monthDays > 0)) problem ??= 'The month has no days (MONTH_DAYS must be above 0)';
+    if (!(Number.isFinite(att.payableDays) && att.payableDays >= 0)) problem ??= 'The payable days are not a number of days';
+    if (problem !== null) {
+      results[e] = { employeeId: emp.employeeId, error: problem };
+      continue;
+    }
+    const monthScaled = Math.round(att.monthDays * DAY_SCALE);
+    const payableScaled = Math.round(att.payableDays * DAY_SCALE);
+
+    let s = lay.attendance;
+    values[s++] = att.monthDays;
+    values[s++] = att.payableDays;
+    values[s++] = att.presentDays;
+    values[s++] = att.lwopDays;
+    values[s++] = att.otHours;
+    values[s++] = att.holidays;
+    values[s++] = att.weeklyOffs;
+    const f = emp.facts;
+    values[s++] = f.AGE;
+    values[s++] = f.YEARS_OF_SERVICE;
+    s++; // GENDER is text
+    texts[0] = f.GENDER;
+    values[s++] = f.IS_PF_APPLICABLE;
+    values[s++] = f.IS_ESI_APPLICABLE;
+    values[s++] = f.IS_PT_APPLICABLE;
+    for (let i = 0; i < n; i++) values[n + i] = fixed[i] / 100;
+
+    let gross = 0;
+    let deductions = 0;
+    let current = -1;
+    try {
+      for (let k = 0; k < steps.length; k++) {
+        const step = steps[k];
+        if (step === STEP_GROSS) {
+          gross = 0;
+          for (let m = 0; m < grossMembers.length; m++) gross += amount[grossMembers[m]];
+          values[lay.gross] = gross / 100;
+          continue;
+        }
+        if (step === STEP_DEDUCTIONS) {
+          deductions = 0;
+          for (let m = 0; m < deductionMembers.length; m++) deductions += amount[deductionMembers[m]];
+          values[lay.deductions] = deductions / 100;
+          continue;
+        }
+        const head = heads[step];
+        let paise: number;
+        switch (head.kind) {
+          case KIND_PRORATED:
+            paise = prorate(fixed[step], payableScaled, monthScaled);
+            break;
+          case KIND_FIXED:
+            paise = fixed[step];
+            break;
+          case KIND_FORMULA:
+            current = step;
+            paise = toPaiseNumber(head.fn!(values));
+            if (!Number.isSafeInteger(paise)) throw new FormulaRuntimeError('the result is too large to be an amount');
+            break;
+          default:
+            paise = gross - deductions;
+        }
+        paise += extra[step];
+        amount[step] = paise;
+        values[step] = paise / 100;
+      }
+    } catch (err) {
+      if (!(err instanceof FormulaRuntimeError) || current < 0) throw err;
+      results[e] = { employeeId: emp.employeeId, error: `${heads[current].code}: ${err.message}` };
+      continue;
+    }
+
+    const amounts = new Map<number, number>();
+    for (let i = 0; i < n; i++) amounts.set(heads[i].id, amount[i]);
+    results[e] = {
+      employeeId: emp.employeeId,
+      amounts,
+      gross,
+      deductions,
+      net: netIndex >= 0 ? amount[netIndex] : gross - deductions,
+      error: null,
+    };
+  }
+  return results;
+}
