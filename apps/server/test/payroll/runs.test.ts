@@ -15,10 +15,19 @@ let employee2: ReturnType<typeof api>;
 let blr = 0;
 let mys = 0;
 
-const TODAY = '2026-11-25';
+// The seed locks the two months before this one and opens this one: the tests follow the calendar.
+let M: ReturnType<typeof months>;
+function months(cur: { year: number; month: number }) {
+  const at = (n: number) => {
+    const t0 = cur.year * 12 + cur.month - 1 + n;
+    return { year: Math.floor(t0 / 12), month: (t0 % 12) + 1 };
+  };
+  return { prev2: at(-2), prev1: at(-1), cur: at(0) };
+}
+const key = (m: { year: number; month: number }) => `${m.year}-${m.month}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: { today: TODAY } });
+  t = await createTestApp();
   admin = api(t.app, await signIn(t.app, 'admin'));
   payroll = api(t.app, await signIn(t.app, 'payroll'));
   manager = api(t.app, await signIn(t.app, 'manager'));
@@ -27,6 +36,8 @@ beforeAll(async () => {
   const units = await queryRows<{ id: number; code: string }>(t.db, sql`select id, code from units`);
   blr = units.find((u) => u.code === 'HO-BLR')!.id;
   mys = units.find((u) => u.code === 'CMP-MYS')!.id;
+  const [draft] = (await admin.get('/api/payroll/runs?status=draft')).json().rows;
+  M = months(draft);
 });
 afterAll(() => t?.close());
 
@@ -49,21 +60,18 @@ describe('seeded months', () => {
   it('the last two months are locked and this month is a draft for every unit', async () => {
     const list = (await admin.get('/api/payroll/runs?pageSize=50')).json();
     const statuses = list.rows.map((r: { year: number; month: number; status: string }) => `${r.year}-${r.month}:${r.status}`);
-    expect(statuses.filter((s: string) => s === '2026-9:locked')).toHaveLength(3);
-    expect(statuses.filter((s: string) => s === '2026-10:locked')).toHaveLength(3);
-    expect(statuses.filter((s: string) => s === '2026-11:draft')).toHaveLength(3);
+    expect(statuses.filter((s: string) => s === `${key(M.prev2)}:locked`)).toHaveLength(3);
+    expect(statuses.filter((s: string) => s === `${key(M.prev1)}:locked`)).toHaveLength(3);
+    expect(statuses.filter((s: string) => s === `${key(M.cur)}:draft`)).toHaveLength(3);
   });
 
   it('employee1 downloads their own payslip of a locked month, and it adds up to the paisa', async () => {
     const months = (await employee1.get('/api/payroll/payslips/me/months')).json();
-    expect(months).toEqual([
-      { year: 2026, month: 10 },
-      { year: 2026, month: 9 },
-    ]);
-    const res = await employee1.get('/api/payroll/payslips/me?year=2026&month=10');
+    expect(months).toEqual([M.prev1, M.prev2]);
+    const res = await employee1.get(`/api/payroll/payslips/me?year=${M.prev1.year}&month=${M.prev1.month}`);
     expect(res.statusCode, res.body).toBe(200);
     const slip = res.json();
-    expect(slip).toMatchObject({ name: 'Priya Sharma', month: 10, year: 2026, unitName: expect.any(String), companyName: expect.any(String) });
+    expect(slip).toMatchObject({ name: 'Priya Sharma', ...M.prev1, unitName: expect.any(String), companyName: expect.any(String) });
     const heads = slip.salaryProcessDetailRequestList as { earningDeductionId: number; amount: number; isEarning: boolean; isNetPayHead: boolean; isTotalLWOPHead: boolean }[];
     const paise = (n: number) => Math.round(n * 100);
     const earnings = heads.filter((h) => h.isEarning && !h.isNetPayHead && !h.isTotalLWOPHead).reduce((s, h) => s + paise(h.amount), 0);
@@ -75,19 +83,19 @@ describe('seeded months', () => {
   });
 
   it('a month not approved is 404 for the employee; nobody reads another person’s payslip', async () => {
-    expect((await employee1.get('/api/payroll/payslips/me?year=2026&month=11')).statusCode).toBe(404);
+    expect((await employee1.get(`/api/payroll/payslips/me?year=${M.cur.year}&month=${M.cur.month}`)).statusCode).toBe(404);
     expect((await employee1.get('/api/payroll/runs')).statusCode).toBe(403);
-    expect((await employee1.get('/api/payroll/payslips?unitIds=1&year=2026&month=10')).statusCode).toBe(403);
-    const other = (await employee2.get('/api/payroll/payslips/me?year=2026&month=10')).json();
+    expect((await employee1.get(`/api/payroll/payslips?unitIds=1&year=${M.prev1.year}&month=${M.prev1.month}`)).statusCode).toBe(403);
+    const other = (await employee2.get(`/api/payroll/payslips/me?year=${M.prev1.year}&month=${M.prev1.month}`)).json();
     expect(other.name).toBe('Karthik Subramanian');
   });
 
   it('a manager sees only the runs and payslips of their units', async () => {
     const list = (await manager.get('/api/payroll/runs?pageSize=50')).json();
     expect(list.rows.every((r: { unitId: number }) => r.unitId !== mys)).toBe(true);
-    const mysRun = await runOf(mys, 2026, 10);
+    const mysRun = await runOf(mys, M.prev1.year, M.prev1.month);
     expect((await manager.get(`/api/payroll/runs/${mysRun.id}`)).statusCode).toBe(404);
-    const batch = (await manager.get(`/api/payroll/payslips?unitIds=${blr},${mys}&year=2026&month=10`)).json();
+    const batch = (await manager.get(`/api/payroll/payslips?unitIds=${blr},${mys}&year=${M.prev1.year}&month=${M.prev1.month}`)).json();
     expect(batch.length).toBeGreaterThan(0);
     expect(batch.every((s: { unitName: string }) => s.unitName !== 'Mysuru Campus')).toBe(true);
   });
@@ -96,7 +104,7 @@ describe('seeded months', () => {
 describe('life cycle of this month', () => {
   let id = 0;
   it('processes the draft as a job, with totals equal to the sum of the records', async () => {
-    id = (await runOf(blr, 2026, 11)).id;
+    id = (await runOf(blr, M.cur.year, M.cur.month)).id;
     const run = await processRun(id);
     expect(run.status).toBe('processed');
     expect(run.errors).toEqual([]);
@@ -150,7 +158,7 @@ describe('life cycle of this month', () => {
     expect(lock.statusCode, lock.body).toBe(200);
     expect(lock.json().status).toBe('locked');
     expect((await payroll.post(`/api/payroll/runs/${id}/process`)).statusCode).toBe(409);
-    expect((await employee1.get('/api/payroll/payslips/me?year=2026&month=11')).statusCode).toBe(200);
+    expect((await employee1.get(`/api/payroll/payslips/me?year=${M.cur.year}&month=${M.cur.month}`)).statusCode).toBe(200);
   });
 
   it('only an administrator unlocks, with a reason, and the approvals start over', async () => {
@@ -164,10 +172,10 @@ describe('life cycle of this month', () => {
   });
 
   it('one run per unit and month; bad input is 400/404, never 500', async () => {
-    expect((await payroll.post('/api/payroll/runs', { unitId: blr, year: 2026, month: 11 })).statusCode).toBe(409);
-    expect((await payroll.post('/api/payroll/runs', { unitId: blr, year: 2026, month: 13 })).statusCode).toBe(400);
+    expect((await payroll.post('/api/payroll/runs', { unitId: blr, ...M.cur })).statusCode).toBe(409);
+    expect((await payroll.post('/api/payroll/runs', { unitId: blr, year: M.cur.year, month: 13 })).statusCode).toBe(400);
     expect((await payroll.get('/api/payroll/runs/999999')).statusCode).toBe(404);
     expect((await payroll.get('/api/payroll/runs/abc')).statusCode).toBe(400);
-    expect((await payroll.post('/api/payroll/runs', { unitId: 999999, year: 2026, month: 12 })).statusCode).toBe(400);
+    expect((await payroll.post('/api/payroll/runs', { unitId: 999999, ...M.cur })).statusCode).toBe(400);
   });
 });

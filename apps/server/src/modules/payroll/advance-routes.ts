@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { advanceInstalments, employees, salaryAdvances, salaryArrears, salarySlips } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { BadRequest, Conflict, NotFound } from '../../lib/errors';
-import { type AuthContext, canReachRecord, selfScope, unitScope } from '../access/context';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { type AuthContext, canReachRecord, hasAction, selfScope, unitScope } from '../access/context';
 import { approvalOf, decide, historyOf, registerApprovalKind, submitApproval } from '../approvals/service';
 import { registerEmployeeUsage, tableUsage } from '../employees/usage';
 
@@ -215,10 +215,11 @@ export const advanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payroll/advances/:id/action',
     {
-      config: { access: { menu, action: 'edit' } },
+      // Approve / reject need the approve action (checked by the approvals module); the rest the edit action.
+      config: { access: { menu, action: 'view' } },
       schema: {
         tags,
-        summary: 'Approve, reject, pay, cancel, pre-close an advance or skip an instalment',
+        summary: 'Approve, reject (approvers); pay, cancel, pre-close an advance or skip an instalment (edit)',
         params: ZIdParams,
         body: ZAdvanceAction,
         response: { 200: ZAdvance },
@@ -234,6 +235,7 @@ export const advanceRoutes: FastifyPluginAsyncZod = async (app) => {
         await decide(app.db, auth, a.approvalId, b.action, b.remark ?? null, request.id);
         return advanceView(app.db, id);
       }
+      if (!(await hasAction(app.db, auth, menu, 'edit'))) throw new Forbidden('Your role may not change advances');
       await app.db.transaction(async (tx) => {
         const before = await loadAdvance(tx, auth, id, true);
         let note = '';

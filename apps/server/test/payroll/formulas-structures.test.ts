@@ -1,0 +1,166 @@
+// Salary formulas (checked on save: syntax, unknown names, cycles; effective months after the last approved
+// month; unit overrides; preview) and structures with increments whose back-dated months become arrears paid
+// month by month in the next run.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
+import { api, createTestApp, signIn, type TestApp } from '../helpers';
+
+let t: TestApp;
+let admin: ReturnType<typeof api>;
+let payroll: ReturnType<typeof api>;
+let manager: ReturnType<typeof api>;
+let employee1: ReturnType<typeof api>;
+let blr = 0;
+let priya = 0;
+const heads = new Map<string, number>();
+// The seed locks the two months before this one and opens this one: the tests follow the calendar.
+let M: ReturnType<typeof months>;
+function months(cur: { year: number; month: number }) {
+  const at = (n: number) => {
+    const t0 = cur.year * 12 + cur.month - 1 + n;
+    const year = Math.floor(t0 / 12);
+    const month = (t0 % 12) + 1;
+    return { year, month, ym: `${year}-${String(month).padStart(2, '0')}` };
+  };
+  return { prev2: at(-2), prev1: at(-1), cur: at(0), next: at(1), after: at(2) };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = api(t.app, await signIn(t.app, 'admin'));
+  payroll = api(t.app, await signIn(t.app, 'payroll'));
+  manager = api(t.app, await signIn(t.app, 'manager'));
+  employee1 = api(t.app, await signIn(t.app, 'employee1'));
+  blr = (await queryRows<{ id: number }>(t.db, sql`select id from units where code = 'HO-BLR'`))[0].id;
+  priya = (await queryRows<{ id: number }>(t.db, sql`select employee_id as id from users where user_name = 'employee1'`))[0].id;
+  for (const h of (await payroll.get('/api/payroll/heads')).json()) heads.set(h.code, h.id);
+  const [draft] = (await payroll.get('/api/payroll/runs?status=draft')).json().rows;
+  M = months(draft);
+});
+afterAll(() => t?.close());
+
+async function runProcessed(unitId: number, year: number, month: number) {
+  let [run] = (await payroll.get(`/api/payroll/runs?unitId=${unitId}&year=${year}&month=${month}`)).json().rows;
+  if (!run) run = (await payroll.post('/api/payroll/runs', { unitId, year, month })).json();
+  const res = await payroll.post(`/api/payroll/runs/${run.id}/process`);
+  expect(res.statusCode, res.body).toBe(202);
+  await t.app.jobs.drain();
+  return (await payroll.get(`/api/payroll/runs/${run.id}`)).json();
+}
+
+async function approveAndLock(id: number) {
+  expect((await manager.post(`/api/payroll/runs/${id}/approve`, {})).statusCode).toBe(200);
+  expect((await admin.post(`/api/payroll/runs/${id}/approve`, {})).statusCode).toBe(200);
+  expect((await payroll.post(`/api/payroll/runs/${id}/lock`)).statusCode).toBe(200);
+}
+
+const slipOf = async (runId: number, employeeId: number) =>
+  ((await payroll.get(`/api/payroll/runs/${runId}/slips`)).json() as { employeeId: number; salaryProcessDetailRequestList: { earningDeductionId: number; amount: number }[] }[]).find(
+    (s) => s.employeeId === employeeId,
+  )!;
+const amountOf = (slip: Awaited<ReturnType<typeof slipOf>>, code: string) =>
+  slip.salaryProcessDetailRequestList.find((h) => h.earningDeductionId === heads.get(code))?.amount;
+
+describe('salary formulas', () => {
+  it('lists the seeded defaults; a self-service employee is refused', async () => {
+    const list = (await payroll.get('/api/payroll/formulas')).json();
+    expect(list.map((f: { headCode: string }) => f.headCode)).toEqual(expect.arrayContaining(['PF', 'ESI', 'PT', 'NET', 'OT', 'LWOP']));
+    expect((await employee1.get('/api/payroll/formulas')).statusCode).toBe(403);
+    expect((await employee1.post('/api/payroll/formulas', { earningDeductionId: heads.get('PT'), effectiveFrom: M.next.ym, formula: '1' })).statusCode).toBe(403);
+  });
+
+  it('refuses a syntax error, an unknown name and a cycle with 400 naming the problem', async () => {
+    const save = (formula: string) => admin.post('/api/payroll/formulas', { earningDeductionId: heads.get('PF'), effectiveFrom: M.next.ym, formula });
+    const syntax = await save('min(BASIC, 15000 * 0.12');
+    expect(syntax.statusCode).toBe(400);
+    expect(syntax.json().fieldErrors.formula[0]).toMatch(/\)|end/i);
+    const unknown = await save('BASICC * 0.12');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors.formula.join(' ')).toContain("unknown name 'BASICC'");
+    const cycle = await save('NET * 0.01');
+    expect(cycle.statusCode).toBe(400);
+    expect(cycle.json().fieldErrors.formula.join(' ')).toMatch(/^cycle: .*PF.*→.*PF/);
+    const formulas = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from salary_formulas where effective_from = ${M.next.ym}`);
+    expect(formulas[0].n).toBe(0);
+  });
+
+  it('a formula never takes effect in a month already approved or locked', async () => {
+    const res = await admin.post('/api/payroll/formulas', { earningDeductionId: heads.get('PT'), effectiveFrom: M.prev1.ym, formula: '250' });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it("a unit's own version overrides the default there; the preview shows each head", async () => {
+    const draft = await payroll.post('/api/payroll/formulas/preview', {
+      unitId: blr,
+      employeeId: priya,
+      year: M.cur.year,
+      month: M.cur.month,
+      draft: { earningDeductionId: heads.get('PT'), formula: '250' },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(draft.json().heads.find((h: { code: string }) => h.code === 'PT').amount).toBe(250);
+    const saved = await payroll.post('/api/payroll/formulas', { earningDeductionId: heads.get('PT'), unitId: blr, effectiveFrom: M.cur.ym, formula: 'if(GROSS >= 25000, 250, 0)' });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect((await payroll.get(`/api/payroll/formulas?unitId=${blr}`)).json().some((f: { unitId: number | null }) => f.unitId === blr)).toBe(true);
+    const run = await runProcessed(blr, M.cur.year, M.cur.month);
+    expect(run.errors).toEqual([]);
+    const slip = await slipOf(run.id, priya);
+    expect(amountOf(slip, 'PT')).toBe(250);
+    // A failing formula fails that employee's slip with a message, not the run.
+    await payroll.put(`/api/payroll/formulas/${saved.json().id}`, { earningDeductionId: heads.get('PT'), unitId: blr, effectiveFrom: M.cur.ym, formula: 'GROSS / (PAYABLE_DAYS - PAYABLE_DAYS)' });
+    const failing = await runProcessed(blr, M.cur.year, M.cur.month);
+    expect(failing.status).toBe('processed');
+    expect(failing.errors.length).toBeGreaterThan(0);
+    expect(failing.errors[0].error).toMatch(/PT: division by zero/);
+    await payroll.put(`/api/payroll/formulas/${saved.json().id}`, { earningDeductionId: heads.get('PT'), unitId: blr, effectiveFrom: M.cur.ym, formula: 'if(GROSS >= 25000, 250, 0)' });
+    const fixed = await runProcessed(blr, M.cur.year, M.cur.month);
+    expect(fixed.errors).toEqual([]);
+  });
+});
+
+describe('structures and increments with arrears', () => {
+  it("shows an employee's structure; self-service is refused", async () => {
+    const res = await payroll.get(`/api/payroll/structures/${priya}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0].amounts[String(heads.get('BASIC'))]).toBeGreaterThan(0);
+    expect((await employee1.get(`/api/payroll/structures/${priya}`)).statusCode).toBe(403);
+  });
+
+  it('a back-dated increment pays the difference of three final months as arrears in the next run', async () => {
+    const nov = await runProcessed(blr, M.cur.year, M.cur.month);
+    await approveAndLock(nov.id);
+    const [current] = (await payroll.get(`/api/payroll/structures/${priya}`)).json();
+    const basic = current.amounts[String(heads.get('BASIC'))];
+    const res = await payroll.post('/api/payroll/increments', { employeeId: priya, effectiveFrom: M.prev2.ym, headIds: [heads.get('BASIC')], by: 'percent', value: 10 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ employees: 1, arrearsMonths: [M.prev2.ym, M.prev1.ym, M.cur.ym] });
+    // The locked months are untouched.
+    const novSlip = await slipOf(nov.id, priya);
+    expect(amountOf(novSlip, 'BASIC')).toBe(basic);
+    const dec = await runProcessed(blr, M.next.year, M.next.month);
+    const decSlip = await slipOf(dec.id, priya);
+    const raise = Math.round(basic * 10) / 100; // 10 % of the monthly basic, in rupees
+    expect(amountOf(decSlip, 'BASIC')).toBe(Math.round((basic + raise) * 100) / 100);
+    expect(amountOf(decSlip, 'ARREARS')).toBe(Math.round(raise * 3 * 100) / 100);
+    const line = ((await payroll.get(`/api/payroll/runs/${dec.id}/employees`)).json() as { employeeId: number; arrears: { month: string; amount: number }[] }[]).find((e) => e.employeeId === priya)!;
+    expect(line.arrears).toEqual([
+      { month: M.prev2.ym, amount: raise },
+      { month: M.prev1.ym, amount: raise },
+      { month: M.cur.ym, amount: raise },
+    ]);
+    // Reprocessing December pays the same arrears once, not twice.
+    const again = await runProcessed(blr, M.next.year, M.next.month);
+    expect(amountOf(await slipOf(again.id, priya), 'ARREARS')).toBe(Math.round(raise * 3 * 100) / 100);
+  });
+
+  it('refuses heads that are calculated or filled by the system, and bad amounts', async () => {
+    const calc = await payroll.post(`/api/payroll/structures/${priya}`, { effectiveFrom: M.after.ym, amounts: { [String(heads.get('PF'))]: 100 } });
+    expect(calc.statusCode).toBe(400);
+    const neg = await payroll.post(`/api/payroll/structures/${priya}`, { effectiveFrom: M.after.ym, amounts: { [String(heads.get('BASIC'))]: -5 } });
+    expect(neg.statusCode).toBe(400);
+    const frac = await payroll.post(`/api/payroll/structures/${priya}`, { effectiveFrom: M.after.ym, amounts: { [String(heads.get('BASIC'))]: 10.005 } });
+    expect(frac.statusCode).toBe(400);
+    expect((await payroll.post('/api/payroll/structures/999999', { effectiveFrom: M.after.ym, amounts: {} })).statusCode).toBe(404);
+  });
+});
