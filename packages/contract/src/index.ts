@@ -11,5 +11,5 @@ export * from './jobs';
 export * from './menus';
 export * from './messages';
 export * from './password';
-export * from './resources';
 export * from './payroll';
+export * from './resources';

@@ -59,7 +59,9 @@ export const ZRun = z.object({
       levels: z.number(),
       level: z.number(),
       state: z.string(),
-      history: z.array(z.object({ level: z.number(), action: z.string(), actorName: z.string(), remark: z.string().nullable(), at: z.string() })),
+      history: z.array(
+        z.object({ level: z.number(), action: z.string(), actorName: z.string(), remark: z.string().nullable(), at: z.string() }),
+      ),
     })
     .nullable(),
   /** What the caller may do now (the screen's buttons; the server checks again). */
@@ -140,7 +142,16 @@ export const ZFormulaPreview = z.object({
 export const ZFormulaPreviewResult = z.object({
   ok: z.boolean(),
   error: z.string().nullable(),
-  heads: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), isEarning: z.boolean(), formula: z.string().nullable(), amount: z.number() })),
+  heads: z.array(
+    z.object({
+      id: z.number(),
+      code: z.string(),
+      name: z.string(),
+      isEarning: z.boolean(),
+      formula: z.string().nullable(),
+      amount: z.number(),
+    }),
+  ),
   attendance: z.record(z.string(), z.number()),
   gross: z.number(),
   deductions: z.number(),
@@ -275,7 +286,9 @@ export const ZAdvance = z.object({
     .object({
       id: z.number(),
       state: z.string(),
-      history: z.array(z.object({ level: z.number(), action: z.string(), actorName: z.string(), remark: z.string().nullable(), at: z.string() })),
+      history: z.array(
+        z.object({ level: z.number(), action: z.string(), actorName: z.string(), remark: z.string().nullable(), at: z.string() }),
+      ),
     })
     .nullable()
     .optional(),

@@ -35,7 +35,9 @@ describe('menus by role', () => {
     expect(manager.has(MENU.adminDashboard)).toBe(true);
     expect(manager.has(MENU.employee)).toBe(true);
     expect(manager.has(MENU.shift)).toBe(false);
-    expect(manager.has(MENU.salaryProcess)).toBe(false);
+    expect(manager.has(MENU.salaryFormula)).toBe(false);
+    // A manager approves salary runs as a unit's salary approver (view and approve, nothing else).
+    expect(manager.has(MENU.salaryProcess)).toBe(true);
 
     expect(employee.has(MENU.requestWfh)).toBe(true);
     expect(employee.has(MENU.profile)).toBe(true);

@@ -42,7 +42,10 @@ async function process(unitId: number, m: { year: number; month: number }) {
 }
 
 const head41 = async (runId: number) => {
-  const slips = (await payroll.get(`/api/payroll/runs/${runId}/slips`)).json() as { employeeId: number; salaryProcessDetailRequestList: { earningDeductionId: number; amount: number }[] }[];
+  const slips = (await payroll.get(`/api/payroll/runs/${runId}/slips`)).json() as {
+    employeeId: number;
+    salaryProcessDetailRequestList: { earningDeductionId: number; amount: number }[];
+  }[];
   return slips.find((s) => s.employeeId === karthik)!.salaryProcessDetailRequestList.find((h) => h.earningDeductionId === 41)?.amount;
 };
 
@@ -67,7 +70,13 @@ describe('salary advance', () => {
   });
 
   it('bad input is 400 and changes nothing; self-service is refused', async () => {
-    const bad = await payroll.post('/api/payroll/advances', { employeeId: karthik, advanceAmount: 0, noOfEMIs: 0, effectiveMonth: 13, effectiveYear: cur.year });
+    const bad = await payroll.post('/api/payroll/advances', {
+      employeeId: karthik,
+      advanceAmount: 0,
+      noOfEMIs: 0,
+      effectiveMonth: 13,
+      effectiveYear: cur.year,
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fieldErrors)).toEqual(expect.arrayContaining(['advanceAmount', 'noOfEMIs', 'effectiveMonth']));
     expect((await employee2.get('/api/payroll/advances')).statusCode).toBe(403);
@@ -95,12 +104,26 @@ describe('salary advance', () => {
   it('skipping an instalment moves it to the end; a recovered one cannot be skipped', async () => {
     const a = (await payroll.get(`/api/payroll/advances/${id}`)).json();
     const recovered = a.instalments.find((i: { status: string }) => i.status === 'recovered');
-    expect((await payroll.post(`/api/payroll/advances/${id}/action`, { action: 'skip', instalmentId: recovered.id, reason: 'Hardship' })).statusCode).toBe(409);
+    expect(
+      (await payroll.post(`/api/payroll/advances/${id}/action`, { action: 'skip', instalmentId: recovered.id, reason: 'Hardship' }))
+        .statusCode,
+    ).toBe(409);
     const second = a.instalments.find((i: { seq: number }) => i.seq === 2);
-    const res = await payroll.post(`/api/payroll/advances/${id}/action`, { action: 'skip', instalmentId: second.id, reason: 'Medical emergency' });
+    const res = await payroll.post(`/api/payroll/advances/${id}/action`, {
+      action: 'skip',
+      instalmentId: second.id,
+      reason: 'Medical emergency',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const s = res.json().instalments.map((i: { dueMonth: string; amount: number; status: string }) => `${i.dueMonth}:${i.amount}:${i.status}`);
-    expect(s).toEqual([`${ym(cur)}:333.33:recovered`, `${ym(next(cur))}:333.33:skipped`, `${ym(next(cur, 2))}:333.34:due`, `${ym(next(cur, 3))}:333.33:due`]);
+    const s = res
+      .json()
+      .instalments.map((i: { dueMonth: string; amount: number; status: string }) => `${i.dueMonth}:${i.amount}:${i.status}`);
+    expect(s).toEqual([
+      `${ym(cur)}:333.33:recovered`,
+      `${ym(next(cur))}:333.33:skipped`,
+      `${ym(next(cur, 2))}:333.34:due`,
+      `${ym(next(cur, 3))}:333.33:due`,
+    ]);
     const run = await process(chn, next(cur));
     expect(await head41(run.id)).toBe(0);
   });
@@ -108,7 +131,12 @@ describe('salary advance', () => {
   it('pre-closure recovers the balance in one month and the advance closes', async () => {
     const res = await payroll.post(`/api/payroll/advances/${id}/action`, { action: 'preclose', ...next(cur, 2) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().instalments.filter((i: { status: string }) => i.status === 'due').map((i: { amount: number }) => i.amount)).toEqual([666.67]);
+    expect(
+      res
+        .json()
+        .instalments.filter((i: { status: string }) => i.status === 'due')
+        .map((i: { amount: number }) => i.amount),
+    ).toEqual([666.67]);
     const run = await process(chn, next(cur, 2));
     expect(await head41(run.id)).toBe(666.67);
     expect((await payroll.get(`/api/payroll/advances/${id}`)).json()).toMatchObject({ status: 'closed', recovered: 1000, outstanding: 0 });
@@ -116,7 +144,13 @@ describe('salary advance', () => {
 
   it('rejection needs a remark; a rejected advance recovers nothing', async () => {
     const a = (
-      await payroll.post('/api/payroll/advances', { employeeId: karthik, advanceAmount: 500, noOfEMIs: 1, effectiveMonth: cur.month, effectiveYear: cur.year })
+      await payroll.post('/api/payroll/advances', {
+        employeeId: karthik,
+        advanceAmount: 500,
+        noOfEMIs: 1,
+        effectiveMonth: cur.month,
+        effectiveYear: cur.year,
+      })
     ).json();
     expect((await admin.post(`/api/payroll/advances/${a.id}/action`, { action: 'reject' })).statusCode).toBe(400);
     const rej = await admin.post(`/api/payroll/advances/${a.id}/action`, { action: 'reject', remark: 'Policy: one advance at a time' });

@@ -56,9 +56,12 @@ async function approveAndLock(id: number) {
 }
 
 const slipOf = async (runId: number, employeeId: number) =>
-  ((await payroll.get(`/api/payroll/runs/${runId}/slips`)).json() as { employeeId: number; salaryProcessDetailRequestList: { earningDeductionId: number; amount: number }[] }[]).find(
-    (s) => s.employeeId === employeeId,
-  )!;
+  (
+    (await payroll.get(`/api/payroll/runs/${runId}/slips`)).json() as {
+      employeeId: number;
+      salaryProcessDetailRequestList: { earningDeductionId: number; amount: number }[];
+    }[]
+  ).find((s) => s.employeeId === employeeId)!;
 const amountOf = (slip: Awaited<ReturnType<typeof slipOf>>, code: string) =>
   slip.salaryProcessDetailRequestList.find((h) => h.earningDeductionId === heads.get(code))?.amount;
 
@@ -67,11 +70,15 @@ describe('salary formulas', () => {
     const list = (await payroll.get('/api/payroll/formulas')).json();
     expect(list.map((f: { headCode: string }) => f.headCode)).toEqual(expect.arrayContaining(['PF', 'ESI', 'PT', 'NET', 'OT', 'LWOP']));
     expect((await employee1.get('/api/payroll/formulas')).statusCode).toBe(403);
-    expect((await employee1.post('/api/payroll/formulas', { earningDeductionId: heads.get('PT'), effectiveFrom: M.next.ym, formula: '1' })).statusCode).toBe(403);
+    expect(
+      (await employee1.post('/api/payroll/formulas', { earningDeductionId: heads.get('PT'), effectiveFrom: M.next.ym, formula: '1' }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('refuses a syntax error, an unknown name and a cycle with 400 naming the problem', async () => {
-    const save = (formula: string) => admin.post('/api/payroll/formulas', { earningDeductionId: heads.get('PF'), effectiveFrom: M.next.ym, formula });
+    const save = (formula: string) =>
+      admin.post('/api/payroll/formulas', { earningDeductionId: heads.get('PF'), effectiveFrom: M.next.ym, formula });
     const syntax = await save('min(BASIC, 15000 * 0.12');
     expect(syntax.statusCode).toBe(400);
     expect(syntax.json().fieldErrors.formula[0]).toMatch(/\)|end/i);
@@ -81,12 +88,19 @@ describe('salary formulas', () => {
     const cycle = await save('NET * 0.01');
     expect(cycle.statusCode).toBe(400);
     expect(cycle.json().fieldErrors.formula.join(' ')).toMatch(/^cycle: .*PF.*→.*PF/);
-    const formulas = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from salary_formulas where effective_from = ${M.next.ym}`);
+    const formulas = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from salary_formulas where effective_from = ${M.next.ym}`,
+    );
     expect(formulas[0].n).toBe(0);
   });
 
   it('a formula never takes effect in a month already approved or locked', async () => {
-    const res = await admin.post('/api/payroll/formulas', { earningDeductionId: heads.get('PT'), effectiveFrom: M.prev1.ym, formula: '250' });
+    const res = await admin.post('/api/payroll/formulas', {
+      earningDeductionId: heads.get('PT'),
+      effectiveFrom: M.prev1.ym,
+      formula: '250',
+    });
     expect(res.statusCode).toBe(409);
   });
 
@@ -100,20 +114,37 @@ describe('salary formulas', () => {
     });
     expect(draft.statusCode, draft.body).toBe(200);
     expect(draft.json().heads.find((h: { code: string }) => h.code === 'PT').amount).toBe(250);
-    const saved = await payroll.post('/api/payroll/formulas', { earningDeductionId: heads.get('PT'), unitId: blr, effectiveFrom: M.cur.ym, formula: 'if(GROSS >= 25000, 250, 0)' });
+    const saved = await payroll.post('/api/payroll/formulas', {
+      earningDeductionId: heads.get('PT'),
+      unitId: blr,
+      effectiveFrom: M.cur.ym,
+      formula: 'if(GROSS >= 25000, 250, 0)',
+    });
     expect(saved.statusCode, saved.body).toBe(201);
-    expect((await payroll.get(`/api/payroll/formulas?unitId=${blr}`)).json().some((f: { unitId: number | null }) => f.unitId === blr)).toBe(true);
+    expect((await payroll.get(`/api/payroll/formulas?unitId=${blr}`)).json().some((f: { unitId: number | null }) => f.unitId === blr)).toBe(
+      true,
+    );
     const run = await runProcessed(blr, M.cur.year, M.cur.month);
     expect(run.errors).toEqual([]);
     const slip = await slipOf(run.id, priya);
     expect(amountOf(slip, 'PT')).toBe(250);
     // A failing formula fails that employee's slip with a message, not the run.
-    await payroll.put(`/api/payroll/formulas/${saved.json().id}`, { earningDeductionId: heads.get('PT'), unitId: blr, effectiveFrom: M.cur.ym, formula: 'GROSS / (PAYABLE_DAYS - PAYABLE_DAYS)' });
+    await payroll.put(`/api/payroll/formulas/${saved.json().id}`, {
+      earningDeductionId: heads.get('PT'),
+      unitId: blr,
+      effectiveFrom: M.cur.ym,
+      formula: 'GROSS / (PAYABLE_DAYS - PAYABLE_DAYS)',
+    });
     const failing = await runProcessed(blr, M.cur.year, M.cur.month);
     expect(failing.status).toBe('processed');
     expect(failing.errors.length).toBeGreaterThan(0);
     expect(failing.errors[0].error).toMatch(/PT: division by zero/);
-    await payroll.put(`/api/payroll/formulas/${saved.json().id}`, { earningDeductionId: heads.get('PT'), unitId: blr, effectiveFrom: M.cur.ym, formula: 'if(GROSS >= 25000, 250, 0)' });
+    await payroll.put(`/api/payroll/formulas/${saved.json().id}`, {
+      earningDeductionId: heads.get('PT'),
+      unitId: blr,
+      effectiveFrom: M.cur.ym,
+      formula: 'if(GROSS >= 25000, 250, 0)',
+    });
     const fixed = await runProcessed(blr, M.cur.year, M.cur.month);
     expect(fixed.errors).toEqual([]);
   });
@@ -132,7 +163,13 @@ describe('structures and increments with arrears', () => {
     await approveAndLock(nov.id);
     const [current] = (await payroll.get(`/api/payroll/structures/${priya}`)).json();
     const basic = current.amounts[String(heads.get('BASIC'))];
-    const res = await payroll.post('/api/payroll/increments', { employeeId: priya, effectiveFrom: M.prev2.ym, headIds: [heads.get('BASIC')], by: 'percent', value: 10 });
+    const res = await payroll.post('/api/payroll/increments', {
+      employeeId: priya,
+      effectiveFrom: M.prev2.ym,
+      headIds: [heads.get('BASIC')],
+      by: 'percent',
+      value: 10,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ employees: 1, arrearsMonths: [M.prev2.ym, M.prev1.ym, M.cur.ym] });
     // The locked months are untouched.
@@ -143,7 +180,12 @@ describe('structures and increments with arrears', () => {
     const raise = Math.round(basic * 10) / 100; // 10 % of the monthly basic, in rupees
     expect(amountOf(decSlip, 'BASIC')).toBe(Math.round((basic + raise) * 100) / 100);
     expect(amountOf(decSlip, 'ARREARS')).toBe(Math.round(raise * 3 * 100) / 100);
-    const line = ((await payroll.get(`/api/payroll/runs/${dec.id}/employees`)).json() as { employeeId: number; arrears: { month: string; amount: number }[] }[]).find((e) => e.employeeId === priya)!;
+    const line = (
+      (await payroll.get(`/api/payroll/runs/${dec.id}/employees`)).json() as {
+        employeeId: number;
+        arrears: { month: string; amount: number }[];
+      }[]
+    ).find((e) => e.employeeId === priya)!;
     expect(line.arrears).toEqual([
       { month: M.prev2.ym, amount: raise },
       { month: M.prev1.ym, amount: raise },
@@ -155,11 +197,20 @@ describe('structures and increments with arrears', () => {
   });
 
   it('refuses heads that are calculated or filled by the system, and bad amounts', async () => {
-    const calc = await payroll.post(`/api/payroll/structures/${priya}`, { effectiveFrom: M.after.ym, amounts: { [String(heads.get('PF'))]: 100 } });
+    const calc = await payroll.post(`/api/payroll/structures/${priya}`, {
+      effectiveFrom: M.after.ym,
+      amounts: { [String(heads.get('PF'))]: 100 },
+    });
     expect(calc.statusCode).toBe(400);
-    const neg = await payroll.post(`/api/payroll/structures/${priya}`, { effectiveFrom: M.after.ym, amounts: { [String(heads.get('BASIC'))]: -5 } });
+    const neg = await payroll.post(`/api/payroll/structures/${priya}`, {
+      effectiveFrom: M.after.ym,
+      amounts: { [String(heads.get('BASIC'))]: -5 },
+    });
     expect(neg.statusCode).toBe(400);
-    const frac = await payroll.post(`/api/payroll/structures/${priya}`, { effectiveFrom: M.after.ym, amounts: { [String(heads.get('BASIC'))]: 10.005 } });
+    const frac = await payroll.post(`/api/payroll/structures/${priya}`, {
+      effectiveFrom: M.after.ym,
+      amounts: { [String(heads.get('BASIC'))]: 10.005 },
+    });
     expect(frac.statusCode).toBe(400);
     expect((await payroll.post('/api/payroll/structures/999999', { effectiveFrom: M.after.ym, amounts: {} })).statusCode).toBe(404);
   });

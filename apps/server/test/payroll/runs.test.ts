@@ -72,7 +72,13 @@ describe('seeded months', () => {
     expect(res.statusCode, res.body).toBe(200);
     const slip = res.json();
     expect(slip).toMatchObject({ name: 'Priya Sharma', ...M.prev1, unitName: expect.any(String), companyName: expect.any(String) });
-    const heads = slip.salaryProcessDetailRequestList as { earningDeductionId: number; amount: number; isEarning: boolean; isNetPayHead: boolean; isTotalLWOPHead: boolean }[];
+    const heads = slip.salaryProcessDetailRequestList as {
+      earningDeductionId: number;
+      amount: number;
+      isEarning: boolean;
+      isNetPayHead: boolean;
+      isTotalLWOPHead: boolean;
+    }[];
     const paise = (n: number) => Math.round(n * 100);
     const earnings = heads.filter((h) => h.isEarning && !h.isNetPayHead && !h.isTotalLWOPHead).reduce((s, h) => s + paise(h.amount), 0);
     const deductions = heads.filter((h) => !h.isEarning && !h.isTotalLWOPHead).reduce((s, h) => s + paise(h.amount), 0);
@@ -109,7 +115,11 @@ describe('life cycle of this month', () => {
     expect(run.status).toBe('processed');
     expect(run.errors).toEqual([]);
     expect(run.employeeCount).toBeGreaterThan(5);
-    const emps = (await payroll.get(`/api/payroll/runs/${id}/employees`)).json() as { net: number; gross: number; previousNet: number | null }[];
+    const emps = (await payroll.get(`/api/payroll/runs/${id}/employees`)).json() as {
+      net: number;
+      gross: number;
+      previousNet: number | null;
+    }[];
     expect(emps).toHaveLength(run.employeeCount);
     const sum = (k: 'net' | 'gross') => emps.reduce((s, e) => s + Math.round(e[k] * 100), 0);
     expect(sum('net')).toBe(Math.round(run.net * 100));
@@ -167,7 +177,10 @@ describe('life cycle of this month', () => {
     const res = await admin.post(`/api/payroll/runs/${id}/unlock`, { reason: 'Wrong attendance for two people' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'processed', approval: { level: 1, state: 'pending' } });
-    const audit = await queryRows<{ action: string }>(t.db, sql`select action from audit_log where entity = 'payroll_runs' and entity_id = ${String(id)} order by id`);
+    const audit = await queryRows<{ action: string }>(
+      t.db,
+      sql`select action from audit_log where entity = 'payroll_runs' and entity_id = ${String(id)} order by id`,
+    );
     expect(audit.map((a) => a.action)).toEqual(['process', 'process', 'process', 'lock', 'unlock']);
   });
 

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  char,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { approvals } from './approvals';
 import { auditColumns, bigIdColumn, idColumn } from './common';
 import { units, users } from './core';

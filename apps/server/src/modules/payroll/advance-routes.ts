@@ -89,7 +89,7 @@ async function advanceView(db: Db, id: number): Promise<TAdvance> {
 async function loadAdvance(tx: Tx | Db, auth: AuthContext, id: number, lock = false) {
   const q = tx.select().from(salaryAdvances).where(eq(salaryAdvances.id, id));
   const [a] = lock ? await q.for('update') : await q;
-  if (!a || !a.isActive || !canReachRecord(auth, { employeeId: a.employeeId, unitId: a.unitId })) throw new NotFound('Advance not found');
+  if (!a?.isActive || !canReachRecord(auth, { employeeId: a.employeeId, unitId: a.unitId })) throw new NotFound('Advance not found');
   return a;
 }
 
@@ -295,15 +295,13 @@ export const advanceRoutes: FastifyPluginAsyncZod = async (app) => {
             sql`select max(seq)::int as seq, max(due_month) as month from advance_instalments where advance_id = ${id}`,
           );
           await tx.update(advanceInstalments).set({ status: 'skipped', note: b.reason }).where(eq(advanceInstalments.id, inst.id));
-          await tx
-            .insert(advanceInstalments)
-            .values({
-              advanceId: id,
-              seq: last.seq + 1,
-              dueMonth: addMonths(last.month, 1),
-              amount: inst.amount,
-              note: `Moved from ${inst.dueMonth}`,
-            });
+          await tx.insert(advanceInstalments).values({
+            advanceId: id,
+            seq: last.seq + 1,
+            dueMonth: addMonths(last.month, 1),
+            amount: inst.amount,
+            note: `Moved from ${inst.dueMonth}`,
+          });
           note = `Skipped ${inst.dueMonth}: ${b.reason}`;
         }
         const [after] = await tx.select().from(salaryAdvances).where(eq(salaryAdvances.id, id));

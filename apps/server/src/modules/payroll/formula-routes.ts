@@ -57,7 +57,7 @@ async function checkFormula(
   input: { earningDeductionId: number; unitId: number | null; effectiveFrom: string; formula: string },
 ) {
   const [head] = await db.select().from(earningDeductions).where(eq(earningDeductions.id, input.earningDeductionId));
-  if (!head || !head.isActive) throw new BadRequest('Unknown head', { earningDeductionId: ['No such active head'] });
+  if (!head?.isActive) throw new BadRequest('Unknown head', { earningDeductionId: ['No such active head'] });
   if (!head.isCalculative)
     throw new BadRequest('This head takes its amount from the salary structure', {
       earningDeductionId: ['Mark the head "Calculated by formula" first'],
@@ -154,7 +154,7 @@ export const formulaRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return app.db.transaction(async (tx) => {
       const before = id ? (await tx.select().from(salaryFormulas).where(eq(salaryFormulas.id, id)).for('update'))[0] : undefined;
-      if (id && (!before || !before.isActive || (before.unitId ? !canReachUnit(auth, before.unitId) : auth.unitIds !== 'all'))) {
+      if (id && (!before?.isActive || (before.unitId ? !canReachUnit(auth, before.unitId) : auth.unitIds !== 'all'))) {
         throw new NotFound('Formula not found');
       }
       const last = await lastFinalMonth(tx, input.unitId);
@@ -238,7 +238,7 @@ export const formulaRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = request.auth;
       await app.db.transaction(async (tx) => {
         const [before] = await tx.select().from(salaryFormulas).where(eq(salaryFormulas.id, request.params.id)).for('update');
-        if (!before || !before.isActive || (before.unitId ? !canReachUnit(auth, before.unitId) : auth.unitIds !== 'all'))
+        if (!before?.isActive || (before.unitId ? !canReachUnit(auth, before.unitId) : auth.unitIds !== 'all'))
           throw new NotFound('Formula not found');
         const last = await lastFinalMonth(tx, before.unitId);
         if (last && before.effectiveFrom <= last) throw new Conflict(`The salary of ${last} was approved with this formula; it stays`);

@@ -7,7 +7,7 @@ import { PlanError } from '@hr/payroll';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { jobs, payrollRuns, type RunError, salarySlips, units, unitSalaryApprovers } from '../../db/schema';
+import { jobs, payrollRuns, type RunError, salarySlips, unitSalaryApprovers, units } from '../../db/schema';
 import { defineJob, enqueue, JobFailure } from '../../jobs/runner';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
@@ -177,6 +177,8 @@ export const processRunJob = defineJob({
       }
       if (locked.jobId !== ctx.jobId) throw new JobFailure('A newer processing of this run replaced this one');
       const out = await persistRun(tx, locked, m, data.userId, only ?? null);
+      // A fault-injection point for the crash test only: hold the transaction open so the process can be killed in it.
+      if (SAVE_DELAY_MS > 0) await new Promise((r) => setTimeout(r, SAVE_DELAY_MS));
       await ctx.completeIn(tx, out);
       return out;
     });
@@ -296,6 +298,8 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
   }
   return { slips: slips.length, errors: errors.length };
 }
+
+const SAVE_DELAY_MS = Number(process.env.HR_TEST_PAYROLL_SAVE_DELAY_MS ?? 0) || 0;
 
 const PAY_MODE_NAMES: Record<number, string> = { 1: 'Cash', 2: 'Bank', 3: 'Cheque' };
 

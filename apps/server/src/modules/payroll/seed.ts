@@ -15,8 +15,8 @@ import {
   salaryAdvances,
   salaryFormulas,
   salaryStructures,
-  units,
   unitSalaryApprovers,
+  units,
   users,
 } from '../../db/schema';
 import { submitApproval } from '../approvals/service';
@@ -60,7 +60,9 @@ const head = (code: string, heads: { id: number; code: string }[]) => heads.find
 export async function seedPayroll(db: Db, today: string): Promise<void> {
   const [done] = await db.select({ id: payrollRuns.id }).from(payrollRuns).limit(1);
   if (done) return;
-  const heads = await db.execute(sql`select id, code from earning_deductions`).then((r) => (r as unknown as { rows: { id: number; code: string }[] }).rows);
+  const heads = await db
+    .execute(sql`select id, code from earning_deductions`)
+    .then((r) => (r as unknown as { rows: { id: number; code: string }[] }).rows);
   const formulas = Object.entries(SEED_FORMULAS)
     .map(([code, formula]) => ({ earningDeductionId: head(code, heads), effectiveFrom: '2024-04', formula }))
     .filter((f): f is { earningDeductionId: number; effectiveFrom: string; formula: string } => f.earningDeductionId !== undefined);
@@ -72,7 +74,14 @@ export async function seedPayroll(db: Db, today: string): Promise<void> {
     .from(employees)
     .innerJoin(designations, eq(designations.id, employees.designationId))
     .orderBy(asc(employees.id));
-  const ids = { BASIC: head('BASIC', heads), DA: head('DA', heads), HRA: head('HRA', heads), CONV: head('CONV', heads), MED: head('MED', heads), SPL: head('SPL', heads) };
+  const ids = {
+    BASIC: head('BASIC', heads),
+    DA: head('DA', heads),
+    HRA: head('HRA', heads),
+    CONV: head('CONV', heads),
+    MED: head('MED', heads),
+    SPL: head('SPL', heads),
+  };
   const structures = staff.map((e, i) => {
     const basic = (BASIC_BY_DESIGNATION[e.designation] ?? 20000) + (i % 5) * 750;
     const amounts: Record<string, number> = {};
@@ -124,11 +133,21 @@ export async function seedPayroll(db: Db, today: string): Promise<void> {
           createdBy: maker,
         })
         .returning();
-      await tx.insert(advanceInstalments).values(plan.map((amount, i) => ({ advanceId: adv.id, seq: i + 1, dueMonth: addMonths(months[0], i), amount })));
-      const a = await submitApproval(tx, advanceApproval, { subjectId: adv.id, employeeId: priya.id, unitId: priya.unitId, requestedBy: maker, remark: 'Medical expenses' });
+      await tx
+        .insert(advanceInstalments)
+        .values(plan.map((amount, i) => ({ advanceId: adv.id, seq: i + 1, dueMonth: addMonths(months[0], i), amount })));
+      const a = await submitApproval(tx, advanceApproval, {
+        subjectId: adv.id,
+        employeeId: priya.id,
+        unitId: priya.unitId,
+        requestedBy: maker,
+        remark: 'Medical expenses',
+      });
       await tx.update(approvals).set({ state: 'approved', decidedAt: new Date() }).where(eq(approvals.id, a.id));
       const approver = await firstApprover(tx as unknown as Db, priya.unitId, 1);
-      await tx.insert(approvalHistory).values({ approvalId: a.id, level: 1, action: 'approved', actorId: approver ?? admin.id, remark: null });
+      await tx
+        .insert(approvalHistory)
+        .values({ approvalId: a.id, level: 1, action: 'approved', actorId: approver ?? admin.id, remark: null });
       await tx.update(salaryAdvances).set({ approvalId: a.id }).where(eq(salaryAdvances.id, adv.id));
     });
   }
@@ -147,10 +166,15 @@ export async function seedPayroll(db: Db, today: string): Promise<void> {
         const [a] = await tx.select().from(approvals).where(eq(approvals.id, r.approvalId));
         for (let level = 1; level <= a.levels; level++) {
           const approver = await firstApprover(tx as unknown as Db, u.id, level);
-          await tx.insert(approvalHistory).values({ approvalId: a.id, level, action: 'approved', actorId: approver ?? admin.id, remark: null });
+          await tx
+            .insert(approvalHistory)
+            .values({ approvalId: a.id, level, action: 'approved', actorId: approver ?? admin.id, remark: null });
         }
         await tx.update(approvals).set({ state: 'approved', level: a.levels, decidedAt: new Date() }).where(eq(approvals.id, a.id));
-        await tx.update(payrollRuns).set({ status: 'locked', lockedAt: new Date(), lockedBy: admin?.id ?? maker }).where(eq(payrollRuns.id, run.id));
+        await tx
+          .update(payrollRuns)
+          .set({ status: 'locked', lockedAt: new Date(), lockedBy: admin?.id ?? maker })
+          .where(eq(payrollRuns.id, run.id));
       });
     }
   }

@@ -2,8 +2,9 @@
 // filtered batch, by amount or percentage, effective from a month. A month already approved or locked is
 // never rewritten: the difference is recomputed with the month's own formulas and attendance and becomes
 // arrears, paid month by month in the next run through the ARREARS head.
+
+import { MENU, ZIdText, ZIncrement, ZIncrementResult, ZSaveStructure, ZStructure } from '@hr/contract';
 import { type AttendanceFigures, arrearsOf } from '@hr/payroll';
-import { MENU, ZIncrement, ZIncrementResult, ZIdText, ZSaveStructure, ZStructure } from '@hr/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,0 +1,106 @@
+// A real server process on a throw-away data folder, for the crash tests: started with tsx as `npm start`
+// runs it, killed with a real signal.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEMO_PASSWORDS } from '../../src/seed/core';
+
+export const root = path.resolve(import.meta.dirname, '../../../..');
+
+export interface ServerProcess {
+  dataDir: string;
+  url: string;
+  start(): Promise<string>;
+  kill(signal: NodeJS.Signals): Promise<void>;
+  signIn(user?: keyof typeof DEMO_PASSWORDS): Promise<string>;
+  dispose(): void;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+export async function serverProcess(prefix: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const url = `http://127.0.0.1:${port}`;
+  const signal = (sig: NodeJS.Signals) => {
+    if (child?.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, sig);
+      } catch {
+        // gone
+      }
+    }
+  };
+  return {
+    dataDir,
+    url,
+    async start() {
+      let out = '';
+      child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+        cwd: root,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          WEB_DIST: path.join(dataDir, 'no-web'),
+          LOG_LEVEL: 'warn',
+          JOB_LEASE_SECONDS: '2',
+          ...env,
+        },
+      });
+      const c = child;
+      c.stdout?.on('data', (d) => {
+        out = (out + d).slice(-5000);
+      });
+      c.stderr?.on('data', (d) => {
+        out = (out + d).slice(-5000);
+      });
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline) {
+        if (c.exitCode !== null) throw new Error(`server exited: ${out}`);
+        try {
+          if ((await fetch(`${url}/api/health`)).ok) return url;
+        } catch {
+          // not yet
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error(`server did not start: ${out}`);
+    },
+    async kill(sig) {
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((r) => child?.once('exit', r));
+      signal(sig);
+      await exited;
+    },
+    async signIn(user = 'admin') {
+      const res = await fetch(`${url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: user, password: DEMO_PASSWORDS[user] }),
+      });
+      return ((await res.json()) as { token: string }).token;
+    },
+    dispose() {
+      signal('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
