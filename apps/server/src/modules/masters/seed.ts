@@ -129,6 +129,8 @@ export const SEED_HEADS = [
     name: 'Leave Without Pay',
     printName: 'LWOP',
     isEarning: false,
+    // A memo of the loss of pay (earnings are paid for payable days only): on the register's TL column, not the payslip.
+    isPrinted: false,
     isCalculative: true,
     isTotalLWOPHead: true,
     printOrder: 90,
