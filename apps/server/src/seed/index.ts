@@ -2,7 +2,7 @@ import { todayIn } from '@hr/calendar';
 import { type Database, type Db, migrateAndPrepare } from '../db/client';
 import { seedEmployees } from '../modules/employees/seed';
 import { seedMasters } from '../modules/masters/seed';
-import { seedPayroll } from '../modules/payroll/seed';
+import { ensureBonusRules, seedPayroll } from '../modules/payroll/seed';
 import { isEmpty, seedCore, seedMenus } from './core';
 import { grantAllMenusToAdmins, grantNewMenusToAdmins } from './factories';
 
@@ -34,6 +34,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
 export async function applyReleaseData(db: Db): Promise<void> {
   await seedMenus(db);
   await grantNewMenusToAdmins(db);
+  await ensureBonusRules(db);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   char,
   index,
   integer,
@@ -233,4 +234,75 @@ export const salaryArrears = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('salary_arrears_employee_idx').on(t.employeeId, t.paidRunId)],
+);
+
+/**
+ * The Payment of Bonus Act's thresholds as dated data (the 2015 amendment: eligible up to ₹21,000 a month,
+ * computed on at most ₹7,000 or the minimum wage where higher), with a unit's own minimum wage where it has one.
+ */
+export const bonusRules = pgTable(
+  'bonus_rules',
+  {
+    id: idColumn(),
+    unitId: integer('unit_id').references(() => units.id),
+    effectiveFrom: char('effective_from', { length: 7 }).notNull(),
+    eligibilityCeiling: paise('eligibility_ceiling').notNull(),
+    calculationCeiling: paise('calculation_ceiling').notNull(),
+    minimumWage: paise('minimum_wage').notNull().default(0),
+    minDaysWorked: smallint('min_days_worked').notNull().default(30),
+    minRatePercent: numeric('min_rate_percent', { precision: 5, scale: 2 }).notNull().default('8.33'),
+    maxRatePercent: numeric('max_rate_percent', { precision: 5, scale: 2 }).notNull().default('20'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('bonus_rules_uq').on(sql`coalesce(${t.unitId}, 0)`, t.effectiveFrom)],
+);
+
+/** A bonus for a unit and financial year: statutory (computed) or ad hoc amounts; paid with a salary month or separately. */
+export const bonuses = pgTable(
+  'bonuses',
+  {
+    id: idColumn(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    /** The financial year's first calendar year (2025 = FY 2025-26). */
+    financialYear: smallint('financial_year').notNull(),
+    /** statutory | adhoc */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    ratePercent: numeric('rate_percent', { precision: 5, scale: 2 }),
+    /** salary (a head of the run of payYear / payMonth) | separate */
+    payWith: varchar('pay_with', { length: 10 }).notNull(),
+    payYear: smallint('pay_year'),
+    payMonth: smallint('pay_month'),
+    /** draft | approved | paid | cancelled */
+    status: varchar('status', { length: 10 }).notNull().default('draft'),
+    total: paise('total').notNull().default(0),
+    remarks: varchar('remarks', { length: 300 }),
+    approvalId: integer('approval_id').references(() => approvals.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...auditColumns,
+  },
+  (t) => [index('bonuses_unit_year_idx').on(t.unitId, t.financialYear)],
+);
+
+export const bonusLines = pgTable(
+  'bonus_lines',
+  {
+    id: idColumn(),
+    bonusId: integer('bonus_id')
+      .notNull()
+      .references(() => bonuses.id, { onDelete: 'cascade' }),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    /** Sum over the months worked of the wages the bonus is computed on (capped), paise. */
+    basis: paise('basis').notNull().default(0),
+    monthsWorked: smallint('months_worked').notNull().default(0),
+    daysWorked: numeric('days_worked', { precision: 6, scale: 2 }).notNull().default('0'),
+    eligible: boolean('eligible').notNull().default(true),
+    reason: varchar('reason', { length: 200 }),
+    amount: paise('amount').notNull(),
+    paidRunId: integer('paid_run_id').references(() => payrollRuns.id),
+  },
+  (t) => [uniqueIndex('bonus_lines_uq').on(t.bonusId, t.employeeId), index('bonus_lines_employee_idx').on(t.employeeId, t.paidRunId)],
 );

@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { RunHead } from '../../db/schema';
 import { factsOf, monthInputs, type PaidEmployee, paidEmployees, structuresFor, systemAmounts } from './inputs';
-import { ADVANCE_HEAD_ID, ARREARS_CODE, engineHeads, unitHeads } from './plan';
+import { ADVANCE_HEAD_ID, ARREARS_CODE, BONUS_CODE, engineHeads, unitHeads } from './plan';
 
 export interface MonthComputation {
   heads: RunHead[];
@@ -22,6 +22,7 @@ export interface MonthComputation {
   /** Advance instalments (ids) and arrears lines each employee's slip includes. */
   advances: Map<number, { total: number; ids: number[] }>;
   arrears: Map<number, { total: number; lines: { id: number; month: string; amount: number }[] }>;
+  bonuses: Map<number, { total: number; ids: number[] }>;
 }
 
 export interface ComputeOptions {
@@ -60,9 +61,10 @@ export async function computeMonth(
   const ids = employees.map((e) => e.id);
   const structures = opts.structures ?? (await structuresFor(db, ids, ym));
   const attendance = opts.attendance ?? (await monthInputs(db, unitId, year, month, employees));
-  const none = { advances: new Map(), arrears: new Map() };
+  const none = { advances: new Map(), arrears: new Map(), bonuses: new Map() };
   const system = opts.withoutSystemAmounts ? none : await systemAmounts(db, ids, year, month, opts.runId ?? 0);
   const arrearsHead = heads.find((h) => h.code === ARREARS_CODE);
+  const bonusHead = heads.find((h) => h.code === BONUS_CODE);
   const hasAdvanceHead = heads.some((h) => h.id === ADVANCE_HEAD_ID && !h.isEarning);
   const input: EngineEmployee[] = [];
   for (const e of employees) {
@@ -73,6 +75,8 @@ export async function computeMonth(
     if (adv && hasAdvanceHead) extra.set(ADVANCE_HEAD_ID, adv.total);
     const arr = system.arrears.get(e.id);
     if (arr && arrearsHead) extra.set(arrearsHead.id, arr.total);
+    const bon = system.bonuses.get(e.id);
+    if (bon && bonusHead) extra.set(bonusHead.id, bon.total);
     input.push({ employeeId: e.id, fixed: structures.get(e.id) ?? new Map(), extra, attendance: att, facts: factsOf(e, year, month) });
   }
   await step(`Computing ${input.length} salaries`);
@@ -84,6 +88,7 @@ export async function computeMonth(
     results,
     advances: hasAdvanceHead ? system.advances : new Map(),
     arrears: arrearsHead ? system.arrears : new Map(),
+    bonuses: bonusHead ? system.bonuses : new Map(),
   };
 }
 

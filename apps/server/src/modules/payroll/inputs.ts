@@ -172,6 +172,7 @@ export async function systemAmounts(
 ): Promise<{
   advances: Map<number, { total: number; ids: number[] }>;
   arrears: Map<number, { total: number; lines: { id: number; month: string; amount: number }[] }>;
+  bonuses: Map<number, { total: number; ids: number[] }>;
 }> {
   const ym = yearMonth(year, month);
   const ids = JSON.stringify(employeeIds);
@@ -204,5 +205,21 @@ export async function systemAmounts(
     a.lines.push({ id: r.id, month: r.forMonth, amount: Number(r.amount) });
     arrears.set(r.employeeId, a);
   }
-  return { advances, arrears };
+  // Approved bonuses paid with this month's salary (or already paid by this run, when it is reprocessed).
+  const bon = await queryRows<{ id: number; employeeId: number; amount: string }>(
+    db,
+    sql`select l.id, l.employee_id as "employeeId", l.amount::text as amount
+        from bonus_lines l join bonuses b on b.id = l.bonus_id
+        where b.is_active and b.status in ('approved', 'paid') and b.pay_with = 'salary' and b.pay_year = ${year} and b.pay_month = ${month}
+          and l.amount > 0 and l.employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)
+          and (l.paid_run_id is null or l.paid_run_id = ${runId})`,
+  );
+  const bonuses = new Map<number, { total: number; ids: number[] }>();
+  for (const r of bon) {
+    const b = bonuses.get(r.employeeId) ?? { total: 0, ids: [] };
+    b.total += Number(r.amount);
+    b.ids.push(r.id);
+    bonuses.set(r.employeeId, b);
+  }
+  return { advances, arrears, bonuses };
 }

@@ -198,6 +198,7 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
   const slips: (typeof salarySlips.$inferInsert)[] = [];
   const recoveredInstalments: number[] = [];
   const paidArrears: number[] = [];
+  const paidBonusLines: number[] = [];
   for (const r of m.results) {
     const e = byId.get(r.employeeId)!;
     if (!isSlip(r)) {
@@ -208,6 +209,7 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
     const arrears = m.arrears.get(e.id);
     recoveredInstalments.push(...(m.advances.get(e.id)?.ids ?? []));
     paidArrears.push(...(arrears?.lines.map((l) => l.id) ?? []));
+    paidBonusLines.push(...(m.bonuses.get(e.id)?.ids ?? []));
     slips.push({
       runId: run.id,
       employeeId: e.id,
@@ -236,6 +238,7 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
             where recovered_run_id = ${run.id} and advance_id in (select id from salary_advances where ${inAffected('employee_id')})`,
     );
     await tx.execute(sql`update salary_arrears set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
+    await tx.execute(sql`update bonus_lines set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
     await bulkInsert(tx, salarySlips, slips);
     if (recoveredInstalments.length) {
       await tx.execute(
@@ -249,6 +252,19 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
               where id in (select jsonb_array_elements_text(${JSON.stringify(paidArrears)}::jsonb)::int)`,
       );
     }
+    if (paidBonusLines.length) {
+      await tx.execute(
+        sql`update bonus_lines set paid_run_id = ${run.id}
+            where id in (select jsonb_array_elements_text(${JSON.stringify(paidBonusLines)}::jsonb)::int)`,
+      );
+    }
+    // A bonus paid with this month's salary is paid once every line with an amount is in a run.
+    await tx.execute(
+      sql`update bonuses b set status = case
+            when not exists (select 1 from bonus_lines l where l.bonus_id = b.id and l.amount > 0 and l.paid_run_id is null) then 'paid'
+            else 'approved' end
+          where b.status in ('approved', 'paid') and b.pay_with = 'salary' and b.pay_year = ${run.year} and b.pay_month = ${run.month}`,
+    );
     // An advance with something recovered is recovering; with nothing left due, closed.
     await tx.execute(
       sql`update salary_advances a set status = case

@@ -9,6 +9,7 @@ import {
   advanceInstalments,
   approvalHistory,
   approvals,
+  bonusRules,
   designations,
   employees,
   payrollRuns,
@@ -57,7 +58,21 @@ const BASIC_BY_DESIGNATION: Record<string, number> = {
 
 const head = (code: string, heads: { id: number; code: string }[]) => heads.find((h) => h.code.toUpperCase() === code)?.id;
 
+/**
+ * The Payment of Bonus Act's thresholds since the 2015 amendment (eligible up to ₹21,000 a month; computed on
+ * ₹7,000 or the minimum wage where higher; 30 days; 8.33 % to 20 %): reference data every installation needs.
+ */
+export async function ensureBonusRules(db: Db): Promise<void> {
+  const [any] = await db.select({ id: bonusRules.id }).from(bonusRules).limit(1);
+  if (any) return;
+  await db
+    .insert(bonusRules)
+    .values({ effectiveFrom: '2015-04', eligibilityCeiling: 2_100_000, calculationCeiling: 700_000 })
+    .onConflictDoNothing();
+}
+
 export async function seedPayroll(db: Db, today: string): Promise<void> {
+  await ensureBonusRules(db);
   const [done] = await db.select({ id: payrollRuns.id }).from(payrollRuns).limit(1);
   if (done) return;
   const heads = await db
