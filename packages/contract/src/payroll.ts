@@ -398,3 +398,40 @@ export const ZBonusAction = z.discriminatedUnion('action', [
   z.object({ action: z.literal('paid') }),
   z.object({ action: z.literal('cancel') }),
 ]);
+
+// ---- manual monthly attendance (the figures many offices keep outside the system) ----
+
+export const ZMonthAttendanceQuery = z.object({ unitId: ZIdText, year: ZYear, month: ZMonth });
+const ZDays = z.number().min(0, 'Must not be negative').max(31, 'At most 31 days').multipleOf(0.5, 'Whole or half days');
+export const ZMonthAttendanceRow = z.object({
+  employeeCode: z.string().trim().min(1).max(30),
+  payableDays: ZDays,
+  presentDays: ZDays,
+  lwopDays: ZDays.default(0),
+  otHours: z.number().min(0).max(400).multipleOf(0.25, 'Quarter hours').default(0),
+});
+export const ZSaveMonthAttendance = z.object({
+  unitId: z.number().int().positive(),
+  year: ZYear,
+  month: ZMonth,
+  rows: z.array(ZMonthAttendanceRow).min(1).max(100_000),
+});
+export const ZMonthAttendance = z.object({
+  monthDays: z.number(),
+  rows: z.array(
+    z.object({
+      employeeId: z.number(),
+      employeeCode: z.string(),
+      name: z.string(),
+      /** 'manual' when a monthly entry gives the figures, else 'calendar' (every employed day paid). */
+      source: z.enum(['manual', 'calendar']),
+      payableDays: z.number(),
+      presentDays: z.number(),
+      lwopDays: z.number(),
+      otHours: z.number(),
+      holidays: z.number(),
+      weeklyOffs: z.number(),
+    }),
+  ),
+});
+export const ZMonthAttendanceSaved = z.object({ saved: z.number() });

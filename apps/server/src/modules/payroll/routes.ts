@@ -24,6 +24,7 @@ import { NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { unitScope } from '../access/context';
 import { advanceRoutes } from './advance-routes';
+import { attendanceRoutes } from './attendance-routes';
 import { bonusRoutes } from './bonus-routes';
 import { formulaRoutes } from './formula-routes';
 import { approveRun, createRun, loadRun, lockRun, runView, startProcess, unlockRun } from './runs';
@@ -301,4 +302,5 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(structureRoutes);
   await app.register(advanceRoutes);
   await app.register(bonusRoutes);
+  await app.register(attendanceRoutes);
 };

@@ -1,0 +1,234 @@
+// Manual monthly attendance: the month's figures per employee (payable, present, LWOP days, overtime hours),
+// entered on screen or uploaded from Excel, for offices that keep attendance outside the system. monthInputs()
+// reads them in place of the calendar's figures. A month approved or locked refuses them (409).
+import { daysInMonth } from '@hr/calendar';
+import {
+  MENU,
+  ZMonthAttendance,
+  ZMonthAttendanceQuery,
+  ZMonthAttendanceRow,
+  ZMonthAttendanceSaved,
+  ZSaveMonthAttendance,
+} from '@hr/contract';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { type Db, queryRows } from '../../db/client';
+import { monthlyAttendance } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { bulkUpsert } from '../../lib/bulk';
+import { BadRequest, NotFound } from '../../lib/errors';
+import { fileResponse } from '../../lib/responses';
+import { type AuthContext, canReachUnit } from '../access/context';
+import { readMultipartFile } from '../employees/upload';
+import { monthInputs, paidEmployees } from './inputs';
+import { assertMonthOpen } from './runs';
+
+type Row = z.infer<typeof ZMonthAttendanceRow>;
+
+const HEADERS = ['Employee Code', 'Name', 'Payable Days', 'Present Days', 'LWOP Days', 'OT Hours'];
+
+async function save(db: Db, auth: AuthContext, unitId: number, year: number, month: number, rows: Row[], requestId: string) {
+  if (!canReachUnit(auth, unitId)) throw new NotFound('Unit not found');
+  const staff = await paidEmployees(db, unitId, year, month);
+  const byCode = new Map(staff.map((e) => [e.employeeCode.toLowerCase(), e.id]));
+  const monthDays = daysInMonth(year, month);
+  const errors: Record<string, string[]> = {};
+  const seen = new Set<string>();
+  rows.forEach((r, i) => {
+    const line = `rows.${i}`;
+    const code = r.employeeCode.toLowerCase();
+    const problems: string[] = [];
+    if (!byCode.has(code)) problems.push(`${r.employeeCode}: not an employee of the unit in this month`);
+    if (seen.has(code)) problems.push(`${r.employeeCode}: appears twice`);
+    seen.add(code);
+    if (r.payableDays > monthDays || r.presentDays > monthDays) problems.push(`${r.employeeCode}: more than the month's ${monthDays} days`);
+    if (r.payableDays + r.lwopDays > monthDays) problems.push(`${r.employeeCode}: payable and LWOP days exceed the month`);
+    if (problems.length) errors[line] = problems;
+  });
+  if (Object.keys(errors).length) throw new BadRequest('Some rows cannot be used; nothing was saved', errors);
+  return db.transaction(async (tx) => {
+    await assertMonthOpen(tx, unitId, year, month, 'Attendance cannot change');
+    await bulkUpsert(
+      tx,
+      monthlyAttendance,
+      rows.map((r) => ({
+        employeeId: byCode.get(r.employeeCode.toLowerCase())!,
+        year,
+        month,
+        payableDays: String(r.payableDays),
+        presentDays: String(r.presentDays),
+        lwopDays: String(r.lwopDays),
+        otHours: String(r.otHours),
+        isActive: true,
+        updatedBy: auth.userId,
+        createdBy: auth.userId,
+      })),
+      { target: ['employeeId', 'year', 'month'], set: ['payableDays', 'presentDays', 'lwopDays', 'otHours', 'isActive', 'updatedBy'] },
+    );
+    await writeAudit(tx, {
+      entity: 'monthly_attendance',
+      entityId: `${unitId}/${year}-${month}`,
+      action: 'update',
+      after: { rows: rows.length },
+      userId: auth.userId,
+      requestId,
+    });
+    return { saved: rows.length };
+  });
+}
+
+export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['payroll'];
+  const menu = MENU.salaryProcess;
+
+  app.get(
+    '/api/payroll/attendance',
+    {
+      config: { access: { menu, action: 'view' } },
+      schema: {
+        tags,
+        summary: "The month's attendance figures the run uses, per employee (manual entry or calendar)",
+        querystring: ZMonthAttendanceQuery,
+        response: { 200: ZMonthAttendance },
+      },
+    },
+    async (request) => {
+      const { unitId, year, month } = request.query;
+      if (!canReachUnit(request.auth, unitId)) throw new NotFound('Unit not found');
+      const staff = await paidEmployees(app.db, unitId, year, month);
+      const figures = await monthInputs(app.db, unitId, year, month, staff);
+      const manual = new Set(
+        (
+          await queryRows<{ id: number }>(
+            app.db,
+            sql`select employee_id as id from monthly_attendance where year = ${year} and month = ${month} and is_active
+                and employee_id in (select id from employees where unit_id = ${unitId})`,
+          )
+        ).map((r) => r.id),
+      );
+      return {
+        monthDays: daysInMonth(year, month),
+        rows: staff.map((e) => {
+          const f = figures.get(e.id)!;
+          return {
+            employeeId: e.id,
+            employeeCode: e.employeeCode,
+            name: e.name,
+            source: manual.has(e.id) ? ('manual' as const) : ('calendar' as const),
+            payableDays: f.payableDays,
+            presentDays: f.presentDays,
+            lwopDays: f.lwopDays,
+            otHours: f.otHours,
+            holidays: f.holidays,
+            weeklyOffs: f.weeklyOffs,
+          };
+        }),
+      };
+    },
+  );
+
+  app.put(
+    '/api/payroll/attendance',
+    {
+      config: { access: { menu, action: 'edit' } },
+      schema: {
+        tags,
+        summary: "Saves the month's attendance figures of some employees (all rows or none)",
+        body: ZSaveMonthAttendance,
+        response: { 200: ZMonthAttendanceSaved },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      return save(app.db, request.auth, b.unitId, b.year, b.month, b.rows, request.id);
+    },
+  );
+
+  app.get(
+    '/api/payroll/attendance/template',
+    {
+      config: { access: { menu, action: 'view' } },
+      schema: {
+        tags,
+        summary: "An .xlsx of the unit's staff for the month with the current figures, to fill and upload",
+        querystring: ZMonthAttendanceQuery,
+        response: { 200: fileResponse('.xlsx') },
+      },
+    },
+    async (request, reply) => {
+      const { unitId, year, month } = request.query;
+      if (!canReachUnit(request.auth, unitId)) throw new NotFound('Unit not found');
+      const staff = await paidEmployees(app.db, unitId, year, month);
+      const figures = await monthInputs(app.db, unitId, year, month, staff);
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Attendance', { views: [{ state: 'frozen', ySplit: 1 }] });
+      ws.addRow(HEADERS).font = { bold: true };
+      for (const e of staff) {
+        const f = figures.get(e.id)!;
+        ws.addRow([e.employeeCode, e.name, f.payableDays, f.presentDays, f.lwopDays, f.otHours]);
+      }
+      ws.columns.forEach((c, i) => {
+        c.width = i === 1 ? 28 : 14;
+      });
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="Attendance_${year}_${String(month).padStart(2, '0')}.xlsx"`)
+        .send(Buffer.from(await wb.xlsx.writeBuffer()));
+    },
+  );
+
+  app.post(
+    '/api/payroll/attendance/import',
+    {
+      config: { access: { menu, action: 'edit' } },
+      schema: {
+        tags,
+        summary: 'Uploads the filled template (.xlsx): all rows or none, errors named by row',
+        querystring: ZMonthAttendanceQuery,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZMonthAttendanceSaved },
+      },
+    },
+    async (request) => {
+      const { unitId, year, month } = request.query;
+      const { buffer } = await readMultipartFile(request, 10 * 1024 * 1024, 'an attendance sheet');
+      const wb = new ExcelJS.Workbook();
+      try {
+        await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+      } catch {
+        throw new BadRequest('Upload the filled template as .xlsx');
+      }
+      const ws = wb.worksheets[0];
+      if (!ws) throw new BadRequest('The workbook has no sheet');
+      const num = (v: unknown) =>
+        v === null || v === undefined || v === ''
+          ? 0
+          : Number(typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : v);
+      const rows: Row[] = [];
+      const errors: Record<string, string[]> = {};
+      ws.eachRow((row, n) => {
+        if (n === 1) return;
+        const code = String(row.getCell(1).text ?? '').trim();
+        if (!code) return;
+        const parsed = ZMonthAttendanceRow.safeParse({
+          employeeCode: code,
+          payableDays: num(row.getCell(3).value),
+          presentDays: num(row.getCell(4).value),
+          lwopDays: num(row.getCell(5).value),
+          otHours: num(row.getCell(6).value),
+        });
+        if (parsed.success) rows.push(parsed.data);
+        else
+          errors[`row ${n}`] = parsed.error.issues.map(
+            (i) =>
+              `${HEADERS[['employeeCode', 'name', 'payableDays', 'presentDays', 'lwopDays', 'otHours'].indexOf(String(i.path[0]))] ?? i.path[0]}: ${i.message}`,
+          );
+      });
+      if (Object.keys(errors).length) throw new BadRequest('Some rows cannot be used; nothing was saved', errors);
+      if (rows.length === 0) throw new BadRequest('The sheet has no rows');
+      return save(app.db, request.auth, unitId, year, month, rows, request.id);
+    },
+  );
+};
