@@ -175,7 +175,7 @@ export const processRunJob = defineJob({
       if (!locked || locked.status === 'approved' || locked.status === 'locked') {
         throw new JobFailure(`The month was ${locked?.status ?? 'deleted'} while it was being processed`);
       }
-      if (locked.jobId !== ctx.jobId) throw new JobFailure('A newer processing of this run replaced this one');
+      if (Number(locked.jobId) !== Number(ctx.jobId)) throw new JobFailure('A newer processing of this run replaced this one');
       const out = await persistRun(tx, locked, m, data.userId, only ?? null);
       // A fault-injection point for the crash test only: hold the transaction open so the process can be killed in it.
       if (SAVE_DELAY_MS > 0) await new Promise((r) => setTimeout(r, SAVE_DELAY_MS));
