@@ -160,7 +160,8 @@ CREATE TABLE "salary_slips" (
 	"deductions" bigint NOT NULL,
 	"net" bigint NOT NULL,
 	"attendance" jsonb NOT NULL,
-	"arrears" jsonb DEFAULT '[]'::jsonb NOT NULL
+	"arrears" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"emailed_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "salary_structures" (

@@ -37,6 +37,14 @@ const ZConfig = z.object({
   DEVICE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** How long a running job stays claimed without a heartbeat: after a crash, another process takes it up after this. */
   JOB_LEASE_SECONDS: z.coerce.number().positive().default(60),
+  /** Outgoing mail (payslips by e-mail), e.g. smtp://user:pass@smtp.example.com:587 or smtps://…; unset = no e-mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The sender of those e-mails. */
+  SMTP_FROM: z.string().min(3).default('Payroll <payroll@localhost>'),
 });
 
 export type AppConfig = {
@@ -59,6 +67,8 @@ export type AppConfig = {
   trustProxy: boolean;
   deviceRatePerMinute: number;
   jobLeaseSeconds: number;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -93,6 +103,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     deviceRatePerMinute: e.DEVICE_RATE_PER_MINUTE,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
     ...overrides,
   };
 }

@@ -65,7 +65,14 @@ export const ZRun = z.object({
     })
     .nullable(),
   /** What the caller may do now (the screen's buttons; the server checks again). */
-  can: z.object({ process: z.boolean(), approve: z.boolean(), lock: z.boolean(), unlock: z.boolean() }),
+  can: z.object({
+    process: z.boolean(),
+    approve: z.boolean(),
+    lock: z.boolean(),
+    unlock: z.boolean(),
+    /** E-mail the payslips (approved or locked, and the server has SMTP_URL). */
+    email: z.boolean(),
+  }),
 });
 export type TRun = z.infer<typeof ZRun>;
 

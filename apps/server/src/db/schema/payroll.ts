@@ -141,6 +141,8 @@ export const salarySlips = pgTable(
     attendance: jsonb('attendance').$type<Record<string, number>>().notNull(),
     /** Arrears paid in this slip, month by month: [{ month: 'YYYY-MM', amount: paise }]. */
     arrears: jsonb('arrears').$type<{ month: string; amount: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** When the payslip was e-mailed to the employee (a retried e-mail job skips those sent). */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('salary_slips_run_employee_uq').on(t.runId, t.employeeId), index('salary_slips_employee_idx').on(t.employeeId)],
 );

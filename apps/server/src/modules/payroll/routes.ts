@@ -20,12 +20,14 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payrollRuns, units } from '../../db/schema';
-import { NotFound } from '../../lib/errors';
+import { enqueue } from '../../jobs/runner';
+import { Conflict, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { unitScope } from '../access/context';
 import { advanceRoutes } from './advance-routes';
 import { attendanceRoutes } from './attendance-routes';
 import { bonusRoutes } from './bonus-routes';
+import { emailPayslipsJob } from './email';
 import { formulaRoutes } from './formula-routes';
 import { approveRun, createRun, loadRun, lockRun, runView, startProcess, unlockRun } from './runs';
 import { runEmployees, salaryRegister, slipRecords } from './slips';
@@ -103,7 +105,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const run = await createRun(app.db, request.auth, request.body, request.id);
-      return reply.code(201).send(await runView(app.db, request.auth, run));
+      return reply.code(201).send(await runView(app.db, request.auth, run, !!app.config.smtpUrl));
     },
   );
 
@@ -113,7 +115,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: view },
       schema: { tags, summary: 'One run with its totals, errors, approval and progress', params: ZRunIdParams, response: { 200: ZRun } },
     },
-    async (request) => runView(app.db, request.auth, await loadRun(app.db, request.auth, request.params.id)),
+    async (request) => runView(app.db, request.auth, await loadRun(app.db, request.auth, request.params.id), !!app.config.smtpUrl),
   );
 
   app.post(
@@ -148,7 +150,12 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      runView(app.db, request.auth, await approveRun(app.db, request.auth, request.params.id, request.body?.remark ?? null, request.id)),
+      runView(
+        app.db,
+        request.auth,
+        await approveRun(app.db, request.auth, request.params.id, request.body?.remark ?? null, request.id),
+        !!app.config.smtpUrl,
+      ),
   );
 
   app.post(
@@ -157,7 +164,8 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
       schema: { tags, summary: 'Locks an approved run: its month refuses every change', params: ZRunIdParams, response: { 200: ZRun } },
     },
-    async (request) => runView(app.db, request.auth, await lockRun(app.db, request.auth, request.params.id, request.id)),
+    async (request) =>
+      runView(app.db, request.auth, await lockRun(app.db, request.auth, request.params.id, request.id), !!app.config.smtpUrl),
   );
 
   app.post(
@@ -173,7 +181,40 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      runView(app.db, request.auth, await unlockRun(app.db, request.auth, request.params.id, request.body.reason, request.id)),
+      runView(
+        app.db,
+        request.auth,
+        await unlockRun(app.db, request.auth, request.params.id, request.body.reason, request.id),
+        !!app.config.smtpUrl,
+      ),
+  );
+
+  app.post(
+    '/api/payroll/runs/:id/email',
+    {
+      config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
+      schema: {
+        tags,
+        summary:
+          'E-mails each employee of an approved or locked run their payslip (optionally protected with PAN + date of birth), as a job',
+        params: ZRunIdParams,
+        body: z.object({ protect: z.boolean().default(false) }),
+        response: { 202: ZJobStarted },
+      },
+    },
+    async (request, reply) => {
+      const run = await loadRun(app.db, request.auth, request.params.id);
+      if (!app.config.smtpUrl) throw new Conflict('E-mail is not set up on this server (SMTP_URL)');
+      if (run.status !== 'approved' && run.status !== 'locked') throw new Conflict('Payslips are e-mailed once the month is approved');
+      const jobId = await enqueue(
+        app.db,
+        emailPayslipsJob,
+        { runId: run.id, protect: request.body.protect, userId: request.auth.userId },
+        { createdBy: request.auth.userId },
+      );
+      app.jobs.kick();
+      return reply.code(202).send({ jobId: jobId as number });
+    },
   );
 
   app.get(

@@ -68,7 +68,7 @@ export async function loadRun(db: Db | Tx, auth: AuthContext, id: number): Promi
 }
 
 /** The run as the API shows it, with its approval, progress and what the caller may do. */
-export async function runView(db: Db, auth: AuthContext, run: RunRow): Promise<TRun> {
+export async function runView(db: Db, auth: AuthContext, run: RunRow, mailConfigured = false): Promise<TRun> {
   const [unit] = await db.select({ name: units.name }).from(units).where(eq(units.id, run.unitId));
   const job = await activeJob(db, run);
   const approval = run.approvalId ? await approvalOf(db, salaryRunApproval, run.id) : null;
@@ -111,6 +111,7 @@ export async function runView(db: Db, auth: AuthContext, run: RunRow): Promise<T
       approve: mayApprove,
       lock: mayEdit && status === 'approved',
       unlock: auth.isAdmin && (status === 'approved' || status === 'locked'),
+      email: mayEdit && mailConfigured && (status === 'approved' || status === 'locked'),
     },
   };
 }
