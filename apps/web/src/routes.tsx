@@ -15,7 +15,7 @@
  *                   unit-wise-designation-mapping(/:unitId), unit-wise-earning-deduction-mapping(/:unitId),
  *                   user-wise-unit-mapping(/:userWiseUnitId), unit-wise-emp-doc-type-map(/:mapDtls),
  *                   unit-wise-salary-approve-map(/:unitId), carrer/{carrerApply, carrerStep,
- *                   unit-wise-carrere-applying-map(/:unitId), unit-wise-career-step-map(/:mapDtls)}, salaryFormula,
+ *                   unit-wise-carrere-applying-map(/:unitId), unit-wise-career-step-map(/:mapDtls)},
  *                   country, campus, city, division, education-mode, fellowship-status, job-nature, mobile-code,
  *                   position, state, area, academic-domain, academic-status, marital-status, patent-status,
  *                   region, responsibility, written                  — masters helper   (configure → role, here:
@@ -34,7 +34,8 @@
  *     attendance    track_emp, view-shift, shift-dtls, attandance, employeeAttendace, employeeoffonDuty
  *     reports       attandance-report, employee-bonus-report, employeeShiftScheduleWiseAttendanceCompare,
  *                   employeeShiftScheduleWiseAttandanceCompareSummaryReport, various-registertype-report
- *     payroll       payslip, form-16
+ *     payroll       payslip, form-16, and master/salaryFormula (no master resource, so the payroll area
+ *                   mounts it here at its full path)                  — payroll issue
  *     dev           developer-only screens, with their own paths
  *
  * Area screens are menu-guarded (menuGuarded below): a signed-in user whose menus do not cover the path sees

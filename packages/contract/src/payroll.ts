@@ -113,6 +113,24 @@ export const ZPayslipBatchQuery = z.object({
   month: ZMonth,
 });
 
+/** An earning or deduction head as the payroll screens read it (GET /api/payroll/heads, print order). */
+export const ZPayrollHead = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  printName: z.string(),
+  isEarning: z.boolean(),
+  isCalculative: z.boolean(),
+  isNetPayHead: z.boolean(),
+  isOverTimeHead: z.boolean(),
+  isTotalLWOPHead: z.boolean(),
+  /** An input of the salary structure: not computed by a formula, not net pay, not filled by the system (arrears, bonus, advance head 41). */
+  inStructure: z.boolean(),
+});
+export type TPayrollHead = z.infer<typeof ZPayrollHead>;
+
+export const ZApproveRun = z.object({ remark: z.string().trim().max(300).nullish() });
+
 // ---- salary formulas ----
 
 export const YEAR_MONTH = /^(20\d\d)-(0[1-9]|1[0-2])$/;

@@ -94,8 +94,9 @@ const EMPLOYEE_FORM = [MENU.employee] as const;
 const PROFILE_FORM = [MENU.employee, MENU.profile] as const;
 export const OPTION_MENUS: Partial<Record<TResourceName, readonly TMenuPath[]>> = {
   unit: [MENU.employee, MENU.idCard],
-  department: EMPLOYEE_FORM,
-  designation: EMPLOYEE_FORM,
+  // The increment's batch filters pick a department and a designation.
+  department: [MENU.employee, MENU.salaryIncrement],
+  designation: [MENU.employee, MENU.salaryIncrement],
   shift: EMPLOYEE_FORM,
   employeeDocType: [MENU.employee, MENU.uploadDocuments],
   leaveType: [MENU.requestLeave, MENU.allRequestLeave],

@@ -1,7 +1,7 @@
 // Salary formulas (/outlet/master/salaryFormula): a formula per calculative head, by default or for one unit,
 // effective from a month. Saving parses it and checks the whole set it joins (unknown names, cycles) and
 // refuses a month already approved or locked; the preview computes one employee's month with a draft.
-import { MENU, ZFormula, ZFormulaPreview, ZFormulaPreviewResult, ZIdParams, ZSaveFormula } from '@hr/contract';
+import { MENU, ZFormula, ZFormulaPreview, ZFormulaPreviewResult, ZIdParams, ZPayrollHead, ZSaveFormula } from '@hr/contract';
 import { FormulaSyntaxError, formulaProblems, PlanError } from '@hr/payroll';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,19 +13,7 @@ import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { noContent } from '../../lib/responses';
 import { canReachRecord, canReachUnit, unitScope } from '../access/context';
 import { computeMonth, isSlip } from './compute';
-import { engineHeads, unitHeads } from './plan';
-
-const ZHead = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  printName: z.string(),
-  isEarning: z.boolean(),
-  isCalculative: z.boolean(),
-  isNetPayHead: z.boolean(),
-  isOverTimeHead: z.boolean(),
-  isTotalLWOPHead: z.boolean(),
-});
+import { ADVANCE_HEAD_ID, ARREARS_CODE, BONUS_CODE, engineHeads, unitHeads } from './plan';
 
 type FormulaRow = z.infer<typeof ZFormula>;
 
@@ -96,7 +84,7 @@ export const formulaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payroll/heads',
     {
       config: { access: { menu: [MENU.salaryFormula, MENU.salaryIncrement, MENU.salaryProcess, MENU.salaryAdvance], action: 'view' } },
-      schema: { tags, summary: 'Active earning and deduction heads, in print order', response: { 200: z.array(ZHead) } },
+      schema: { tags, summary: 'Active earning and deduction heads, in print order', response: { 200: z.array(ZPayrollHead) } },
     },
     async () =>
       (
@@ -115,7 +103,11 @@ export const formulaRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(earningDeductions)
           .where(eq(earningDeductions.isActive, true))
           .orderBy(earningDeductions.printOrder, earningDeductions.id)
-      ).map((h) => ({ ...h, code: h.code.toUpperCase() })),
+      ).map((h) => {
+        const code = h.code.toUpperCase();
+        const system = code === ARREARS_CODE || code === BONUS_CODE || h.id === ADVANCE_HEAD_ID;
+        return { ...h, code, inStructure: !h.isCalculative && !h.isNetPayHead && !system };
+      }),
   );
 
   app.get(

@@ -2,6 +2,7 @@
 // records in the spec's shape, the salary register, and payslips for employees and payroll users.
 import {
   MENU,
+  ZApproveRun,
   ZCreateRun,
   ZJobStarted,
   ZPayslipBatchQuery,
@@ -145,7 +146,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Approves the run's current level (the unit's salary approver of that level; levels in order)",
         params: ZRunIdParams,
-        body: z.object({ remark: z.string().trim().max(300).nullish() }).optional(),
+        body: ZApproveRun.optional(),
         response: { 200: ZRun },
       },
     },

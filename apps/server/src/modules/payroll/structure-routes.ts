@@ -16,7 +16,7 @@ import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachRecord, unitScope } from '../access/context';
 import { computeMonth, isSlip } from './compute';
 import { amountsMap } from './inputs';
-import { ARREARS_CODE, BONUS_CODE } from './plan';
+import { ADVANCE_HEAD_ID, ARREARS_CODE, BONUS_CODE } from './plan';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 const rupees = (paise: number) => Math.round(paise) / 100;
@@ -48,7 +48,7 @@ async function assertInputHeads(db: Db | Tx, headIds: number[]) {
   if (headIds.length === 0) return;
   const rows = await queryRows<{ id: number; ok: boolean }>(
     db,
-    sql`select id, (is_active and not is_calculative and upper(code) not in (${ARREARS_CODE}, ${BONUS_CODE}) and id <> 41) as ok
+    sql`select id, (is_active and not is_calculative and not is_net_pay_head and upper(code) not in (${ARREARS_CODE}, ${BONUS_CODE}) and id <> ${ADVANCE_HEAD_ID}) as ok
         from earning_deductions where id in (select jsonb_array_elements_text(${JSON.stringify(headIds)}::jsonb)::int)`,
   );
   const ok = new Set(rows.filter((r) => r.ok).map((r) => r.id));

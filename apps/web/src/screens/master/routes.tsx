@@ -6,8 +6,8 @@ import type { RouteObject } from 'react-router';
  * Every master path of the spec, mounted under /outlet/master (src/routes.tsx): a list screen per resource
  * and, where the spec has one, its modify route. The table is built from RESOURCE_ROUTES, the registry's
  * zod-free route metadata, so the entry chunk carries neither zod nor the resource declarations; the full
- * resource (fields, schema) and its screen load inside the lazy route. salaryFormula is left to the payroll
- * issue (unregistered → 404 until then).
+ * resource (fields, schema) and its screen load inside the lazy route. salaryFormula is not a resource: its
+ * screen (formulas with validation and preview) is mounted by the payroll area (screens/payroll/routes.tsx).
  */
 
 /** The full declaration of a master resource (fields, schema), loaded with the screen that needs it. */

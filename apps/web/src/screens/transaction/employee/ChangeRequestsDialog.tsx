@@ -28,7 +28,13 @@ export const changeValue = (k: string, v: unknown) =>
 /** One request's steps: submitted, approved / rejected, with who, when and the remark. */
 export function ApprovalHistory({ lines }: { lines: TProfileChangeRequest['history'] }) {
   if (lines.length === 0) return null;
-  const verb = { submitted: 'Asked', approved: 'Approved', rejected: 'Rejected', cancelled: 'Cancelled' } as const;
+  const verb = {
+    submitted: 'Asked',
+    resubmitted: 'Asked again',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    cancelled: 'Cancelled',
+  } as const;
   return (
     <ol className="mt-2 space-y-0.5 border-l pl-3 text-xs text-muted-foreground" data-testid="approval-history">
       {lines.map((h, i) => (

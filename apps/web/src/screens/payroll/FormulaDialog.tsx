@@ -1,0 +1,296 @@
+import { FORMULA_NAMES, type TFormula, ZSaveFormula } from '@hr/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Save } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { type ApiError, api } from '@/lib/api';
+import { currentMonth, yearOptions } from '@/lib/months';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast-store';
+import { formatYearMonth, issuesToFieldErrors, payrollKeys, splitYearMonth, type THead, toYearMonth } from './api';
+import { MonthYearInput, UnitSelect } from './components';
+import { FormulaPreviewPanel } from './FormulaPreviewPanel';
+
+/** The functions a formula may call (the engine's safe expression language). */
+const FUNCTIONS = [
+  { sig: 'min(a, b, …)', help: 'The smallest', insert: 'min(' },
+  { sig: 'max(a, b, …)', help: 'The largest', insert: 'max(' },
+  { sig: 'round(x[, digits])', help: 'Half away from zero; digits 0 to 2, or -1 to -3 for tens to thousands', insert: 'round(' },
+  { sig: 'floor(x)', help: 'Down to a whole number', insert: 'floor(' },
+  { sig: 'ceil(x)', help: 'Up to a whole number', insert: 'ceil(' },
+  { sig: 'abs(x)', help: 'Without the sign', insert: 'abs(' },
+  { sig: 'if(cond, a, b)', help: 'a when cond holds, else b (also cond ? a : b)', insert: 'if(' },
+  { sig: 'and  or  not', help: 'Combine conditions (also && || !)', insert: null },
+  { sig: '<  <=  >  >=  ==  !=', help: 'Comparisons: 1 when true, else 0', insert: null },
+  { sig: '+  -  *  /  %  ( )', help: 'Arithmetic', insert: null },
+] as const;
+
+type Form = { earningDeductionId: number | null; unitId: number | null; year: number | null; month: number | null; formula: string };
+
+function initialForm(editing: TFormula | null, unitId: number | null): Form {
+  if (editing) {
+    const ym = splitYearMonth(editing.effectiveFrom);
+    return {
+      earningDeductionId: editing.earningDeductionId,
+      unitId: editing.unitId,
+      year: ym?.year ?? null,
+      month: ym?.month ?? null,
+      formula: editing.formula,
+    };
+  }
+  return { earningDeductionId: null, unitId, year: yearOptions()[0], month: currentMonth(), formula: '' };
+}
+
+/** Adds a formula version or changes one; a 400 names the problem (syntax, unknown name, cycle) under the formula. */
+export function FormulaDialog({
+  open,
+  onOpenChange,
+  editing,
+  unitId,
+  heads,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  editing: TFormula | null;
+  /** The unit the list is filtered by: a new formula starts as that unit's override. */
+  unitId: number | null;
+  heads: THead[];
+}) {
+  const queryClient = useQueryClient();
+  const isAdmin = useSession((s) => s.acc_dtls?.isAdmin ?? false);
+  const firstUnit = useSession((s) => s.units[0]?.id ?? null);
+  // Only administrators change the defaults: anyone else starts on one of their units.
+  const startUnit = unitId ?? (isAdmin ? null : firstUnit);
+  const [form, setForm] = useState<Form>(() => initialForm(editing, startUnit));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (open) {
+      setForm(initialForm(editing, startUnit));
+      setErrors({});
+    }
+  }, [open, editing, startUnit]);
+
+  const set = (patch: Partial<Form>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(patch)) delete next[k === 'year' || k === 'month' ? 'effectiveFrom' : k];
+      return next;
+    });
+  };
+
+  const calculative = heads.filter((h) => h.isCalculative || h.id === editing?.earningDeductionId);
+  const head = heads.find((h) => h.id === form.earningDeductionId);
+
+  /** Puts a name or function at the cursor of the formula box. */
+  const insert = (text: string) => {
+    const el = textarea.current;
+    const start = el?.selectionStart ?? form.formula.length;
+    const end = el?.selectionEnd ?? form.formula.length;
+    const next = form.formula.slice(0, start) + text + form.formula.slice(end);
+    set({ formula: next });
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + text.length, start + text.length);
+    });
+  };
+
+  const save = async () => {
+    const payload = {
+      earningDeductionId: form.earningDeductionId ?? undefined,
+      unitId: form.unitId,
+      effectiveFrom: form.year && form.month ? toYearMonth(form.year, form.month) : '',
+      formula: form.formula,
+    };
+    const parsed = ZSaveFormula.safeParse(payload);
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error.issues));
+      return;
+    }
+    setSaving(true);
+    try {
+      const options = { onError: (e: ApiError) => setErrors(e.fieldErrors) };
+      const saved = editing
+        ? await api.put<TFormula>(`/api/payroll/formulas/${editing.id}`, parsed.data, options)
+        : await api.post<TFormula>('/api/payroll/formulas', parsed.data, options);
+      toast({
+        variant: 'success',
+        title: 'Formula saved',
+        description: `${saved.headCode} for ${saved.unitName ?? 'all units'} from ${formatYearMonth(saved.effectiveFrom)}`,
+      });
+      await queryClient.invalidateQueries({ queryKey: payrollKeys.formulas });
+      onOpenChange(false);
+    } catch {
+      // toast and inline errors shown
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const formulaErrors = errors.formula ?? [];
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-6xl" data-testid="formula-dialog">
+        <DialogHeader>
+          <DialogTitle>{editing ? `Change ${editing.headCode} formula` : 'Add a formula'}</DialogTitle>
+          <DialogDescription>
+            A formula computes a calculative head each month from attendance, the structure and other heads. A unit's own version overrides
+            the default from its effective month.
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <div className="min-w-0 space-y-4">
+            <div className="grid items-start gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
+              <FormField label="Head" htmlFor="formula-head" required error={errors.earningDeductionId}>
+                <Select
+                  value={form.earningDeductionId ? String(form.earningDeductionId) : ''}
+                  onValueChange={(v) => set({ earningDeductionId: Number(v) })}
+                >
+                  <SelectTrigger id="formula-head" className="w-full" aria-invalid={!!errors.earningDeductionId} data-testid="formula-head">
+                    <SelectValue placeholder="Choose a head" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {calculative.map((h) => (
+                      <SelectItem key={h.id} value={String(h.id)}>
+                        {h.code} · {h.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </FormField>
+              <FormField
+                label="Unit"
+                htmlFor="formula-unit"
+                error={errors.unitId}
+                hint={isAdmin ? 'Default applies to every unit without its own version' : undefined}
+              >
+                <UnitSelect
+                  id="formula-unit"
+                  value={form.unitId}
+                  onChange={(v) => set({ unitId: v })}
+                  allLabel="Default (all units)"
+                  className="w-full"
+                  invalid={!!errors.unitId}
+                />
+              </FormField>
+              <FormField label="Effective from" htmlFor="formula-month" required error={errors.effectiveFrom}>
+                <MonthYearInput
+                  id="formula-month"
+                  year={form.year}
+                  month={form.month}
+                  onChange={(v) => set(v)}
+                  invalid={!!errors.effectiveFrom}
+                />
+              </FormField>
+            </div>
+
+            <div className="grid gap-2" data-slot="form-field">
+              <label htmlFor="formula-text" className="text-sm font-medium">
+                Formula{head ? ` for ${head.code}` : ''}
+                <span className="text-destructive">*</span>
+              </label>
+              <Textarea
+                ref={textarea}
+                id="formula-text"
+                rows={5}
+                spellCheck={false}
+                maxLength={2000}
+                className="font-mono text-sm"
+                placeholder="e.g. round(BASIC_FIXED * PAYABLE_DAYS / MONTH_DAYS)"
+                value={form.formula}
+                aria-invalid={formulaErrors.length > 0}
+                onChange={(e) => set({ formula: e.target.value })}
+                data-testid="formula-text"
+              />
+              {formulaErrors.length > 0 && (
+                <ul className="space-y-0.5 text-sm text-destructive" role="alert" data-testid="formula-errors">
+                  {formulaErrors.map((m) => (
+                    <li key={m} className="font-mono text-xs">
+                      {m}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+
+            <div className="rounded-lg border p-4">
+              <div className="mb-3 text-sm font-medium">Try it on an employee</div>
+              <FormulaPreviewPanel
+                compact
+                initialUnitId={form.unitId ?? unitId}
+                draft={form.earningDeductionId ? { earningDeductionId: form.earningDeductionId, formula: form.formula } : null}
+              />
+            </div>
+          </div>
+
+          <NamesPanel heads={heads} onPick={insert} />
+        </div>
+
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button disabled={saving} onClick={() => void save()} data-testid="save-formula">
+            <Save /> {saving ? 'Saving…' : 'Save formula'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** What a formula may use: the month's figures, the heads' codes, the functions. A click inserts it. */
+export function NamesPanel({ heads, onPick }: { heads: THead[]; onPick?: (text: string) => void }) {
+  const item = (text: string, help: string, key: string, insert: string | null = text) => (
+    <li key={key}>
+      <button
+        type="button"
+        disabled={!onPick || insert === null}
+        onClick={() => insert !== null && onPick?.(insert)}
+        className="w-full rounded px-1.5 py-1 text-left hover:bg-accent disabled:hover:bg-transparent"
+        title={onPick && insert !== null ? `Insert ${insert}` : undefined}
+      >
+        <span className="font-mono text-xs font-medium">{text}</span>
+        <span className="block text-xs text-muted-foreground">{help}</span>
+      </button>
+    </li>
+  );
+  return (
+    <aside className="max-h-[70vh] space-y-4 overflow-y-auto rounded-lg border bg-muted/30 p-3 text-sm" data-testid="formula-names">
+      <section>
+        <h3 className="mb-1 text-xs font-semibold text-muted-foreground uppercase tracking-wide">Names</h3>
+        <ul>{FORMULA_NAMES.filter((n) => !n.name.startsWith('<')).map((n) => item(n.name, n.help, n.name))}</ul>
+      </section>
+      <section>
+        <h3 className="mb-1 text-xs font-semibold text-muted-foreground uppercase tracking-wide">Heads</h3>
+        <p className="mb-1 px-1.5 text-xs text-muted-foreground">
+          {FORMULA_NAMES.filter((n) => n.name.startsWith('<'))
+            .map((n) => `${n.name}: ${n.help}`)
+            .join('. ')}
+          .
+        </p>
+        <ul>
+          {heads.map((h) =>
+            item(
+              h.code,
+              `${h.name} (${h.isEarning ? 'earning' : 'deduction'}${h.isCalculative ? ', formula' : ', structure'})`,
+              `h${h.id}`,
+            ),
+          )}
+          {heads.filter((h) => !h.isCalculative).map((h) => item(`${h.code}_FIXED`, `${h.name}: monthly structure amount`, `f${h.id}`))}
+        </ul>
+      </section>
+      <section>
+        <h3 className="mb-1 text-xs font-semibold text-muted-foreground uppercase tracking-wide">Functions and operators</h3>
+        <ul>{FUNCTIONS.map((f) => item(f.sig, f.help, f.sig, f.insert))}</ul>
+      </section>
+    </aside>
+  );
+}

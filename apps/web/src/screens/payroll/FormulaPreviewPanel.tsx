@@ -1,0 +1,212 @@
+import { type TFormulaPreviewResult, ZFormulaPreview } from '@hr/contract';
+import { AlertTriangle, FlaskConical } from 'lucide-react';
+import { useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { type ApiError, api } from '@/lib/api';
+import { formatAmount, formatRupees } from '@/lib/format';
+import { currentMonth, yearOptions } from '@/lib/months';
+import { cn } from '@/lib/utils';
+import { issuesToFieldErrors, type TEmployeeOption } from './api';
+import { EmployeePicker, Figure, MonthYearInput, UnitSelect } from './components';
+
+/** How the attendance figures of the preview are labelled (the formula names they feed). */
+const ATTENDANCE_LABEL: Record<string, string> = {
+  MONTH_DAYS: 'Month days',
+  PAYABLE_DAYS: 'Payable days',
+  PRESENT_DAYS: 'Present days',
+  LWOP_DAYS: 'LWOP days',
+  OT_HOURS: 'Overtime hours',
+  HOLIDAYS: 'Holidays',
+  WEEKLY_OFFS: 'Weekly offs',
+};
+
+/** 'monthDays' or 'MONTH_DAYS' → 'Month days'. */
+function attendanceLabel(key: string): string {
+  const snake = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  return ATTENDANCE_LABEL[snake] ?? snake.charAt(0) + snake.slice(1).toLowerCase().replace(/_/g, ' ');
+}
+
+/**
+ * One employee's month computed with the saved formulas — or with `draft` in place of its head's saved one —
+ * nothing saved (POST /api/payroll/formulas/preview).
+ */
+export function FormulaPreviewPanel({
+  draft,
+  initialUnitId = null,
+  compact = false,
+}: {
+  draft?: { earningDeductionId: number; formula: string } | null;
+  initialUnitId?: number | null;
+  compact?: boolean;
+}) {
+  const [unitId, setUnitId] = useState<number | null>(initialUnitId);
+  const [employee, setEmployee] = useState<TEmployeeOption | null>(null);
+  const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [result, setResult] = useState<TFormulaPreviewResult | null>(null);
+  const [running, setRunning] = useState(false);
+
+  const run = async () => {
+    const body = {
+      unitId: unitId ?? undefined,
+      employeeId: employee?.id,
+      year: ym.year ?? undefined,
+      month: ym.month ?? undefined,
+      ...(draft?.formula.trim() ? { draft } : {}),
+    };
+    const parsed = ZFormulaPreview.safeParse(body);
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setRunning(true);
+    try {
+      setResult(
+        await api.post<TFormulaPreviewResult>('/api/payroll/formulas/preview', parsed.data, {
+          onError: (e: ApiError) => setErrors(e.fieldErrors),
+        }),
+      );
+    } catch {
+      setResult(null);
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const earnings = result?.heads.filter((h) => h.isEarning) ?? [];
+  const deductions = result?.heads.filter((h) => !h.isEarning) ?? [];
+  const attendance = Object.entries(result?.attendance ?? {});
+
+  return (
+    <div className="space-y-4" data-testid="formula-preview">
+      <div className="flex flex-wrap items-end gap-3">
+        <FormField label="Unit" htmlFor="preview-unit" required error={errors.unitId} className="w-56">
+          <UnitSelect
+            id="preview-unit"
+            value={unitId}
+            onChange={(v) => {
+              setUnitId(v);
+              setEmployee(null);
+            }}
+            className="w-full"
+            invalid={!!errors.unitId}
+          />
+        </FormField>
+        <FormField label="Employee" htmlFor="preview-employee" required error={errors.employeeId} className="w-72">
+          <EmployeePicker
+            id="preview-employee"
+            value={employee}
+            onChange={setEmployee}
+            unitId={unitId}
+            disabled={!unitId}
+            placeholder={unitId ? 'Find by name or code' : 'Choose the unit first'}
+            invalid={!!errors.employeeId}
+            data-testid="preview-employee"
+          />
+        </FormField>
+        <FormField label="Month" htmlFor="preview-month" required error={errors.month ?? errors.year}>
+          <MonthYearInput id="preview-month" year={ym.year} month={ym.month} onChange={setYm} invalid={!!(errors.month || errors.year)} />
+        </FormField>
+        <div>
+          <Button type="button" variant="secondary" onClick={() => void run()} disabled={running} data-testid="run-preview">
+            <FlaskConical /> {running ? 'Computing…' : draft ? 'Preview with this draft' : 'Preview'}
+          </Button>
+        </div>
+      </div>
+      {errors['draft.formula'] && <p className="text-sm text-destructive">{errors['draft.formula'].join(' ')}</p>}
+
+      {result && !result.ok && (
+        <Alert variant="destructive" data-testid="preview-error">
+          <AlertTriangle />
+          <AlertTitle>The month cannot be computed</AlertTitle>
+          <AlertDescription>{result.error}</AlertDescription>
+        </Alert>
+      )}
+
+      {result && (result.ok || attendance.length > 0) && (
+        <div className="space-y-4">
+          {result.ok && (
+            <div className="grid grid-cols-3 gap-4 rounded-lg border bg-muted/30 p-4">
+              <Figure label="Gross" value={formatRupees(result.gross)} />
+              <Figure label="Deductions" value={formatRupees(result.deductions)} />
+              <Figure label="Net pay" value={formatRupees(result.net)} />
+            </div>
+          )}
+          {attendance.length > 0 && (
+            <div>
+              <div className="mb-1.5 text-xs font-medium text-muted-foreground uppercase tracking-wide">Attendance of the month</div>
+              <div className="flex flex-wrap gap-2">
+                {attendance.map(([k, v]) => (
+                  <Badge key={k} variant="outline" className="font-normal">
+                    {attendanceLabel(k)}: <span className="font-semibold tabular-nums">{v}</span>
+                  </Badge>
+                ))}
+              </div>
+            </div>
+          )}
+          {result.ok && (
+            <div className={cn('grid gap-4', !compact && 'lg:grid-cols-2')}>
+              <HeadAmounts title="Earnings" heads={earnings} draftHeadId={draft?.earningDeductionId} />
+              <HeadAmounts title="Deductions" heads={deductions} draftHeadId={draft?.earningDeductionId} />
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function HeadAmounts({
+  title,
+  heads,
+  draftHeadId,
+}: {
+  title: string;
+  heads: TFormulaPreviewResult['heads'];
+  draftHeadId: number | undefined;
+}) {
+  return (
+    <div className="overflow-hidden rounded-lg border">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{title}</TableHead>
+            <TableHead>Formula</TableHead>
+            <TableHead className="text-right">Amount (₹)</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {heads.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={3} className="text-muted-foreground">
+                None this month
+              </TableCell>
+            </TableRow>
+          )}
+          {heads.map((h) => (
+            <TableRow key={h.id} className={cn(h.id === draftHeadId && 'bg-primary/5')}>
+              <TableCell>
+                <div className="font-medium">{h.name}</div>
+                <div className="font-mono text-xs text-muted-foreground">{h.code}</div>
+              </TableCell>
+              <TableCell className="max-w-64 whitespace-normal font-mono [overflow-wrap:anywhere] text-xs text-muted-foreground">
+                {h.formula ?? '—'}
+                {h.id === draftHeadId && (
+                  <Badge variant="secondary" className="ml-2">
+                    draft
+                  </Badge>
+                )}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{formatAmount(h.amount)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

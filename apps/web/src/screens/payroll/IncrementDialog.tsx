@@ -1,0 +1,279 @@
+import { ZIncrement } from '@hr/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { TrendingUp } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { type ApiError, api } from '@/lib/api';
+import { formatCount } from '@/lib/format';
+import { currentMonth, yearOptions } from '@/lib/months';
+import { toast } from '@/lib/toast-store';
+import { cn } from '@/lib/utils';
+import { formatYearMonth, issuesToFieldErrors, type TEmployeeOption, type THead, toYearMonth } from './api';
+import { EmployeePicker, MonthYearInput, Segmented, UnitSelect } from './components';
+
+/** ZIncrementResult of the contract: how many employees changed and the processed months the change reaches back into. */
+export type TIncrementResult = { employees: number; arrearsMonths: string[] };
+
+/** The sentence the screens show after a change that reaches back into processed months. */
+export function arrearsSentence(months: string[]): string {
+  const n = months.length;
+  return `Arrears for ${n} month${n === 1 ? '' : 's'} (${months.map(formatYearMonth).join(', ')}) will be paid in the next run.`;
+}
+
+type Scope = 'employee' | 'batch';
+
+/** Raises chosen heads of one employee or a filtered batch, by an amount or a percentage, from a month (POST /api/payroll/increments). */
+export function IncrementDialog({
+  open,
+  onOpenChange,
+  heads,
+  employee: presetEmployee,
+  onApplied,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The heads an increment may raise (the structure's earning heads). */
+  heads: THead[];
+  employee: TEmployeeOption | null;
+  onApplied: (result: TIncrementResult) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [scope, setScope] = useState<Scope>('employee');
+  const [employee, setEmployee] = useState<TEmployeeOption | null>(presetEmployee);
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const [departmentId, setDepartmentId] = useState<number | null>(null);
+  const [designationId, setDesignationId] = useState<number | null>(null);
+  const [headIds, setHeadIds] = useState<number[]>([]);
+  const [by, setBy] = useState<'amount' | 'percent'>('percent');
+  const [value, setValue] = useState('');
+  const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
+  const [remarks, setRemarks] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<TIncrementResult | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setEmployee(presetEmployee);
+    setScope(presetEmployee ? 'employee' : 'batch');
+    setResult(null);
+    setErrors({});
+  }, [open, presetEmployee]);
+
+  const toggleHead = (id: number, on: boolean) => setHeadIds((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
+
+  const submit = async () => {
+    const payload = {
+      ...(scope === 'employee'
+        ? { employeeId: employee?.id }
+        : { unitId: unitId ?? undefined, departmentId: departmentId ?? undefined, designationId: designationId ?? undefined }),
+      effectiveFrom: ym.year && ym.month ? toYearMonth(ym.year, ym.month) : '',
+      headIds,
+      by,
+      value: value.trim() === '' ? Number.NaN : Number(value),
+      remarks: remarks.trim() || null,
+    };
+    const parsed = ZIncrement.safeParse(payload);
+    const local = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
+    if (scope === 'batch' && !unitId) local.unitId = ['Choose the unit'];
+    if (Number.isNaN(payload.value)) local.value = ['Enter the value'];
+    if (!parsed.success || Object.keys(local).length) {
+      setErrors(local);
+      return;
+    }
+    setSaving(true);
+    try {
+      const r = await api.post<TIncrementResult>('/api/payroll/increments', parsed.data, {
+        onError: (e: ApiError) => setErrors(e.fieldErrors),
+      });
+      setResult(r);
+      toast({
+        variant: 'success',
+        title: 'Increment applied',
+        description: `${formatCount(r.employees)} employee${r.employees === 1 ? '' : 's'} from ${formatYearMonth(payload.effectiveFrom)}`,
+      });
+      await queryClient.invalidateQueries({ queryKey: ['payroll', 'structures'] });
+      onApplied(r);
+    } catch {
+      // toast and inline errors shown
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl" data-testid="increment-dialog">
+        <DialogHeader>
+          <DialogTitle>Increment</DialogTitle>
+          <DialogDescription>
+            Adds a new structure version from the chosen month with the heads raised. A month already processed gets its difference as
+            arrears in the next run.
+          </DialogDescription>
+        </DialogHeader>
+
+        {result ? (
+          <div className="space-y-4">
+            <Alert variant="success" data-testid="increment-result">
+              <TrendingUp />
+              <AlertTitle>
+                Raised the structure of {formatCount(result.employees)} employee{result.employees === 1 ? '' : 's'}
+              </AlertTitle>
+              <AlertDescription>
+                {result.arrearsMonths.length > 0 ? arrearsSentence(result.arrearsMonths) : 'No processed month is affected: no arrears.'}
+              </AlertDescription>
+            </Alert>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setResult(null)}>
+                Another increment
+              </Button>
+              <Button onClick={() => onOpenChange(false)}>Done</Button>
+            </DialogFooter>
+          </div>
+        ) : (
+          <>
+            <div className="grid gap-4">
+              <Segmented
+                name="increment-scope"
+                value={scope}
+                onChange={(v) => {
+                  setScope(v);
+                  setErrors({});
+                }}
+                options={[
+                  { value: 'employee', label: 'One employee' },
+                  { value: 'batch', label: 'A unit (batch)' },
+                ]}
+              />
+              {scope === 'employee' ? (
+                <FormField label="Employee" htmlFor="inc-employee" required error={errors.employeeId}>
+                  <EmployeePicker id="inc-employee" value={employee} onChange={setEmployee} invalid={!!errors.employeeId} />
+                </FormField>
+              ) : (
+                <div className="grid gap-4 sm:grid-cols-3">
+                  <FormField label="Unit" htmlFor="inc-unit" required error={errors.unitId ?? errors.employeeId}>
+                    <UnitSelect
+                      id="inc-unit"
+                      value={unitId}
+                      onChange={(v) => {
+                        setUnitId(v);
+                        setDepartmentId(null);
+                        setDesignationId(null);
+                      }}
+                      className="w-full"
+                      invalid={!!(errors.unitId || errors.employeeId)}
+                    />
+                  </FormField>
+                  <FormField label="Department" htmlFor="inc-dept" error={errors.departmentId}>
+                    <ReferenceSelect
+                      id="inc-dept"
+                      resource="department"
+                      placeholder="All departments"
+                      value={departmentId}
+                      onChange={setDepartmentId}
+                      disabled={!unitId}
+                      scope={{ mappedToUnit: unitId }}
+                    />
+                  </FormField>
+                  <FormField label="Designation" htmlFor="inc-desig" error={errors.designationId}>
+                    <ReferenceSelect
+                      id="inc-desig"
+                      resource="designation"
+                      placeholder="All designations"
+                      value={designationId}
+                      onChange={setDesignationId}
+                      disabled={!unitId}
+                      scope={{ mappedToUnit: unitId }}
+                    />
+                  </FormField>
+                </div>
+              )}
+
+              <FormField label="Heads to raise" required error={errors.headIds}>
+                {heads.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No structure head is defined.</p>
+                ) : (
+                  <div className="grid gap-2 rounded-md border p-3 sm:grid-cols-2">
+                    {heads.map((h) => (
+                      <div key={h.id} className="flex items-center gap-2">
+                        <Checkbox
+                          id={`inc-head-${h.id}`}
+                          checked={headIds.includes(h.id)}
+                          onCheckedChange={(v) => toggleHead(h.id, v === true)}
+                        />
+                        <Label htmlFor={`inc-head-${h.id}`} className="font-normal">
+                          {h.name} <span className="font-mono text-xs text-muted-foreground">{h.code}</span>
+                        </Label>
+                      </div>
+                    ))}
+                  </div>
+                )}
+              </FormField>
+
+              <div className="grid gap-4 sm:grid-cols-[auto_1fr_auto]">
+                <FormField label="By">
+                  <Segmented
+                    name="increment-by"
+                    value={by}
+                    onChange={setBy}
+                    options={[
+                      { value: 'percent', label: 'Percent' },
+                      { value: 'amount', label: 'Amount' },
+                    ]}
+                  />
+                </FormField>
+                <FormField
+                  label={by === 'percent' ? 'Percentage' : 'Rupees per head a month'}
+                  htmlFor="inc-value"
+                  required
+                  error={errors.value}
+                >
+                  <div className="relative">
+                    <Input
+                      id="inc-value"
+                      inputMode="decimal"
+                      value={value}
+                      onChange={(e) => setValue(e.target.value)}
+                      aria-invalid={!!errors.value}
+                      className={by === 'percent' ? 'pr-8' : 'pl-7'}
+                      data-testid="increment-value"
+                    />
+                    <span
+                      className={cn('absolute top-2 text-sm text-muted-foreground', by === 'percent' ? 'right-3' : 'left-3')}
+                      aria-hidden
+                    >
+                      {by === 'percent' ? '%' : '₹'}
+                    </span>
+                  </div>
+                </FormField>
+                <FormField label="Effective from" htmlFor="inc-month" required error={errors.effectiveFrom}>
+                  <MonthYearInput id="inc-month" year={ym.year} month={ym.month} onChange={setYm} invalid={!!errors.effectiveFrom} />
+                </FormField>
+              </div>
+
+              <FormField label="Remarks" htmlFor="inc-remarks" error={errors.remarks}>
+                <Textarea id="inc-remarks" rows={2} maxLength={300} value={remarks} onChange={(e) => setRemarks(e.target.value)} />
+              </FormField>
+            </div>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button disabled={saving} onClick={() => void submit()} data-testid="apply-increment">
+                <TrendingUp /> {saving ? 'Applying…' : 'Apply increment'}
+              </Button>
+            </DialogFooter>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

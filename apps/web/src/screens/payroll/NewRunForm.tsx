@@ -1,0 +1,116 @@
+import { type TRun, ZCreateRun } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
+import { useQueryClient } from '@tanstack/react-query';
+import { Play } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MonthPicker, YearPicker } from '@/components/common/Pickers';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { type ApiError, api } from '@/lib/api';
+import { encryptParam } from '@/lib/crypto';
+import { currentMonth, yearOptions } from '@/lib/months';
+import { toast } from '@/lib/toast-store';
+import { formatMonth, issuesToFieldErrors, payrollKeys } from './api';
+import { UnitSelect } from './components';
+
+/** Where a run opens: salary_process/addorupdate with the run's id encrypted in `id`. */
+export const runPath = (id: number) => `${MENU.salaryProcess}/addorupdate?id=${encryptParam(String(id))}`;
+
+/** Opens a draft run for a unit and month (POST /api/payroll/runs), then goes to it. */
+export function NewRunForm({ onCancel, initialUnitId = null }: { onCancel?: () => void; initialUnitId?: number | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [unitId, setUnitId] = useState<number | null>(initialUnitId);
+  const [year, setYear] = useState<number>(() => yearOptions()[0]);
+  const [month, setMonth] = useState<number>(() => currentMonth());
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    const parsed = ZCreateRun.safeParse({ unitId: unitId ?? undefined, year, month });
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error.issues));
+      return;
+    }
+    setSaving(true);
+    try {
+      const run = await api.post<TRun>('/api/payroll/runs', parsed.data, { onError: (e: ApiError) => setErrors(e.fieldErrors) });
+      toast({
+        variant: 'success',
+        title: 'Run opened',
+        description: `${run.unitName}, ${formatMonth(run.year, run.month)}: process it next`,
+      });
+      await queryClient.invalidateQueries({ queryKey: payrollKeys.runs });
+      navigate(runPath(run.id));
+    } catch {
+      // toast and inline message shown (409: a run for this unit and month exists)
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <FormField label="Unit" htmlFor="run-unit" required error={errors.unitId}>
+        <UnitSelect
+          id="run-unit"
+          value={unitId}
+          onChange={(v) => {
+            setUnitId(v);
+            setErrors({});
+          }}
+          className="w-full"
+          invalid={!!errors.unitId}
+          data-testid="run-unit"
+        />
+      </FormField>
+      <div className="grid grid-cols-2 items-start gap-4">
+        <FormField label="Month" htmlFor="run-month" required error={errors.month}>
+          <MonthPicker
+            id="run-month"
+            value={month}
+            onChange={(m) => {
+              setMonth(m);
+              setErrors({});
+            }}
+            className="w-full"
+            aria-invalid={!!errors.month}
+          />
+        </FormField>
+        <FormField label="Year" htmlFor="run-year" required error={errors.year}>
+          <YearPicker
+            id="run-year"
+            value={year}
+            onChange={(y) => {
+              setYear(y);
+              setErrors({});
+            }}
+            className="w-full"
+            aria-invalid={!!errors.year}
+          />
+        </FormField>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        The run starts as a draft. Processing computes every active employee of the unit from the month's attendance, structures and
+        formulas; you can process again until the month is approved.
+      </p>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel && (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={saving} data-testid="create-run">
+          <Play /> {saving ? 'Opening…' : 'Open run'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,426 @@
+import { type TStructure, ZSaveStructure } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
+import { useQueryClient } from '@tanstack/react-query';
+import { History, Save, TrendingUp, UserSearch, Wallet } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { EmptyState, PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Textarea } from '@/components/ui/textarea';
+import { type ApiError, api } from '@/lib/api';
+import { formatAmount, formatDateTime, formatRupees } from '@/lib/format';
+import { currentMonth, yearOptions } from '@/lib/months';
+import { toast } from '@/lib/toast-store';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import {
+  formatYearMonth,
+  isStructureHead,
+  issuesToFieldErrors,
+  payrollKeys,
+  type TEmployeeOption,
+  type THead,
+  toYearMonth,
+  useHeads,
+  useStructures,
+} from './api';
+import { EmployeePicker, MonthYearInput } from './components';
+import { arrearsSentence, IncrementDialog, type TIncrementResult } from './IncrementDialog';
+
+const SOURCE_LABEL: Record<string, string> = { structure: 'Structure', increment: 'Increment', import: 'Import' };
+
+/** /outlet/transaction/salary_increment: an employee's salary structure (versions by month) and increments, one or a batch. */
+export default function SalaryIncrementScreen() {
+  const { menu, actions } = useCurrentMenu(MENU.salaryIncrement);
+  const [employee, setEmployee] = useState<TEmployeeOption | null>(null);
+  const [incrementOpen, setIncrementOpen] = useState(false);
+  const [arrears, setArrears] = useState<string[] | null>(null);
+  const heads = useHeads();
+  // The structure holds the input heads; calculative heads come from formulas and the net pay head from the engine.
+  const inputHeads = useMemo(() => (heads.data ?? []).filter(isStructureHead), [heads.data]);
+  // An increment raises pay: the earning heads of the structure.
+  const earningHeads = useMemo(() => inputHeads.filter((h) => h.isEarning), [inputHeads]);
+
+  const applied = (r: TIncrementResult) => setArrears(r.arrearsMonths.length ? r.arrearsMonths : null);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={menu?.label ?? 'Salary Increment'}
+        description="Salary structures by effective month, and increments for one employee or a whole unit."
+        actions={
+          actions.add && (
+            <Button onClick={() => setIncrementOpen(true)} disabled={!heads.data} data-testid="open-increment">
+              <TrendingUp /> Increment
+            </Button>
+          )
+        }
+      />
+
+      <div className="flex flex-wrap items-end gap-3">
+        <FormField label="Employee" htmlFor="structure-employee" className="w-full max-w-md">
+          <EmployeePicker
+            id="structure-employee"
+            value={employee}
+            onChange={(e) => {
+              setEmployee(e);
+              setArrears(null);
+            }}
+            data-testid="structure-employee"
+          />
+        </FormField>
+      </div>
+
+      {arrears && (
+        <Alert data-testid="arrears-note">
+          <Wallet />
+          <AlertTitle>Arrears</AlertTitle>
+          <AlertDescription>{arrearsSentence(arrears)}</AlertDescription>
+        </Alert>
+      )}
+
+      {employee ? (
+        <StructurePanel
+          key={employee.id}
+          employee={employee}
+          heads={heads.data ?? []}
+          inputHeads={inputHeads}
+          canEdit={actions.edit}
+          onSaved={(months) => setArrears(months.length ? months : null)}
+        />
+      ) : (
+        <EmptyState
+          icon={<UserSearch />}
+          title="Choose an employee"
+          description="Their current salary structure and its history show here; a new version can take effect from any month not yet approved."
+        />
+      )}
+
+      <IncrementDialog open={incrementOpen} onOpenChange={setIncrementOpen} heads={earningHeads} employee={employee} onApplied={applied} />
+    </div>
+  );
+}
+
+function StructurePanel({
+  employee,
+  heads,
+  inputHeads,
+  canEdit,
+  onSaved,
+}: {
+  employee: TEmployeeOption;
+  heads: THead[];
+  inputHeads: THead[];
+  canEdit: boolean;
+  onSaved: (arrearsMonths: string[]) => void;
+}) {
+  const structures = useStructures(employee.id);
+  const versions = structures.data ?? [];
+  const current = versions[0] ?? null;
+  // The history shows the heads some version holds (in print order).
+  const shownHeads = useMemo(() => {
+    const used = new Set(versions.flatMap((v) => Object.keys(v.amounts).map(Number)));
+    return heads.filter((h) => used.has(h.id));
+  }, [heads, versions]);
+
+  if (structures.isLoading) {
+    return (
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  if (structures.isError) return <p className="text-sm text-destructive">The salary structure could not be loaded.</p>;
+
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Card className="gap-4">
+          <CardHeader>
+            <CardTitle>Current structure</CardTitle>
+            <CardDescription>
+              {current
+                ? `${employee.name} (${employee.employeeCode}) from ${formatYearMonth(current.effectiveFrom)}`
+                : `${employee.name} (${employee.employeeCode}) has no salary structure yet.`}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {current ? (
+              <StructureAmounts structure={current} heads={shownHeads} />
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                {canEdit ? 'Enter the monthly amounts alongside to start one.' : 'The payroll office enters it.'}
+              </p>
+            )}
+          </CardContent>
+        </Card>
+        {canEdit && <StructureForm employee={employee} inputHeads={inputHeads} current={current} onSaved={onSaved} />}
+      </div>
+
+      <Card className="gap-4">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <History className="size-4" /> History
+          </CardTitle>
+          <CardDescription>Every version, newest first. A version applies from its month until the next one.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {versions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No version yet.</p>
+          ) : (
+            <div className="overflow-hidden rounded-lg border">
+              <Table className="[&_td]:px-2 [&_th]:px-2">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>From</TableHead>
+                    <TableHead>Source</TableHead>
+                    {shownHeads.map((h) => (
+                      <TableHead key={h.id} className="text-right" title={h.name}>
+                        {h.code}
+                      </TableHead>
+                    ))}
+                    <TableHead className="text-right">Total</TableHead>
+                    <TableHead>Saved · remarks</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {versions.map((v, i) => (
+                    <TableRow key={v.id} data-testid="structure-version">
+                      <TableCell className="font-medium">
+                        {formatYearMonth(v.effectiveFrom)}
+                        {i === 0 && (
+                          <Badge variant="success" className="ml-2">
+                            current
+                          </Badge>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        <Badge variant={v.source === 'increment' ? 'default' : 'secondary'}>{SOURCE_LABEL[v.source] ?? v.source}</Badge>
+                      </TableCell>
+                      {shownHeads.map((h) => (
+                        <TableCell key={h.id} className="text-right tabular-nums">
+                          {v.amounts[String(h.id)] === undefined ? '—' : formatAmount(v.amounts[String(h.id)])}
+                        </TableCell>
+                      ))}
+                      <TableCell className="text-right font-medium tabular-nums">{formatAmount(v.total)}</TableCell>
+                      <TableCell className="max-w-56">
+                        <div className="text-xs text-muted-foreground">{formatDateTime(v.createdAt)}</div>
+                        {v.remarks && (
+                          <div className="truncate text-xs" title={v.remarks}>
+                            {v.remarks}
+                          </div>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function StructureAmounts({ structure, heads }: { structure: TStructure; heads: THead[] }) {
+  const lines = heads.filter((h) => structure.amounts[String(h.id)] !== undefined);
+  const group = (earning: boolean) => lines.filter((h) => h.isEarning === earning);
+  const section = (title: string, list: THead[]) =>
+    list.length > 0 && (
+      <div>
+        <div className="mb-1 text-xs font-medium text-muted-foreground uppercase tracking-wide">{title}</div>
+        <dl className="divide-y">
+          {list.map((h) => (
+            <div key={h.id} className="flex justify-between gap-4 py-1.5 text-sm">
+              <dt>
+                {h.name} <span className="font-mono text-xs text-muted-foreground">{h.code}</span>
+              </dt>
+              <dd className="tabular-nums">{formatAmount(structure.amounts[String(h.id)])}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    );
+  return (
+    <div className="space-y-4" data-testid="current-structure">
+      {section('Earnings', group(true))}
+      {section('Deductions', group(false))}
+      <div className="flex justify-between border-t pt-2 font-semibold">
+        <span>Monthly total</span>
+        <span className="tabular-nums">{formatRupees(structure.total)}</span>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {SOURCE_LABEL[structure.source] ?? structure.source}
+        {structure.remarks ? `: ${structure.remarks}` : ''} · saved {formatDateTime(structure.createdAt)}
+      </p>
+    </div>
+  );
+}
+
+/** The form's text per input head, from a saved version ('' where the version has no amount). */
+function amountsOf(inputHeads: THead[], current: TStructure | null): Record<string, string> {
+  return Object.fromEntries(
+    inputHeads.map((h) => {
+      const v = current?.amounts[String(h.id)];
+      return [String(h.id), v === undefined ? '' : String(v)];
+    }),
+  );
+}
+
+/** A new structure version (or a correction of the month's version) from an effective month. */
+function StructureForm({
+  employee,
+  inputHeads,
+  current,
+  onSaved,
+}: {
+  employee: TEmployeeOption;
+  inputHeads: THead[];
+  current: TStructure | null;
+  onSaved: (arrearsMonths: string[]) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [amounts, setAmounts] = useState<Record<string, string>>(() => amountsOf(inputHeads, current));
+  const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
+  const [remarks, setRemarks] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  // The form refills when the saved version changes (after a save) or the heads load.
+  useEffect(() => setAmounts(amountsOf(inputHeads, current)), [inputHeads, current]);
+
+  const total = useMemo(() => {
+    let paise = 0;
+    for (const v of Object.values(amounts)) if (v.trim() !== '' && Number.isFinite(Number(v))) paise += Math.round(Number(v) * 100);
+    return paise / 100;
+  }, [amounts]);
+
+  const save = async () => {
+    const local: Record<string, string[]> = {};
+    const values: Record<string, number> = {};
+    for (const [id, text] of Object.entries(amounts)) {
+      if (text.trim() === '') continue;
+      const n = Number(text.replace(/,/g, ''));
+      if (!Number.isFinite(n)) local[`amounts.${id}`] = ['Enter an amount in rupees'];
+      else values[id] = n;
+    }
+    const payload = {
+      effectiveFrom: ym.year && ym.month ? toYearMonth(ym.year, ym.month) : '',
+      amounts: values,
+      remarks: remarks.trim() || null,
+    };
+    const parsed = ZSaveStructure.safeParse(payload);
+    if (!parsed.success) Object.assign(local, issuesToFieldErrors(parsed.error.issues));
+    if (Object.keys(values).length === 0) local.amounts = ['Enter at least one amount'];
+    if (Object.keys(local).length || !parsed.success) {
+      setErrors(local);
+      return;
+    }
+    setSaving(true);
+    try {
+      const r = await api.post<TIncrementResult>(`/api/payroll/structures/${employee.id}`, parsed.data, {
+        onError: (e: ApiError) => setErrors(e.fieldErrors),
+      });
+      toast({
+        variant: 'success',
+        title: 'Structure saved',
+        description: `${employee.name} from ${formatYearMonth(payload.effectiveFrom)}`,
+      });
+      setRemarks('');
+      setErrors({});
+      onSaved(r.arrearsMonths);
+      await queryClient.invalidateQueries({ queryKey: payrollKeys.structures(employee.id) });
+    } catch {
+      // toast and inline errors shown (409: the month is approved or locked)
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (h: THead) => {
+    const key = String(h.id);
+    const error = errors[`amounts.${key}`];
+    return (
+      <FormField
+        key={h.id}
+        label={
+          <>
+            {h.name} <span className="font-mono text-xs font-normal text-muted-foreground">{h.code}</span>
+          </>
+        }
+        htmlFor={`amount-${key}`}
+        error={error}
+      >
+        <div className="relative">
+          <span className="absolute top-2 left-3 text-sm text-muted-foreground" aria-hidden>
+            ₹
+          </span>
+          <Input
+            id={`amount-${key}`}
+            inputMode="decimal"
+            className="pl-7 text-right tabular-nums"
+            value={amounts[key] ?? ''}
+            aria-invalid={!!error}
+            onChange={(e) => {
+              const v = e.target.value;
+              setAmounts((a) => ({ ...a, [key]: v }));
+              setErrors((er) => ({ ...er, [`amounts.${key}`]: [], amounts: [] }));
+            }}
+            data-testid={`amount-${h.code}`}
+          />
+        </div>
+      </FormField>
+    );
+  };
+
+  const earnings = inputHeads.filter((h) => h.isEarning);
+  const deductions = inputHeads.filter((h) => !h.isEarning);
+  const general = (errors.amounts ?? []).filter(Boolean);
+  return (
+    <Card className="gap-4" data-testid="structure-form">
+      <CardHeader>
+        <CardTitle>Edit / new version</CardTitle>
+        <CardDescription>
+          Monthly amounts of the structure heads. Saving for a month that already has a version corrects it; a month already processed is
+          paid its difference as arrears in the next run.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <FormField label="Effective from" htmlFor="structure-month" required error={errors.effectiveFrom}>
+          <MonthYearInput id="structure-month" year={ym.year} month={ym.month} onChange={setYm} invalid={!!errors.effectiveFrom} />
+        </FormField>
+        {inputHeads.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No structure head is defined (every head is computed by a formula).</p>
+        ) : (
+          <>
+            {earnings.length > 0 && <div className="grid gap-3 sm:grid-cols-2">{earnings.map(field)}</div>}
+            {deductions.length > 0 && (
+              <>
+                <div className="text-xs font-medium text-muted-foreground uppercase tracking-wide">Deductions</div>
+                <div className="grid gap-3 sm:grid-cols-2">{deductions.map(field)}</div>
+              </>
+            )}
+          </>
+        )}
+        {general.length > 0 && <p className="text-sm text-destructive">{general.join(' ')}</p>}
+        <FormField label="Remarks" htmlFor="structure-remarks" error={errors.remarks}>
+          <Textarea id="structure-remarks" rows={2} maxLength={300} value={remarks} onChange={(e) => setRemarks(e.target.value)} />
+        </FormField>
+        <div className="flex items-center justify-between gap-3">
+          <span className="text-sm">
+            Monthly total <span className="font-semibold tabular-nums">{formatRupees(total)}</span>
+          </span>
+          <Button disabled={saving} onClick={() => void save()} data-testid="save-structure">
+            <Save /> {saving ? 'Saving…' : 'Save version'}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

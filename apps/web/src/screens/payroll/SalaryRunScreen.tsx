@@ -1,0 +1,509 @@
+import { type TJob, type TJobStarted, type TRun, type TSalarySlip, ZUnlockRun } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, ArrowLeft, CheckCircle2, FileSpreadsheet, FileText, Lock, LockOpen, PenLine, Play, RefreshCw } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { JobProgress } from '@/components/jobs/JobProgress';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { type ApiError, api } from '@/lib/api';
+import { downloadPayslips, openSigningSheet } from '@/lib/documents';
+import { formatCount, formatDateTime, formatRupees } from '@/lib/format';
+import { errorToast, toast } from '@/lib/toast-store';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import { downloadRegister, fetchRunSlips, formatMonth, issuesToFieldErrors, payrollKeys, useRun, useRunEmployees } from './api';
+import { ApprovalTrail, Figure, RunStatusBadge, useEncryptedSearchId } from './components';
+import { NewRunForm } from './NewRunForm';
+import { RunEmployeesTable } from './RunEmployeesTable';
+
+/**
+ * /outlet/transaction/salary_process/addorupdate: with `?id=<encrypted run id>` one run (process, approve, lock,
+ * unlock, review the employees, download the documents); without it, the form that opens a new run.
+ */
+export default function SalaryRunScreen() {
+  const id = useEncryptedSearchId('id');
+  const navigate = useNavigate();
+  if (id === null) return null;
+  if (id === 'absent') {
+    return (
+      <div className="space-y-6">
+        <Button variant="ghost" onClick={() => navigate(MENU.salaryProcess)}>
+          <ArrowLeft /> Salary runs
+        </Button>
+        <Card className="max-w-xl">
+          <CardHeader>
+            <CardTitle>New salary run</CardTitle>
+            <CardDescription>Choose the unit and the month to pay.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <NewRunForm onCancel={() => navigate(MENU.salaryProcess)} />
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+  return <RunView key={id} id={id} />;
+}
+
+type Dialogs = 'approve' | 'lock' | 'unlock' | null;
+
+function RunView({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { menu } = useCurrentMenu(MENU.salaryProcess);
+  const runQuery = useRun(id);
+  const run = runQuery.data;
+  const employees = useRunEmployees(id, !!run && run.status !== 'draft');
+  const [startedJob, setStartedJob] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const refreshAll = useCallback(async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: payrollKeys.run(id) }),
+      queryClient.invalidateQueries({ queryKey: payrollKeys.runEmployees(id) }),
+      queryClient.invalidateQueries({ queryKey: payrollKeys.runs }),
+    ]);
+    queryClient.removeQueries({ queryKey: payrollKeys.runSlips(id) });
+  }, [queryClient, id]);
+
+  const onProcessed = useCallback(
+    (job: TJob) => {
+      setStartedJob(null);
+      if (job.state === 'succeeded') toast({ variant: 'success', title: 'Processed', description: 'The figures below are up to date.' });
+      else if (job.state === 'failed') errorToast(job.error ?? 'The run could not be processed');
+      else toast({ title: 'Processing stopped', description: 'The run keeps its last computed figures.' });
+      void refreshAll();
+    },
+    [refreshAll],
+  );
+
+  const setRun = (next: TRun) => {
+    queryClient.setQueryData(payrollKeys.run(id), next);
+    void queryClient.invalidateQueries({ queryKey: payrollKeys.runs });
+  };
+
+  const process = async () => {
+    setBusy('process');
+    try {
+      const started = await api.post<TJobStarted>(`/api/payroll/runs/${id}/process`, {});
+      setStartedJob(started.jobId);
+      await queryClient.invalidateQueries({ queryKey: payrollKeys.run(id) });
+    } catch {
+      // toast shown (409: approved or locked, or already processing)
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const jobId = startedJob ?? (run?.status === 'processing' ? (run.progress?.jobId ?? null) : null);
+  const processing = run?.status === 'processing' || jobId !== null;
+  const docsReady = !!run && run.employeeCount > 0 && !processing && run.status !== 'draft';
+
+  const slipsKey = payrollKeys.runSlips(id);
+  const loadSlips = () =>
+    queryClient.fetchQuery({ queryKey: slipsKey, queryFn: ({ signal }) => fetchRunSlips(id, signal), staleTime: 60_000 });
+  // Hovering the document buttons starts loading the records, so the signing sheet's window opens straight from the click.
+  const prefetchSlips = () => {
+    if (docsReady)
+      void queryClient.prefetchQuery({ queryKey: slipsKey, queryFn: ({ signal }) => fetchRunSlips(id, signal), staleTime: 60_000 });
+  };
+
+  const payslips = async () => {
+    setBusy('payslips');
+    try {
+      const records = await loadSlips();
+      if (records.length === 0) {
+        toast({ title: 'No payslips', description: 'This run has no employee lines yet.' });
+        return;
+      }
+      const fileName = await downloadPayslips(records);
+      if (fileName)
+        toast({ variant: 'success', title: 'Payslips ready', description: `${fileName} (${formatCount(records.length)} pages)` });
+    } catch {
+      // toast shown
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const signingSheet = async () => {
+    const cached = queryClient.getQueryData<TSalarySlip[]>(slipsKey);
+    if (cached) {
+      if (cached.length === 0) toast({ title: 'No salary records', description: 'This run has no employee lines yet.' });
+      else void openSigningSheet(cached);
+      return;
+    }
+    setBusy('sheet');
+    try {
+      const records = await loadSlips();
+      if (records.length === 0) toast({ title: 'No salary records', description: 'This run has no employee lines yet.' });
+      else await openSigningSheet(records);
+    } catch {
+      // toast shown
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const register = async () => {
+    if (!run) return;
+    setBusy('register');
+    try {
+      const fileName = await downloadRegister(run);
+      toast({ variant: 'success', title: 'Salary register downloaded', description: fileName });
+    } catch {
+      // toast shown
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (!run) {
+    return (
+      <div className="space-y-4">
+        <Button variant="ghost" onClick={() => navigate(MENU.salaryProcess)}>
+          <ArrowLeft /> Salary runs
+        </Button>
+        {runQuery.isError ? (
+          <Alert variant="destructive">
+            <AlertTriangle />
+            <AlertTitle>This run could not be opened</AlertTitle>
+            <AlertDescription>It may have been removed, or it belongs to a unit that is not yours.</AlertDescription>
+          </Alert>
+        ) : (
+          <div className="space-y-3">
+            <Skeleton className="h-8 w-80" />
+            <Skeleton className="h-28 w-full" />
+            <Skeleton className="h-64 w-full" />
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const approval = run.approval;
+
+  return (
+    <div className="space-y-6" data-testid="salary-run">
+      <Button variant="ghost" onClick={() => navigate(MENU.salaryProcess)}>
+        <ArrowLeft /> Salary runs
+      </Button>
+      <PageHeader
+        title={
+          <span className="flex items-center gap-3">
+            {run.unitName} · {formatMonth(run.year, run.month)} <RunStatusBadge status={run.status} />
+          </span>
+        }
+        description={menu?.label ? `${menu.label}: one unit's salary for one month` : undefined}
+        actions={
+          <>
+            {run.can.process && (
+              <Button onClick={() => void process()} disabled={processing || busy !== null} data-testid="run-process">
+                {run.status === 'draft' ? <Play /> : <RefreshCw />}
+                {run.status === 'draft' ? 'Process' : 'Process again'}
+              </Button>
+            )}
+            {run.can.approve && (
+              <Button variant="success" onClick={() => setDialog('approve')} disabled={processing} data-testid="run-approve">
+                <CheckCircle2 /> Approve
+              </Button>
+            )}
+            {run.can.lock && (
+              <Button variant="outline" onClick={() => setDialog('lock')} disabled={processing} data-testid="run-lock">
+                <Lock /> Lock
+              </Button>
+            )}
+            {run.can.unlock && (
+              <Button variant="outline" onClick={() => setDialog('unlock')} disabled={processing} data-testid="run-unlock">
+                <LockOpen /> Unlock
+              </Button>
+            )}
+          </>
+        }
+      />
+
+      {jobId !== null && (
+        <Card className="py-4">
+          <CardContent>
+            <JobProgress
+              key={jobId}
+              jobId={jobId}
+              label={`Processing ${run.unitName}, ${formatMonth(run.year, run.month)}`}
+              onDone={onProcessed}
+            />
+          </CardContent>
+        </Card>
+      )}
+      {jobId === null && run.status === 'processing' && (
+        <p className="text-sm text-muted-foreground">This run is being processed; the figures update when it finishes.</p>
+      )}
+
+      <div className="grid gap-4 xl:grid-cols-3">
+        <Card className="gap-4 py-5 xl:col-span-2">
+          <CardHeader>
+            <CardTitle>Totals</CardTitle>
+          </CardHeader>
+          <CardContent className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+            <Figure label="Employees" value={formatCount(run.employeeCount)} />
+            <Figure label="Gross" value={formatRupees(run.gross)} />
+            <Figure label="Deductions" value={formatRupees(run.deductions)} />
+            <Figure label="Net pay" value={formatRupees(run.net)} />
+            <Figure label="Processed" value={formatDateTime(run.processedAt) || 'Not yet'} />
+            <Figure label="Locked" value={formatDateTime(run.lockedAt) || 'No'} />
+            <Figure label="Errors" value={formatCount(run.errors.length)} className={run.errors.length ? 'text-destructive' : undefined} />
+          </CardContent>
+        </Card>
+        <Card className="gap-4 py-5">
+          <CardHeader>
+            <CardTitle>Approval</CardTitle>
+            <CardDescription>
+              {approval
+                ? `${approval.levels} level${approval.levels === 1 ? '' : 's'}; ${
+                    approval.state === 'pending' ? `waiting at level ${approval.level}` : approval.state
+                  }`
+                : run.status === 'draft' || run.status === 'processing'
+                  ? 'Sent to the unit’s salary approvers once processed.'
+                  : 'No approval recorded.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>{approval && <ApprovalTrail lines={approval.history} />}</CardContent>
+        </Card>
+      </div>
+
+      {run.errors.length > 0 && (
+        <Alert variant="destructive" data-testid="run-errors">
+          <AlertTriangle />
+          <AlertTitle>
+            {formatCount(run.errors.length)} employee{run.errors.length === 1 ? '' : 's'} could not be computed
+          </AlertTitle>
+          <AlertDescription>
+            <p>Correct their data (structure, formula inputs, attendance) and process again; they are not in the totals.</p>
+            <div className="max-h-64 w-full overflow-auto">
+              <table className="w-full text-sm">
+                <thead>
+                  <tr className="text-left">
+                    <th className="py-1 pr-3 font-medium">Code</th>
+                    <th className="py-1 pr-3 font-medium">Name</th>
+                    <th className="py-1 font-medium">Problem</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {run.errors.map((e) => (
+                    <tr key={e.employeeId} className="border-t border-destructive/20 align-top">
+                      <td className="py-1 pr-3 font-mono text-xs">{e.employeeCode}</td>
+                      <td className="py-1 pr-3">{e.name}</td>
+                      <td className="py-1">{e.error}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </AlertDescription>
+        </Alert>
+      )}
+
+      <Card className="gap-4 py-5">
+        <CardHeader>
+          <CardTitle>Documents</CardTitle>
+          <CardDescription>
+            {docsReady ? 'Built from this run’s salary records.' : 'Available once the run is processed and has employees.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-2" onPointerEnter={prefetchSlips} onFocus={prefetchSlips}>
+          <Button variant="outline" disabled={!docsReady || busy !== null} onClick={() => void payslips()} data-testid="run-payslips">
+            <FileText /> {busy === 'payslips' ? 'Preparing…' : 'Payslips (PDF)'}
+          </Button>
+          <Button
+            variant="outline"
+            disabled={!docsReady || busy !== null}
+            onClick={() => void signingSheet()}
+            data-testid="run-signing-sheet"
+          >
+            <PenLine /> {busy === 'sheet' ? 'Preparing…' : 'Signing sheet'}
+          </Button>
+          <Button variant="outline" disabled={!docsReady || busy !== null} onClick={() => void register()} data-testid="run-register">
+            <FileSpreadsheet /> {busy === 'register' ? 'Downloading…' : 'Salary register (Excel)'}
+          </Button>
+        </CardContent>
+      </Card>
+
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">Employees</h2>
+        {run.status === 'draft' && !processing ? (
+          <p className="text-sm text-muted-foreground">
+            Nothing computed yet. {run.can.process ? 'Process the run to see each employee’s salary.' : 'The payroll office processes it.'}
+          </p>
+        ) : (
+          <RunEmployeesTable rows={employees.data ?? []} loading={employees.isLoading || (processing && !employees.data)} />
+        )}
+      </section>
+
+      <ApproveDialog open={dialog === 'approve'} run={run} onClose={() => setDialog(null)} onDone={setRun} />
+      <LockDialog open={dialog === 'lock'} run={run} onClose={() => setDialog(null)} onDone={setRun} />
+      <UnlockDialog open={dialog === 'unlock'} run={run} onClose={() => setDialog(null)} onDone={setRun} />
+    </div>
+  );
+}
+
+type ActionDialogProps = { open: boolean; run: TRun; onClose: () => void; onDone: (run: TRun) => void };
+
+function ApproveDialog({ open, run, onClose, onDone }: ActionDialogProps) {
+  const [remark, setRemark] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const level = run.approval?.level ?? 1;
+  const levels = run.approval?.levels ?? 1;
+  const submit = async () => {
+    setSaving(true);
+    try {
+      const next = await api.post<TRun>(
+        `/api/payroll/runs/${run.id}/approve`,
+        { remark: remark.trim() || null },
+        { onError: (e: ApiError) => setErrors(e.fieldErrors) },
+      );
+      toast({
+        variant: 'success',
+        title: 'Approved',
+        description:
+          next.status === 'approved' ? 'Every level has approved: the payslips are released.' : `Level ${level} of ${levels} approved`,
+      });
+      setRemark('');
+      onDone(next);
+      onClose();
+    } catch {
+      // toast shown
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={(v) => !v && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Approve {formatMonth(run.year, run.month)}</DialogTitle>
+          <DialogDescription>
+            Level {level} of {levels} for {run.unitName}: net pay {formatRupees(run.net)} for {formatCount(run.employeeCount)} employees.
+            {level >= levels ? ' After the last level, employees can download their payslips.' : ''}
+          </DialogDescription>
+        </DialogHeader>
+        <FormField label="Remark (optional)" htmlFor="approve-remark" error={errors.remark}>
+          <Textarea id="approve-remark" value={remark} maxLength={300} onChange={(e) => setRemark(e.target.value)} />
+        </FormField>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="success" disabled={saving} onClick={() => void submit()} data-testid="confirm-approve">
+            <CheckCircle2 /> {saving ? 'Approving…' : 'Approve'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LockDialog({ open, run, onClose, onDone }: ActionDialogProps) {
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    setSaving(true);
+    try {
+      const next = await api.post<TRun>(`/api/payroll/runs/${run.id}/lock`, {});
+      toast({ variant: 'success', title: 'Locked', description: `${run.unitName}, ${formatMonth(run.year, run.month)} is final` });
+      onDone(next);
+      onClose();
+    } catch {
+      // toast shown
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={(v) => !v && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Lock {formatMonth(run.year, run.month)}?</DialogTitle>
+          <DialogDescription>
+            A locked month refuses every change: no reprocessing, and no structure, formula or advance change reaching into it. Only an
+            administrator can unlock it, with a reason.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={saving} onClick={() => void submit()} data-testid="confirm-lock">
+            <Lock /> {saving ? 'Locking…' : 'Lock the month'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UnlockDialog({ open, run, onClose, onDone }: ActionDialogProps) {
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    const parsed = ZUnlockRun.safeParse({ reason });
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error.issues));
+      return;
+    }
+    setSaving(true);
+    try {
+      const next = await api.post<TRun>(`/api/payroll/runs/${run.id}/unlock`, parsed.data, {
+        onError: (e: ApiError) => setErrors(e.fieldErrors),
+      });
+      toast({ variant: 'success', title: 'Unlocked', description: 'The month can be processed again; it needs approval anew.' });
+      setReason('');
+      onDone(next);
+      onClose();
+    } catch {
+      // toast and inline errors shown
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog open={open} onOpenChange={(v) => !v && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Unlock {formatMonth(run.year, run.month)}</DialogTitle>
+          <DialogDescription>
+            Unlocking reopens an approved month of {run.unitName}. The reason is kept in the audit trail.
+          </DialogDescription>
+        </DialogHeader>
+        <FormField label="Reason" htmlFor="unlock-reason" required error={errors.reason}>
+          <Textarea
+            id="unlock-reason"
+            value={reason}
+            maxLength={300}
+            aria-invalid={!!errors.reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setErrors({});
+            }}
+            data-testid="unlock-reason"
+          />
+        </FormField>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={saving} onClick={() => void submit()} data-testid="confirm-unlock">
+            <LockOpen /> {saving ? 'Unlocking…' : 'Unlock'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

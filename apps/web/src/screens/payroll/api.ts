@@ -1,0 +1,193 @@
+// The payroll screens' calls (packages/contract/src/payroll.ts is the contract) and the little month arithmetic they share.
+import { parseYearMonth, yearMonth } from '@hr/calendar';
+import type {
+  TAdvance,
+  TAdvanceStatus,
+  TFormula,
+  TPayrollHead,
+  TRun,
+  TRunEmployee,
+  TRunListQuery,
+  TRunPage,
+  TRunStatus,
+  TSalarySlip,
+  TStructure,
+} from '@hr/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDebounced } from '@/components/data-table';
+import { api, type QueryValue } from '@/lib/api';
+import { monthName } from '@/lib/months';
+import { saveBlob } from '../transaction/employee/api';
+
+/** An earning or deduction head as GET /api/payroll/heads gives it (print order). */
+export type THead = TPayrollHead;
+
+/** Whether a head is an input of the salary structure (the server says so on each head). */
+export const isStructureHead = (h: THead) => h.inStructure;
+
+export type TEmployeeOption = { id: number; name: string; employeeCode: string };
+
+export type TAdvanceListQuery = { unitId?: number; employeeId?: number; status?: TAdvanceStatus; page: number; pageSize: number };
+
+export const payrollKeys = {
+  all: ['payroll'] as const,
+  runs: ['payroll', 'runs'] as const,
+  run: (id: number) => ['payroll', 'runs', 'one', id] as const,
+  runEmployees: (id: number) => ['payroll', 'runs', 'employees', id] as const,
+  runSlips: (id: number) => ['payroll', 'runs', 'slips', id] as const,
+  formulas: ['payroll', 'formulas'] as const,
+  structures: (employeeId: number) => ['payroll', 'structures', employeeId] as const,
+  advances: ['payroll', 'advances'] as const,
+  advance: (id: number) => ['payroll', 'advances', 'one', id] as const,
+};
+
+export function useHeads() {
+  return useQuery({
+    queryKey: ['payroll', 'heads'],
+    queryFn: ({ signal }) => api.get<THead[]>('/api/payroll/heads', undefined, { signal, bypass_log: true }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useRunList(query: TRunListQuery) {
+  return useQuery({
+    queryKey: [...payrollKeys.runs, 'list', query],
+    queryFn: ({ signal }) => api.get<TRunPage>('/api/payroll/runs', query as Record<string, QueryValue>, { signal, bypass_log: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRun(id: number | null) {
+  return useQuery({
+    queryKey: payrollKeys.run(id ?? 0),
+    queryFn: ({ signal }) => api.get<TRun>(`/api/payroll/runs/${id}`, undefined, { signal }),
+    enabled: id !== null,
+    // A run another user (or a job taken up again) is processing: follow it until it settles.
+    refetchInterval: (q) => (q.state.data?.status === 'processing' && !q.state.data.progress ? 2000 : false),
+  });
+}
+
+export function useRunEmployees(id: number | null, enabled = true) {
+  return useQuery({
+    queryKey: payrollKeys.runEmployees(id ?? 0),
+    queryFn: ({ signal }) => api.get<TRunEmployee[]>(`/api/payroll/runs/${id}/employees`, undefined, { signal, bypass_log: true }),
+    enabled: id !== null && enabled,
+  });
+}
+
+export function fetchRunSlips(id: number, signal?: AbortSignal) {
+  return api.get<TSalarySlip[]>(`/api/payroll/runs/${id}/slips`, undefined, { signal });
+}
+
+export function useFormulas(unitId: number | null) {
+  return useQuery({
+    queryKey: [...payrollKeys.formulas, unitId],
+    queryFn: ({ signal }) => api.get<TFormula[]>('/api/payroll/formulas', { unitId: unitId ?? undefined }, { signal, bypass_log: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStructures(employeeId: number | null) {
+  return useQuery({
+    queryKey: payrollKeys.structures(employeeId ?? 0),
+    queryFn: ({ signal }) => api.get<TStructure[]>(`/api/payroll/structures/${employeeId}`, undefined, { signal }),
+    enabled: employeeId !== null,
+  });
+}
+
+export function useAdvanceList(query: TAdvanceListQuery) {
+  return useQuery({
+    queryKey: [...payrollKeys.advances, 'list', query],
+    queryFn: ({ signal }) =>
+      api.get<{ rows: TAdvance[]; total: number }>('/api/payroll/advances', query as Record<string, QueryValue>, {
+        signal,
+        bypass_log: true,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdvance(id: number | null) {
+  return useQuery({
+    queryKey: payrollKeys.advance(id ?? 0),
+    queryFn: ({ signal }) => api.get<TAdvance>(`/api/payroll/advances/${id}`, undefined, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** Employees within reach for a picker (optionally of one unit), searched by name or code. */
+export function useEmployeeSearch(search: string, unitId: number | null | undefined, enabled: boolean) {
+  const q = useDebounced(search.trim(), 250);
+  return useQuery({
+    queryKey: ['employees', 'options', q, unitId ?? null],
+    queryFn: ({ signal }) =>
+      api.get<TEmployeeOption[]>(
+        '/api/employees/options',
+        { search: q || undefined, unitId: unitId ?? undefined },
+        { signal, bypass_log: true, silent: true },
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The run's salary register (.xlsx) through the authorised API, saved under a readable name. */
+export async function downloadRegister(run: Pick<TRun, 'id' | 'unitName' | 'year' | 'month'>): Promise<string> {
+  const blob = await api.get<Blob>(`/api/payroll/runs/${run.id}/register`, undefined, { responseType: 'blob' });
+  const unit = run.unitName.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || `Unit_${run.id}`;
+  const fileName = `Salary_Register_${unit}_${monthName(run.month)}_${run.year}.xlsx`;
+  saveBlob(blob, fileName);
+  return fileName;
+}
+
+// ---- months ----
+
+/** 'YYYY-MM' of a year and month. */
+export const toYearMonth = (year: number, month: number): string => yearMonth(year, month);
+
+/** 'YYYY-MM' (or 'YYYY-MM-DD') → { year, month }; null when unreadable. */
+export function splitYearMonth(value: string | null | undefined): { year: number; month: number } | null {
+  if (!value) return null;
+  try {
+    return parseYearMonth(value.slice(0, 7));
+  } catch {
+    return null;
+  }
+}
+
+/** 'YYYY-MM' → 'April 2026' (the text itself when unreadable). */
+export function formatYearMonth(value: string | null | undefined): string {
+  const ym = splitYearMonth(value);
+  return ym ? `${monthName(ym.month)} ${ym.year}` : (value ?? '');
+}
+
+/** 4, 2026 → 'April 2026'. */
+export const formatMonth = (year: number, month: number): string => `${monthName(month)} ${year}`;
+
+export const RUN_STATUS_LABEL: Record<TRunStatus, string> = {
+  draft: 'Draft',
+  processing: 'Processing',
+  processed: 'Processed',
+  approved: 'Approved',
+  locked: 'Locked',
+};
+
+export const ADVANCE_STATUS_LABEL: Record<TAdvanceStatus, string> = {
+  requested: 'Awaiting approval',
+  approved: 'Approved',
+  paid: 'Paid',
+  recovering: 'Recovering',
+  closed: 'Closed',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+};
+
+/** Field errors of a zod parse as the API sends them (dotted path → messages). */
+export function issuesToFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const i of issues) {
+    const key = i.path.map(String).join('.');
+    out[key] = [...(out[key] ?? []), i.message];
+  }
+  return out;
+}
