@@ -29,6 +29,7 @@ describe('sign-in and role menus', () => {
   const expected: Record<DemoUser, { has: string[]; hasNot: string[] }> = {
     admin: { has: ['Dashboard', 'Master', 'Configure', 'Transactions', 'Reports', 'All Requests'], hasNot: [] },
     manager: { has: ['Dashboard', 'All Requests', 'Reports', 'Requests'], hasNot: ['Master', 'Configure', 'Mappings'] },
+    payroll: { has: ['Dashboard', 'Master', 'Transactions', 'Reports', 'My Profile'], hasNot: ['Configure', 'All Requests'] },
     employee1: { has: ['Dashboard', 'Requests', 'Me', 'My Profile'], hasNot: ['Master', 'All Requests', 'Transactions', 'Reports'] },
     employee2: { has: ['Dashboard', 'Requests', 'Me'], hasNot: ['Master', 'All Requests', 'Transactions'] },
   };

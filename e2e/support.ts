@@ -17,12 +17,13 @@ import { MENU } from '@hr/contract';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 
-export type DemoUser = 'admin' | 'manager' | 'employee1' | 'employee2';
+export type DemoUser = 'admin' | 'manager' | 'payroll' | 'employee1' | 'employee2';
 
 /** The seeded demo sign-ins (CONVENTIONS.md). */
 export const DEMO_USERS: Record<DemoUser, { userName: string; password: string; role: string }> = {
   admin: { userName: 'admin', password: 'Admin@123', role: 'Administrator' },
   manager: { userName: 'manager', password: 'Manager@123', role: 'Manager' },
+  payroll: { userName: 'payroll', password: 'Payroll@123', role: 'Payroll Officer' },
   employee1: { userName: 'employee1', password: 'Employee@123', role: 'Employee' },
   employee2: { userName: 'employee2', password: 'Employee@123', role: 'Employee' },
 };

@@ -1,0 +1,66 @@
+// A month's salary in Chromium, as a payroll office works: the payroll officer processes this month's run of a
+// unit (progress, then the employees' lines), the unit's two salary approvers approve it in level order, the
+// officer locks it and downloads the payslips (one PDF page each); then the employee downloads their own.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MENU } from '@hr/contract';
+import { afterAll, describe, expect, it } from 'vitest';
+import { screenshot, signInWithToken, useBrowser } from './support';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'e2e-payroll-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('salary process', () => {
+  const ctx = useBrowser({ viewport: { width: 1366, height: 900 } });
+
+  it('process → approve level 1 and 2 → lock → payslips, then the employee downloads theirs', async () => {
+    const page = ctx.page;
+    await signInWithToken(page, 'payroll', MENU.salaryProcess);
+    const draft = page.getByTestId('run-row').filter({ hasText: 'Head Office Bengaluru' }).filter({ hasText: /draft/i }).first();
+    await draft.click();
+    await page.getByTestId('salary-run').waitFor();
+    const runUrl = page.url();
+    await page.getByTestId('run-process').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 60_000 }).toMatch(/processed/i);
+    const rows = await page.getByTestId('run-employee-row').count();
+    expect(rows).toBeGreaterThan(5);
+    await page.getByTestId('run-totals').waitFor();
+    await screenshot(page, 'payroll-run-processed');
+
+    // Level 1: the manager; level 2: the administrator.
+    await signInWithToken(page, 'manager', runUrl.replace(/^https?:\/\/[^/]+/, ''));
+    await page.getByTestId('run-approve').click();
+    await page.getByTestId('confirm-approve').click();
+    await expect.poll(() => page.getByTestId('approval-history').textContent()).toMatch(/Rahul Menon/);
+    await signInWithToken(page, 'admin', runUrl.replace(/^https?:\/\/[^/]+/, ''));
+    await page.getByTestId('run-approve').click();
+    await page.getByTestId('confirm-approve').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent()).toMatch(/approved/i);
+
+    await signInWithToken(page, 'payroll', runUrl.replace(/^https?:\/\/[^/]+/, ''));
+    await page.getByTestId('run-lock').click();
+    await page.getByTestId('confirm-lock').click();
+    await expect.poll(() => page.getByTestId('run-status').textContent()).toMatch(/locked/i);
+    await expect.poll(() => page.getByTestId('run-process').count()).toBe(0);
+
+    await page.getByTestId('run-payslips').hover();
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('run-payslips').click()]);
+    expect(download.suggestedFilename()).toMatch(/^Pay_Slip_.+\.pdf$/);
+    const file = path.join(dir, 'payslips.pdf');
+    await download.saveAs(file);
+    expect(Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1])).toBe(rows);
+    await screenshot(page, 'payroll-run-locked');
+
+    // The employee: the newest month offered is the one just locked.
+    await signInWithToken(page, 'employee1', MENU.payslip);
+    const [mine] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('download-my-payslip').click()]);
+    const own = path.join(dir, 'mine.pdf');
+    await mine.saveAs(own);
+    const text = execFileSync('pdftotext', ['-layout', own, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Priya Sharma');
+    expect(text).toContain('Net INR Payble(Round off)');
+    await screenshot(page, 'payroll-my-payslip');
+  });
+});
