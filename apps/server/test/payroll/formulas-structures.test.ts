@@ -2,6 +2,7 @@
 // month; unit overrides; preview) and structures with increments whose back-dated months become arrears paid
 // month by month in the next run.
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
@@ -213,5 +214,55 @@ describe('structures and increments with arrears', () => {
     });
     expect(frac.statusCode).toBe(400);
     expect((await payroll.post('/api/payroll/structures/999999', { effectiveFrom: M.after.ym, amounts: {} })).statusCode).toBe(404);
+  });
+});
+
+describe('structures from Excel', () => {
+  async function upload(file: Buffer) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(file)]), 'structures.xlsx');
+    const body = new Response(form);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payroll/structures/import',
+      headers: { authorization: `Bearer ${await signIn(t.app, 'payroll')}`, 'content-type': body.headers.get('content-type')! },
+      payload: Buffer.from(await body.arrayBuffer()),
+    });
+  }
+  const load = async (buf: Buffer) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    return wb;
+  };
+
+  it("the template lists the unit's staff with their structure; a filled one loads all rows or none", async () => {
+    const res = await payroll.get(`/api/payroll/structures/template?unitId=${blr}`);
+    expect(res.statusCode).toBe(200);
+    const wb = await load(res.rawPayload);
+    const ws = wb.worksheets[0];
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(0, 3)).toEqual(['Employee Code', 'Name', 'Effective From (YYYY-MM)']);
+    expect(header).toEqual(expect.arrayContaining(['BASIC', 'DA', 'HRA']));
+    expect(header).not.toContain('PF');
+    const basicCol = header.indexOf('BASIC') + 1;
+    // Two rows with a month after the last processed one (rows without a month stay as they are); one with a bad
+    // amount: nothing is saved.
+    ws.getRow(2).getCell(3).value = M.after.ym;
+    ws.getRow(3).getCell(3).value = M.after.ym;
+    ws.getRow(2).getCell(basicCol).value = 30000;
+    ws.getRow(3).getCell(basicCol).value = 'lots';
+    const bad = await upload(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().fieldErrors)).toContain("'lots' is not an amount");
+    const code = String(ws.getRow(2).getCell(1).value);
+    const emp = (await queryRows<{ id: number }>(t.db, sql`select id from employees where employee_code = ${code}`))[0].id;
+    expect((await payroll.get(`/api/payroll/structures/${emp}`)).json()[0].effectiveFrom).not.toBe(M.after.ym);
+    ws.getRow(3).getCell(basicCol).value = 25000.5;
+    const ok = await upload(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ saved: 2, arrearsMonths: [] });
+    const [latest] = (await payroll.get(`/api/payroll/structures/${emp}`)).json();
+    expect(latest).toMatchObject({ effectiveFrom: M.after.ym, source: 'structure' });
+    expect(latest.amounts[String(heads.get('BASIC'))]).toBe(30000);
   });
 });

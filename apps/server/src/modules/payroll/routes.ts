@@ -32,7 +32,7 @@ import { emailPayslipsJob } from './email';
 import { formulaRoutes } from './formula-routes';
 import { approveRun, createRun, loadRun, lockRun, runView, startProcess, unlockRun } from './runs';
 import { runEmployees, salaryRegister, slipRecords } from './slips';
-import { structureRoutes } from './structure-routes';
+import { structureImportRoutes, structureRoutes } from './structure-routes';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 /** Months whose payslips employees see. */
@@ -341,6 +341,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(formulaRoutes);
+  await app.register(structureImportRoutes);
   await app.register(structureRoutes);
   await app.register(advanceRoutes);
   await app.register(bonusRoutes);

@@ -3,9 +3,10 @@
 // never rewritten: the difference is recomputed with the month's own formulas and attendance and becomes
 // arrears, paid month by month in the next run through the ARREARS head.
 
-import { MENU, ZIdText, ZIncrement, ZIncrementResult, ZSaveStructure, ZStructure } from '@hr/contract';
+import { MENU, YEAR_MONTH, ZIdText, ZIncrement, ZIncrementResult, ZRupees, ZSaveStructure, ZStructure } from '@hr/contract';
 import { type AttendanceFigures, arrearsOf } from '@hr/payroll';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -13,7 +14,9 @@ import { employees, salaryArrears, salaryStructures } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
-import { type AuthContext, canReachRecord, unitScope } from '../access/context';
+import { fileResponse } from '../../lib/responses';
+import { type AuthContext, canReachRecord, canReachUnit, unitScope } from '../access/context';
+import { readMultipartFile } from '../employees/upload';
 import { computeMonth, isSlip } from './compute';
 import { amountsMap } from './inputs';
 import { ADVANCE_HEAD_ID, ARREARS_CODE, BONUS_CODE } from './plan';
@@ -274,6 +277,146 @@ export const structureRoutes: FastifyPluginAsyncZod = async (app) => {
         writeStructures(tx, request.auth, versions, b.effectiveFrom, 'increment', b.remarks ?? null, request.id),
       );
       return { employees: versions.length, arrearsMonths };
+    },
+  );
+};
+
+const TEMPLATE_FIXED = ['Employee Code', 'Name', 'Effective From (YYYY-MM)'];
+
+/** The input heads of a structure, in print order: the columns of the structure template. */
+async function inputHeads(db: Db | Tx) {
+  return queryRows<{ id: number; code: string; printName: string }>(
+    db,
+    sql`select id, upper(code) as code, print_name as "printName" from earning_deductions
+        where is_active and not is_calculative and not is_net_pay_head and upper(code) not in (${ARREARS_CODE}, ${BONUS_CODE}) and id <> ${ADVANCE_HEAD_ID}
+        order by print_order, id`,
+  );
+}
+
+export const structureImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['payroll'];
+  const ZUnitQuery = z.object({ unitId: ZIdText });
+
+  app.get(
+    '/api/payroll/structures/template',
+    {
+      config: { access: { menu: MENU.salaryIncrement, action: 'view' } },
+      schema: {
+        tags,
+        summary: "An .xlsx of the unit's staff with their current structure (a column per input head); fill the effective month of the rows to load",
+        querystring: ZUnitQuery,
+        response: { 200: fileResponse('.xlsx') },
+      },
+    },
+    async (request, reply) => {
+      const { unitId } = request.query;
+      if (!canReachUnit(request.auth, unitId)) throw new NotFound('Unit not found');
+      const heads = await inputHeads(app.db);
+      const staff = await queryRows<{ code: string; name: string; amounts: Record<string, number> | null }>(
+        app.db,
+        sql`select e.employee_code as code, e.name,
+              (select s.amounts from salary_structures s where s.employee_id = e.id and s.is_active order by s.effective_from desc limit 1) as amounts
+            from employees e where e.unit_id = ${unitId} and e.status <> 'exited' order by e.employee_code`,
+      );
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Salary structures', { views: [{ state: 'frozen', ySplit: 1, xSplit: 2 }] });
+      ws.addRow([...TEMPLATE_FIXED, ...heads.map((h) => h.code)]).font = { bold: true };
+      for (const e of staff) ws.addRow([e.code, e.name, '', ...heads.map((h) => rupees(Number(e.amounts?.[String(h.id)] ?? 0)))]);
+      ws.columns.forEach((c, i) => {
+        c.width = i === 1 ? 28 : i === 2 ? 22 : 14;
+      });
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="Salary_Structures.xlsx"')
+        .send(Buffer.from(await wb.xlsx.writeBuffer()));
+    },
+  );
+
+  app.post(
+    '/api/payroll/structures/import',
+    {
+      config: { access: { menu: MENU.salaryIncrement, action: 'edit' } },
+      schema: {
+        tags,
+        summary: 'Uploads salary structures (.xlsx: employee code, effective month, an amount per head column): all rows or none',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZIncrementResult.extend({ saved: z.number() }) },
+      },
+    },
+    async (request) => {
+      const { buffer } = await readMultipartFile(request, 20 * 1024 * 1024, 'a structure sheet');
+      const wb = new ExcelJS.Workbook();
+      try {
+        await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+      } catch {
+        throw new BadRequest('Upload the filled template as .xlsx');
+      }
+      const ws = wb.worksheets[0];
+      if (!ws) throw new BadRequest('The workbook has no sheet');
+      const heads = await inputHeads(app.db);
+      const byCode = new Map(heads.map((h) => [h.code, h.id]));
+      const header = (ws.getRow(1).values as unknown[]).slice(1).map((v) =>
+        String(v ?? '')
+          .trim()
+          .toUpperCase(),
+      );
+      const headCols = header.map((h, i) => ({ i: i + 1, id: byCode.get(h) })).filter((c) => c.i > 3);
+      const unknownCols = headCols
+        .filter((c) => c.id === undefined)
+        .map((c) => header[c.i - 1])
+        .filter(Boolean);
+      if (unknownCols.length) throw new BadRequest('Unknown columns', { columns: [`Not input heads: ${unknownCols.join(', ')}`] });
+      const codes = new Map(
+        (
+          await queryRows<{ id: number; code: string; unitId: number }>(
+            app.db,
+            sql`select id, lower(employee_code) as code, unit_id as "unitId" from employees`,
+          )
+        ).map((e) => [e.code, e]),
+      );
+      const errors: Record<string, string[]> = {};
+      const byMonth = new Map<string, { employeeId: number; amounts: Record<string, number> }[]>();
+      const seen = new Set<number>();
+      const cellText = (v: unknown) =>
+        String(typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : (v ?? '')).trim();
+      ws.eachRow((row, n) => {
+        if (n === 1) return;
+        const code = cellText(row.getCell(1).value);
+        // A row without an effective month is left as it is (the template lists everyone; fill only who changes).
+        if (!code || !cellText(row.getCell(3).value)) return;
+        const problems: string[] = [];
+        const emp = codes.get(code.toLowerCase());
+        if (!emp || !canReachRecord(request.auth, { employeeId: emp.id, unitId: emp.unitId }))
+          problems.push(`${code}: no such employee in your units`);
+        else if (seen.has(emp.id)) problems.push(`${code}: appears twice`);
+        const ym = cellText(row.getCell(3).value);
+        if (!YEAR_MONTH.test(ym)) problems.push(`Effective From must be a month as YYYY-MM, not '${ym}'`);
+        const amounts: Record<string, number> = {};
+        for (const c of headCols) {
+          const raw = cellText(row.getCell(c.i).value);
+          if (raw === '') continue;
+          const parsed = ZRupees.safeParse(Number(raw.replace(/,/g, '')));
+          if (!parsed.success || Number.isNaN(Number(raw.replace(/,/g, ''))))
+            problems.push(`${header[c.i - 1]}: '${raw}' is not an amount in rupees and paise`);
+          else if (parsed.data > 0) amounts[String(c.id)] = toPaise(parsed.data);
+        }
+        if (problems.length) {
+          errors[`row ${n}`] = problems;
+          return;
+        }
+        seen.add(emp!.id);
+        byMonth.set(ym, [...(byMonth.get(ym) ?? []), { employeeId: emp!.id, amounts }]);
+      });
+      if (Object.keys(errors).length) throw new BadRequest('Some rows cannot be used; nothing was saved', errors);
+      if (seen.size === 0) throw new BadRequest('The sheet has no rows');
+      const months = new Set<string>();
+      await app.db.transaction(async (tx) => {
+        for (const [ym, versions] of byMonth) {
+          for (const m of await writeStructures(tx, request.auth, versions, ym, 'structure', 'Imported from Excel', request.id))
+            months.add(m);
+        }
+      });
+      return { saved: seen.size, employees: seen.size, arrearsMonths: [...months].sort() };
     },
   );
 };
