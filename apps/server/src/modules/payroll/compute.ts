@@ -11,7 +11,7 @@ import {
 } from '@hr/payroll';
 import type { Db, Tx } from '../../db/client';
 import type { RunHead } from '../../db/schema';
-import { factsOf, monthInputs, type PaidEmployee, paidEmployees, structuresFor, systemAmounts } from './inputs';
+import { factsOf, monthInputs, type PaidEmployee, paidEmployees, paidScope, structuresFor, systemAmounts } from './inputs';
 import { ADVANCE_HEAD_ID, ARREARS_CODE, BONUS_CODE, engineHeads, unitHeads } from './plan';
 
 export interface MonthComputation {
@@ -58,9 +58,10 @@ export async function computeMonth(
   const plan = compileFormulas(engineHeads(heads));
   await step('Reading employees, structures and attendance');
   const employees = await paidEmployees(db, unitId, year, month, opts.only);
-  const ids = employees.map((e) => e.id);
+  // A few employees travel as a list; the whole unit as a subquery the database joins.
+  const ids = opts.only ? employees.map((e) => e.id) : paidScope(unitId, year, month);
   const structures = opts.structures ?? (await structuresFor(db, ids, ym));
-  const attendance = opts.attendance ?? (await monthInputs(db, unitId, year, month, employees));
+  const attendance = opts.attendance ?? (await monthInputs(db, unitId, year, month, employees, ids));
   const none = { advances: new Map(), arrears: new Map(), bonuses: new Map() };
   const system = opts.withoutSystemAmounts ? none : await systemAmounts(db, ids, year, month, opts.runId ?? 0);
   const arrearsHead = heads.find((h) => h.code === ARREARS_CODE);

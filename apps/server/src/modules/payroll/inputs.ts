@@ -3,7 +3,7 @@
 // and arrears unpaid. The engine (packages/payroll) takes these as plain arrays.
 import { daysInMonth, isoDate, weekday, yearMonth } from '@hr/calendar';
 import type { AttendanceFigures, EngineEmployee } from '@hr/payroll';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 
 export type PaidEmployee = {
@@ -23,6 +23,24 @@ export type PaidEmployee = {
   esiApplicable: boolean;
   ptApplicable: boolean;
 };
+
+/**
+ * A set of employees a query reads: a list of ids (a few employees) or an SQL subquery of ids (a whole unit: the
+ * database joins instead of unpacking a list of 1,00,000 ids sent as one parameter).
+ */
+export type EmployeeSet = readonly number[] | SQL;
+
+export function idsIn(set: EmployeeSet): SQL {
+  return Array.isArray(set) ? sql`(select jsonb_array_elements_text(${JSON.stringify(set)}::jsonb)::int)` : sql`(${set as SQL})`;
+}
+
+/** The employees of the unit employed on at least one day of the month, as a subquery of ids. */
+export function paidScope(unitId: number, year: number, month: number): SQL {
+  const first = isoDate(year, month, 1);
+  const last = isoDate(year, month, daysInMonth(year, month));
+  return sql`select e.id from employees e where e.unit_id = ${unitId} and e.date_of_joining <= ${last}::date
+    and (e.exit_date is null or e.exit_date >= ${first}::date)`;
+}
 
 /** Employees of the unit employed on at least one day of the month (a joiner or leaver within it is prorated). */
 export async function paidEmployees(db: Db | Tx, unitId: number, year: number, month: number, only?: number[]): Promise<PaidEmployee[]> {
@@ -46,13 +64,13 @@ export async function paidEmployees(db: Db | Tx, unitId: number, year: number, m
 }
 
 /** Structure amounts (head id → paise) of the version effective in the month, per employee. */
-export async function structuresFor(db: Db | Tx, employeeIds: number[], ym: string): Promise<Map<number, Map<number, number>>> {
+export async function structuresFor(db: Db | Tx, employeeIds: EmployeeSet, ym: string): Promise<Map<number, Map<number, number>>> {
   const out = new Map<number, Map<number, number>>();
-  if (employeeIds.length === 0) return out;
+  if (Array.isArray(employeeIds) && employeeIds.length === 0) return out;
   const rows = await queryRows<{ employeeId: number; amounts: Record<string, number> }>(
     db,
     sql`select distinct on (employee_id) employee_id as "employeeId", amounts from salary_structures
-        where employee_id in (select jsonb_array_elements_text(${JSON.stringify(employeeIds)}::jsonb)::int)
+        where employee_id in ${idsIn(employeeIds)}
           and effective_from <= ${ym} and is_active
         order by employee_id, effective_from desc`,
   );
@@ -78,6 +96,7 @@ export async function monthInputs(
   year: number,
   month: number,
   employees: readonly Pick<PaidEmployee, 'id' | 'dateOfJoining' | 'exitDate' | 'weeklyOffs'>[],
+  set: EmployeeSet = employees.map((e) => e.id),
 ): Promise<Map<number, AttendanceFigures>> {
   const out = new Map<number, AttendanceFigures>();
   if (employees.length === 0) return out;
@@ -98,7 +117,7 @@ export async function monthInputs(
           lwop_days::text as lwop, ot_hours::text as ot
         from monthly_attendance
         where year = ${year} and month = ${month} and is_active
-          and employee_id in (select jsonb_array_elements_text(${JSON.stringify(employees.map((e) => e.id))}::jsonb)::int)`,
+          and employee_id in ${idsIn(set)}`,
   );
   const manualBy = new Map(manual.map((m) => [m.employeeId, m]));
   const days = Array.from({ length: monthDays }, (_, i) => isoDate(year, month, i + 1));
@@ -165,7 +184,7 @@ function wholeYears(from: string, to: string): number {
 /** Advance instalments due in the month for the employees (head 41), and arrears not yet paid. */
 export async function systemAmounts(
   db: Db | Tx,
-  employeeIds: number[],
+  employeeIds: EmployeeSet,
   year: number,
   month: number,
   runId: number,
@@ -175,13 +194,13 @@ export async function systemAmounts(
   bonuses: Map<number, { total: number; ids: number[] }>;
 }> {
   const ym = yearMonth(year, month);
-  const ids = JSON.stringify(employeeIds);
+  const ids = idsIn(employeeIds);
   const adv = await queryRows<{ id: number; employeeId: number; amount: string }>(
     db,
     sql`select i.id, a.employee_id as "employeeId", i.amount::text as amount
         from advance_instalments i join salary_advances a on a.id = i.advance_id
         where a.status in ('paid', 'recovering') and a.is_active
-          and a.employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)
+          and a.employee_id in ${ids}
           and ((i.status = 'due' and i.due_month = ${ym}) or (i.status = 'recovered' and i.recovered_run_id = ${runId}))`,
   );
   const advances = new Map<number, { total: number; ids: number[] }>();
@@ -194,7 +213,7 @@ export async function systemAmounts(
   const arr = await queryRows<{ id: number; employeeId: number; forMonth: string; amount: string }>(
     db,
     sql`select id, employee_id as "employeeId", for_month as "forMonth", amount::text as amount from salary_arrears
-        where employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)
+        where employee_id in ${ids}
           and (paid_run_id is null or paid_run_id = ${runId}) and for_month < ${ym}
         order by employee_id, for_month`,
   );
@@ -211,7 +230,7 @@ export async function systemAmounts(
     sql`select l.id, l.employee_id as "employeeId", l.amount::text as amount
         from bonus_lines l join bonuses b on b.id = l.bonus_id
         where b.is_active and b.status in ('approved', 'paid') and b.pay_with = 'salary' and b.pay_year = ${year} and b.pay_month = ${month}
-          and l.amount > 0 and l.employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)
+          and l.amount > 0 and l.employee_id in ${ids}
           and (l.paid_run_id is null or l.paid_run_id = ${runId})`,
   );
   const bonuses = new Map<number, { total: number; ids: number[] }>();

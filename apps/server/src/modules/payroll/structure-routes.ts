@@ -303,7 +303,8 @@ export const structureImportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { menu: MENU.salaryIncrement, action: 'view' } },
       schema: {
         tags,
-        summary: "An .xlsx of the unit's staff with their current structure (a column per input head); fill the effective month of the rows to load",
+        summary:
+          "An .xlsx of the unit's staff with their current structure (a column per input head); fill the effective month of the rows to load",
         querystring: ZUnitQuery,
         response: { 200: fileResponse('.xlsx') },
       },
