@@ -106,7 +106,7 @@ export default function SalaryIncrementScreen() {
   );
 }
 
-function StructurePanel({
+export function StructurePanel({
   employee,
   heads,
   inputHeads,

@@ -20,6 +20,7 @@ import { useDocuments, useEmployee, useEmployeeOptions } from './api';
 import { DocumentsPanel } from './DocumentsPanel';
 import { EmployeeHeader } from './EmployeeHeader';
 import { CheckField, type Errors, InfoGrid, LookupField, Section, SelectField, TextField, type Values } from './fields';
+import { SalaryPanel } from './SalaryPanel';
 
 const TAB_OF: Record<string, string> = {};
 const tabFields: Record<string, string[]> = {
@@ -128,6 +129,8 @@ function EmployeeForm({ id }: { id: number | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { actions } = useCurrentMenu(MENU.employee);
+  // The Salary tab: for those who may view salary structures (the payroll office, administrators).
+  const salary = useCurrentMenu(MENU.salaryIncrement);
   const employee = useEmployee(id);
   const docs = useDocuments(id);
   const [values, setValues] = useState<Values>(EMPTY);
@@ -242,6 +245,7 @@ function EmployeeForm({ id }: { id: number | null }) {
           <TabsTrigger value="bank">{tabLabel('bank', 'Bank')}</TabsTrigger>
           <TabsTrigger value="academic">{tabLabel('academic', 'Academic')}</TabsTrigger>
           {e && <TabsTrigger value="documents">Documents{missing.length ? ` (${missing.length} missing)` : ''}</TabsTrigger>}
+          {e && salary.actions.view && <TabsTrigger value="salary">Salary</TabsTrigger>}
           {e && <TabsTrigger value="account">Sign-in account</TabsTrigger>}
         </TabsList>
 
@@ -364,6 +368,11 @@ function EmployeeForm({ id }: { id: number | null }) {
         {e && (
           <TabsContent value="documents" className="pt-4">
             <DocumentsPanel employeeId={e.id} canUpload={actions.edit} canDelete={actions.edit} />
+          </TabsContent>
+        )}
+        {e && salary.actions.view && (
+          <TabsContent value="salary" className="pt-4">
+            <SalaryPanel employee={e} canChange={salary.actions.edit} />
           </TabsContent>
         )}
         {e && (
