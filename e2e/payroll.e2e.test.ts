@@ -65,3 +65,26 @@ describe('salary process', () => {
     await screenshot(page, 'payroll-my-payslip');
   });
 });
+
+describe('employee bonus', () => {
+  const ctx = useBrowser({ viewport: { width: 1366, height: 900 } });
+
+  it('the payroll officer computes the statutory bonus of a unit; an administrator approves it', async () => {
+    const page = ctx.page;
+    await signInWithToken(page, 'payroll', MENU.employeeBonus);
+    await page.getByTestId('new-bonus').click();
+    await page.getByTestId('bonus-unit').click();
+    await page.getByRole('option', { name: 'Head Office Bengaluru', exact: true }).click();
+    // This month's salary was locked above: the bonus is paid separately.
+    await page.getByText('Separately', { exact: true }).click();
+    await page.getByTestId('save-bonus').click();
+    await page.getByTestId('bonus').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('bonus-line').count()).toBeGreaterThan(5);
+    expect(await page.getByTestId('bonus-status').textContent()).toMatch(/awaiting approval/i);
+    await screenshot(page, 'payroll-bonus');
+    const url = page.url().replace(/^https?:\/\/[^/]+/, '');
+    await signInWithToken(page, 'admin', url);
+    await page.getByTestId('bonus-approve').click();
+    await expect.poll(() => page.getByTestId('bonus-status').textContent()).toMatch(/approved/i);
+  });
+});

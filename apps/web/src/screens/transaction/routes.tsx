@@ -10,5 +10,7 @@ export const routes: RouteObject[] = [
   { path: 'salary_process/addorupdate', lazy: async () => ({ Component: (await import('../payroll/SalaryRunScreen')).default }) },
   { path: 'salary-advance', lazy: async () => ({ Component: (await import('../payroll/SalaryAdvanceListScreen')).default }) },
   { path: 'salary-advance/:advanceId', lazy: async () => ({ Component: (await import('../payroll/SalaryAdvanceScreen')).default }) },
+  { path: 'employee-bonus', lazy: async () => ({ Component: (await import('../payroll/EmployeeBonusListScreen')).default }) },
+  { path: 'employee-bonus/addorupdate', lazy: async () => ({ Component: (await import('../payroll/EmployeeBonusScreen')).default }) },
   { path: 'salary_increment', lazy: async () => ({ Component: (await import('../payroll/SalaryIncrementScreen')).default }) },
 ];
