@@ -22,6 +22,7 @@ import { downloadRegister, fetchRunSlips, formatMonth, issuesToFieldErrors, payr
 import { ApprovalTrail, Figure, RunStatusBadge, useEncryptedSearchId } from './components';
 import { NewRunForm } from './NewRunForm';
 import { RunEmployeesTable } from './RunEmployeesTable';
+import { EmailPayslipsButton, MonthAttendanceCard } from './RunExtras';
 
 /**
  * /outlet/transaction/salary_process/addorupdate: with `?id=<encrypted run id>` one run (process, approve, lock,
@@ -90,10 +91,11 @@ function RunView({ id }: { id: number }) {
     void queryClient.invalidateQueries({ queryKey: payrollKeys.runs });
   };
 
-  const process = async () => {
+  /** The whole run, or only some employees (those whose slip failed, once their data is corrected). */
+  const process = async (employeeIds?: number[]) => {
     setBusy('process');
     try {
-      const started = await api.post<TJobStarted>(`/api/payroll/runs/${id}/process`, {});
+      const started = await api.post<TJobStarted>(`/api/payroll/runs/${id}/process`, employeeIds ? { employeeIds } : {});
       setStartedJob(started.jobId);
       await queryClient.invalidateQueries({ queryKey: payrollKeys.run(id) });
     } catch {
@@ -286,6 +288,18 @@ function RunView({ id }: { id: number }) {
           </AlertTitle>
           <AlertDescription>
             <p>Correct their data (structure, formula inputs, attendance) and process again; they are not in the totals.</p>
+            {run.can.process && (
+              <Button
+                variant="outline"
+                size="sm"
+                className="my-2"
+                disabled={processing || busy !== null}
+                onClick={() => void process(run.errors.map((e) => e.employeeId))}
+                data-testid="reprocess-errors"
+              >
+                Process these {formatCount(run.errors.length)} again
+              </Button>
+            )}
             <div className="max-h-64 w-full overflow-auto">
               <table className="w-full text-sm">
                 <thead>
@@ -332,8 +346,11 @@ function RunView({ id }: { id: number }) {
           <Button variant="outline" disabled={!docsReady || busy !== null} onClick={() => void register()} data-testid="run-register">
             <FileSpreadsheet /> {busy === 'register' ? 'Downloading…' : 'Salary register (Excel)'}
           </Button>
+          {run.can.email && <EmailPayslipsButton run={run} disabled={!docsReady || busy !== null} />}
         </CardContent>
       </Card>
+
+      <MonthAttendanceCard run={run} editable={run.can.process} />
 
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Employees</h2>
