@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { addMonth } from './months';
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;
@@ -15,10 +16,10 @@ let chn = 0;
 let karthik = 0;
 let cur = { year: 0, month: 0 };
 const next = (m: { year: number; month: number }, n = 1) => {
-  const t0 = m.year * 12 + m.month - 1 + n;
-  return { year: Math.floor(t0 / 12), month: (t0 % 12) + 1 };
+  const { year, month } = addMonth(m, n);
+  return { year, month };
 };
-const ym = (m: { year: number; month: number }) => `${m.year}-${String(m.month).padStart(2, '0')}`;
+const ym = (m: { year: number; month: number }) => addMonth(m, 0).ym;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { seededMonths } from './months';
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;
@@ -15,17 +16,7 @@ let employee1: ReturnType<typeof api>;
 let blr = 0;
 let priya = 0;
 const heads = new Map<string, number>();
-// The seed locks the two months before this one and opens this one: the tests follow the calendar.
-let M: ReturnType<typeof months>;
-function months(cur: { year: number; month: number }) {
-  const at = (n: number) => {
-    const t0 = cur.year * 12 + cur.month - 1 + n;
-    const year = Math.floor(t0 / 12);
-    const month = (t0 % 12) + 1;
-    return { year, month, ym: `${year}-${String(month).padStart(2, '0')}` };
-  };
-  return { prev2: at(-2), prev1: at(-1), cur: at(0), next: at(1), after: at(2) };
-}
+let M: Awaited<ReturnType<typeof seededMonths>>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,8 +27,7 @@ beforeAll(async () => {
   blr = (await queryRows<{ id: number }>(t.db, sql`select id from units where code = 'HO-BLR'`))[0].id;
   priya = (await queryRows<{ id: number }>(t.db, sql`select employee_id as id from users where user_name = 'employee1'`))[0].id;
   for (const h of (await payroll.get('/api/payroll/heads')).json()) heads.set(h.code, h.id);
-  const [draft] = (await payroll.get('/api/payroll/runs?status=draft')).json().rows;
-  M = months(draft);
+  M = await seededMonths(payroll);
 });
 afterAll(() => t?.close());
 

@@ -21,9 +21,9 @@ import { bulkUpsert } from '../../lib/bulk';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { type AuthContext, canReachUnit } from '../access/context';
-import { readMultipartFile } from '../employees/upload';
 import { monthInputs, paidEmployees } from './inputs';
 import { assertMonthOpen } from './runs';
+import { cellValue, uploadedSheet } from './sheet';
 
 type Row = z.infer<typeof ZMonthAttendanceRow>;
 
@@ -193,19 +193,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { unitId, year, month } = request.query;
-      const { buffer } = await readMultipartFile(request, 10 * 1024 * 1024, 'an attendance sheet');
-      const wb = new ExcelJS.Workbook();
-      try {
-        await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-      } catch {
-        throw new BadRequest('Upload the filled template as .xlsx');
-      }
-      const ws = wb.worksheets[0];
-      if (!ws) throw new BadRequest('The workbook has no sheet');
-      const num = (v: unknown) =>
-        v === null || v === undefined || v === ''
-          ? 0
-          : Number(typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : v);
+      const ws = await uploadedSheet(request, 10 * 1024 * 1024, 'an attendance sheet');
+      const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(cellValue(v)));
       const rows: Row[] = [];
       const errors: Record<string, string[]> = {};
       ws.eachRow((row, n) => {

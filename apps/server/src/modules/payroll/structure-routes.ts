@@ -16,10 +16,10 @@ import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { type AuthContext, canReachRecord, canReachUnit, unitScope } from '../access/context';
-import { readMultipartFile } from '../employees/upload';
 import { computeMonth, isSlip } from './compute';
 import { amountsMap } from './inputs';
 import { ADVANCE_HEAD_ID, ARREARS_CODE, BONUS_CODE } from './plan';
+import { cellValue, uploadedSheet } from './sheet';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 const rupees = (paise: number) => Math.round(paise) / 100;
@@ -345,15 +345,7 @@ export const structureImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { buffer } = await readMultipartFile(request, 20 * 1024 * 1024, 'a structure sheet');
-      const wb = new ExcelJS.Workbook();
-      try {
-        await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-      } catch {
-        throw new BadRequest('Upload the filled template as .xlsx');
-      }
-      const ws = wb.worksheets[0];
-      if (!ws) throw new BadRequest('The workbook has no sheet');
+      const ws = await uploadedSheet(request, 20 * 1024 * 1024, 'a structure sheet');
       const heads = await inputHeads(app.db);
       const byCode = new Map(heads.map((h) => [h.code, h.id]));
       const header = (ws.getRow(1).values as unknown[]).slice(1).map((v) =>
@@ -378,8 +370,7 @@ export const structureImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const errors: Record<string, string[]> = {};
       const byMonth = new Map<string, { employeeId: number; amounts: Record<string, number> }[]>();
       const seen = new Set<number>();
-      const cellText = (v: unknown) =>
-        String(typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : (v ?? '')).trim();
+      const cellText = (v: unknown) => String(cellValue(v) ?? '').trim();
       ws.eachRow((row, n) => {
         if (n === 1) return;
         const code = cellText(row.getCell(1).value);
