@@ -1,30 +1,15 @@
 import type { TBonus } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Gift, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
-import { api } from '@/lib/api';
-import { encryptParam } from '@/lib/crypto';
 import { formatAmount, formatCount } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { formatMonth } from './api';
-import { FILTER_CLASS, UnitSelect } from './components';
-
-export const BONUS_PATH = `${MENU.employeeBonus}/addorupdate`;
-export const bonusPath = (id: number) => `${BONUS_PATH}?id=${encryptParam(String(id))}`;
-export const BONUS_STATUS_VARIANT = { draft: 'secondary', approved: 'success', paid: 'outline', cancelled: 'destructive' } as const;
-export const BONUS_STATUS_LABEL = { draft: 'Awaiting approval', approved: 'Approved', paid: 'Paid', cancelled: 'Cancelled' } as const;
-/** The financial years offered: the current one and the previous (April–March), by their first calendar year. */
-export function financialYears(today = new Date()): number[] {
-  const start = today.getMonth() + 1 >= 4 ? today.getFullYear() : today.getFullYear() - 1;
-  return [start, start - 1];
-}
-export const fyName = (start: number) => `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+import { bonusKind, bonusPaidWith, financialYears, fyName, useBonusList } from './api';
+import { BonusStatusBadge, bonusPath, FILTER_CLASS, UnitSelect } from './components';
 
 /** /outlet/transaction/employee-bonus: statutory and ad hoc bonuses by unit and financial year. */
 export default function EmployeeBonusListScreen() {
@@ -34,32 +19,16 @@ export default function EmployeeBonusListScreen() {
   const [financialYear, setFinancialYear] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
-  const list = useQuery({
-    queryKey: ['payroll', 'bonuses', 'list', { unitId, financialYear, page, pageSize }],
-    queryFn: ({ signal }) =>
-      api.get<{ rows: TBonus[]; total: number }>(
-        '/api/payroll/bonuses',
-        { unitId: unitId ?? undefined, financialYear: financialYear ?? undefined, page, pageSize },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const list = useBonusList({ unitId: unitId ?? undefined, financialYear: financialYear ?? undefined, page, pageSize });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
+  const filtered = unitId !== null || financialYear !== null;
 
   const columns: DataColumn<TBonus>[] = [
     { id: 'unit', header: 'Unit', cell: (r) => <span className="font-medium">{r.unitName}</span> },
     { id: 'fy', header: 'Financial year', cell: (r) => fyName(r.financialYear) },
-    {
-      id: 'kind',
-      header: 'Kind',
-      cell: (r) => (r.kind === 'statutory' ? `Statutory · ${r.ratePercent} %` : 'Ad hoc'),
-    },
-    {
-      id: 'pay',
-      header: 'Paid with',
-      cell: (r) => (r.payWith === 'salary' && r.payYear && r.payMonth ? `Salary of ${formatMonth(r.payYear, r.payMonth)}` : 'Separately'),
-    },
+    { id: 'kind', header: 'Kind', cell: bonusKind },
+    { id: 'pay', header: 'Paid with', cell: bonusPaidWith },
     { id: 'employees', header: 'Employees', headClassName: 'text-right', className: 'text-right tabular-nums', cell: (r) => r.employees },
     {
       id: 'total',
@@ -68,17 +37,17 @@ export default function EmployeeBonusListScreen() {
       className: 'text-right font-medium tabular-nums',
       cell: (r) => formatAmount(r.total),
     },
-    { id: 'status', header: 'Status', cell: (r) => <Badge variant={BONUS_STATUS_VARIANT[r.status]}>{BONUS_STATUS_LABEL[r.status]}</Badge> },
+    { id: 'status', header: 'Status', cell: (r) => <BonusStatusBadge status={r.status} /> },
   ];
 
   return (
     <div>
       <PageHeader
         title={menu?.label ?? 'Employee Bonus'}
-        description={`${formatCount(total)} bonus${total === 1 ? '' : 'es'}. The statutory bonus is computed from the approved salary months of the financial year.`}
+        description={`${formatCount(total)} bonus${total === 1 ? '' : 'es'}${filtered ? ' match' : ''}. The statutory bonus is computed from the approved salary months of the financial year.`}
         actions={
           actions.add && (
-            <Button onClick={() => navigate(BONUS_PATH)} data-testid="new-bonus">
+            <Button onClick={() => navigate(bonusPath())} data-testid="new-bonus">
               <Plus /> New bonus
             </Button>
           )
@@ -122,8 +91,12 @@ export default function EmployeeBonusListScreen() {
           <EmptyState
             className="border-0 p-0"
             icon={<Gift />}
-            title="No bonus yet"
-            description="Compute the statutory bonus of a unit for a financial year, or record ad hoc amounts."
+            title={filtered ? 'No bonus matches' : 'No bonus yet'}
+            description={
+              filtered
+                ? 'Change the filters to see other bonuses.'
+                : 'Compute the statutory bonus of a unit for a financial year, or record ad hoc amounts.'
+            }
           />
         }
         rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'bonus-row', onClick: () => navigate(bonusPath(r.id)) })}

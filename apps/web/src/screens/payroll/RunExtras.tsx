@@ -1,105 +1,149 @@
 // The salary run screen's month attendance (the figures the run uses; manual entry by template or per person)
 // and its payslip e-mail (a job, optionally password-protected PDFs).
-import type { TJob, TJobStarted, TRun, ZMonthAttendance } from '@hr/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Mail, Pencil, Upload } from 'lucide-react';
+import { type TJob, type TJobStarted, type TRun, ZMonthAttendanceRow } from '@hr/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Download, Mail, Pencil, Upload, XCircle } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { z } from 'zod';
 import { JobProgress } from '@/components/jobs/JobProgress';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { type ApiError, api } from '@/lib/api';
-import { monthName } from '@/lib/months';
+import { type ApiError, api, withQuery } from '@/lib/api';
+import { formatCount } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
-import { saveBlob, uploadFile } from '../transaction/employee/api';
+import { uploadFile } from '../transaction/employee/api';
+import {
+  downloadAttendanceTemplate,
+  formatMonth,
+  issuesToFieldErrors,
+  payrollKeys,
+  runMonthQuery,
+  type TEmailPayslipsResult,
+  type TMonthAttendanceRow,
+  useMonthAttendance,
+} from './api';
 
-type TAttendance = z.infer<typeof ZMonthAttendance>;
-type Row = TAttendance['rows'][number];
+/** The figures entered for the month, then those the calendar gives; the table shows all six. */
+const ENTERED = [
+  { key: 'payableDays', label: 'Payable days' },
+  { key: 'presentDays', label: 'Present days' },
+  { key: 'lwopDays', label: 'LWOP days' },
+  { key: 'otHours', label: 'OT hours' },
+] as const;
+const FIGURES = [...ENTERED, { key: 'holidays', label: 'Holidays' }, { key: 'weeklyOffs', label: 'Weekly offs' }] as const;
+type Entered = (typeof ENTERED)[number]['key'];
 
-/** The month's attendance figures of the run's unit: what the run computes with, and the ways to change them. */
+/** An upload's 400 as a list: 'row N' keys are sheet rows; 'rows.N' messages name the employee themselves. */
+function uploadProblems(e: ApiError): string[] {
+  const rowOf = (k: string) => Number(/\d+/.exec(k)?.[0] ?? 0);
+  const entries = Object.entries(e.fieldErrors).sort(([a], [b]) => rowOf(a) - rowOf(b));
+  if (entries.length === 0) return [e.message];
+  return entries.flatMap(([k, messages]) => messages.map((m) => (/^row \d+$/.test(k) ? `Row ${rowOf(k)}: ${m}` : m)));
+}
+
+/** The month's attendance figures of the run's unit: what the run computes with, and (month open) the ways to change them. */
 export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: boolean }) {
   const queryClient = useQueryClient();
-  const key = ['payroll', 'attendance', run.unitId, run.year, run.month] as const;
-  const q = `unitId=${run.unitId}&year=${run.year}&month=${run.month}`;
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => api.get<TAttendance>(`/api/payroll/attendance?${q}`, undefined, { signal }),
-  });
+  const query = useMonthAttendance(run);
   const [open, setOpen] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
-  const [editing, setEditing] = useState<Row | null>(null);
+  const [editing, setEditing] = useState<TMonthAttendanceRow | null>(null);
+  const [busy, setBusy] = useState<'template' | 'upload' | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [saved, setSaved] = useState<number | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const rows = query.data?.rows ?? [];
   const manual = rows.filter((r) => r.source === 'manual').length;
+  const month = formatMonth(run.year, run.month);
 
-  const saved = async (n: number) => {
+  const onSaved = async (n: number) => {
     setProblems([]);
+    setSaved(n);
     toast({
       variant: 'success',
-      title: `Attendance of ${n} employee${n === 1 ? '' : 's'} saved`,
+      title: `Attendance of ${formatCount(n)} employee${n === 1 ? '' : 's'} saved`,
       description: 'Reprocess the run to use these figures.',
     });
-    await queryClient.invalidateQueries({ queryKey: key });
+    await queryClient.invalidateQueries({ queryKey: payrollKeys.attendance(run.unitId, run.year, run.month) });
   };
   const template = async () => {
-    const blob = await api.get<Blob>(`/api/payroll/attendance/template?${q}`, undefined, { responseType: 'blob' });
-    saveBlob(blob, `Attendance_${run.unitName.replace(/[^A-Za-z0-9]+/g, '_')}_${monthName(run.month)}_${run.year}.xlsx`);
+    setBusy('template');
+    try {
+      await downloadAttendanceTemplate(run);
+    } catch {
+      // toast shown
+    } finally {
+      setBusy(null);
+    }
   };
   const upload = async (f: File) => {
+    setBusy('upload');
+    setProgress(0);
+    setSaved(null);
     try {
-      const res = await uploadFile<{ saved: number }>(`/api/payroll/attendance/import?${q}`, f);
-      await saved(res?.saved ?? 0);
+      const res = await uploadFile<{ saved: number }>(withQuery('/api/payroll/attendance/import', runMonthQuery(run)), f, setProgress);
+      await onSaved(res?.saved ?? 0);
     } catch (e) {
-      const fe = (e as ApiError).fieldErrors ?? {};
-      setProblems(Object.entries(fe).flatMap(([k, v]) => v.map((m) => `${k}: ${m}`)));
+      setProblems(uploadProblems(e as ApiError));
+    } finally {
+      setBusy(null);
     }
   };
 
   return (
     <Card className="gap-4 py-5" data-testid="run-attendance">
       <CardHeader>
-        <CardTitle>Attendance of the month</CardTitle>
+        <CardTitle>Monthly attendance</CardTitle>
         <CardDescription>
-          {manual > 0
-            ? `${manual} of ${rows.length} employees from the monthly entry; the rest paid for every employed day.`
-            : 'Every employed day paid, until daily attendance or a monthly entry says otherwise.'}
+          {query.data ? `${month} has ${query.data.monthDays} days. ` : ''}
+          {manual > 0 && manual === rows.length
+            ? 'Every employee from the monthly entry.'
+            : manual > 0
+              ? `${formatCount(manual)} of ${formatCount(rows.length)} employees from the monthly entry; the rest from the attendance calendar.`
+              : 'From the attendance calendar (every employed day paid unless marked otherwise), until a monthly entry says otherwise.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Button variant="outline" onClick={() => setOpen(!open)} data-testid="attendance-toggle">
-            {open ? 'Hide the figures' : `Show the figures (${rows.length})`}
+            {open ? 'Hide the figures' : `Show the figures (${formatCount(rows.length)})`}
           </Button>
           {editable && (
             <>
-              <Button variant="outline" onClick={() => void template()}>
-                <Download /> Template (Excel)
+              <Button variant="outline" disabled={busy !== null} onClick={() => void template()} data-testid="attendance-template">
+                <Download /> {busy === 'template' ? 'Downloading…' : 'Download template'}
               </Button>
-              <Button variant="outline" onClick={() => file.current?.click()}>
-                <Upload /> Upload filled template
+              <Button variant="outline" disabled={busy !== null} onClick={() => file.current?.click()} data-testid="attendance-upload">
+                <Upload /> {busy === 'upload' ? `Uploading… ${Math.round(progress * 100)}%` : 'Upload'}
               </Button>
               <input
                 ref={file}
                 type="file"
-                accept=".xlsx"
+                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 className="hidden"
+                data-testid="attendance-file"
                 onChange={(e) => {
                   const f = e.target.files?.[0];
                   e.target.value = '';
                   if (f) void upload(f);
                 }}
               />
+              <span className="text-xs text-muted-foreground">
+                Fill the template's four figures and upload it: all rows are saved, or none.
+              </span>
             </>
           )}
         </div>
         {problems.length > 0 && (
-          <Alert variant="destructive">
+          <Alert variant="destructive" data-testid="attendance-problems">
+            <XCircle />
             <AlertTitle>Nothing was saved</AlertTitle>
             <AlertDescription>
               <ul className="list-disc pl-4">
@@ -107,6 +151,17 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
                   <li key={p}>{p}</li>
                 ))}
               </ul>
+            </AlertDescription>
+          </Alert>
+        )}
+        {saved !== null && (
+          <Alert data-testid="attendance-saved">
+            <CheckCircle2 className="text-success" />
+            <AlertTitle>
+              Attendance of {formatCount(saved)} employee{saved === 1 ? '' : 's'} saved
+            </AlertTitle>
+            <AlertDescription>
+              {run.status === 'draft' ? 'Process the run to use these figures.' : 'Reprocess the run to use these figures.'}
             </AlertDescription>
           </Alert>
         )}
@@ -118,18 +173,17 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
                   <TableHead>Code</TableHead>
                   <TableHead>Name</TableHead>
                   <TableHead>Source</TableHead>
-                  <TableHead className="text-right">Payable</TableHead>
-                  <TableHead className="text-right">Present</TableHead>
-                  <TableHead className="text-right">LWOP</TableHead>
-                  <TableHead className="text-right">OT hours</TableHead>
-                  <TableHead className="text-right">Holidays</TableHead>
-                  <TableHead className="text-right">Weekly offs</TableHead>
+                  {FIGURES.map((f) => (
+                    <TableHead key={f.key} className="text-right">
+                      {f.label}
+                    </TableHead>
+                  ))}
                   {editable && <TableHead />}
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {rows.map((r) => (
-                  <TableRow key={r.employeeId}>
+                  <TableRow key={r.employeeId} data-testid="attendance-row">
                     <TableCell className="font-mono text-xs">{r.employeeCode}</TableCell>
                     <TableCell>{r.name}</TableCell>
                     <TableCell>
@@ -137,10 +191,9 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
                         {r.source === 'manual' ? 'Entered' : 'Calendar'}
                       </Badge>
                     </TableCell>
-                    {[r.payableDays, r.presentDays, r.lwopDays, r.otHours, r.holidays, r.weeklyOffs].map((v, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
-                      <TableCell key={i} className="text-right tabular-nums">
-                        {v}
+                    {FIGURES.map((f) => (
+                      <TableCell key={f.key} className="text-right tabular-nums">
+                        {r[f.key]}
                       </TableCell>
                     ))}
                     {editable && (
@@ -152,6 +205,13 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
                     )}
                   </TableRow>
                 ))}
+                {rows.length === 0 && (
+                  <TableRow className="hover:bg-transparent">
+                    <TableCell colSpan={FIGURES.length + 4} className="py-6 text-center text-muted-foreground">
+                      {query.isLoading ? 'Loading…' : 'No employee is paid by this unit in this month.'}
+                    </TableCell>
+                  </TableRow>
+                )}
               </TableBody>
             </Table>
           </div>
@@ -163,9 +223,9 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
           row={editing}
           monthDays={query.data?.monthDays ?? 31}
           onClose={() => setEditing(null)}
-          onSaved={async () => {
+          onSaved={() => {
             setEditing(null);
-            await saved(1);
+            void onSaved(1);
           }}
         />
       )}
@@ -173,6 +233,7 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
   );
 }
 
+/** One employee's four figures of the month (PUT /api/payroll/attendance with one row). */
 function EditAttendance({
   run,
   row,
@@ -181,39 +242,43 @@ function EditAttendance({
   onSaved,
 }: {
   run: TRun;
-  row: Row;
+  row: TMonthAttendanceRow;
   monthDays: number;
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [v, setV] = useState({
+  const [v, setV] = useState<Record<Entered, string>>(() => ({
     payableDays: String(row.payableDays),
     presentDays: String(row.presentDays),
     lwopDays: String(row.lwopDays),
     otHours: String(row.otHours),
-  });
+  }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
   const submit = async () => {
+    // A blank LWOP or overtime is 0 (the schema's default); blank days are asked for.
+    const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
+    const parsed = ZMonthAttendanceRow.safeParse({
+      employeeCode: row.employeeCode,
+      payableDays: num(v.payableDays),
+      presentDays: num(v.presentDays),
+      lwopDays: num(v.lwopDays),
+      otHours: num(v.otHours),
+    });
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error.issues));
+      return;
+    }
     setSaving(true);
     try {
       await api.put(
         '/api/payroll/attendance',
+        { ...runMonthQuery(run), rows: [parsed.data] },
+        // The server names the row ('rows.0') or its field ('rows.0.payableDays').
         {
-          unitId: run.unitId,
-          year: run.year,
-          month: run.month,
-          rows: [
-            {
-              employeeCode: row.employeeCode,
-              payableDays: Number(v.payableDays),
-              presentDays: Number(v.presentDays),
-              lwopDays: Number(v.lwopDays),
-              otHours: Number(v.otHours),
-            },
-          ],
+          onError: (e: ApiError) =>
+            setErrors(Object.fromEntries(Object.entries(e.fieldErrors).map(([k, m]) => [k.replace(/^rows\.0\.?/, ''), m]))),
         },
-        { onError: (e: ApiError) => setErrors(e.fieldErrors) },
       );
       onSaved();
     } catch {
@@ -222,36 +287,41 @@ function EditAttendance({
       setSaving(false);
     }
   };
-  const field = (k: keyof typeof v, label: string) => (
-    <FormField label={label} htmlFor={`att-${k}`}>
-      <Input id={`att-${k}`} inputMode="decimal" value={v[k]} onChange={(e) => setV({ ...v, [k]: e.target.value })} />
-    </FormField>
-  );
-  const problems = Object.values(errors).flat();
+  const general = [...(errors[''] ?? []), ...(errors.employeeCode ?? [])];
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
+      <DialogContent data-testid="attendance-edit">
         <DialogHeader>
           <DialogTitle>
             {row.name} ({row.employeeCode})
           </DialogTitle>
           <DialogDescription>
-            {monthName(run.month)} {run.year} has {monthDays} days. Half days are allowed.
+            {formatMonth(run.year, run.month)} has {monthDays} days. Whole or half days; overtime in quarter hours.
           </DialogDescription>
         </DialogHeader>
         <div className="grid grid-cols-2 gap-4">
-          {field('payableDays', 'Payable days')}
-          {field('presentDays', 'Present days')}
-          {field('lwopDays', 'LWOP days')}
-          {field('otHours', 'Overtime hours')}
+          {ENTERED.map((f) => (
+            <FormField key={f.key} label={f.label} htmlFor={`att-${f.key}`} error={errors[f.key]}>
+              <Input
+                id={`att-${f.key}`}
+                inputMode="decimal"
+                value={v[f.key]}
+                aria-invalid={!!errors[f.key]}
+                onChange={(e) => {
+                  setV({ ...v, [f.key]: e.target.value });
+                  setErrors({});
+                }}
+              />
+            </FormField>
+          ))}
         </div>
-        {problems.length > 0 && <p className="text-sm text-destructive">{problems.join('; ')}</p>}
+        {general.length > 0 && <p className="text-sm text-destructive">{general.join(' ')}</p>}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={saving} onClick={() => void submit()}>
-            Save
+          <Button disabled={saving} onClick={() => void submit()} data-testid="attendance-save">
+            {saving ? 'Saving…' : 'Save'}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -259,63 +329,86 @@ function EditAttendance({
   );
 }
 
-type EmailResult = { sent: number; skipped: { employeeCode: string; reason: string }[]; failed: { employeeCode: string; error: string }[] };
-
 /** E-mails the run's payslips (a job), optionally protected with PAN + date of birth. */
 export function EmailPayslipsButton({ run, disabled }: { run: TRun; disabled: boolean }) {
   const [open, setOpen] = useState(false);
   const [protect, setProtect] = useState(true);
   const [jobId, setJobId] = useState<number | null>(null);
-  const [result, setResult] = useState<EmailResult | null>(null);
+  const [result, setResult] = useState<TEmailPayslipsResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const start = async () => {
     try {
       const started = await api.post<TJobStarted>(`/api/payroll/runs/${run.id}/email`, { protect });
       setResult(null);
+      setFailure(null);
       setJobId(started.jobId);
     } catch {
-      // toast shown
+      // toast shown (409: not approved, or no e-mail on this server)
     }
   };
   const done = (job: TJob) => {
     setJobId(null);
-    if (job.state === 'succeeded') setResult(job.result as EmailResult);
+    if (job.state === 'succeeded') setResult(job.result as TEmailPayslipsResult);
+    else setFailure(job.state === 'cancelled' ? 'The e-mailing was stopped.' : (job.error ?? 'The payslips could not be e-mailed.'));
   };
+  const problems = result ? result.skipped.length + result.failed.length : 0;
   return (
     <>
       <Button variant="outline" disabled={disabled} onClick={() => setOpen(true)} data-testid="run-email">
         <Mail /> E-mail payslips
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="sm:max-w-lg">
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
           <DialogHeader>
             <DialogTitle>E-mail the payslips</DialogTitle>
             <DialogDescription>
-              Each employee with an e-mail address receives their own payslip; anyone already sent one is skipped.
+              {run.unitName}, {formatMonth(run.year, run.month)}: each employee with an e-mail address receives their own payslip; anyone
+              already sent one is skipped.
             </DialogDescription>
           </DialogHeader>
-          <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" className="mt-1" checked={protect} onChange={(e) => setProtect(e.target.checked)} />
-            <span>
+          <div className="flex items-start gap-2">
+            <Checkbox
+              id="email-protect"
+              className="mt-0.5"
+              checked={protect}
+              disabled={jobId !== null}
+              onCheckedChange={(v) => setProtect(v === true)}
+              data-testid="email-protect"
+            />
+            <Label htmlFor="email-protect" className="block leading-snug font-normal">
               Protect each PDF with a password: the employee's PAN in capitals followed by the date of birth as DDMMYYYY (e.g.
               ABCDE1234F15081990). Employees without a PAN are skipped.
-            </span>
-          </label>
+            </Label>
+          </div>
+          {/* The job goes on if the dialog is closed; opened again, the bar follows it to the end. */}
           {jobId !== null && <JobProgress jobId={jobId} label="E-mailing payslips" onDone={done} />}
+          {failure && (
+            <Alert variant="destructive">
+              <XCircle />
+              <AlertTitle>Not finished</AlertTitle>
+              <AlertDescription>{failure} Sending again skips those already sent.</AlertDescription>
+            </Alert>
+          )}
           {result && (
-            <Alert>
-              <AlertTitle>{result.sent} sent</AlertTitle>
+            <Alert variant={result.failed.length ? 'destructive' : 'default'} data-testid="email-result">
+              <CheckCircle2 className={result.failed.length ? undefined : 'text-success'} />
+              <AlertTitle>
+                {formatCount(result.sent)} sent
+                {result.skipped.length ? `, ${formatCount(result.skipped.length)} skipped` : ''}
+                {result.failed.length ? `, ${formatCount(result.failed.length)} failed` : ''}
+              </AlertTitle>
               <AlertDescription>
-                {result.skipped.length + result.failed.length === 0 ? (
+                {problems === 0 ? (
                   'Everyone with an address has their payslip.'
                 ) : (
-                  <ul className="list-disc pl-4">
+                  <ul className="max-h-48 list-disc overflow-y-auto pl-4">
                     {result.skipped.map((s) => (
-                      <li key={s.employeeCode}>
-                        {s.employeeCode}: {s.reason}
+                      <li key={`s-${s.employeeCode}`}>
+                        {s.employeeCode}: skipped, {s.reason.charAt(0).toLowerCase() + s.reason.slice(1)}
                       </li>
                     ))}
                     {result.failed.map((f) => (
-                      <li key={f.employeeCode}>
+                      <li key={`f-${f.employeeCode}`}>
                         {f.employeeCode}: not sent ({f.error})
                       </li>
                     ))}
@@ -329,7 +422,7 @@ export function EmailPayslipsButton({ run, disabled }: { run: TRun; disabled: bo
               Close
             </Button>
             <Button disabled={jobId !== null} onClick={() => void start()} data-testid="confirm-email">
-              <Mail /> Send
+              <Mail /> {result || failure ? 'Send again' : 'Send'}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -1,8 +1,9 @@
 // The payroll screens' calls (packages/contract/src/payroll.ts is the contract) and the little month arithmetic they share.
-import { parseYearMonth, yearMonth } from '@hr/calendar';
+import { DEFAULT_TIME_ZONE, financialYearOf, financialYearStarting, parseYearMonth, todayIn, yearMonth } from '@hr/calendar';
 import type {
   TAdvance,
   TAdvanceStatus,
+  TBonus,
   TFormula,
   TPayrollHead,
   TRun,
@@ -12,12 +13,14 @@ import type {
   TRunStatus,
   TSalarySlip,
   TStructure,
+  ZMonthAttendance,
 } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { useDebounced } from '@/components/data-table';
 import { api, type QueryValue } from '@/lib/api';
 import { monthName } from '@/lib/months';
-import { saveBlob } from '../transaction/employee/api';
+import { downloadFile } from '../transaction/employee/api';
 
 /** An earning or deduction head as GET /api/payroll/heads gives it (print order). */
 export type THead = TPayrollHead;
@@ -29,6 +32,24 @@ export type TEmployeeOption = { id: number; name: string; employeeCode: string }
 
 export type TAdvanceListQuery = { unitId?: number; employeeId?: number; status?: TAdvanceStatus; page: number; pageSize: number };
 
+export type TBonusListQuery = { unitId?: number; financialYear?: number; page: number; pageSize: number };
+export type TBonusStatus = TBonus['status'];
+export type TBonusLine = NonNullable<TBonus['lines']>[number];
+
+/** GET /api/payroll/attendance: the month's figures of a unit's staff (the contract names no type for it). */
+export type TMonthAttendance = z.infer<typeof ZMonthAttendance>;
+export type TMonthAttendanceRow = TMonthAttendance['rows'][number];
+
+/** The result of the payslip e-mail job (POST /api/payroll/runs/{id}/email; the contract names no type for it). */
+export type TEmailPayslipsResult = {
+  sent: number;
+  skipped: { employeeCode: string; reason: string }[];
+  failed: { employeeCode: string; error: string }[];
+};
+
+/** The unit, year and month a run pays (the month whose attendance it uses). */
+type TRunMonth = Pick<TRun, 'unitId' | 'unitName' | 'year' | 'month'>;
+
 export const payrollKeys = {
   all: ['payroll'] as const,
   runs: ['payroll', 'runs'] as const,
@@ -39,6 +60,9 @@ export const payrollKeys = {
   structures: (employeeId: number) => ['payroll', 'structures', employeeId] as const,
   advances: ['payroll', 'advances'] as const,
   advance: (id: number) => ['payroll', 'advances', 'one', id] as const,
+  bonuses: ['payroll', 'bonuses'] as const,
+  bonus: (id: number) => ['payroll', 'bonuses', 'one', id] as const,
+  attendance: (unitId: number, year: number, month: number) => ['payroll', 'attendance', unitId, year, month] as const,
 };
 
 export function useHeads() {
@@ -115,6 +139,33 @@ export function useAdvance(id: number | null) {
   });
 }
 
+export function useBonusList(query: TBonusListQuery) {
+  return useQuery({
+    queryKey: [...payrollKeys.bonuses, 'list', query],
+    queryFn: ({ signal }) =>
+      api.get<{ rows: TBonus[]; total: number }>('/api/payroll/bonuses', query as Record<string, QueryValue>, { signal, bypass_log: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBonus(id: number | null) {
+  return useQuery({
+    queryKey: payrollKeys.bonus(id ?? 0),
+    queryFn: ({ signal }) => api.get<TBonus>(`/api/payroll/bonuses/${id}`, undefined, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** The query naming a run's unit and month (attendance, its template and its upload). */
+export const runMonthQuery = (run: TRunMonth) => ({ unitId: run.unitId, year: run.year, month: run.month });
+
+export function useMonthAttendance(run: TRunMonth) {
+  return useQuery({
+    queryKey: payrollKeys.attendance(run.unitId, run.year, run.month),
+    queryFn: ({ signal }) => api.get<TMonthAttendance>('/api/payroll/attendance', runMonthQuery(run), { signal, bypass_log: true }),
+  });
+}
+
 /** Employees within reach for a picker (optionally of one unit), searched by name or code. */
 export function useEmployeeSearch(search: string, unitId: number | null | undefined, enabled: boolean) {
   const q = useDebounced(search.trim(), 250);
@@ -131,13 +182,22 @@ export function useEmployeeSearch(search: string, unitId: number | null | undefi
   });
 }
 
+/** 'Salary_Register' + Head Office Bengaluru, April 2026 → 'Salary_Register_Head_Office_Bengaluru_April_2026.xlsx'. */
+function monthFileName(prefix: string, run: Pick<TRun, 'unitName' | 'year' | 'month'>, fallbackUnit: string): string {
+  const unit = run.unitName.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || fallbackUnit;
+  return `${prefix}_${unit}_${monthName(run.month)}_${run.year}.xlsx`;
+}
+
 /** The run's salary register (.xlsx) through the authorised API, saved under a readable name. */
 export async function downloadRegister(run: Pick<TRun, 'id' | 'unitName' | 'year' | 'month'>): Promise<string> {
-  const blob = await api.get<Blob>(`/api/payroll/runs/${run.id}/register`, undefined, { responseType: 'blob' });
-  const unit = run.unitName.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || `Unit_${run.id}`;
-  const fileName = `Salary_Register_${unit}_${monthName(run.month)}_${run.year}.xlsx`;
-  saveBlob(blob, fileName);
+  const fileName = monthFileName('Salary_Register', run, `Unit_${run.id}`);
+  await downloadFile(`/api/payroll/runs/${run.id}/register`, fileName);
   return fileName;
+}
+
+/** The month's attendance template (.xlsx) of the run's unit, with the current figures, to fill and upload. */
+export async function downloadAttendanceTemplate(run: TRunMonth): Promise<void> {
+  await downloadFile('/api/payroll/attendance/template', monthFileName('Attendance', run, `Unit_${run.unitId}`), runMonthQuery(run));
 }
 
 // ---- months ----
@@ -181,6 +241,34 @@ export const ADVANCE_STATUS_LABEL: Record<TAdvanceStatus, string> = {
   rejected: 'Rejected',
   cancelled: 'Cancelled',
 };
+
+export const BONUS_STATUS_LABEL: Record<TBonusStatus, string> = {
+  draft: 'Awaiting approval',
+  approved: 'Approved',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
+
+export const BONUS_KIND_LABEL: Record<TBonus['kind'], string> = { statutory: 'Statutory', adhoc: 'Ad hoc' };
+
+/** 'Statutory · 8.33 %' or 'Ad hoc'. */
+export const bonusKind = (b: Pick<TBonus, 'kind' | 'ratePercent'>): string =>
+  b.kind === 'statutory' ? `${BONUS_KIND_LABEL.statutory} · ${b.ratePercent} %` : BONUS_KIND_LABEL.adhoc;
+
+/** 'Salary of November 2026' or 'Separately'. */
+export const bonusPaidWith = (b: Pick<TBonus, 'payWith' | 'payYear' | 'payMonth'>): string =>
+  b.payWith === 'salary' && b.payYear && b.payMonth ? `Salary of ${formatMonth(b.payYear, b.payMonth)}` : 'Separately';
+
+// ---- financial years (April–March, named by their first calendar year: 2026 = FY 2026-27) ----
+
+/** The financial years a bonus may be for: the current one (in the organisation's time zone) and the previous. */
+export function financialYears(now = new Date()): number[] {
+  const { startYear } = financialYearOf(todayIn(DEFAULT_TIME_ZONE, now));
+  return [startYear, startYear - 1];
+}
+
+/** 2026 → '2026-27'. */
+export const fyName = (startYear: number): string => financialYearStarting(startYear).name;
 
 /** Field errors of a zod parse as the API sends them (dotted path → messages). */
 export function issuesToFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string[]> {

@@ -1,4 +1,5 @@
 // Pieces the payroll screens share: unit and employee pickers, month pickers, status badges, the approval trail.
+import { financialYearOf } from '@hr/calendar';
 import type { TAdvanceStatus, TRunStatus } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { Check, ChevronsUpDown, Loader2, Lock, X } from 'lucide-react';
@@ -16,7 +17,15 @@ import { yearOptions } from '@/lib/months';
 import { useSession } from '@/lib/session';
 import { BAD_REQUEST_PATH } from '@/lib/useEncryptedParam';
 import { cn } from '@/lib/utils';
-import { ADVANCE_STATUS_LABEL, RUN_STATUS_LABEL, type TEmployeeOption, useEmployeeSearch } from './api';
+import {
+  ADVANCE_STATUS_LABEL,
+  BONUS_STATUS_LABEL,
+  financialYears,
+  RUN_STATUS_LABEL,
+  type TBonusStatus,
+  type TEmployeeOption,
+  useEmployeeSearch,
+} from './api';
 
 /** A native select in the look of the list filters (same as the employee list's). */
 export const FILTER_CLASS = 'h-9 rounded-md border border-input bg-background px-2 text-sm';
@@ -337,6 +346,16 @@ export function AdvanceStatusBadge({ status }: { status: TAdvanceStatus }) {
   );
 }
 
+const BONUS_VARIANT = { draft: 'warning', approved: 'success', paid: 'secondary', cancelled: 'destructive' } as const;
+
+export function BonusStatusBadge({ status }: { status: TBonusStatus }) {
+  return (
+    <Badge variant={BONUS_VARIANT[status]} data-testid="bonus-status">
+      {BONUS_STATUS_LABEL[status]}
+    </Badge>
+  );
+}
+
 type HistoryLine = { level: number; action: string; actorName: string; remark: string | null; at: string };
 
 const VERB: Record<string, string> = {
@@ -438,5 +457,18 @@ export const ADVANCE_PAY_MODES = [
 ] as const;
 export const payModeName = (id: number | null | undefined) => (id == null ? 'N/A' : id === 2 ? 'Bank' : 'Cash');
 
+/**
+ * The financial year a new record defaults to: the one chosen in the header (the session's finYear) when it is among
+ * `offered`, else the first offered (the current one).
+ */
+export function useSessionFinancialYear(offered: number[] = financialYears()): number {
+  const selected = useSession((s) => s.finYearDtls);
+  const start = selected ? financialYearOf(selected.startDate).startYear : null;
+  return start !== null && offered.includes(start) ? start : offered[0];
+}
+
 /** Where an advance opens: salary-advance/{advanceId}, the id encrypted (spec). */
 export const advancePath = (id: number) => `${MENU.salaryAdvance}/${encryptParam(String(id))}`;
+
+/** Where a bonus opens: employee-bonus/addorupdate, with ?id= (encrypted) for an existing one. */
+export const bonusPath = (id?: number) => `${MENU.employeeBonus}/addorupdate${id ? `?id=${encryptParam(String(id))}` : ''}`;

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 
 /**
  * Routes of this area (see src/routes.tsx for where they are mounted: at /outlet itself). The payroll screens of
- * the transaction area (salary_process, salary-advance, salary_increment) are mounted by transaction/routes.tsx;
+ * the transaction area (salary_process, salary-advance, employee-bonus, salary_increment) are mounted by transaction/routes.tsx;
  * the salary formula master is mounted here as 'master/salaryFormula', since the master area builds its routes
  * from the resource registry and salaryFormula is no resource.
  */
