@@ -143,6 +143,23 @@ describe('salary advance', () => {
     expect((await payroll.get(`/api/payroll/advances/${id}`)).json()).toMatchObject({ status: 'closed', recovered: 1000, outstanding: 0 });
   });
 
+  it('cancelling a requested advance ends its pending approval, with a history line', async () => {
+    const a = (
+      await payroll.post('/api/payroll/advances', {
+        employeeId: karthik,
+        advanceAmount: 300,
+        noOfEMIs: 1,
+        effectiveMonth: cur.month,
+        effectiveYear: cur.year,
+      })
+    ).json();
+    const res = await payroll.post(`/api/payroll/advances/${a.id}/action`, { action: 'cancel', remark: 'Not needed' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', instalments: [], approval: { state: 'cancelled' } });
+    expect(res.json().approval.history.map((h: { action: string }) => h.action)).toEqual(['submitted', 'cancelled']);
+    expect((await manager.post(`/api/payroll/advances/${a.id}/action`, { action: 'approve' })).statusCode).toBe(409);
+  });
+
   it('rejection needs a remark; a rejected advance recovers nothing', async () => {
     const a = (
       await payroll.post('/api/payroll/advances', {

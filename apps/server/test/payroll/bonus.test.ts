@@ -60,6 +60,17 @@ describe('statutory bonus', () => {
     expect(Math.round(b.total * 100)).toBe(lines.reduce((s, l) => s + Math.round(l.amount * 100), 0));
   });
 
+  it('one statutory bonus per unit and year: a second is refused until the first is cancelled', async () => {
+    const again = await payroll.post('/api/payroll/bonuses', {
+      unitId: blr,
+      financialYear: fy,
+      kind: 'statutory',
+      ratePercent: 10,
+      payWith: 'separate',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('refuses a rate outside 8.33 %–20 % and a self-service caller', async () => {
     const bad = await payroll.post('/api/payroll/bonuses', {
       unitId: blr,

@@ -88,6 +88,19 @@ export async function resubmitApproval(tx: Tx, approvalId: number, actorId: numb
   return after;
 }
 
+/**
+ * The domain withdrew its record inside its own transaction (an advance or a bonus cancelled): a pending approval
+ * ends as cancelled, with its history line. Nothing happens to an approval already decided.
+ */
+export async function withdrawApproval(tx: Tx, approvalId: number, actorId: number, remark: string | null): Promise<void> {
+  const [a] = await tx
+    .update(approvals)
+    .set({ state: 'cancelled', decidedAt: new Date() })
+    .where(sql`${approvals.id} = ${approvalId} and ${approvals.state} = 'pending'`)
+    .returning({ id: approvals.id, level: approvals.level });
+  if (a) await tx.insert(approvalHistory).values({ approvalId, level: a.level, action: 'cancelled', actorId, remark });
+}
+
 /** The approval of a domain record, or null. */
 export async function approvalOf(db: Db | Tx, kind: ApprovalKind, subjectId: number): Promise<ApprovalRow | null> {
   const [row] = await db.select().from(approvals).where(sql`${approvals.kind} = ${kind.kind} and ${approvals.subjectId} = ${subjectId}`);

@@ -12,7 +12,7 @@ import { advanceInstalments, employees, salaryAdvances, salaryArrears, salarySli
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachRecord, hasAction, selfScope, unitScope } from '../access/context';
-import { approvalOf, decide, historyOf, registerApprovalKind, submitApproval } from '../approvals/service';
+import { approvalOf, decide, historyOf, registerApprovalKind, submitApproval, withdrawApproval } from '../approvals/service';
 import { registerEmployeeUsage, tableUsage } from '../employees/usage';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
@@ -258,10 +258,7 @@ export const advanceRoutes: FastifyPluginAsyncZod = async (app) => {
             .set({ status: 'cancelled', updatedAt: new Date(), updatedBy: auth.userId })
             .where(eq(salaryAdvances.id, id));
           await tx.delete(advanceInstalments).where(eq(advanceInstalments.advanceId, id));
-          if (before.approvalId)
-            await tx.execute(
-              sql`update approvals set state = 'cancelled', decided_at = now() where id = ${before.approvalId} and state = 'pending'`,
-            );
+          if (before.approvalId) await withdrawApproval(tx, before.approvalId, auth.userId, b.remark ?? null);
           note = b.remark ?? '';
         } else if (b.action === 'preclose') {
           if (!['paid', 'recovering'].includes(before.status))

@@ -13,7 +13,7 @@ import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachUnit, hasAction, unitScope } from '../access/context';
-import { approvalOf, decide, historyOf, registerApprovalKind, submitApproval } from '../approvals/service';
+import { approvalOf, decide, historyOf, registerApprovalKind, submitApproval, withdrawApproval } from '../approvals/service';
 import { registerEmployeeUsage, tableUsage } from '../employees/usage';
 
 registerEmployeeUsage(tableUsage('bonus lines', bonusLines, bonusLines.employeeId));
@@ -243,6 +243,16 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
         }));
       }
       const id = await app.db.transaction(async (tx) => {
+        // One statutory bonus per unit and year: a second would pay the Act's bonus twice (cancel the first to redo it).
+        if (b.kind === 'statutory') {
+          const [dup] = await queryRows<{ id: number }>(
+            tx,
+            sql`select id from bonuses where unit_id = ${b.unitId} and financial_year = ${b.financialYear} and kind = 'statutory'
+                and status <> 'cancelled' and is_active limit 1`,
+          );
+          if (dup)
+            throw new Conflict('This unit already has a statutory bonus for the year; cancel it to compute it again', 'financialYear');
+        }
         if (b.payWith === 'salary') await assertPayMonthOpen(tx, b.unitId, b.payYear!, b.payMonth!);
         const total = lines.reduce((s, l) => s + l.amount, 0);
         const [row] = await tx
@@ -328,10 +338,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
           );
           if (paid.n > 0) throw new Conflict('A salary run has paid this bonus; reprocess that month first');
           await tx.update(bonuses).set({ status: 'cancelled', updatedAt: new Date(), updatedBy: auth.userId }).where(eq(bonuses.id, id));
-          if (before.approvalId)
-            await tx.execute(
-              sql`update approvals set state = 'cancelled', decided_at = now() where id = ${before.approvalId} and state = 'pending'`,
-            );
+          if (before.approvalId) await withdrawApproval(tx, before.approvalId, auth.userId, null);
         }
         const [after] = await tx.select().from(bonuses).where(eq(bonuses.id, id));
         await writeAudit(tx, {

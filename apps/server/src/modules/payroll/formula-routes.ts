@@ -51,7 +51,7 @@ async function checkFormula(
       earningDeductionId: ['Mark the head "Calculated by formula" first'],
     });
   // The heads as a run would see them: the unit's (or, for a default, every active head), with this formula.
-  const heads = input.unitId ? await unitHeads(db, input.unitId, input.effectiveFrom) : await unitHeads(db, 0, input.effectiveFrom);
+  const heads = await unitHeads(db, input.unitId ?? 0, input.effectiveFrom);
   const code = head.code.toUpperCase();
   const withDraft = heads.some((h) => h.id === head.id)
     ? heads.map((h) => (h.id === head.id ? { ...h, formula: input.formula } : h))
