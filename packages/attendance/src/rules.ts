@@ -223,8 +223,10 @@ export function evaluateDay(input: DayInput): DayResult {
   let earlyMin = 0;
   let otMin = 0;
   if (present > 0 && firstIn !== null) {
-    if (firstIn > shift.startMin + shift.graceMin) lateMin = firstIn - shift.startMin;
-    if (lastOut !== null && lastOut < shift.endMin - shift.earlyGraceMin) earlyMin = shift.endMin - lastOut;
+    // Half the day on leave or away (which half is not known): coming late or leaving early is allowed.
+    const halfAway = leave === 0.5 || away === 0.5;
+    if (!halfAway && firstIn > shift.startMin + shift.graceMin) lateMin = firstIn - shift.startMin;
+    if (!halfAway && lastOut !== null && lastOut < shift.endMin - shift.earlyGraceMin) earlyMin = shift.endMin - lastOut;
     if (lastOut !== null && shift.otAfterMin !== null && lastOut - shift.endMin > shift.otAfterMin) otMin = lastOut - shift.endMin;
   }
   return { ...base, status, present, leave, lwop, payable, lateMin, earlyMin, otMin };
@@ -268,7 +270,7 @@ export function summarize(days: readonly DayResult[]): PeriodSummary {
     s.lwopDays += d.lwop;
     s.leaveDays += d.leave;
     if (d.status === 'A') s.absentDays += 1;
-    else if (d.status === 'HD') s.absentDays += 0.5;
+    else if (d.status === 'HD' || (d.status === 'L' && d.leave === 0.5)) s.absentDays += 0.5; // half on leave, half absent
     if (d.status === 'H') s.holidays++;
     if (d.status === 'WO') s.weeklyOffs++;
     if (d.lateMin > 0) s.lateCount++;
