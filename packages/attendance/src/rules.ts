@@ -136,31 +136,38 @@ export function shiftRuleOf(s: {
 }
 
 /**
- * Which punches belong to a day: from 6 hours before its shift starts to 18 hours after, so a night
- * shift's morning punches belong to the day it started. The window is cut where the next day's begins.
+ * Which punches belong to a day. A day may claim punches from 6 hours before its shift starts to 18 hours
+ * after; where two days' windows overlap (a night shift followed by a day shift), a punch goes to the day
+ * whose shift it is nearer (distance to the span start–end; a tie goes to the earlier day). So a night
+ * shift's morning punches belong to the day it started.
  */
 export const WINDOW_BEFORE_START = 360;
 export const WINDOW_LENGTH = 1440;
 
 /**
- * Splits punches over consecutive days. `starts[i]` is day i's shift start (minutes from its own midnight);
- * punches are minutes from day 0's midnight. Returns each day's punches as minutes from its own midnight.
+ * Splits punches over consecutive days. `shifts[i]` is day i's shift (minutes from its own midnight; end
+ * after start); punches are minutes from day 0's midnight. Returns each day's punches, sorted, as minutes
+ * from its own midnight. Punches outside every window are left out.
  */
-export function splitPunches(starts: readonly number[], punches: readonly number[]): number[][] {
-  const from = starts.map((s, i) => i * 1440 + s - WINDOW_BEFORE_START);
-  const out: number[][] = starts.map(() => []);
+export function splitPunches(shifts: readonly { startMin: number; endMin: number }[], punches: readonly number[]): number[][] {
+  const out: number[][] = shifts.map(() => []);
   const sorted = [...punches].sort((a, b) => a - b);
   for (const p of sorted) {
-    // The last day whose window has begun, if the punch is still inside it.
-    let i = -1;
-    for (let d = from.length - 1; d >= 0; d--) {
-      if (p >= from[d]) {
-        i = d;
-        break;
+    let best = -1;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    // A punch lies in at most two days' windows: the day of its date and the day before.
+    const around = Math.floor(p / 1440);
+    for (let i = Math.max(0, around - 1); i <= Math.min(shifts.length - 1, around + 1); i++) {
+      const start = i * 1440 + shifts[i].startMin;
+      const end = i * 1440 + shifts[i].endMin;
+      if (p < start - WINDOW_BEFORE_START || p >= start - WINDOW_BEFORE_START + WINDOW_LENGTH) continue;
+      const distance = p < start ? start - p : p > end ? p - end : 0;
+      if (distance < bestDistance) {
+        best = i;
+        bestDistance = distance;
       }
     }
-    if (i < 0 || p >= from[i] + WINDOW_LENGTH) continue;
-    out[i].push(p - i * 1440);
+    if (best >= 0) out[best].push(p - best * 1440);
   }
   return out;
 }
@@ -174,7 +181,7 @@ export function evaluateDay(input: DayInput): DayResult {
   const firstIn = punches.length ? punches[0] : null;
   const lastOut = punches.length > 1 ? punches[punches.length - 1] : null;
   const span = firstIn !== null && lastOut !== null ? lastOut - firstIn : 0;
-  const workedMin = span > shift.breakMin ? span - shift.breakMin : span > 0 ? span : 0;
+  const workedMin = Math.max(0, span - shift.breakMin);
   const missedPunch = punches.length === 1;
   const base: DayResult = {
     status: 'A',

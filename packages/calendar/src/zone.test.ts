@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE, datePartsInZone, formatDateDMY, isoDateIn, todayIn } from './zone';
+import { DEFAULT_TIME_ZONE, datePartsInZone, formatDateDMY, isoDateIn, todayIn, zonedInstant, zoneOffsetMinutes } from './zone';
 
 describe("today in the organisation's time zone", () => {
   it.each([
@@ -50,5 +50,23 @@ describe('DD/MM/YYYY in the organisation time zone', () => {
   });
   it('refuses an invalid date', () => {
     expect(() => formatDateDMY(new Date('nope'))).toThrow(/Invalid date/);
+  });
+});
+
+describe('zonedInstant', () => {
+  it.each([
+    ['2026-11-02', 540, 'Asia/Kolkata', '2026-11-02T03:30:00.000Z'],
+    ['2026-11-02', 0, 'Asia/Kolkata', '2026-11-01T18:30:00.000Z'],
+    ['2026-11-02', 1500, 'Asia/Kolkata', '2026-11-02T19:30:00.000Z'],
+    ['2026-07-01', 540, 'Europe/London', '2026-07-01T08:00:00.000Z'],
+    ['2026-01-01', 540, 'Europe/London', '2026-01-01T09:00:00.000Z'],
+    ['2026-01-01', 0, 'UTC', '2026-01-01T00:00:00.000Z'],
+  ])('%s + %i min in %s is %s', (date, minutes, zone, iso) => {
+    expect(zonedInstant(date, minutes, zone).toISOString()).toBe(iso);
+  });
+
+  it('knows the offset', () => {
+    expect(zoneOffsetMinutes('Asia/Kolkata', new Date('2026-11-02T00:00:00Z'))).toBe(330);
+    expect(zoneOffsetMinutes('America/New_York', new Date('2026-01-02T00:00:00Z'))).toBe(-300);
   });
 });

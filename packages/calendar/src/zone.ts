@@ -34,3 +34,38 @@ export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, at: Date = new Dat
 export function formatDateDMY(date: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   return formatIsoDMY(isoDateIn(timeZone, date));
 }
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes the zone's clock is ahead of UTC at an instant (Asia/Kolkata: 330). */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  let f = offsetFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormatters.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
+  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a zone's wall clock reads `date` at `minutes` past midnight: ('2026-11-02', 540,
+ * 'Asia/Kolkata') → 2026-11-02T03:30:00Z. In a daylight-saving gap the hour after it is taken.
+ */
+export function zonedInstant(date: IsoDate, minutes: number, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const wall = Date.UTC(y, m - 1, d) + minutes * 60_000;
+  let guess = wall - zoneOffsetMinutes(timeZone, new Date(wall)) * 60_000;
+  guess = wall - zoneOffsetMinutes(timeZone, new Date(guess)) * 60_000;
+  return new Date(guess);
+}

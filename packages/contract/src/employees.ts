@@ -184,8 +184,27 @@ export const ZEmployeeBase = ZEmployeeContact.extend({
   confirmationDate: optDate,
   reportingManagerId: optId,
   shiftId: optId,
-  /** Days of the week off, 0 = Sunday … 6 = Saturday. */
-  weeklyOffs: z.array(z.number().int().min(0).max(6)).max(7).default([0]),
+  /**
+   * Weekly offs: 0 = Sunday … 6 = Saturday every week; 10·w + d the w-th (1–5) weekday d of the month and
+   * 60 + d its last (26 and 46: the 2nd and 4th Saturday). Read by @hr/attendance `weeklyOffsOf`.
+   */
+  weeklyOffs: z
+    .array(
+      z
+        .number()
+        .int()
+        .refine((c) => (c >= 0 && c <= 6) || (c >= 10 && c <= 66 && c % 10 <= 6), 'Not a weekly off'),
+    )
+    .max(14)
+    .default([0]),
+  /** The PIN the biometric terminal knows this employee by; empty: the employee code. */
+  deviceUserId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,20}$/, 'Letters and digits, at most 20')
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => (v ? v : null)),
   status: z.enum(EMPLOYEE_STATUSES).default('active'),
   exitDate: optDate,
   exitReason: optText(300),
@@ -292,6 +311,7 @@ export const ZEmployee = z.object({
   reportingManagerId: z.number().nullable(),
   shiftId: z.number().nullable(),
   weeklyOffs: z.array(z.number()),
+  deviceUserId: z.string().nullable(),
   status: z.enum(EMPLOYEE_STATUSES),
   exitDate: z.string().nullable(),
   exitReason: z.string().nullable(),

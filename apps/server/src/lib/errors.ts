@@ -65,6 +65,13 @@ export class TooManyRequests extends AppError {
   }
 }
 
+/** 426: the client (the mobile app) is older than the oldest supported version; the message says which to install. */
+export class UpgradeRequired extends AppError {
+  constructor(message: string) {
+    super(426, message);
+  }
+}
+
 /** Standard HTTP reason phrases for the `error` field. */
 export const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -77,6 +84,7 @@ export const STATUS_TEXT: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
+  426: 'Upgrade Required',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',

@@ -88,12 +88,20 @@ export const f = {
     const min = o.min ?? 0;
     const max = o.max ?? 1_000_000;
     const zod = z.number({ error: 'Enter a number' }).int('Whole numbers only').min(min, `At least ${min}`).max(max, `At most ${max}`);
+    const required = o.required ?? true;
     return {
       kind: 'number',
       label,
-      required: true,
+      required,
       help: o.help,
-      zod: o.default !== undefined ? zod.default(o.default) : zod,
+      zod: !required
+        ? z
+            .union([zod, z.null()])
+            .optional()
+            .transform((v) => v ?? null)
+        : o.default !== undefined
+          ? zod.default(o.default)
+          : zod,
       sample: () => Math.max(min, Math.min(max, 1)),
     } satisfies TField;
   },
@@ -105,13 +113,21 @@ export const f = {
       .union([z.string().trim(), z.number()])
       .transform((v) => String(v))
       .pipe(z.string().regex(re, `A number with at most ${scale} decimals`));
+    const required = o.required ?? true;
     return {
       kind: 'number',
       decimal: true,
       label,
-      required: true,
+      required,
       help: o.help,
-      zod: o.default !== undefined ? zod.default(o.default) : zod,
+      zod: !required
+        ? z
+            .union([z.literal(''), z.null(), zod])
+            .optional()
+            .transform((v) => (v === '' || v === undefined ? null : v))
+        : o.default !== undefined
+          ? zod.default(o.default)
+          : zod,
       sample: () => '1',
     } satisfies TField;
   },

@@ -1,6 +1,21 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn } from './common';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, bigIdColumn, idColumn } from './common';
 import { units } from './core';
+import { employees } from './employees';
 
 /**
  * Biometric terminals (ZKTeco / eSSL ADMS push protocol): the third kind of caller besides users and the
@@ -26,4 +41,143 @@ export const biometricDevices = pgTable(
     ...auditColumns,
   },
   (t) => [uniqueIndex('biometric_devices_serial_uq').on(t.serialNumber), index('biometric_devices_unit_idx').on(t.unitId)],
+);
+
+/**
+ * Shift assignments by date range: one shift ('fixed': pattern [shiftId]), a weekly pattern (7 entries,
+ * Sunday first) or a rotation over N days from `fromDate`; a null entry is a day off. The latest (highest id)
+ * covering a day wins; where none does, the employee's default shift and weekly offs apply.
+ */
+export const shiftAssignments = pgTable(
+  'shift_assignments',
+  {
+    id: idColumn(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    fromDate: date('from_date').notNull(),
+    toDate: date('to_date'),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    pattern: integer('pattern').array().notNull(),
+    ...auditColumns,
+  },
+  (t) => [index('shift_assignments_employee_idx').on(t.employeeId, t.fromDate)],
+);
+
+/**
+ * Punches, append-only: every source (web, mobile, device, manual, regularisation) with its original time
+ * and place. A device line whose PIN matches nobody is kept with employee_id null until an administrator maps
+ * the PIN. The same device line sent twice is stored once (unique on device, PIN and time).
+ */
+export const punches = pgTable(
+  'punches',
+  {
+    id: bigIdColumn(),
+    employeeId: integer('employee_id').references(() => employees.id),
+    punchedAt: timestamp('punched_at', { withTimezone: true }).notNull(),
+    /** 'web' | 'mobile' | 'device' | 'manual' | 'regularisation' */
+    source: varchar('source', { length: 16 }).notNull(),
+    /** 'in' | 'out' when the source says so. */
+    direction: varchar('direction', { length: 3 }),
+    deviceId: integer('device_id').references(() => biometricDevices.id),
+    /** The PIN the device sent (device punches). */
+    devicePin: varchar('device_pin', { length: 20 }),
+    /** The device's own reading: its local time as sent, status, verify mode, work code. */
+    deviceLocalTime: varchar('device_local_time', { length: 19 }),
+    deviceStatus: smallint('device_status'),
+    verifyMode: smallint('verify_mode'),
+    workCode: varchar('work_code', { length: 20 }),
+    latitude: numeric('latitude', { precision: 9, scale: 6 }),
+    longitude: numeric('longitude', { precision: 9, scale: 6 }),
+    accuracyM: integer('accuracy_m'),
+    /** Outside the unit's geofence when it has one (stored, flagged, never lost). */
+    outsideGeofence: boolean('outside_geofence').notNull().default(false),
+    /** Phone punches: the device id and app version the app sent. */
+    clientDevice: varchar('client_device', { length: 80 }),
+    appVersion: integer('app_version'),
+    remark: varchar('remark', { length: 300 }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('punches_employee_time_idx').on(t.employeeId, t.punchedAt),
+    uniqueIndex('punches_device_line_uq').on(t.deviceId, t.devicePin, t.punchedAt),
+    index('punches_unmatched_idx').on(t.devicePin).where(sql`${t.employeeId} is null`),
+  ],
+);
+
+/**
+ * Daily attendance: one row per employee and day worked out by the rules (packages/attendance) from punches,
+ * roster, holidays and approved requests; recomputed for the days an input touched. A manual marking
+ * (`isManual`) is kept over recomputation. Fractions are 0, 0.5 or 1.
+ */
+export const dailyAttendance = pgTable(
+  'daily_attendance',
+  {
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    day: date('day').notNull(),
+    unitId: integer('unit_id').notNull(),
+    shiftId: integer('shift_id'),
+    status: varchar('status', { length: 4 }).notNull(),
+    firstIn: timestamp('first_in', { withTimezone: true }),
+    lastOut: timestamp('last_out', { withTimezone: true }),
+    workedMinutes: integer('worked_minutes').notNull().default(0),
+    lateMinutes: integer('late_minutes').notNull().default(0),
+    earlyMinutes: integer('early_minutes').notNull().default(0),
+    otMinutes: integer('ot_minutes').notNull().default(0),
+    present: numeric('present', { precision: 2, scale: 1 }).notNull().default('0'),
+    leave: numeric('leave', { precision: 2, scale: 1 }).notNull().default('0'),
+    lwop: numeric('lwop', { precision: 2, scale: 1 }).notNull().default('0'),
+    payable: numeric('payable', { precision: 2, scale: 1 }).notNull().default('0'),
+    missedPunch: boolean('missed_punch').notNull().default(false),
+    isManual: boolean('is_manual').notNull().default(false),
+    remark: varchar('remark', { length: 300 }),
+    updatedBy: integer('updated_by'),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.day] }), index('daily_attendance_unit_day_idx').on(t.unitId, t.day)],
+);
+
+/** A correction of a day's punches (missed punch, wrong time) for a manager to approve; the original punches stay. */
+export const regularisations = pgTable(
+  'regularisations',
+  {
+    id: idColumn(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    day: date('day').notNull(),
+    /** Local times 'HH:MM' (the out time may be the next morning: `outNextDay`). */
+    inTime: varchar('in_time', { length: 5 }),
+    outTime: varchar('out_time', { length: 5 }),
+    outNextDay: boolean('out_next_day').notNull().default(false),
+    reason: varchar('reason', { length: 300 }).notNull(),
+    /** 'pending' | 'approved' | 'rejected' | 'cancelled' */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    ...auditColumns,
+  },
+  (t) => [index('regularisations_employee_idx').on(t.employeeId, t.day), index('regularisations_status_idx').on(t.status)],
+);
+
+/** Commands queued for a device (`C:{id}:{command}` on its next getrequest) and what it answered (devicecmd). */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: idColumn(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => biometricDevices.id),
+    command: varchar('command', { length: 500 }).notNull(),
+    /** 'queued' | 'sent' | 'done' | 'failed' */
+    status: varchar('status', { length: 10 }).notNull().default('queued'),
+    returnCode: integer('return_code'),
+    result: text('result'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('device_commands_device_idx').on(t.deviceId, t.status)],
 );

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -39,6 +40,12 @@ export const units = pgTable(
     esiRegistrationNo: varchar('esi_registration_no', { length: 50 }),
     ptRegistrationNo: varchar('pt_registration_no', { length: 50 }),
     logo: text('logo'),
+    /** Pay by daily attendance (punches); off: every employed day is paid unless entered by hand. */
+    trackAttendance: boolean('track_attendance').notNull().default(false),
+    /** Geofence for phone punches: centre and radius; a punch outside is stored flagged. */
+    geoLatitude: numeric('geo_latitude', { precision: 9, scale: 6 }),
+    geoLongitude: numeric('geo_longitude', { precision: 9, scale: 6 }),
+    geoRadiusM: integer('geo_radius_m'),
     ...auditColumns,
   },
   (t) => [uniqueIndex('units_code_uq').on(t.code), uniqueIndex('units_name_uq').on(t.name)],

@@ -100,7 +100,10 @@ export const employees = pgTable(
     confirmationDate: date('confirmation_date'),
     reportingManagerId: integer('reporting_manager_id'),
     shiftId: integer('shift_id').references(() => shifts.id),
+    /** 0–6 a weekday every week; 10·w + d the w-th weekday d of the month, 60 + d its last (@hr/attendance weeklyOffsOf). */
     weeklyOffs: smallint('weekly_offs').array().notNull().default(sql`'{0}'::smallint[]`),
+    /** The PIN biometric terminals know the employee by; null: the employee code. */
+    deviceUserId: varchar('device_user_id', { length: 20 }),
     status: varchar('status', { length: 10 }).notNull().default('active'),
     exitDate: date('exit_date'),
     exitReason: varchar('exit_reason', { length: 300 }),
@@ -152,6 +155,7 @@ export const employees = pgTable(
     index('employees_doj_idx').on(t.dateOfJoining, t.id),
     index('employees_manager_idx').on(t.reportingManagerId),
     index('employees_shift_idx').on(t.shiftId),
+    uniqueIndex('employees_device_user_uq').on(t.deviceUserId),
   ],
 );
 

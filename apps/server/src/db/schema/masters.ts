@@ -123,6 +123,9 @@ export const shifts = pgTable(
     /** The shift ends on the next calendar day (end time before start time). */
     isNightShift: boolean('is_night_shift').notNull().default(false),
     breakMinutes: integer('break_minutes').notNull().default(0),
+    earlyGraceMinutes: integer('early_grace_minutes').notNull().default(0),
+    /** Overtime counts once the last punch is more than this many minutes after the end; null: no overtime. */
+    overtimeAfterMinutes: integer('overtime_after_minutes'),
     ...auditColumns,
   },
   (t) => [

@@ -1,0 +1,366 @@
+// Daily attendance, worked out set-based: for a set of employees (or a unit) and a date range, a handful of
+// queries load the employees, shifts, rosters, holidays, punches, approved requests and manual markings;
+// the pure rules (packages/attendance) decide each day; the rows are written in one upsert. Called for the
+// days an input touched (a punch batch, a roster change, a decided request) and by payroll for its month.
+import {
+  type DayRequests,
+  type DayResult,
+  evaluateDay,
+  GENERAL_SHIFT,
+  rosterDay,
+  type ShiftAssignment,
+  type ShiftRule,
+  shiftRuleOf,
+  splitPunches,
+  weeklyOffsOf,
+} from '@hr/attendance';
+import { addDays, diffDays, eachDay, type IsoDate, todayIn, zonedInstant } from '@hr/calendar';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client';
+import { dailyAttendance } from '../../db/schema';
+import { bulkUpsert } from '../../lib/bulk';
+
+/** The organisation's time zone: days begin at its midnight. Set once by the attendance routes from the config. */
+let zone = process.env.ORG_TIME_ZONE || 'Asia/Kolkata';
+export const attendanceZone = () => zone;
+export function setAttendanceZone(timeZone: string) {
+  zone = timeZone;
+}
+
+/** Which employees: a list of ids, or every employee of a unit (read by subquery). */
+export type AttendanceScope = { employeeIds: readonly number[]; unitId?: undefined } | { unitId: number; employeeIds?: undefined };
+
+/**
+ * Approved requests per employee and day (leave, work from home, on duty). The requests area registers its
+ * reader here; until it does, no day has a request.
+ */
+export type DayRequestsReader = (
+  db: Db | Tx,
+  employeeIds: readonly number[],
+  from: IsoDate,
+  to: IsoDate,
+) => Promise<Map<number, Map<IsoDate, DayRequests>>>;
+let readRequests: DayRequestsReader | null = null;
+export function registerDayRequestsReader(reader: DayRequestsReader) {
+  readRequests = reader;
+}
+
+export interface ComputedDay extends DayResult {
+  day: IsoDate;
+  shiftId: number | null;
+  isManual: boolean;
+  /** In a month whose salary is approved or locked: shown as stored, never recomputed. */
+  frozen: boolean;
+}
+
+export interface EmployeeDays {
+  employeeId: number;
+  unitId: number;
+  days: ComputedDay[];
+}
+
+type EmployeeRow = {
+  id: number;
+  unitId: number;
+  shiftId: number | null;
+  weeklyOffs: number[];
+  dateOfJoining: string;
+  exitDate: string | null;
+};
+
+const scopeSql = (scope: AttendanceScope) =>
+  scope.unitId !== undefined
+    ? sql`e.unit_id = ${scope.unitId}`
+    : sql`e.id in (select unnest(${`{${scope.employeeIds.join(',')}}`}::int[]))`;
+
+type ShiftRow = {
+  id: number;
+  startTime: string;
+  endTime: string;
+  graceMinutes: number;
+  earlyGraceMinutes: number;
+  halfDayMinHours: string;
+  fullDayMinHours: string;
+  breakMinutes: number;
+  overtimeAfterMinutes: number | null;
+};
+
+/** The shift rules by id (the shift master is small: read whole). */
+export async function shiftRules(db: Db | Tx): Promise<Map<number, ShiftRule>> {
+  const rows = await queryRows<ShiftRow>(
+    db,
+    sql`select id, start_time::text as "startTime", end_time::text as "endTime", grace_minutes as "graceMinutes",
+          early_grace_minutes as "earlyGraceMinutes", half_day_min_hours::text as "halfDayMinHours",
+          full_day_min_hours::text as "fullDayMinHours", break_minutes as "breakMinutes",
+          overtime_after_minutes as "overtimeAfterMinutes"
+        from shifts`,
+  );
+  return new Map(rows.map((r) => [r.id, shiftRuleOf(r)]));
+}
+
+/**
+ * Works out the days `from`–`to` (inclusive) of the employees in scope: employed days up to today only.
+ * With `persist`, writes them (not the manual ones, not those of a frozen month). Returns every employee's
+ * days, manual and frozen ones as stored.
+ */
+export async function computeAttendance(
+  db: Db | Tx,
+  scope: AttendanceScope,
+  from: IsoDate,
+  to: IsoDate,
+  opts: { persist: boolean; today?: IsoDate },
+): Promise<EmployeeDays[]> {
+  if (scope.employeeIds?.length === 0) return [];
+  const tz = zone;
+  const today = opts.today ?? todayIn(tz);
+  const last = to < today ? to : today;
+  if (last < from) return [];
+  // One day either side: a night shift the day before may own this range's first morning punches.
+  const before = addDays(from, -1);
+  const after = addDays(last, 1);
+
+  const staff = await queryRows<EmployeeRow>(
+    db,
+    sql`select e.id, e.unit_id as "unitId", e.shift_id as "shiftId", e.weekly_offs as "weeklyOffs",
+          e.date_of_joining::text as "dateOfJoining", e.exit_date::text as "exitDate"
+        from employees e
+        where ${scopeSql(scope)} and e.date_of_joining <= ${last}::date and (e.exit_date is null or e.exit_date >= ${from}::date)`,
+  );
+  if (staff.length === 0) return [];
+  const ids = `{${staff.map((e) => e.id).join(',')}}`;
+  const unitIds = [...new Set(staff.map((e) => e.unitId))];
+  const units = `{${unitIds.join(',')}}`;
+
+  const shifts = await shiftRules(db);
+  const assignments = await queryRows<{ [K in keyof ShiftAssignment]: ShiftAssignment[K] } & { employeeId: number }>(
+    db,
+    sql`select id, employee_id as "employeeId", from_date::text as "fromDate", to_date::text as "toDate", kind, pattern
+        from shift_assignments
+        where is_active and employee_id = any(${ids}::int[]) and from_date <= ${after}::date
+          and (to_date is null or to_date >= ${before}::date)`,
+  );
+  const holidayRows = await queryRows<{ day: string; unitId: number | null }>(
+    db,
+    sql`select h.holiday_date::text as day, hu.unit_id as "unitId"
+        from holidays h left join holiday_units hu on hu.holiday_id = h.id
+        where h.is_active and h.holiday_type = 'national' and h.holiday_date between ${before}::date and ${after}::date
+          and (hu.unit_id is null or hu.unit_id = any(${units}::int[]))`,
+  );
+  const base = zonedInstant(before, 0, tz).getTime();
+  const punchRows = await queryRows<{ employeeId: number; minute: number }>(
+    db,
+    sql`select employee_id as "employeeId",
+          floor(extract(epoch from punched_at - ${new Date(base).toISOString()}::timestamptz) / 60)::int as minute
+        from punches
+        where employee_id = any(${ids}::int[])
+          and punched_at >= ${new Date(base - 360 * 60_000).toISOString()}::timestamptz
+          and punched_at < ${zonedInstant(addDays(after, 1), 0, tz).toISOString()}::timestamptz`,
+  );
+  const stored = await queryRows<StoredDay>(
+    db,
+    sql`select employee_id as "employeeId", day::text as day, shift_id as "shiftId", status, worked_minutes as "workedMin",
+          late_minutes as "lateMin", early_minutes as "earlyMin", ot_minutes as "otMin", present::float8 as present,
+          leave::float8 as leave, lwop::float8 as lwop, payable::float8 as payable, missed_punch as "missedPunch",
+          is_manual as "isManual",
+          case when first_in is null then null else floor(extract(epoch from first_in - (day::timestamp at time zone ${tz})) / 60)::int end as "firstIn",
+          case when last_out is null then null else floor(extract(epoch from last_out - (day::timestamp at time zone ${tz})) / 60)::int end as "lastOut"
+        from daily_attendance
+        where employee_id = any(${ids}::int[]) and day between ${from}::date and ${last}::date
+          and (is_manual or (unit_id, extract(year from day)::int, extract(month from day)::int) in (
+            select unit_id, year, month from payroll_runs where status in ('approved', 'locked')))`,
+  );
+  const frozen = new Set(
+    (
+      await queryRows<{ unitId: number; year: number; month: number }>(
+        db,
+        sql`select unit_id as "unitId", year, month from payroll_runs
+            where status in ('approved', 'locked') and unit_id = any(${units}::int[])
+              and make_date(year, month, 1) <= ${last}::date and make_date(year, month, 1) >= date_trunc('month', ${from}::date)::date`,
+      )
+    ).map((r) => `${r.unitId}:${r.year}-${String(r.month).padStart(2, '0')}`),
+  );
+  const requests = readRequests
+    ? await readRequests(
+        db,
+        staff.map((e) => e.id),
+        from,
+        last,
+      )
+    : new Map<number, Map<IsoDate, DayRequests>>();
+
+  const holidaysByUnit = new Map<number | null, Set<string>>();
+  for (const h of holidayRows) {
+    const set = holidaysByUnit.get(h.unitId) ?? new Set<string>();
+    set.add(h.day);
+    holidaysByUnit.set(h.unitId, set);
+  }
+  const allUnits = holidaysByUnit.get(null) ?? new Set<string>();
+  const assignmentsBy = groupBy(assignments, (a) => a.employeeId);
+  const punchesBy = groupBy(punchRows, (p) => p.employeeId);
+  const storedBy = new Map(stored.map((s) => [`${s.employeeId}:${s.day}`, s]));
+  const span = eachDay(before, after);
+  const offset = diffDays(before, from);
+
+  const out: EmployeeDays[] = [];
+  for (const e of staff) {
+    const weeklyOffs = weeklyOffsOf(e.weeklyOffs);
+    const mine = assignmentsBy.get(e.id) ?? [];
+    const unitHolidays = holidaysByUnit.get(e.unitId);
+    const roster = span.map((d) => rosterDay(d, mine, { shiftId: e.shiftId, weeklyOffs }));
+    const rules = roster.map((r) => (r.shiftId !== null ? (shifts.get(r.shiftId) ?? GENERAL_SHIFT) : GENERAL_SHIFT));
+    const split = splitPunches(
+      rules,
+      (punchesBy.get(e.id) ?? []).map((p) => p.minute),
+    );
+    const reqs = requests.get(e.id);
+    const days: ComputedDay[] = [];
+    for (let i = offset; i < span.length - 1; i++) {
+      const day = span[i];
+      if (day < e.dateOfJoining || (e.exitDate && day > e.exitDate)) continue;
+      const isFrozen = frozen.has(`${e.unitId}:${day.slice(0, 7)}`);
+      const kept = storedBy.get(`${e.id}:${day}`);
+      if (kept) {
+        days.push({ ...fromStored(kept), day, frozen: isFrozen });
+        continue;
+      }
+      const result = evaluateDay({
+        shift: rules[i],
+        punches: split[i],
+        isHoliday: allUnits.has(day) || (unitHolidays?.has(day) ?? false),
+        isWeeklyOff: roster[i].isWeeklyOff,
+        requests: reqs?.get(day),
+      });
+      days.push({ ...result, day, shiftId: roster[i].shiftId, isManual: false, frozen: isFrozen });
+    }
+    out.push({ employeeId: e.id, unitId: e.unitId, days });
+  }
+
+  if (opts.persist) {
+    const rows = [];
+    for (const e of out) {
+      for (const d of e.days) {
+        if (d.isManual || d.frozen) continue;
+        rows.push({
+          employeeId: e.employeeId,
+          day: d.day,
+          unitId: e.unitId,
+          shiftId: d.shiftId,
+          status: d.status,
+          firstIn: d.firstIn === null ? null : zonedInstant(d.day, d.firstIn, tz),
+          lastOut: d.lastOut === null ? null : zonedInstant(d.day, d.lastOut, tz),
+          workedMinutes: d.workedMin,
+          lateMinutes: d.lateMin,
+          earlyMinutes: d.earlyMin,
+          otMinutes: d.otMin,
+          present: String(d.present),
+          leave: String(d.leave),
+          lwop: String(d.lwop),
+          payable: String(d.payable),
+          missedPunch: d.missedPunch,
+          isManual: false,
+          computedAt: new Date(),
+        });
+      }
+    }
+    if (rows.length) {
+      await bulkUpsert(db, dailyAttendance, rows, {
+        target: ['employeeId', 'day'],
+        set: [
+          'unitId',
+          'shiftId',
+          'status',
+          'firstIn',
+          'lastOut',
+          'workedMinutes',
+          'lateMinutes',
+          'earlyMinutes',
+          'otMinutes',
+          'present',
+          'leave',
+          'lwop',
+          'payable',
+          'missedPunch',
+          'computedAt',
+        ],
+      });
+    }
+  }
+  return out;
+}
+
+type StoredDay = {
+  employeeId: number;
+  day: string;
+  shiftId: number | null;
+  status: string;
+  workedMin: number;
+  lateMin: number;
+  earlyMin: number;
+  otMin: number;
+  present: number;
+  leave: number;
+  lwop: number;
+  payable: number;
+  missedPunch: boolean;
+  isManual: boolean;
+  firstIn: number | null;
+  lastOut: number | null;
+};
+
+function fromStored(s: StoredDay): Omit<ComputedDay, 'day' | 'frozen'> {
+  return {
+    status: s.status as DayResult['status'],
+    firstIn: s.firstIn,
+    lastOut: s.lastOut,
+    workedMin: s.workedMin,
+    lateMin: s.lateMin,
+    earlyMin: s.earlyMin,
+    otMin: s.otMin,
+    present: s.present,
+    leave: s.leave,
+    lwop: s.lwop,
+    payable: s.payable,
+    missedPunch: s.missedPunch,
+    workedOff: (s.status === 'H' || s.status === 'WO') && s.workedMin > 0,
+    shiftId: s.shiftId,
+    isManual: s.isManual,
+  };
+}
+
+function groupBy<T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T[]> {
+  const m = new Map<K, T[]>();
+  for (const r of rows) {
+    const list = m.get(key(r));
+    if (list) list.push(r);
+    else m.set(key(r), [r]);
+  }
+  return m;
+}
+
+/**
+ * Recomputes the days around the given punch instants (the punch's date and the day before, which a night
+ * shift may own) for their employees, in one pass. Days of a frozen month are left as they are.
+ */
+export async function recomputeForPunches(db: Db | Tx, punched: readonly { employeeId: number | null; at: Date }[]): Promise<void> {
+  const byEmployee = new Map<number, { from: IsoDate; to: IsoDate }>();
+  for (const p of punched) {
+    if (p.employeeId == null) continue;
+    const d = todayIn(zone, p.at);
+    const cur = byEmployee.get(p.employeeId);
+    const from = addDays(d, -1);
+    if (!cur) byEmployee.set(p.employeeId, { from, to: d });
+    else {
+      if (from < cur.from) cur.from = from;
+      if (d > cur.to) cur.to = d;
+    }
+  }
+  if (byEmployee.size === 0) return;
+  // One pass over the widest range (a batch is nearly always a day or two).
+  let from = '9999-12-31';
+  let to = '0001-01-01';
+  for (const r of byEmployee.values()) {
+    if (r.from < from) from = r.from;
+    if (r.to > to) to = r.to;
+  }
+  await computeAttendance(db, { employeeIds: [...byEmployee.keys()] }, from, to, { persist: true });
+}

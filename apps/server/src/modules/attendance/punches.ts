@@ -1,0 +1,219 @@
+// Punches in, from every source, append-only: a device's ATTLOG batch (set-based: one query to match PINs,
+// one insert that skips lines already stored), the web punch and the phone punch (the server stamps the
+// time; the phone's location is checked against the unit's geofence and a punch outside is kept, flagged).
+// After the punches are stored, the days they touch are worked out again.
+
+import { zonedInstant } from '@hr/calendar';
+import type { TPunch } from '@hr/contract';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client';
+import { biometricDevices, punches } from '../../db/schema';
+import { bulkInsert } from '../../lib/bulk';
+import type { DeviceContext } from '../devices/auth';
+import { attendanceZone, recomputeForPunches } from './compute';
+
+export interface AttlogLine {
+  pin: string;
+  localTime: string;
+  at: Date;
+  status: number | null;
+  verify: number | null;
+  workCode: string | null;
+}
+
+const PIN = /^[A-Za-z0-9]{1,20}$/;
+const STAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const SMALL = /^\d{1,4}$/;
+
+/** The instant a device's wall-clock reading means in its time zone; null when the reading is not a real time. */
+export function deviceInstant(local: string, timeZone: string): Date | null {
+  const m = STAMP.exec(local);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number);
+  if (y < 2000 || y > 2099 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
+  const probe = new Date(Date.UTC(y, mo - 1, d));
+  if (probe.getUTCMonth() !== mo - 1) return null; // 31 April
+  return zonedInstant(local.slice(0, 10), h * 60 + mi + s / 60, timeZone);
+}
+
+/**
+ * Reads an ATTLOG body: `PIN\tYYYY-MM-DD HH:MM:SS\tstatus\tverify\tworkcode…` per line. A line that is not
+ * that (no PIN, not a real time) is skipped and counted; blank lines are ignored. The same line twice in one
+ * batch is kept once.
+ */
+export function parseAttlog(body: string, timeZone: string): { lines: AttlogLine[]; malformed: number } {
+  const lines: AttlogLine[] = [];
+  const seen = new Set<string>();
+  let malformed = 0;
+  for (const raw of body.split(/\r?\n/)) {
+    if (raw.trim() === '') continue;
+    const f = raw.split('\t').map((x) => x.trim());
+    const pin = f[0] ?? '';
+    const localTime = f[1] ?? '';
+    const at = PIN.test(pin) ? deviceInstant(localTime, timeZone) : null;
+    if (!at) {
+      malformed++;
+      continue;
+    }
+    const key = `${pin}|${at.getTime()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    lines.push({
+      pin,
+      localTime,
+      at,
+      status: SMALL.test(f[2] ?? '') ? Number(f[2]) : null,
+      verify: SMALL.test(f[3] ?? '') ? Number(f[3]) : null,
+      workCode: f[4] ? f[4].slice(0, 20) : null,
+    });
+  }
+  return { lines, malformed };
+}
+
+export interface IngestResult {
+  /** Lines accepted: stored now or already stored (what the device is told). */
+  accepted: number;
+  stored: number;
+  duplicates: number;
+  malformed: number;
+  unmatched: number;
+}
+
+/**
+ * Stores a device's ATTLOG batch in one transaction with the device's new stamp, then works out the touched
+ * days. A PIN is the employee's device user id, or (when that is empty) the employee code; a PIN that matches
+ * nobody is stored unmatched for an administrator to map.
+ */
+export async function ingestAttlog(db: Db, device: DeviceContext, body: string, stamp: string | null): Promise<IngestResult> {
+  const { lines, malformed } = parseAttlog(body, device.timeZone);
+  const pins = [...new Set(lines.map((l) => l.pin))];
+  const inserted = await db.transaction(async (tx) => {
+    const matches = pins.length
+      ? await queryRows<{ pin: string; id: number; exact: boolean }>(
+          tx,
+          sql`select p.pin, e.id, e.device_user_id is not null as exact
+              from unnest(${`{${pins.join(',')}}`}::text[]) as p(pin)
+              join employees e on e.device_user_id = p.pin
+                or (e.device_user_id is null and lower(e.employee_code) = lower(p.pin))`,
+        )
+      : [];
+    const byPin = new Map<string, number>();
+    for (const m of matches) if (m.exact || !byPin.has(m.pin)) byPin.set(m.pin, m.id);
+    const rows = lines.map((l) => ({
+      employeeId: byPin.get(l.pin) ?? null,
+      punchedAt: l.at,
+      source: 'device',
+      deviceId: device.id,
+      devicePin: l.pin,
+      deviceLocalTime: l.localTime,
+      deviceStatus: l.status,
+      verifyMode: l.verify,
+      workCode: l.workCode,
+      direction: l.status === 0 ? 'in' : l.status === 1 ? 'out' : null,
+    }));
+    const added = rows.length
+      ? await bulkInsert(tx, punches, rows, {
+          onConflictDoNothing: { target: ['deviceId', 'devicePin', 'punchedAt'] },
+          returning: ['employeeId', 'punchedAt'],
+        })
+      : [];
+    await tx
+      .update(biometricDevices)
+      .set({ lastSeenAt: sql`now()`, ...(stamp ? { lastAttlogStamp: stamp } : {}) })
+      .where(sql`${biometricDevices.id} = ${device.id}`);
+    return added;
+  });
+  await recomputeForPunches(
+    db,
+    inserted.map((p) => ({ employeeId: p.employeeId, at: p.punchedAt })),
+  );
+  return {
+    accepted: lines.length,
+    stored: inserted.length,
+    duplicates: lines.length - inserted.length,
+    malformed,
+    unmatched: inserted.filter((p) => p.employeeId === null).length,
+  };
+}
+
+/** Metres between two points on the earth (haversine). */
+export function distanceMetres(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const r = 6_371_000;
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * r * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+export interface PunchInput {
+  employeeId: number;
+  source: 'web' | 'mobile' | 'manual' | 'regularisation';
+  at?: Date;
+  direction?: 'in' | 'out' | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  accuracy?: number | null;
+  clientDevice?: string | null;
+  appVersion?: number | null;
+  remark?: string | null;
+  createdBy: number;
+}
+
+/** Stores one punch (the time is the server's unless given by a regularisation) and works out its days. */
+export async function addPunch(db: Db | Tx, p: PunchInput): Promise<number> {
+  let outside = false;
+  if (p.latitude != null && p.longitude != null) {
+    const [fence] = await queryRows<{ lat: string | null; lng: string | null; radius: number | null }>(
+      db,
+      sql`select u.geo_latitude::text as lat, u.geo_longitude::text as lng, u.geo_radius_m as radius
+          from employees e join units u on u.id = e.unit_id where e.id = ${p.employeeId}`,
+    );
+    if (fence?.lat && fence.lng && fence.radius) {
+      outside = distanceMetres(Number(fence.lat), Number(fence.lng), p.latitude, p.longitude) > fence.radius;
+    }
+  }
+  const [row] = await db
+    .insert(punches)
+    .values({
+      employeeId: p.employeeId,
+      punchedAt: p.at ?? sql`now()`,
+      source: p.source,
+      direction: p.direction ?? null,
+      latitude: p.latitude == null ? null : p.latitude.toFixed(6),
+      longitude: p.longitude == null ? null : p.longitude.toFixed(6),
+      accuracyM: p.accuracy == null ? null : Math.round(p.accuracy),
+      outsideGeofence: outside,
+      clientDevice: p.clientDevice ?? null,
+      appVersion: p.appVersion ?? null,
+      remark: p.remark ?? null,
+      createdBy: p.createdBy,
+    } as typeof punches.$inferInsert)
+    .returning({ id: punches.id, punchedAt: punches.punchedAt });
+  await recomputeForPunches(db, [{ employeeId: p.employeeId, at: row.punchedAt }]);
+  return row.id;
+}
+
+/** Punches as the API shows them; `where` is a condition on `p` (punches) and `e` (employees). */
+export async function listPunches(db: Db | Tx, where: ReturnType<typeof sql>, limit = 5000): Promise<TPunch[]> {
+  const tz = attendanceZone();
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select p.id, p.employee_id as "employeeId", e.employee_code as "employeeCode", e.name as "employeeName",
+          p.punched_at as "punchedAt", to_char(p.punched_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI') as "localTime",
+          p.source, p.direction, d.serial_number as "deviceSerial", p.device_pin as "devicePin",
+          p.latitude::float8 as latitude, p.longitude::float8 as longitude, p.accuracy_m as accuracy,
+          p.outside_geofence as "outsideGeofence", p.remark
+        from punches p
+        left join employees e on e.id = p.employee_id
+        left join biometric_devices d on d.id = p.device_id
+        where ${where}
+        order by p.punched_at, p.id
+        limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    ...(r as unknown as TPunch),
+    id: Number(r.id),
+    punchedAt: new Date(r.punchedAt as string).toISOString(),
+  }));
+}
