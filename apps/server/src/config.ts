@@ -45,6 +45,8 @@ const ZConfig = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** The sender of those e-mails. */
   SMTP_FROM: z.string().min(3).default('Payroll <payroll@localhost>'),
+  /** Map tiles for employee tracking ({z}/{x}/{y}); empty: the tracking screen shows a list only. */
+  MAP_TILE_URL: z.string().max(300).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
 });
 
 export type AppConfig = {
@@ -69,6 +71,7 @@ export type AppConfig = {
   jobLeaseSeconds: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
+  mapTileUrl: string;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -105,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    mapTileUrl: e.MAP_TILE_URL,
     ...overrides,
   };
 }

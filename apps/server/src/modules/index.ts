@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { jobRoutes } from '../jobs/routes';
 import { accessRoutes } from './access/routes';
 import { apkRoutes } from './apk/routes';
+import { attendanceApiRoutes } from './attendance/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -30,6 +31,7 @@ export const areaPlugins = [
   jobRoutes,
   auditRoutes,
   payrollRoutes,
+  attendanceApiRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

@@ -1,0 +1,82 @@
+// What payroll reads of attendance: a month's figures per employee for a unit that pays by attendance
+// (units.track_attendance). The days up to today come from daily attendance, worked out (and stored) now so
+// the run and the register agree; the days after today are counted as the calendar has them (paid), so a
+// draft run before the month ends shows the month as it will be if nothing changes.
+import { summarize, weeklyOffsOf } from '@hr/attendance';
+import { addDays, daysInMonth, eachDay, isoDate, isWeeklyOff, todayIn } from '@hr/calendar';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client';
+import { attendanceZone, computeAttendance } from './compute';
+
+export interface MonthFigures {
+  monthDays: number;
+  payableDays: number;
+  presentDays: number;
+  lwopDays: number;
+  otHours: number;
+  holidays: number;
+  weeklyOffs: number;
+}
+
+/** Whether a unit pays by daily attendance. */
+export async function tracksAttendance(db: Db | Tx, unitId: number): Promise<boolean> {
+  const [u] = await queryRows<{ on: boolean }>(db, sql`select track_attendance as on from units where id = ${unitId}`);
+  return u?.on === true;
+}
+
+/**
+ * The month's figures of each employee from daily attendance, or null when the unit does not pay by
+ * attendance. Employees are given with their employment dates and weekly offs (the days after today).
+ */
+export async function attendanceMonthFigures(
+  db: Db | Tx,
+  unitId: number,
+  year: number,
+  month: number,
+  employees: readonly { id: number; dateOfJoining: string; exitDate: string | null; weeklyOffs: number[] }[],
+): Promise<Map<number, MonthFigures> | null> {
+  if (!(await tracksAttendance(db, unitId))) return null;
+  const monthDays = daysInMonth(year, month);
+  const first = isoDate(year, month, 1);
+  const last = isoDate(year, month, monthDays);
+  const today = todayIn(attendanceZone());
+  const computed = await computeAttendance(db, { employeeIds: employees.map((e) => e.id) }, first, last, { persist: true, today });
+  const byId = new Map(computed.map((c) => [c.employeeId, c.days]));
+  const future = today < last ? eachDay(today < first ? first : addDays(today, 1), last) : [];
+  const holidays = future.length
+    ? new Set(
+        (
+          await queryRows<{ day: string }>(
+            db,
+            sql`select distinct h.holiday_date::text as day from holidays h
+                where h.is_active and h.holiday_type = 'national' and h.holiday_date between ${future[0]}::date and ${last}::date
+                  and (not exists (select 1 from holiday_units hu where hu.holiday_id = h.id)
+                       or exists (select 1 from holiday_units hu where hu.holiday_id = h.id and hu.unit_id = ${unitId}))`,
+          )
+        ).map((r) => r.day),
+      )
+    : new Set<string>();
+  const out = new Map<number, MonthFigures>();
+  for (const e of employees) {
+    const s = summarize(byId.get(e.id) ?? []);
+    const f: MonthFigures = {
+      monthDays,
+      payableDays: s.payableDays,
+      presentDays: s.presentDays,
+      lwopDays: s.lwopDays,
+      otHours: s.otHours,
+      holidays: s.holidays,
+      weeklyOffs: s.weeklyOffs,
+    };
+    const offs = weeklyOffsOf(e.weeklyOffs);
+    for (const d of future) {
+      if (d < e.dateOfJoining || (e.exitDate && d > e.exitDate)) continue;
+      f.payableDays += 1;
+      if (holidays.has(d)) f.holidays += 1;
+      else if (isWeeklyOff(d, offs)) f.weeklyOffs += 1;
+      else f.presentDays += 1;
+    }
+    out.set(e.id, f);
+  }
+  return out;
+}

@@ -1,0 +1,214 @@
+// Regularisation: a correction of a day's punches (a missed punch, a wrong time) asked by the employee (or
+// entered by a manager for them) and approved through the approvals module by the reporting manager, or,
+// when there is none, by whoever holds the approve action on the attendance screen for the unit. On approval
+// the corrected times are added as punches of source 'regularisation'; the original punches stay.
+import { minutesOf } from '@hr/attendance';
+import { addDays, todayIn, zonedInstant } from '@hr/calendar';
+import { MENU, type ZRegularisationQuery, type ZRegularise } from '@hr/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, queryRows, type Tx } from '../../db/client';
+import { regularisations } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
+import { type AuthContext, hasAction } from '../access/context';
+import { approvalOf, cancelApproval, decide, historyOf, registerApprovalKind, submitApproval } from '../approvals/service';
+import { attendanceZone } from './compute';
+import { addPunch } from './punches';
+import { assertDayOpen, ownEmployeeId, reachEmployee } from './service';
+
+/** The employee's reporting manager decides; without one, the unit's approvers (approve on the attendance screen). */
+async function isApprover(tx: Tx | Db, actor: AuthContext, employeeId: number | null): Promise<boolean> {
+  if (employeeId === null) return false;
+  const [e] = await queryRows<{ managerId: number | null }>(
+    tx,
+    sql`select reporting_manager_id as "managerId" from employees where id = ${employeeId}`,
+  );
+  if (!e) return false;
+  return e.managerId === null || (actor.employeeId !== null && e.managerId === actor.employeeId);
+}
+
+export const regularisationApproval = registerApprovalKind({
+  kind: 'attendance.regularisation',
+  menu: MENU.attendance,
+  mayApprove: (tx, actor, approval) => isApprover(tx, actor, approval.employeeId),
+  async onApproved(tx, approval, actor) {
+    const [r] = await tx.select().from(regularisations).where(eq(regularisations.id, approval.subjectId));
+    const [e] = await queryRows<{ unitId: number }>(tx, sql`select unit_id as "unitId" from employees where id = ${r.employeeId}`);
+    await assertDayOpen(tx, e.unitId, r.day, 'The correction cannot be approved');
+    const tz = attendanceZone();
+    const times: { at: Date; direction: 'in' | 'out' }[] = [];
+    if (r.inTime) times.push({ at: zonedInstant(r.day, minutesOf(r.inTime), tz), direction: 'in' });
+    if (r.outTime) times.push({ at: zonedInstant(r.outNextDay ? addDays(r.day, 1) : r.day, minutesOf(r.outTime), tz), direction: 'out' });
+    for (const t of times) {
+      await addPunch(tx, {
+        employeeId: r.employeeId,
+        source: 'regularisation',
+        at: t.at,
+        direction: t.direction,
+        remark: `Correction #${r.id}: ${r.reason}`.slice(0, 300),
+        createdBy: actor.userId,
+      });
+    }
+    await tx
+      .update(regularisations)
+      .set({ status: 'approved', updatedBy: actor.userId, updatedAt: new Date() })
+      .where(eq(regularisations.id, r.id));
+  },
+  async onRejected(tx, approval, actor) {
+    await tx
+      .update(regularisations)
+      .set({ status: 'rejected', updatedBy: actor.userId, updatedAt: new Date() })
+      .where(eq(regularisations.id, approval.subjectId));
+  },
+  async onCancelled(tx, approval, actor) {
+    await tx
+      .update(regularisations)
+      .set({ status: 'cancelled', updatedBy: actor.userId, updatedAt: new Date() })
+      .where(eq(regularisations.id, approval.subjectId));
+  },
+});
+
+export async function requestRegularisation(db: Db, auth: AuthContext, input: z.infer<typeof ZRegularise>, requestId?: string) {
+  const employeeId = input.employeeId ?? ownEmployeeId(auth);
+  const e = await reachEmployee(db, auth, employeeId, null);
+  if (e.id !== auth.employeeId && !(await hasAction(db, auth, MENU.attendance, 'edit'))) {
+    throw new Forbidden('Only managers with the attendance screen may enter corrections for others');
+  }
+  const today = todayIn(attendanceZone());
+  if (input.day > today) throw new BadRequest('A day in the future cannot be corrected', { day: ['Choose today or an earlier day'] });
+  if (input.inTime && input.outTime && !input.outNextDay && input.outTime <= input.inTime) {
+    throw new BadRequest('Invalid times', { outTime: ['The out time must be after the in time (tick "next day" for a night shift)'] });
+  }
+  const id = await db.transaction(async (tx) => {
+    await assertDayOpen(tx, e.unitId, input.day, 'The day cannot be corrected');
+    const [pending] = await tx
+      .select({ id: regularisations.id })
+      .from(regularisations)
+      .where(sql`employee_id = ${e.id} and day = ${input.day} and status = 'pending'`);
+    if (pending) throw new BadRequest('A correction of this day is already waiting', { day: ['Withdraw the pending correction first'] });
+    const [row] = await tx
+      .insert(regularisations)
+      .values({
+        employeeId: e.id,
+        day: input.day,
+        inTime: input.inTime ?? null,
+        outTime: input.outTime ?? null,
+        outNextDay: input.outNextDay,
+        reason: input.reason,
+        createdBy: auth.userId,
+        updatedBy: auth.userId,
+      })
+      .returning();
+    await submitApproval(tx, regularisationApproval, {
+      subjectId: row.id,
+      employeeId: e.id,
+      unitId: e.unitId,
+      requestedBy: auth.userId,
+      remark: input.reason,
+    });
+    await writeAudit(tx, { entity: 'regularisations', entityId: row.id, action: 'create', after: row, userId: auth.userId, requestId });
+    return row.id;
+  });
+  return (await listRegularisations(db, auth, { scope: 'all', page: 1, pageSize: 1 }, id)).rows[0];
+}
+
+type Row = {
+  id: number;
+  employeeId: number;
+  employeeCode: string;
+  name: string;
+  unitId: number;
+  day: string;
+  inTime: string | null;
+  outTime: string | null;
+  outNextDay: boolean;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected' | 'cancelled';
+  approvalId: number | null;
+  requestedBy: number | null;
+  managerId: number | null;
+  createdAt: string;
+};
+
+export async function listRegularisations(db: Db, auth: AuthContext, q: z.infer<typeof ZRegularisationQuery>, onlyId?: number) {
+  const conds = [sql`true`];
+  if (onlyId !== undefined) conds.push(sql`r.id = ${onlyId}`);
+  const canApprove = !auth.isSelfService && (await hasAction(db, auth, MENU.attendance, 'approve'));
+  if (q.scope === 'mine' || auth.isSelfService) conds.push(auth.employeeId == null ? sql`false` : sql`r.employee_id = ${auth.employeeId}`);
+  else if (auth.unitIds !== 'all') {
+    conds.push(
+      auth.unitIds.length
+        ? sql`(e.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[]) or r.employee_id = ${auth.employeeId ?? 0})`
+        : sql`r.employee_id = ${auth.employeeId ?? 0}`,
+    );
+  }
+  if (q.scope === 'toDecide') {
+    if (!canApprove) conds.push(sql`false`);
+    conds.push(sql`r.status = 'pending' and r.employee_id <> ${auth.employeeId ?? 0} and a.requested_by <> ${auth.userId}`);
+    if (!auth.isAdmin) conds.push(sql`(e.reporting_manager_id is null or e.reporting_manager_id = ${auth.employeeId ?? 0})`);
+  }
+  if (q.status) conds.push(sql`r.status = ${q.status}`);
+  const where = sql.join(conds, sql` and `);
+  const from = sql`from regularisations r join employees e on e.id = r.employee_id
+    left join approvals a on a.kind = ${regularisationApproval.kind} and a.subject_id = r.id`;
+  const [{ total }] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total ${from} where ${where}`);
+  const rows = await queryRows<Row>(
+    db,
+    sql`select r.id, r.employee_id as "employeeId", e.employee_code as "employeeCode", e.name, e.unit_id as "unitId", r.day::text as day,
+          r.in_time as "inTime", r.out_time as "outTime", r.out_next_day as "outNextDay", r.reason, r.status, a.id as "approvalId",
+          a.requested_by as "requestedBy", e.reporting_manager_id as "managerId", r.created_at as "createdAt"
+        ${from} where ${where}
+        order by (r.status = 'pending') desc, r.day desc, r.id desc
+        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+  );
+  const history = await historyOf(
+    db,
+    rows.map((r) => r.approvalId).filter((x): x is number => x !== null),
+  );
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: r.id,
+      employeeId: r.employeeId,
+      employeeCode: r.employeeCode,
+      name: r.name,
+      day: r.day,
+      inTime: r.inTime,
+      outTime: r.outTime,
+      outNextDay: r.outNextDay,
+      reason: r.reason,
+      status: r.status,
+      approvalId: r.approvalId,
+      createdAt: new Date(r.createdAt).toISOString(),
+      canDecide:
+        canApprove &&
+        r.status === 'pending' &&
+        r.employeeId !== auth.employeeId &&
+        r.requestedBy !== auth.userId &&
+        (auth.isAdmin || r.managerId === null || r.managerId === auth.employeeId),
+      history: r.approvalId !== null ? (history.get(r.approvalId) ?? []) : [],
+    })),
+  };
+}
+
+export async function decideRegularisation(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  action: 'approve' | 'reject' | 'cancel',
+  remark: string | undefined,
+  requestId?: string,
+) {
+  const [r] = await queryRows<{ id: number; employeeId: number }>(
+    db,
+    sql`select id, employee_id as "employeeId" from regularisations where id = ${id}`,
+  );
+  if (!r) throw new NotFound('Correction not found');
+  await reachEmployee(db, auth, r.employeeId, null);
+  const approval = await approvalOf(db, regularisationApproval, r.id);
+  if (!approval) throw new NotFound('Correction not found');
+  if (action === 'cancel') await cancelApproval(db, auth, approval.id, remark ?? null, requestId);
+  else await decide(db, auth, approval.id, action, remark ?? null, requestId);
+  return (await listRegularisations(db, auth, { scope: 'all', page: 1, pageSize: 1 }, id)).rows[0];
+}

@@ -1,0 +1,587 @@
+// The attendance API: punches (web, phone), the list of punches, one employee's month, a manager's day and
+// manual marking, rosters and shift assignments, shift details, devices and unmatched PINs, regularisation,
+// tracking; the reports are in reports.ts. Devices themselves call /iclock (modules/devices/routes.ts).
+import { addDays, todayIn, zonedInstant } from '@hr/calendar';
+import {
+  MENU,
+  ZAssignment,
+  ZAssignResult,
+  ZAssignShifts,
+  ZAttendanceDay,
+  ZAttendanceIdParams,
+  ZDayView,
+  ZDayViewQuery,
+  ZDecide,
+  ZDeviceStatus,
+  ZEmployeeMonth,
+  ZEmployeeMonthQuery,
+  ZIdQuery,
+  ZMapPin,
+  ZMapPinResult,
+  ZMarkDay,
+  ZMobilePunch,
+  ZPunch,
+  ZPunchesQuery,
+  ZPunchResult,
+  ZRegularisation,
+  ZRegularisationList,
+  ZRegularisationQuery,
+  ZRegularise,
+  ZRoster,
+  ZRosterQuery,
+  ZShiftDetails,
+  ZShiftDetailsQuery,
+  ZTracking,
+  ZTrackingQuery,
+  ZUnmatchedPin,
+  ZWebPunch,
+} from '@hr/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { queryRows } from '../../db/client';
+import { writeAudit } from '../../lib/audit';
+import { BadRequest, Conflict, NotFound, UpgradeRequired } from '../../lib/errors';
+import { noContent } from '../../lib/responses';
+import { canReachUnit } from '../access/context';
+import { latestApkVersion } from '../apk/routes';
+import { attendanceZone, computeAttendance, recomputeForPunches, setAttendanceZone } from './compute';
+import { addPunch, listPunches } from './punches';
+import { decideRegularisation, listRegularisations, requestRegularisation } from './regularisation';
+import {
+  assignShifts,
+  dayView,
+  dayViewOf,
+  deleteAssignment,
+  employeeMonth,
+  listAssignments,
+  markDay,
+  ownEmployeeId,
+  reachEmployee,
+  rosterOf,
+  shiftDetails,
+} from './service';
+
+const signedIn = 'signedIn' as const;
+
+export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  setAttendanceZone(app.config.orgTimeZone);
+
+  /** The punch just stored and the day it falls in, as worked out now. */
+  async function punchResult(employeeId: number, punchId: number) {
+    const [punch] = await listPunches(app.db, sql`p.id = ${punchId}`);
+    const today = todayIn(attendanceZone());
+    const [computed] = await computeAttendance(app.db, { employeeIds: [employeeId] }, addDays(today, -1), today, { persist: false });
+    const codes = new Map(
+      (await queryRows<{ id: number; code: string }>(app.db, sql`select id, code from shifts`)).map((r) => [r.id, r.code]),
+    );
+    const day = computed?.days.find((d) => d.day === today) ?? null;
+    return { punch, day: day ? dayView(day, codes) : null };
+  }
+
+  /** A second punch within a minute is a double click, not a punch. */
+  async function assertNotJustPunched(employeeId: number) {
+    const [recent] = await queryRows<{ id: number }>(
+      app.db,
+      sql`select id from punches where employee_id = ${employeeId} and source in ('web', 'mobile')
+            and punched_at > now() - interval '60 seconds' limit 1`,
+    );
+    if (recent) throw new Conflict('You punched less than a minute ago');
+  }
+
+  app.post(
+    '/api/attendance/punches/web',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['attendance'],
+        summary: "The signed-in employee's punch from the web (the server stamps the time; location when given)",
+        body: ZWebPunch,
+        response: { 201: ZPunchResult },
+      },
+    },
+    async (request, reply) => {
+      const employeeId = ownEmployeeId(request.auth);
+      await assertNotJustPunched(employeeId);
+      const b = request.body;
+      const id = await addPunch(app.db, {
+        employeeId,
+        source: 'web',
+        direction: b.direction ?? null,
+        latitude: b.latitude ?? null,
+        longitude: b.longitude ?? null,
+        accuracy: b.accuracy ?? null,
+        clientDevice: (request.headers['user-agent'] ?? '').slice(0, 80) || null,
+        createdBy: request.auth.userId,
+      });
+      return reply.code(201).send(await punchResult(employeeId, id));
+    },
+  );
+
+  app.post(
+    '/api/attendance/punches/mobile',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['attendance'],
+        summary: "The mobile app's punch: location, accuracy, phone id and app version (426 when the app is too old)",
+        body: ZMobilePunch,
+        response: { 201: ZPunchResult },
+      },
+    },
+    async (request, reply) => {
+      const employeeId = ownEmployeeId(request.auth);
+      const b = request.body;
+      const latest = await latestApkVersion(app.db);
+      if (latest && b.appVersion < latest.minSupportedVersionCode) {
+        throw new UpgradeRequired(
+          `This version of the app is no longer supported: install version ${latest.versionName} (${latest.versionCode}) or later`,
+        );
+      }
+      if (b.latitude === 0 && b.longitude === 0) throw new BadRequest('No location', { latitude: ['The phone sent no location'] });
+      await assertNotJustPunched(employeeId);
+      const id = await addPunch(app.db, {
+        employeeId,
+        source: 'mobile',
+        direction: b.direction ?? null,
+        latitude: b.latitude,
+        longitude: b.longitude,
+        accuracy: b.accuracy,
+        clientDevice: b.deviceId,
+        appVersion: b.appVersion,
+        createdBy: request.auth.userId,
+      });
+      return reply.code(201).send(await punchResult(employeeId, id));
+    },
+  );
+
+  app.get(
+    '/api/attendance/punches',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['attendance'],
+        summary: "Punches of an employee over dates (one's own; others' within one's units with the employee attendance screen)",
+        querystring: ZPunchesQuery,
+        response: { 200: z.array(ZPunch) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      if (q.to < q.from) throw new BadRequest('Invalid dates', { to: ['Must not be before the start date'] });
+      if (q.to > addDays(q.from, 92)) throw new BadRequest('Too long a range', { to: ['At most 93 days at a time'] });
+      const employeeId = q.employeeId !== undefined ? Number(q.employeeId) : ownEmployeeId(request.auth);
+      await reachEmployee(app.db, request.auth, employeeId, MENU.employeeAttendance);
+      const tz = attendanceZone();
+      return listPunches(
+        app.db,
+        sql`p.employee_id = ${employeeId} and p.punched_at >= ${zonedInstant(q.from, 0, tz).toISOString()}::timestamptz
+            and p.punched_at < ${zonedInstant(addDays(q.to, 1), 0, tz).toISOString()}::timestamptz`,
+      );
+    },
+  );
+
+  app.get(
+    '/api/attendance/month',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['attendance'],
+        summary: "One employee's month: days, summary and punches (default: one's own)",
+        querystring: ZEmployeeMonthQuery,
+        response: { 200: ZEmployeeMonth },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const employeeId = q.employeeId !== undefined ? Number(q.employeeId) : ownEmployeeId(request.auth);
+      const e = await reachEmployee(app.db, request.auth, employeeId, MENU.employeeAttendance);
+      return employeeMonth(app.db, e, q.year, q.month);
+    },
+  );
+
+  app.get(
+    '/api/attendance/day',
+    {
+      config: { access: { menu: [MENU.attendance, MENU.onOffDuty], action: 'view' } },
+      schema: {
+        tags: ['attendance'],
+        summary: "A manager's day: every employee of the caller's units with the day's status, counts, who is at work now",
+        querystring: ZDayViewQuery,
+        response: { 200: ZDayView },
+      },
+    },
+    async (request) => dayViewOf(app.db, request.auth, request.query),
+  );
+
+  app.put(
+    '/api/attendance/day',
+    {
+      config: { access: { menu: MENU.attendance, action: 'edit' } },
+      schema: {
+        tags: ['attendance'],
+        summary: 'Marks a day by hand with a remark (audited); status null removes the marking. 409 in a frozen month',
+        body: ZMarkDay,
+        response: { 200: ZAttendanceDay },
+      },
+    },
+    async (request) => markDay(app.db, request.auth, request.body, request.id),
+  );
+
+  app.get(
+    '/api/attendance/roster',
+    {
+      config: { access: { menu: MENU.viewShift, action: 'view' } },
+      schema: {
+        tags: ['attendance'],
+        summary: "A month's roster: employees × days with the shift, weekly offs and holidays (self-service: one's own row)",
+        querystring: ZRosterQuery,
+        response: { 200: ZRoster },
+      },
+    },
+    async (request) => rosterOf(app.db, request.auth, request.query),
+  );
+
+  app.get(
+    '/api/attendance/me/schedule',
+    {
+      config: { access: { menu: MENU.myShiftSchedule, action: 'view' } },
+      schema: {
+        tags: ['attendance'],
+        summary: "The signed-in employee's month of shifts",
+        querystring: z.object({ year: z.coerce.number().int().min(2000).max(2100), month: z.coerce.number().int().min(1).max(12) }),
+        response: { 200: ZRoster },
+      },
+    },
+    async (request) => rosterOf(app.db, request.auth, { ...request.query, page: 1, pageSize: 1 }, true),
+  );
+
+  app.get(
+    '/api/attendance/assignments',
+    {
+      config: { access: { menu: MENU.viewShift, action: 'view' } },
+      schema: {
+        tags: ['attendance'],
+        summary: "An employee's shift assignments, newest first",
+        querystring: z.object({ employeeId: ZIdQuery }),
+        response: { 200: z.array(ZAssignment) },
+      },
+    },
+    async (request) => listAssignments(app.db, request.auth, Number(request.query.employeeId)),
+  );
+
+  app.post(
+    '/api/attendance/assignments',
+    {
+      config: { access: { menu: MENU.viewShift, action: 'add' } },
+      schema: {
+        tags: ['attendance'],
+        summary: 'Assigns a shift, a weekly pattern or a rotation to employees (a list, or a unit / department) for dates',
+        body: ZAssignShifts,
+        response: { 201: ZAssignResult },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await assignShifts(app.db, request.auth, request.body, request.id)),
+  );
+
+  app.delete(
+    '/api/attendance/assignments/:id',
+    {
+      config: { access: { menu: MENU.viewShift, action: 'delete' } },
+      schema: {
+        tags: ['attendance'],
+        summary: 'Removes a shift assignment (the days it covered are worked out again)',
+        params: ZAttendanceIdParams,
+        response: { 204: noContent },
+      },
+    },
+    async (request, reply) => {
+      await deleteAssignment(app.db, request.auth, Number(request.params.id), request.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/attendance/shifts/:id',
+    {
+      config: { access: { menu: MENU.shiftDetails, action: 'view' } },
+      schema: {
+        tags: ['attendance'],
+        summary: "A shift's rules and who is on it on a date (roster or default shift)",
+        params: ZAttendanceIdParams,
+        querystring: ZShiftDetailsQuery,
+        response: { 200: ZShiftDetails },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const date = q.date ?? todayIn(attendanceZone());
+      return shiftDetails(
+        app.db,
+        request.auth,
+        Number(request.params.id),
+        date,
+        q.unitId === undefined ? undefined : Number(q.unitId),
+        q.page,
+        q.pageSize,
+      );
+    },
+  );
+
+  app.get(
+    '/api/attendance/devices',
+    {
+      config: { access: { menu: [MENU.biometricDevice, MENU.attendance], action: 'view' } },
+      schema: {
+        tags: ['attendance'],
+        summary: "Each device of the caller's units: last contact, stamp, punches received today and unmatched ones",
+        response: { 200: z.array(ZDeviceStatus) },
+      },
+    },
+    async (request) => {
+      const auth = request.auth;
+      const tz = attendanceZone();
+      const today = todayIn(tz);
+      const scope =
+        auth.unitIds === 'all'
+          ? sql`true`
+          : auth.unitIds.length
+            ? sql`d.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])`
+            : sql`false`;
+      const rows = await queryRows<Record<string, unknown>>(
+        app.db,
+        sql`select d.id, d.serial_number as "serialNumber", d.name, d.unit_id as "unitId", u.name as "unitName",
+              d.time_zone as "timeZone", d.is_active as active, d.last_seen_at as "lastSeenAt", d.last_attlog_stamp as "lastStamp",
+              coalesce(p.n, 0)::int as "punchesToday", coalesce(p.unmatched, 0)::int as "unmatchedToday"
+            from biometric_devices d join units u on u.id = d.unit_id
+            left join (select device_id, count(*) as n, count(*) filter (where employee_id is null) as unmatched from punches
+                       where device_id is not null and punched_at >= ${zonedInstant(today, 0, tz).toISOString()}::timestamptz
+                       group by device_id) p on p.device_id = d.id
+            where ${scope}
+            order by u.name, d.name`,
+      );
+      return rows.map((r) => ({ ...r, lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt as string).toISOString() : null })) as never;
+    },
+  );
+
+  const deviceScope = (unitIds: number[] | 'all') =>
+    unitIds === 'all' ? sql`true` : unitIds.length ? sql`d.unit_id = any(${`{${unitIds.join(',')}}`}::int[])` : sql`false`;
+
+  app.get(
+    '/api/attendance/unmatched',
+    {
+      config: { access: { menu: [MENU.biometricDevice, MENU.attendance], action: 'view' } },
+      schema: {
+        tags: ['attendance'],
+        summary: "Device PINs that match no employee (their punches are kept), per device of the caller's units",
+        response: { 200: z.array(ZUnmatchedPin) },
+      },
+    },
+    async (request) => {
+      const rows = await queryRows<Record<string, unknown>>(
+        app.db,
+        sql`select p.device_pin as "devicePin", d.serial_number as "deviceSerial", d.name as "deviceName", count(*)::int as punches,
+              min(p.punched_at) as first, max(p.punched_at) as last
+            from punches p join biometric_devices d on d.id = p.device_id
+            where p.employee_id is null and ${deviceScope(request.auth.unitIds)}
+            group by p.device_pin, d.serial_number, d.name
+            order by max(p.punched_at) desc
+            limit 500`,
+      );
+      return rows.map((r) => ({
+        ...r,
+        first: new Date(r.first as string).toISOString(),
+        last: new Date(r.last as string).toISOString(),
+      })) as never;
+    },
+  );
+
+  app.post(
+    '/api/attendance/unmatched/map',
+    {
+      config: { access: { menu: [MENU.biometricDevice, MENU.attendance], action: 'edit' } },
+      schema: {
+        tags: ['attendance'],
+        summary: "Maps a device PIN to an employee: the PIN becomes the employee's device user id and the kept punches are theirs",
+        body: ZMapPin,
+        response: { 200: ZMapPinResult },
+      },
+    },
+    async (request) => {
+      const auth = request.auth;
+      const { devicePin, employeeId } = request.body;
+      const e = await reachEmployee(app.db, auth, employeeId, null);
+      if (auth.isSelfService) throw new NotFound('Employee not found');
+      const result = await app.db.transaction(async (tx) => {
+        const [cur] = await queryRows<{ deviceUserId: string | null; code: string }>(
+          tx,
+          sql`select device_user_id as "deviceUserId", employee_code as code from employees where id = ${e.id} for update`,
+        );
+        if (cur.deviceUserId && cur.deviceUserId !== devicePin) {
+          throw new Conflict(`${e.name} already has device PIN ${cur.deviceUserId}`, 'employeeId');
+        }
+        const [other] = await queryRows<{ name: string }>(
+          tx,
+          sql`select name from employees where device_user_id = ${devicePin} and id <> ${e.id}`,
+        );
+        if (other) throw new Conflict(`PIN ${devicePin} already belongs to ${other.name}`, 'devicePin');
+        if (!cur.deviceUserId) {
+          await tx.execute(
+            sql`update employees set device_user_id = ${devicePin}, updated_by = ${auth.userId}, updated_at = now() where id = ${e.id}`,
+          );
+        }
+        const moved = await queryRows<{ at: string }>(
+          tx,
+          sql`update punches p set employee_id = ${e.id}
+              from biometric_devices d
+              where d.id = p.device_id and p.employee_id is null and p.device_pin = ${devicePin} and ${deviceScope(auth.unitIds)}
+              returning p.punched_at as at`,
+        );
+        await writeAudit(tx, {
+          entity: 'employees',
+          entityId: e.id,
+          action: 'map device PIN',
+          before: { deviceUserId: cur.deviceUserId },
+          after: { deviceUserId: devicePin, punches: moved.length },
+          userId: auth.userId,
+          requestId: request.id,
+        });
+        await recomputeForPunches(
+          tx,
+          moved.map((m) => ({ employeeId: e.id, at: new Date(m.at) })),
+        );
+        return moved.length;
+      });
+      return { mapped: result };
+    },
+  );
+
+  app.post(
+    '/api/attendance/regularisations',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['attendance'],
+        summary: 'Asks for a correction of a day (missed punch, wrong time), for approval by the reporting manager',
+        body: ZRegularise,
+        response: { 201: ZRegularisation },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await requestRegularisation(app.db, request.auth, request.body, request.id)),
+  );
+
+  app.get(
+    '/api/attendance/regularisations',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['attendance'],
+        summary: "Corrections: one's own, those the caller may decide, or all in reach; pending first",
+        querystring: ZRegularisationQuery,
+        response: { 200: ZRegularisationList },
+      },
+    },
+    async (request) => listRegularisations(app.db, request.auth, request.query),
+  );
+
+  app.post(
+    '/api/attendance/regularisations/:id/decide',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['attendance'],
+        summary:
+          'Approves or rejects a correction (a remark to reject), or withdraws it (the requester) / cancels it (an approver, with a reason)',
+        params: ZAttendanceIdParams,
+        body: ZDecide,
+        response: { 200: ZRegularisation },
+      },
+    },
+    async (request) =>
+      decideRegularisation(app.db, request.auth, Number(request.params.id), request.body.action, request.body.remark, request.id),
+  );
+
+  app.get(
+    '/api/attendance/tracking',
+    {
+      config: { access: { menu: MENU.trackEmployee, action: 'view' } },
+      schema: {
+        tags: ['attendance'],
+        summary: "The last known position and punch of each employee of the caller's units on a date",
+        querystring: ZTrackingQuery,
+        response: { 200: ZTracking },
+      },
+    },
+    async (request) => {
+      const auth = request.auth;
+      const q = request.query;
+      const unitId = q.unitId === undefined ? undefined : Number(q.unitId);
+      if (unitId !== undefined && !canReachUnit(auth, unitId)) throw new NotFound('Unit not found');
+      const tz = attendanceZone();
+      const conds = [
+        sql`p.punched_at >= ${zonedInstant(q.date, 0, tz).toISOString()}::timestamptz`,
+        sql`p.punched_at < ${zonedInstant(addDays(q.date, 1), 0, tz).toISOString()}::timestamptz`,
+      ];
+      if (auth.isSelfService) conds.push(sql`e.id = ${auth.employeeId ?? 0}`);
+      else if (auth.unitIds !== 'all')
+        conds.push(auth.unitIds.length ? sql`e.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])` : sql`false`);
+      if (unitId !== undefined) conds.push(sql`e.unit_id = ${unitId}`);
+      if (q.departmentId !== undefined) conds.push(sql`e.department_id = ${Number(q.departmentId)}`);
+      const rows = await queryRows<Record<string, unknown>>(
+        app.db,
+        sql`select * from (
+              select distinct on (p.employee_id) p.employee_id as "employeeId", e.employee_code as "employeeCode", e.name,
+                u.name as "unitName", dp.name as "departmentName", p.punched_at as at,
+                to_char(p.punched_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI') as "localTime", p.source,
+                p.latitude::float8 as latitude, p.longitude::float8 as longitude, p.accuracy_m as accuracy,
+                p.outside_geofence as "outsideGeofence", d.name as "deviceName"
+              from punches p join employees e on e.id = p.employee_id join units u on u.id = e.unit_id
+              join departments dp on dp.id = e.department_id left join biometric_devices d on d.id = p.device_id
+              where ${sql.join(conds, sql` and `)}
+              order by p.employee_id, p.punched_at desc) t
+            order by t."employeeCode"`,
+      );
+      return {
+        date: q.date,
+        tileUrl: app.config.mapTileUrl,
+        rows: rows.map((r) => ({ ...r, at: new Date(r.at as string).toISOString() })) as never,
+      };
+    },
+  );
+
+  // The biometric device screen's command queue is read by devices on their next heartbeat.
+  app.post(
+    '/api/attendance/devices/:id/commands',
+    {
+      config: { access: { menu: MENU.biometricDevice, action: 'edit' } },
+      schema: {
+        tags: ['attendance'],
+        summary: 'Queues a command for a device (sent as C:{id}:{command} on its next heartbeat), e.g. DATA QUERY ATTLOG StartTime=…',
+        params: ZAttendanceIdParams,
+        body: z.object({ command: z.string().trim().min(1).max(500) }),
+        response: { 201: z.object({ id: z.number() }) },
+      },
+    },
+    async (request, reply) => {
+      const [d] = await queryRows<{ unitId: number }>(
+        app.db,
+        sql`select unit_id as "unitId" from biometric_devices where id = ${Number(request.params.id)}`,
+      );
+      if (!d || !canReachUnit(request.auth, d.unitId)) throw new NotFound('Device not found');
+      if (/[\r\n]/.test(request.body.command)) throw new BadRequest('Invalid command', { command: ['One line only'] });
+      const [row] = await queryRows<{ id: number }>(
+        app.db,
+        sql`insert into device_commands (device_id, command, created_by) values (${Number(request.params.id)}, ${request.body.command}, ${request.auth.userId}) returning id`,
+      );
+      await writeAudit(app.db, {
+        entity: 'device_commands',
+        entityId: row.id,
+        action: 'create',
+        after: { deviceId: Number(request.params.id), command: request.body.command },
+        userId: request.auth.userId,
+        requestId: request.id,
+      });
+      return reply.code(201).send({ id: row.id });
+    },
+  );
+};
