@@ -1,5 +1,6 @@
 import { todayIn } from '@hr/calendar';
 import { type Database, type Db, migrateAndPrepare } from '../db/client';
+import { seedAttendance } from '../modules/attendance/seed';
 import { seedEmployees } from '../modules/employees/seed';
 import { seedMasters } from '../modules/masters/seed';
 import { ensureBonusRules, seedPayroll } from '../modules/payroll/seed';
@@ -21,6 +22,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   await seedCore(db, today);
   await seedMasters(db);
   await seedEmployees(db);
+  await seedAttendance(db, today, opts.timeZone);
   await seedPayroll(db, today);
   // Keep this last: administrators hold every menu, including those the areas above added.
   await grantAllMenusToAdmins(db);

@@ -210,7 +210,9 @@ export const ROLE_ACCESS: Record<'Manager' | 'Employee' | 'Payroll Officer', Par
     [MENU.allRequestWfh]: ['view', 'approve'],
     [MENU.allRequestLeave]: ['view', 'approve'],
     [MENU.allRequestVisitor]: ['view', 'approve'],
-    [MENU.attendance]: VIEW,
+    // A manager marks days by hand, approves corrections and keeps the roster of their units.
+    [MENU.attendance]: ['view', 'edit', 'approve'],
+    [MENU.viewShift]: RAISE,
     [MENU.employeeAttendance]: VIEW,
     [MENU.onOffDuty]: VIEW,
     [MENU.attendanceReport]: VIEW,

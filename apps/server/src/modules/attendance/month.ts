@@ -1,7 +1,7 @@
 // What payroll reads of attendance: a month's figures per employee for a unit that pays by attendance
-// (units.track_attendance). The days up to today come from daily attendance, worked out (and stored) now so
-// the run and the register agree; the days after today are counted as the calendar has them (paid), so a
-// draft run before the month ends shows the month as it will be if nothing changes.
+// (units.track_attendance). The days before today come from daily attendance, worked out (and stored) now so
+// the run and the register agree; today and the days after it are counted as the calendar has them (paid),
+// so a draft run before the month ends shows the month as it will be if nothing changes.
 import { summarize, weeklyOffsOf } from '@hr/attendance';
 import { addDays, daysInMonth, eachDay, isoDate, isWeeklyOff, todayIn } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
@@ -40,9 +40,17 @@ export async function attendanceMonthFigures(
   const first = isoDate(year, month, 1);
   const last = isoDate(year, month, monthDays);
   const today = todayIn(attendanceZone());
-  const computed = await computeAttendance(db, { employeeIds: employees.map((e) => e.id) }, first, last, { persist: true, today });
+  // Today is not over: it is counted with the days to come.
+  const yesterday = addDays(today, -1);
+  const computed =
+    yesterday >= first
+      ? await computeAttendance(db, { employeeIds: employees.map((e) => e.id) }, first, yesterday < last ? yesterday : last, {
+          persist: true,
+          today,
+        })
+      : [];
   const byId = new Map(computed.map((c) => [c.employeeId, c.days]));
-  const future = today < last ? eachDay(today < first ? first : addDays(today, 1), last) : [];
+  const future = today <= last ? eachDay(today < first ? first : today, last) : [];
   const holidays = future.length
     ? new Set(
         (
@@ -64,7 +72,8 @@ export async function attendanceMonthFigures(
       payableDays: s.payableDays,
       presentDays: s.presentDays,
       lwopDays: s.lwopDays,
-      otHours: s.otHours,
+      // Overtime is paid in completed quarter hours (as the manual entry takes it).
+      otHours: Math.floor(s.otMinutes / 15) / 4,
       holidays: s.holidays,
       weeklyOffs: s.weeklyOffs,
     };

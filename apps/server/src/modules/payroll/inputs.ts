@@ -1,10 +1,12 @@
 // The month's inputs of a salary run, loaded set-based (a handful of queries for the whole unit, never one per
 // employee): who is paid, their particulars, structure version, attendance figures, advance instalments due
 // and arrears unpaid. The engine (packages/payroll) takes these as plain arrays.
-import { daysInMonth, isoDate, weekday, yearMonth } from '@hr/calendar';
+import { weeklyOffsOf } from '@hr/attendance';
+import { daysInMonth, isoDate, isWeeklyOff, yearMonth } from '@hr/calendar';
 import type { AttendanceFigures, EngineEmployee } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { attendanceMonthFigures } from '../attendance/month';
 
 export type PaidEmployee = {
   id: number;
@@ -86,9 +88,10 @@ export function amountsMap(amounts: Record<string, number>): Map<number, number>
 
 /**
  * The month's attendance figures of each employee: the one function payroll reads attendance and leave
- * through. Until daily attendance feeds it, an employee is present on every employed day that is not a
- * holiday or weekly off, paid for every employed day; a manual monthly entry (the Excel upload many offices
- * use) replaces those figures for its employee. The attendance issue replaces this body, not its callers.
+ * through. In a unit that pays by attendance (units.track_attendance) they come from daily attendance
+ * (punches, roster, holidays, approved leave: modules/attendance/month.ts); elsewhere an employee is present
+ * on every employed day that is not a holiday or weekly off and paid for every employed day. A manual monthly
+ * entry (the Excel upload many offices use) replaces either for its employee.
  */
 export async function monthInputs(
   db: Db | Tx,
@@ -120,11 +123,23 @@ export async function monthInputs(
           and employee_id in ${idsIn(set)}`,
   );
   const manualBy = new Map(manual.map((m) => [m.employeeId, m]));
+  const tracked = await attendanceMonthFigures(
+    db,
+    unitId,
+    year,
+    month,
+    employees.filter((e) => !manualBy.has(e.id)),
+  );
   const days = Array.from({ length: monthDays }, (_, i) => isoDate(year, month, i + 1));
-  const weekdays = days.map((d) => weekday(d));
   for (const e of employees) {
     const from = e.dateOfJoining > first ? e.dateOfJoining : first;
     const to = e.exitDate && e.exitDate < last ? e.exitDate : last;
+    const fromAttendance = tracked?.get(e.id);
+    if (fromAttendance && !manualBy.has(e.id)) {
+      out.set(e.id, fromAttendance);
+      continue;
+    }
+    const weeklyOffs = weeklyOffsOf(e.weeklyOffs);
     let employed = 0;
     let holidayCount = 0;
     let offs = 0;
@@ -133,7 +148,7 @@ export async function monthInputs(
       if (d < from || d > to) continue;
       employed++;
       if (holidays.has(d)) holidayCount++;
-      else if (e.weeklyOffs.includes(weekdays[i])) offs++;
+      else if (isWeeklyOff(d, weeklyOffs)) offs++;
     }
     const m = manualBy.get(e.id);
     out.set(
@@ -175,10 +190,9 @@ export function factsOf(e: PaidEmployee, year: number, month: number): EngineEmp
   };
 }
 
+/** Whole years from one ISO date ('YYYY-MM-DD') to another: compared as text, month and day after the year. */
 function wholeYears(from: string, to: string): number {
-  const [fy, fm, fd] = from.split('-').map(Number);
-  const [ty, tm, td] = to.split('-').map(Number);
-  return ty - fy - (tm < fm || (tm === fm && td < fd) ? 1 : 0);
+  return Number(to.slice(0, 4)) - Number(from.slice(0, 4)) - (to.slice(5) < from.slice(5) ? 1 : 0);
 }
 
 /** Advance instalments due in the month for the employees (head 41), and arrears not yet paid. */
