@@ -1,4 +1,18 @@
 import type { RouteObject } from 'react-router';
 
-/** Routes of this area (see src/routes.tsx for where they are mounted). */
-export const routes: RouteObject[] = [];
+/**
+ * Routes of this area, mounted at /outlet itself (see src/routes.tsx), at the menus' paths (MENU in
+ * @hr/contract/menus). The employee's own screens live under me/attendance and the attendance reports under their
+ * top-level names; each is a menu-guarded, lazily loaded screen.
+ */
+const screen = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  { path: 'me/attendance/logs', lazy: screen(() => import('./MyAttendanceScreen')) },
+  { path: 'me/attendance/shiftschedule', lazy: screen(() => import('./MyScheduleScreen')) },
+  { path: 'view-shift', lazy: screen(() => import('./ViewShiftScreen')) },
+  { path: 'shift-dtls', lazy: screen(() => import('./ShiftDetailsScreen')) },
+  { path: 'attandance', lazy: screen(() => import('./DayAttendanceScreen')) },
+  { path: 'employeeAttendace', lazy: screen(() => import('./EmployeeAttendanceScreen')) },
+  { path: 'employeeoffonDuty', lazy: screen(() => import('./OnOffDutyScreen')) },
+];

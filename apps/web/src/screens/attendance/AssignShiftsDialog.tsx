@@ -1,0 +1,342 @@
+import { ZAssignShifts } from '@hr/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarCog, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { formatCount, todayIso } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { cn } from '@/lib/utils';
+import type { TEmployeeOption } from '../payroll/api';
+import { EmployeePicker, Segmented, UnitSelect } from '../payroll/components';
+import { assignShifts, attendanceKeys, type TShiftOption } from './api';
+import { DateInput, DepartmentSelect, FILTER_CLASS } from './components';
+import { issuesToFieldErrors, patternLength, resizePattern, WEEKDAY_SHORT } from './format';
+
+type Kind = 'fixed' | 'weekly' | 'rotation';
+type Who = 'employees' | 'unit';
+
+const KIND_HELP: Record<Kind, string> = {
+  fixed: 'The same shift every day; weekly offs stay as each employee has them.',
+  weekly: 'A shift (or off) for each weekday, Sunday to Saturday, every week.',
+  rotation: 'A cycle of days repeating from the start date (e.g. 3 mornings, 3 nights, 2 off).',
+};
+
+/** A shift, or OFF (null), for one day of a pattern. */
+function ShiftChoice({
+  value,
+  onChange,
+  shifts,
+  label,
+  allowOff = true,
+  invalid,
+}: {
+  value: number | null;
+  onChange: (v: number | null) => void;
+  shifts: TShiftOption[];
+  label: string;
+  allowOff?: boolean;
+  invalid?: boolean;
+}) {
+  return (
+    <select
+      className={cn(FILTER_CLASS, 'w-full', value === null && 'text-muted-foreground', invalid && 'border-destructive')}
+      aria-label={label}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+    >
+      {allowOff ? <option value="">OFF</option> : <option value="">Choose a shift</option>}
+      {shifts.map((s) => (
+        <option key={s.id} value={s.id}>
+          {s.code}
+          {s.startTime ? ` · ${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)}` : ''}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * Assigns a shift, a weekly pattern or a rotation, from a date (to a date or open-ended), to chosen employees or
+ * to everyone of a unit (optionally one department). Past days in the range are worked out again.
+ */
+export function AssignShiftsDialog({
+  open,
+  onOpenChange,
+  shifts,
+  initialEmployees = [],
+  initialUnitId = null,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  shifts: TShiftOption[];
+  initialEmployees?: TEmployeeOption[];
+  initialUnitId?: number | null;
+}) {
+  const queryClient = useQueryClient();
+  const [who, setWho] = useState<Who>('employees');
+  const [employees, setEmployees] = useState<TEmployeeOption[]>([]);
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const [departmentId, setDepartmentId] = useState<number | null>(null);
+  const [fromDate, setFromDate] = useState(todayIso());
+  const [toDate, setToDate] = useState('');
+  const [kind, setKind] = useState<Kind>('fixed');
+  const [rotationDays, setRotationDays] = useState(7);
+  const [pattern, setPattern] = useState<(number | null)[]>([null]);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setWho(initialEmployees.length || !initialUnitId ? 'employees' : 'unit');
+    setEmployees(initialEmployees);
+    setUnitId(initialUnitId);
+    setDepartmentId(null);
+    setFromDate(todayIso());
+    setToDate('');
+    setKind('fixed');
+    setRotationDays(7);
+    setPattern([shifts[0]?.id ?? null]);
+    setErrors({});
+  }, [open]);
+
+  const changeKind = (k: Kind) => {
+    setKind(k);
+    const first = pattern.find((p) => p !== null) ?? shifts[0]?.id ?? null;
+    // A new weekly pattern: the first shift Monday to Saturday, Sunday off.
+    if (k === 'weekly') setPattern([null, first, first, first, first, first, first]);
+    else if (k === 'fixed') setPattern([first]);
+    else setPattern(resizePattern(pattern.length > 1 ? pattern : [first], patternLength('rotation', rotationDays), null));
+    setErrors((e) => ({ ...e, pattern: [] }));
+  };
+
+  const setDay = (i: number, v: number | null) => {
+    setPattern((p) => p.map((x, j) => (j === i ? v : x)));
+    setErrors((e) => ({ ...e, pattern: [] }));
+  };
+
+  const submit = async () => {
+    const body = {
+      ...(who === 'employees' ? { employeeIds: employees.map((e) => e.id) } : { unitId: unitId ?? undefined }),
+      ...(who === 'unit' && departmentId ? { departmentId } : {}),
+      fromDate,
+      toDate: toDate || null,
+      kind,
+      pattern,
+    };
+    const errs: Record<string, string[]> = {};
+    const parsed = ZAssignShifts.safeParse(body);
+    if (!parsed.success) Object.assign(errs, issuesToFieldErrors(parsed.error.issues));
+    if (who === 'employees' && employees.length === 0) errs.employeeIds = ['Choose at least one employee'];
+    if (who === 'unit' && !unitId) errs.unitId = ['Choose a unit'];
+    if (toDate && toDate < fromDate) errs.toDate = ['Must not be before the start date'];
+    if (pattern.every((p) => p === null)) errs.pattern = ['Give at least one day a shift'];
+    // Per-day entries (pattern.3) are shown on the pattern as a whole.
+    for (const key of Object.keys(errs)) if (key.startsWith('pattern.')) errs.pattern = [...(errs.pattern ?? []), ...errs[key]];
+    if (Object.keys(errs).length || !parsed.success) {
+      setErrors(errs);
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await assignShifts(parsed.data, { onError: (e) => setErrors(e.fieldErrors) });
+      toast({
+        variant: 'success',
+        title: 'Shifts assigned',
+        description: `${formatCount(result.count)} employee${result.count === 1 ? '' : 's'}; ${formatCount(result.recomputedDays)} past day${result.recomputedDays === 1 ? '' : 's'} worked out again.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+      onOpenChange(false);
+    } catch {
+      // toast and inline errors shown
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Assign shifts</DialogTitle>
+          <DialogDescription>A newer assignment overrides older ones on the days it covers.</DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+          data-testid="assign-form"
+        >
+          <FormField label="For" required error={who === 'employees' ? errors.employeeIds : (errors.unitId ?? errors.departmentId)}>
+            <Segmented<Who>
+              name="assign-who"
+              value={who}
+              onChange={(v) => {
+                setWho(v);
+                setErrors({});
+              }}
+              options={[
+                { value: 'employees', label: 'Chosen employees' },
+                { value: 'unit', label: 'A unit or department' },
+              ]}
+            />
+            {who === 'employees' ? (
+              <div className="grid gap-2">
+                <EmployeePicker
+                  value={null}
+                  onChange={(e) => {
+                    if (e && !employees.some((x) => x.id === e.id)) setEmployees([...employees, e]);
+                    setErrors((x) => ({ ...x, employeeIds: [] }));
+                  }}
+                  placeholder="Add an employee by name or code"
+                  invalid={!!errors.employeeIds?.length}
+                  data-testid="assign-employee"
+                />
+                {employees.length > 0 && (
+                  <div className="flex max-h-28 flex-wrap gap-1 overflow-y-auto" data-testid="assign-chosen">
+                    {employees.map((e) => (
+                      <span key={e.id} className="inline-flex items-center gap-1 rounded-md border bg-muted px-2 py-0.5 text-xs">
+                        {e.name} <span className="font-mono text-muted-foreground">{e.employeeCode}</span>
+                        <button
+                          type="button"
+                          aria-label={`Remove ${e.name}`}
+                          className="rounded hover:bg-accent"
+                          onClick={() => setEmployees(employees.filter((x) => x.id !== e.id))}
+                        >
+                          <X className="size-3" />
+                        </button>
+                      </span>
+                    ))}
+                    {employees.length > 1 && (
+                      <Button type="button" variant="ghost" size="sm" className="h-6 px-2 text-xs" onClick={() => setEmployees([])}>
+                        Clear all
+                      </Button>
+                    )}
+                  </div>
+                )}
+              </div>
+            ) : (
+              <div className="flex flex-wrap gap-2">
+                <UnitSelect
+                  value={unitId}
+                  onChange={(v) => {
+                    setUnitId(v);
+                    setDepartmentId(null);
+                    setErrors((x) => ({ ...x, unitId: [] }));
+                  }}
+                  invalid={!!errors.unitId?.length}
+                  data-testid="assign-unit"
+                />
+                <DepartmentSelect value={departmentId} onChange={setDepartmentId} unitId={unitId} placeholder="Every department" />
+              </div>
+            )}
+          </FormField>
+
+          <div className="grid grid-cols-2 items-start gap-4">
+            <FormField label="From" htmlFor="assign-from" required error={errors.fromDate}>
+              <DateInput
+                id="assign-from"
+                label="From"
+                value={fromDate}
+                onChange={setFromDate}
+                className="w-full"
+                invalid={!!errors.fromDate?.length}
+              />
+            </FormField>
+            <FormField label="To" htmlFor="assign-to" error={errors.toDate} hint="Empty: until changed">
+              <Input
+                id="assign-to"
+                type="date"
+                value={toDate}
+                min={fromDate}
+                onChange={(e) => setToDate(e.target.value)}
+                aria-invalid={!!errors.toDate?.length || undefined}
+              />
+            </FormField>
+          </div>
+
+          <FormField label="Kind" required error={errors.kind}>
+            <Segmented<Kind>
+              name="assign-kind"
+              value={kind}
+              onChange={changeKind}
+              options={[
+                { value: 'fixed', label: 'Fixed' },
+                { value: 'weekly', label: 'Weekly' },
+                { value: 'rotation', label: 'Rotation' },
+              ]}
+            />
+            <p className="text-xs text-muted-foreground">{KIND_HELP[kind]}</p>
+          </FormField>
+
+          <FormField label="Pattern" required error={errors.pattern}>
+            {kind === 'fixed' && (
+              <div className="w-64">
+                <ShiftChoice
+                  label="Shift"
+                  value={pattern[0] ?? null}
+                  onChange={(v) => setDay(0, v)}
+                  shifts={shifts}
+                  allowOff={false}
+                  invalid={!!errors.pattern?.length}
+                />
+              </div>
+            )}
+            {kind === 'weekly' && (
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 md:grid-cols-7" data-testid="pattern-weekly">
+                {WEEKDAY_SHORT.map((d, i) => (
+                  <div key={d} className="grid gap-1">
+                    <span className="text-xs text-muted-foreground">{d}</span>
+                    <ShiftChoice label={d} value={pattern[i] ?? null} onChange={(v) => setDay(i, v)} shifts={shifts} />
+                  </div>
+                ))}
+              </div>
+            )}
+            {kind === 'rotation' && (
+              <div className="grid gap-2" data-testid="pattern-rotation">
+                <div className="flex items-center gap-2 text-sm">
+                  <span>Cycle of</span>
+                  <Input
+                    type="number"
+                    min={1}
+                    max={62}
+                    className="w-20"
+                    aria-label="Days in the cycle"
+                    value={rotationDays}
+                    onChange={(e) => {
+                      const n = patternLength('rotation', Number(e.target.value));
+                      setRotationDays(n);
+                      setPattern((p) => resizePattern(p, n, null));
+                    }}
+                  />
+                  <span>days, day 1 on the start date</span>
+                </div>
+                <div className="grid max-h-64 grid-cols-2 gap-2 overflow-y-auto sm:grid-cols-4 md:grid-cols-7">
+                  {pattern.map((v, i) => (
+                    <div key={i} className="grid gap-1">
+                      <span className="text-xs text-muted-foreground">Day {i + 1}</span>
+                      <ShiftChoice label={`Day ${i + 1}`} value={v} onChange={(x) => setDay(i, x)} shifts={shifts} />
+                    </div>
+                  ))}
+                </div>
+              </div>
+            )}
+          </FormField>
+
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving || shifts.length === 0} data-testid="assign-submit">
+              <CalendarCog /> {saving ? 'Assigning…' : 'Assign'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

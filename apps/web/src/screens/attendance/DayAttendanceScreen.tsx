@@ -1,0 +1,170 @@
+import { MENU } from '@hr/contract/menus';
+import { Fingerprint, ListChecks, SquarePen } from 'lucide-react';
+import { useState } from 'react';
+import { DataTable, PaginationBar, useDebounced } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { todayIso } from '@/lib/format';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import { UnitSelect } from '../payroll/components';
+import { type TDayViewRow, type TDayViewStatus, useDayView, useRegularisations } from './api';
+import { DepartmentSelect, dayLabel, LoadError, SearchBox } from './components';
+import { CountTiles, DAY_TILES, DayNav, DayPunchesSheet, dayColumns } from './DayParts';
+import { DevicesPanel } from './DevicesPanel';
+import { MarkDayDialog, type TMarkTarget } from './MarkDayDialog';
+import { PendingCorrections } from './Regularisations';
+
+/** /outlet/attandance: a manager's day: counts, the employees' status and times, marking by hand, corrections, devices. */
+export default function DayAttendanceScreen() {
+  const { menu, actions } = useCurrentMenu(MENU.attendance);
+  const today = todayIso();
+  const [date, setDate] = useState(today);
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const [departmentId, setDepartmentId] = useState<number | null>(null);
+  const [status, setStatus] = useState<TDayViewStatus | null>(null);
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const [marking, setMarking] = useState<TMarkTarget | null>(null);
+  const [viewing, setViewing] = useState<TDayViewRow | null>(null);
+  const view = useDayView({ date, unitId, departmentId, status, search: debounced, page, pageSize });
+  const data = view.data;
+  const total = data?.total ?? 0;
+  const pending = useRegularisations({ scope: 'toDecide', status: 'pending', page: 1, pageSize: 10 });
+  const reset = () => setPage(1);
+
+  const columns = dayColumns(
+    actions.edit
+      ? [
+          {
+            id: 'mark',
+            header: '',
+            headClassName: 'w-0',
+            isolated: true,
+            cell: (r) => (
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={r.day?.frozen}
+                title={r.day?.frozen ? "The month's salary is approved: the day cannot change" : 'Mark the day by hand'}
+                onClick={() => setMarking({ employeeId: r.employeeId, name: r.name, date, day: r.day })}
+                data-testid="mark-day"
+              >
+                <SquarePen /> Mark
+              </Button>
+            ),
+          },
+        ]
+      : [],
+  );
+
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title={menu?.label ?? 'Attendance'}
+        description={`${dayLabel(date)}${date === today ? ' (today)' : ''}`}
+        actions={
+          <DayNav
+            date={date}
+            max={today}
+            onChange={(d) => {
+              setDate(d);
+              reset();
+            }}
+          />
+        }
+        className="mb-2"
+      />
+      <Tabs defaultValue="day">
+        <TabsList>
+          <TabsTrigger value="day">
+            <ListChecks /> Employees
+          </TabsTrigger>
+          <TabsTrigger value="corrections" data-testid="tab-corrections">
+            Pending corrections
+            {!!pending.data?.total && (
+              <span className="rounded-full bg-amber-500 px-1.5 text-[10px] font-semibold text-white">{pending.data.total}</span>
+            )}
+          </TabsTrigger>
+          <TabsTrigger value="devices" data-testid="tab-devices">
+            <Fingerprint /> Devices
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="day" className="mt-2 grid gap-4">
+          <CountTiles
+            counts={data?.counts}
+            status={status}
+            onStatus={(s) => {
+              setStatus(s);
+              reset();
+            }}
+          />
+          <div className="flex flex-wrap items-center gap-2">
+            <SearchBox
+              value={search}
+              onChange={(v) => {
+                setSearch(v);
+                reset();
+              }}
+            />
+            <UnitSelect
+              value={unitId}
+              onChange={(v) => {
+                setUnitId(v);
+                setDepartmentId(null);
+                reset();
+              }}
+              allLabel="All units"
+              data-testid="filter-unit"
+            />
+            <DepartmentSelect
+              value={departmentId}
+              onChange={(v) => {
+                setDepartmentId(v);
+                reset();
+              }}
+              unitId={unitId}
+            />
+            {status && (
+              <Button variant="ghost" size="sm" onClick={() => setStatus(null)}>
+                Showing {DAY_TILES.find((t) => t.status === status)?.label.toLowerCase()} · show all
+              </Button>
+            )}
+          </div>
+          <DataTable
+            className="rounded-lg bg-card"
+            columns={columns}
+            rows={data?.rows ?? []}
+            rowKey={(r) => r.employeeId}
+            sort={null}
+            onSort={() => undefined}
+            loading={view.isLoading}
+            empty={status || debounced ? 'No employee matches.' : 'No employee in your units on this day.'}
+            rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'day-row', onClick: () => setViewing(r) })}
+          />
+          <LoadError what="The day" show={view.isError && !data} />
+          <PaginationBar
+            page={page}
+            pages={Math.max(1, Math.ceil(total / pageSize))}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={(n) => {
+              setPageSize(n);
+              setPage(1);
+            }}
+          />
+        </TabsContent>
+        <TabsContent value="corrections" className="mt-2">
+          <PendingCorrections />
+        </TabsContent>
+        <TabsContent value="devices" className="mt-2">
+          <DevicesPanel canMap={actions.edit} />
+        </TabsContent>
+      </Tabs>
+      <MarkDayDialog target={marking} onOpenChange={(o) => !o && setMarking(null)} />
+      <DayPunchesSheet row={viewing} date={date} onClose={() => setViewing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+import { ZMapPin } from '@hr/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, Fingerprint, Link2, Wifi, WifiOff } from 'lucide-react';
+import { useState } from 'react';
+import { type DataColumn, DataTable } from '@/components/data-table';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { formatCount, formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { cn } from '@/lib/utils';
+import type { TEmployeeOption } from '../payroll/api';
+import { EmployeePicker } from '../payroll/components';
+import { attendanceKeys, mapPin, type TDeviceStatus, type TUnmatchedPin, useDevices, useUnmatched } from './api';
+import { LoadError } from './components';
+import { ago, isStale, issuesToFieldErrors, STALE_AFTER_MINUTES } from './format';
+
+/** Maps an unmatched device PIN to an employee: the PIN becomes theirs and the kept punches count for them. */
+function MapPinDialog({ pin, onClose }: { pin: TUnmatchedPin | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [employee, setEmployee] = useState<TEmployeeOption | null>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+
+  const close = () => {
+    setEmployee(null);
+    setErrors({});
+    onClose();
+  };
+
+  const save = async () => {
+    if (!pin) return;
+    const parsed = ZMapPin.safeParse({ devicePin: pin.devicePin, employeeId: employee?.id });
+    if (!parsed.success || !employee) {
+      setErrors(employee ? issuesToFieldErrors(parsed.error?.issues ?? []) : { employeeId: ['Choose the employee'] });
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await mapPin(parsed.data, {
+        onError: (e) => setErrors(Object.keys(e.fieldErrors).length ? e.fieldErrors : { _: [e.message] }),
+      });
+      toast({
+        variant: 'success',
+        title: `PIN ${pin.devicePin} mapped to ${employee.name}`,
+        description: `${formatCount(result.mapped)} punch${result.mapped === 1 ? '' : 'es'} now count for them.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+      close();
+    } catch {
+      // shown inline and in the toast (409: the PIN or the employee is taken)
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={pin !== null} onOpenChange={(o) => !o && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Map PIN {pin?.devicePin} to an employee</DialogTitle>
+          <DialogDescription>
+            {pin ? `${pin.deviceName} (${pin.deviceSerial}): ${formatCount(pin.punches)} punches kept. ` : ''}The PIN becomes the employee's
+            device user id.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <FormField label="Employee" required error={errors.employeeId ?? errors.devicePin}>
+            <EmployeePicker
+              value={employee}
+              onChange={(e) => {
+                setEmployee(e);
+                setErrors({});
+              }}
+              invalid={!!(errors.employeeId ?? errors.devicePin)?.length}
+              data-testid="map-pin-employee"
+            />
+          </FormField>
+          {!!errors._?.length && (
+            <p className="text-sm text-destructive" role="alert">
+              {errors._.join(' ')}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving} data-testid="map-pin-save">
+              <Link2 /> {saving ? 'Mapping…' : 'Map'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The biometric devices of the caller's units (last contact, punches today) and the PINs that match nobody. */
+export function DevicesPanel({ canMap }: { canMap: boolean }) {
+  const devices = useDevices();
+  const unmatched = useUnmatched();
+  const [mapping, setMapping] = useState<TUnmatchedPin | null>(null);
+  const now = new Date();
+
+  const deviceColumns: DataColumn<TDeviceStatus>[] = [
+    {
+      id: 'name',
+      header: 'Device',
+      cell: (d) => (
+        <div className="min-w-0">
+          <div className="flex items-center gap-1.5 font-medium">
+            {d.name}
+            {!d.active && <Badge variant="outline">Inactive</Badge>}
+          </div>
+          <div className="font-mono text-xs text-muted-foreground">{d.serialNumber}</div>
+        </div>
+      ),
+    },
+    { id: 'unit', header: 'Unit', cell: (d) => d.unitName },
+    {
+      id: 'lastSeen',
+      header: 'Last contact',
+      cell: (d) => {
+        const stale = d.active && isStale(d.lastSeenAt, now);
+        return (
+          <span
+            className={cn(
+              'inline-flex items-center gap-1.5 whitespace-nowrap',
+              stale ? 'font-medium text-amber-700 dark:text-amber-300' : '',
+            )}
+            title={d.lastSeenAt ? formatDateTime(d.lastSeenAt) : 'Never'}
+            data-testid="device-last-seen"
+            data-stale={stale || undefined}
+          >
+            {stale ? <WifiOff className="size-3.5" /> : <Wifi className="size-3.5 text-success" />}
+            {ago(d.lastSeenAt, now)}
+          </span>
+        );
+      },
+    },
+    {
+      id: 'today',
+      header: 'Punches today',
+      headClassName: 'text-right',
+      className: 'text-right tabular-nums',
+      cell: (d) => formatCount(d.punchesToday),
+    },
+    {
+      id: 'unmatched',
+      header: 'Unmatched',
+      headClassName: 'text-right',
+      className: 'text-right tabular-nums',
+      cell: (d) =>
+        d.unmatchedToday ? <span className="font-medium text-amber-700 dark:text-amber-300">{formatCount(d.unmatchedToday)}</span> : '0',
+    },
+  ];
+
+  const pinColumns: DataColumn<TUnmatchedPin>[] = [
+    { id: 'pin', header: 'PIN', cell: (p) => <span className="font-mono font-medium">{p.devicePin}</span> },
+    {
+      id: 'device',
+      header: 'Device',
+      cell: (p) => (
+        <span>
+          {p.deviceName} <span className="font-mono text-xs text-muted-foreground">{p.deviceSerial}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'punches',
+      header: 'Punches',
+      headClassName: 'text-right',
+      className: 'text-right tabular-nums',
+      cell: (p) => formatCount(p.punches),
+    },
+    {
+      id: 'span',
+      header: 'First – last',
+      cell: (p) => (
+        <span className="whitespace-nowrap text-xs text-muted-foreground">
+          {formatDateTime(p.first)} – {formatDateTime(p.last)}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: '',
+      headClassName: 'w-0',
+      isolated: true,
+      cell: (p) =>
+        canMap ? (
+          <Button size="sm" variant="outline" onClick={() => setMapping(p)} data-testid="map-pin">
+            <Link2 /> Map to employee
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const staleCount = (devices.data ?? []).filter((d) => d.active && isStale(d.lastSeenAt, now)).length;
+
+  return (
+    <div className="grid gap-4" data-testid="devices-panel">
+      <Card className="gap-3 py-4">
+        <CardHeader className="px-4">
+          <CardTitle className="flex items-center gap-2">
+            <Fingerprint className="size-4" /> Devices
+          </CardTitle>
+          <CardDescription>
+            {staleCount > 0 ? (
+              <span className="inline-flex items-center gap-1 text-amber-700 dark:text-amber-300">
+                <AlertTriangle className="size-3.5" /> {staleCount} device{staleCount === 1 ? '' : 's'} silent for more than{' '}
+                {STALE_AFTER_MINUTES} minutes
+              </span>
+            ) : (
+              `A device is flagged when silent for more than ${STALE_AFTER_MINUTES} minutes.`
+            )}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="px-4">
+          <DataTable
+            columns={deviceColumns}
+            rows={devices.data ?? []}
+            rowKey={(d) => d.id}
+            sort={null}
+            onSort={() => undefined}
+            loading={devices.isLoading}
+            empty="No biometric device in your units."
+            rowProps={() => ({ 'data-testid': 'device-row' })}
+          />
+          <LoadError what="The devices" show={devices.isError && !devices.data} />
+        </CardContent>
+      </Card>
+      <Card className="gap-3 py-4">
+        <CardHeader className="px-4">
+          <CardTitle>Unmatched PINs</CardTitle>
+          <CardDescription>Punches from device users who match no employee. They are kept until the PIN is mapped.</CardDescription>
+        </CardHeader>
+        <CardContent className="px-4">
+          <DataTable
+            columns={pinColumns}
+            rows={unmatched.data ?? []}
+            rowKey={(p) => `${p.deviceSerial}:${p.devicePin}`}
+            sort={null}
+            onSort={() => undefined}
+            loading={unmatched.isLoading}
+            empty="Every PIN matches an employee."
+            rowProps={() => ({ 'data-testid': 'unmatched-row' })}
+          />
+          <LoadError what="The unmatched PINs" show={unmatched.isError && !unmatched.data} />
+        </CardContent>
+      </Card>
+      <MapPinDialog pin={mapping} onClose={() => setMapping(null)} />
+    </div>
+  );
+}
