@@ -47,7 +47,7 @@ export function RosterGrid({
                 title={d.holiday ?? formatDate(d.date)}
                 className={cn(
                   'min-w-10 border-b border-l px-1 py-1 text-center font-medium',
-                  off(i) || d.weekday === 0 ? 'bg-zinc-100 dark:bg-zinc-500/10' : '',
+                  off(i) && 'bg-zinc-100 dark:bg-zinc-500/10',
                   d.date === today && 'text-primary',
                 )}
               >

@@ -308,7 +308,7 @@ export type TExportFormat = 'xlsx' | 'pdf';
 /** Downloads a report's export (every filter but the paging) through the authorised API, under a readable name. */
 export async function downloadReport(
   url: string,
-  query: TReportQuery & Record<string, QueryValue>,
+  query: TReportQuery & { kind?: 'detail' | 'summary' },
   format: TExportFormat,
   fileStem: string,
 ): Promise<string> {
