@@ -118,8 +118,15 @@ export async function buildApp(opts: BuildAppOptions) {
     return defaultJson(request, text, done);
   });
 
+  // Map tiles of the tracking screen are images from the configured tile server.
+  const tileOrigin = /^https?:\/\/[^/{}]+/.exec(config.mapTileUrl)?.[0];
   await app.register(helmet, {
-    contentSecurityPolicy,
+    contentSecurityPolicy: tileOrigin
+      ? {
+          ...contentSecurityPolicy,
+          directives: { ...contentSecurityPolicy.directives, imgSrc: [...contentSecurityPolicy.directives.imgSrc, tileOrigin] },
+        }
+      : contentSecurityPolicy,
     // Plain-HTTP office deployments must keep working: no forced upgrade, no HSTS.
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,

@@ -17,8 +17,6 @@ import {
 import { addDays, diffDays, eachDay, type IsoDate, todayIn, zonedInstant } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { dailyAttendance } from '../../db/schema';
-import { bulkUpsert } from '../../lib/bulk';
 
 /** The organisation's time zone: days begin at its midnight. Set once by the attendance routes from the config. */
 let zone = process.env.ORG_TIME_ZONE || 'Asia/Kolkata';
@@ -147,14 +145,15 @@ export async function computeAttendance(
           and (hu.unit_id is null or hu.unit_id = any(${units}::int[]))`,
   );
   const base = zonedInstant(before, 0, tz).getTime();
-  const punchRows = await queryRows<{ employeeId: number; minute: number }>(
+  const punchRows = await queryRows<{ employeeId: number; minutes: number[] }>(
     db,
     sql`select employee_id as "employeeId",
-          floor(extract(epoch from punched_at - ${new Date(base).toISOString()}::timestamptz) / 60)::int as minute
+          array_agg(floor(extract(epoch from punched_at - ${new Date(base).toISOString()}::timestamptz) / 60)::int) as minutes
         from punches
         where employee_id = any(${ids}::int[])
           and punched_at >= ${new Date(base - 360 * 60_000).toISOString()}::timestamptz
-          and punched_at < ${zonedInstant(addDays(after, 1), 0, tz).toISOString()}::timestamptz`,
+          and punched_at < ${zonedInstant(addDays(after, 1), 0, tz).toISOString()}::timestamptz
+        group by employee_id`,
   );
   const stored = await queryRows<StoredDay>(
     db,
@@ -196,22 +195,27 @@ export async function computeAttendance(
   }
   const allUnits = holidaysByUnit.get(null) ?? new Set<string>();
   const assignmentsBy = groupBy(assignments, (a) => a.employeeId);
-  const punchesBy = groupBy(punchRows, (p) => p.employeeId);
+  const punchesBy = new Map(punchRows.map((p) => [p.employeeId, p.minutes]));
   const storedBy = new Map(stored.map((s) => [`${s.employeeId}:${s.day}`, s]));
   const span = eachDay(before, after);
   const offset = diffDays(before, from);
 
   const out: EmployeeDays[] = [];
+  const plans = new Map<string, { roster: ReturnType<typeof rosterDay>[]; rules: ShiftRule[] }>();
   for (const e of staff) {
-    const weeklyOffs = weeklyOffsOf(e.weeklyOffs);
     const mine = assignmentsBy.get(e.id) ?? [];
     const unitHolidays = holidaysByUnit.get(e.unitId);
-    const roster = span.map((d) => rosterDay(d, mine, { shiftId: e.shiftId, weeklyOffs }));
-    const rules = roster.map((r) => (r.shiftId !== null ? (shifts.get(r.shiftId) ?? GENERAL_SHIFT) : GENERAL_SHIFT));
-    const split = splitPunches(
-      rules,
-      (punchesBy.get(e.id) ?? []).map((p) => p.minute),
-    );
+    // Most employees share a default shift and weekly offs: their roster is worked out once.
+    const key = mine.length ? null : `${e.shiftId}|${e.weeklyOffs.join(',')}`;
+    let plan = key !== null ? plans.get(key) : undefined;
+    if (!plan) {
+      const weeklyOffs = weeklyOffsOf(e.weeklyOffs);
+      const roster = span.map((d) => rosterDay(d, mine, { shiftId: e.shiftId, weeklyOffs }));
+      plan = { roster, rules: roster.map((r) => (r.shiftId !== null ? (shifts.get(r.shiftId) ?? GENERAL_SHIFT) : GENERAL_SHIFT)) };
+      if (key !== null) plans.set(key, plan);
+    }
+    const { roster, rules } = plan;
+    const split = splitPunches(rules, punchesBy.get(e.id) ?? []);
     const reqs = requests.get(e.id);
     const days: ComputedDay[] = [];
     for (let i = offset; i < span.length - 1; i++) {
@@ -230,60 +234,45 @@ export async function computeAttendance(
         isWeeklyOff: roster[i].isWeeklyOff,
         requests: reqs?.get(day),
       });
-      days.push({ ...result, day, shiftId: roster[i].shiftId, isManual: false, frozen: isFrozen });
+      days.push({
+        day,
+        shiftId: roster[i].shiftId,
+        isManual: false,
+        frozen: isFrozen,
+        status: result.status,
+        firstIn: result.firstIn,
+        lastOut: result.lastOut,
+        workedMin: result.workedMin,
+        lateMin: result.lateMin,
+        earlyMin: result.earlyMin,
+        otMin: result.otMin,
+        present: result.present,
+        leave: result.leave,
+        lwop: result.lwop,
+        payable: result.payable,
+        missedPunch: result.missedPunch,
+        workedOff: result.workedOff,
+      });
     }
     out.push({ employeeId: e.id, unitId: e.unitId, days });
   }
 
   if (opts.persist) {
-    const rows = [];
-    for (const e of out) {
-      for (const d of e.days) {
-        if (d.isManual || d.frozen) continue;
-        rows.push({
-          employeeId: e.employeeId,
-          day: d.day,
-          unitId: e.unitId,
-          shiftId: d.shiftId,
-          status: d.status,
-          firstIn: d.firstIn === null ? null : zonedInstant(d.day, d.firstIn, tz),
-          lastOut: d.lastOut === null ? null : zonedInstant(d.day, d.lastOut, tz),
-          workedMinutes: d.workedMin,
-          lateMinutes: d.lateMin,
-          earlyMinutes: d.earlyMin,
-          otMinutes: d.otMin,
-          present: String(d.present),
-          leave: String(d.leave),
-          lwop: String(d.lwop),
-          payable: String(d.payable),
-          missedPunch: d.missedPunch,
-          isManual: false,
-          computedAt: new Date(),
-        });
-      }
-    }
-    if (rows.length) {
-      await bulkUpsert(db, dailyAttendance, rows, {
-        target: ['employeeId', 'day'],
-        set: [
-          'unitId',
-          'shiftId',
-          'status',
-          'firstIn',
-          'lastOut',
-          'workedMinutes',
-          'lateMinutes',
-          'earlyMinutes',
-          'otMinutes',
-          'present',
-          'leave',
-          'lwop',
-          'payable',
-          'missedPunch',
-          'computedAt',
-        ],
-      });
-    }
+    // What is stored already, one signature per day: only the days whose figures changed are written.
+    const existing = await queryRows<{ employeeId: number; sigs: string[] }>(
+      db,
+      sql`select employee_id as "employeeId", array_agg(concat_ws('|', day, unit_id, coalesce(shift_id::text, ''), status,
+            coalesce(floor(extract(epoch from first_in - (day::timestamp at time zone ${tz})) / 60)::text, ''),
+            coalesce(floor(extract(epoch from last_out - (day::timestamp at time zone ${tz})) / 60)::text, ''),
+            worked_minutes, late_minutes, early_minutes, ot_minutes, present, leave, lwop, payable,
+            case when missed_punch then 't' else 'f' end)) as sigs
+          from daily_attendance
+          where employee_id = any(${ids}::int[]) and day between ${from}::date and ${last}::date and not is_manual
+          group by employee_id`,
+    );
+    const have = new Set<string>();
+    for (const r of existing) for (const sig of r.sigs) have.add(`${r.employeeId}|${sig}`);
+    await storeDays(db, out, tz, have);
   }
   return out;
 }
@@ -321,7 +310,7 @@ function fromStored(s: StoredDay): Omit<ComputedDay, 'day' | 'frozen'> {
     lwop: s.lwop,
     payable: s.payable,
     missedPunch: s.missedPunch,
-    workedOff: (s.status === 'H' || s.status === 'WO') && s.workedMin > 0,
+    workedOff: (s.status === 'H' || s.status === 'WO') && s.otMin > 0,
     shiftId: s.shiftId,
     isManual: s.isManual,
   };
@@ -363,4 +352,92 @@ export async function recomputeForPunches(db: Db | Tx, punched: readonly { emplo
     if (r.to > to) to = r.to;
   }
   await computeAttendance(db, { employeeIds: [...byEmployee.keys()] }, from, to, { persist: true });
+}
+
+const arr = (values: readonly (string | number | boolean | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'string' ? `"${v}"` : String(v))).join(',')}}`;
+
+/**
+ * Writes worked-out days in one statement, a Postgres array per column (unnest), and rewrites only the rows
+ * whose figures changed: recomputing a month where one punch arrived touches one row, not the month.
+ */
+const signature = (employeeId: number, unitId: number, d: ComputedDay) =>
+  [
+    employeeId,
+    d.day,
+    unitId,
+    d.shiftId ?? '',
+    d.status,
+    d.firstIn ?? '',
+    d.lastOut ?? '',
+    d.workedMin,
+    d.lateMin,
+    d.earlyMin,
+    d.otMin,
+    d.present.toFixed(1),
+    d.leave.toFixed(1),
+    d.lwop.toFixed(1),
+    d.payable.toFixed(1),
+    d.missedPunch ? 't' : 'f',
+  ].join('|');
+
+async function storeDays(db: Db | Tx, out: readonly EmployeeDays[], tz: string, have: ReadonlySet<string>): Promise<void> {
+  const c: (string | number | boolean | null)[][] = Array.from({ length: 16 }, () => []);
+  for (const e of out) {
+    for (const d of e.days) {
+      if (d.isManual || d.frozen || have.has(signature(e.employeeId, e.unitId, d))) continue;
+      const row = [
+        e.employeeId,
+        d.day,
+        e.unitId,
+        d.shiftId,
+        d.status,
+        d.firstIn,
+        d.lastOut,
+        d.workedMin,
+        d.lateMin,
+        d.earlyMin,
+        d.otMin,
+        d.present,
+        d.leave,
+        d.lwop,
+        d.payable,
+        d.missedPunch,
+      ];
+      for (let i = 0; i < row.length; i++) c[i].push(row[i]);
+    }
+  }
+  if (c[0].length === 0) return;
+  const cols = [
+    'unit_id',
+    'shift_id',
+    'status',
+    'first_in',
+    'last_out',
+    'worked_minutes',
+    'late_minutes',
+    'early_minutes',
+    'ot_minutes',
+    'present',
+    'leave',
+    'lwop',
+    'payable',
+    'missed_punch',
+  ];
+  const target = sql.raw(cols.map((x) => `daily_attendance.${x}`).join(', '));
+  const excluded = sql.raw(cols.map((x) => `excluded.${x}`).join(', '));
+  await db.execute(sql`
+    insert into daily_attendance (employee_id, day, unit_id, shift_id, status, first_in, last_out, worked_minutes, late_minutes,
+      early_minutes, ot_minutes, present, leave, lwop, payable, missed_punch, is_manual, computed_at)
+    select x.e, x.d, x.u, x.s, x.st,
+      case when x.fi is null then null else (x.d::timestamp at time zone ${tz}) + x.fi * interval '1 minute' end,
+      case when x.lo is null then null else (x.d::timestamp at time zone ${tz}) + x.lo * interval '1 minute' end,
+      x.w, x.la, x.ea, x.ot, x.pr, x.le, x.lw, x.pa, x.mp, false, now()
+    from unnest(${arr(c[0])}::int[], ${arr(c[1])}::date[], ${arr(c[2])}::int[], ${arr(c[3])}::int[], ${arr(c[4])}::text[],
+      ${arr(c[5])}::int[], ${arr(c[6])}::int[], ${arr(c[7])}::int[], ${arr(c[8])}::int[], ${arr(c[9])}::int[], ${arr(c[10])}::int[],
+      ${arr(c[11])}::numeric[], ${arr(c[12])}::numeric[], ${arr(c[13])}::numeric[], ${arr(c[14])}::numeric[], ${arr(c[15])}::bool[])
+      as x(e, d, u, s, st, fi, lo, w, la, ea, ot, pr, le, lw, pa, mp)
+    on conflict (employee_id, day) do update set
+      ${sql.raw(cols.map((x) => `${x} = excluded.${x}`).join(', '))}, computed_at = excluded.computed_at
+    where daily_attendance.is_manual = false and (${target}) is distinct from (${excluded})`);
 }

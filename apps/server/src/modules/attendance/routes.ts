@@ -48,6 +48,7 @@ import { latestApkVersion } from '../apk/routes';
 import { attendanceZone, computeAttendance, recomputeForPunches, setAttendanceZone } from './compute';
 import { addPunch, listPunches } from './punches';
 import { decideRegularisation, listRegularisations, requestRegularisation } from './regularisation';
+import { attendanceReportRoutes } from './reports';
 import {
   assignShifts,
   dayView,
@@ -66,6 +67,7 @@ const signedIn = 'signedIn' as const;
 
 export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
   setAttendanceZone(app.config.orgTimeZone);
+  await app.register(attendanceReportRoutes);
 
   /** The punch just stored and the day it falls in, as worked out now. */
   async function punchResult(employeeId: number, punchId: number) {

@@ -30,6 +30,9 @@ export async function seedAttendance(db: Db, today: string, timeZone = 'Asia/Kol
   if (!blr || !chn) return;
 
   await db.execute(sql`update shifts set overtime_after_minutes = 30, early_grace_minutes = 10 where code in ('GEN', 'MOR', 'EVE', 'NGT')`);
+  // Full day: seven and a half hours worked on the general shift, seven on the eight-hour ones (break taken).
+  await db.execute(sql`update shifts set full_day_min_hours = 7.5 where code = 'GEN'`);
+  await db.execute(sql`update shifts set full_day_min_hours = 7 where code in ('MOR', 'EVE', 'NGT')`);
   await db.execute(sql`update units set track_attendance = true where id in (${blr.id}, ${chn.id})`);
   await db.execute(sql`update units set geo_latitude = 13.0569, geo_longitude = 80.2425, geo_radius_m = 300 where id = ${chn.id}`);
   // Head office staff: every Sunday and the 2nd and 4th Saturday off.
@@ -113,9 +116,9 @@ export async function seedAttendance(db: Db, today: string, timeZone = 'Asia/Kol
       else if (p < 0.06)
         times = [start - 5 + jitter]; // forgot to punch out
       else if (p < 0.09)
-        times = [start - 5 + jitter, start + 255 + jitter]; // half day
+        times = [start - 5 + jitter, start + 300 + jitter]; // half day
       else if (p < 0.19)
-        times = [start + 20 + jitter * 4, end + jitter]; // late
+        times = [start + 20 + jitter * 4, end + 20 + jitter * 4]; // late, and stays on
       else if (p < 0.27)
         times = [start - 10 + jitter, end + 75 + jitter * 3]; // overtime
       else times = [start - 15 + jitter, end + jitter];
