@@ -32,6 +32,7 @@ function ShiftChoice({
   label,
   allowOff = true,
   invalid,
+  compact = true,
 }: {
   value: number | null;
   onChange: (v: number | null) => void;
@@ -39,6 +40,8 @@ function ShiftChoice({
   label: string;
   allowOff?: boolean;
   invalid?: boolean;
+  /** Codes only (the narrow cells of a pattern); else with the name and times. */
+  compact?: boolean;
 }) {
   return (
     <select
@@ -49,9 +52,8 @@ function ShiftChoice({
     >
       {allowOff ? <option value="">OFF</option> : <option value="">Choose a shift</option>}
       {shifts.map((s) => (
-        <option key={s.id} value={s.id}>
-          {s.code}
-          {s.startTime ? ` · ${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)}` : ''}
+        <option key={s.id} value={s.id} title={`${s.name} ${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)}`}>
+          {compact ? s.code : `${s.code} · ${s.name}${s.startTime ? ` (${s.startTime.slice(0, 5)}–${s.endTime.slice(0, 5)})` : ''}`}
         </option>
       ))}
     </select>
@@ -275,13 +277,14 @@ export function AssignShiftsDialog({
 
           <FormField label="Pattern" required error={errors.pattern}>
             {kind === 'fixed' && (
-              <div className="w-64">
+              <div className="w-80">
                 <ShiftChoice
                   label="Shift"
                   value={pattern[0] ?? null}
                   onChange={(v) => setDay(0, v)}
                   shifts={shifts}
                   allowOff={false}
+                  compact={false}
                   invalid={!!errors.pattern?.length}
                 />
               </div>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { todayIso } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { UnitSelect } from '../payroll/components';
 import { type TDayViewRow, type TDayViewStatus, useDayView, useRegularisations } from './api';
@@ -18,6 +19,8 @@ import { PendingCorrections } from './Regularisations';
 /** /outlet/attandance: a manager's day: counts, the employees' status and times, marking by hand, corrections, devices. */
 export default function DayAttendanceScreen() {
   const { menu, actions } = useCurrentMenu(MENU.attendance);
+  // Nobody marks their own attendance (the server refuses it): no Mark button on one's own row.
+  const ownEmployeeId = useSession((s) => s.acc_dtls?.employeeId ?? null);
   const today = todayIso();
   const [date, setDate] = useState(today);
   const [unitId, setUnitId] = useState<number | null>(null);
@@ -43,18 +46,19 @@ export default function DayAttendanceScreen() {
             header: '',
             headClassName: 'w-0',
             isolated: true,
-            cell: (r) => (
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={r.day?.frozen}
-                title={r.day?.frozen ? "The month's salary is approved: the day cannot change" : 'Mark the day by hand'}
-                onClick={() => setMarking({ employeeId: r.employeeId, name: r.name, date, day: r.day })}
-                data-testid="mark-day"
-              >
-                <SquarePen /> Mark
-              </Button>
-            ),
+            cell: (r) =>
+              r.employeeId === ownEmployeeId ? null : (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={r.day?.frozen}
+                  title={r.day?.frozen ? "The month's salary is approved: the day cannot change" : 'Mark the day by hand'}
+                  onClick={() => setMarking({ employeeId: r.employeeId, name: r.name, date, day: r.day })}
+                  data-testid="mark-day"
+                >
+                  <SquarePen /> Mark
+                </Button>
+              ),
           },
         ]
       : [],

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { todayIso } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import type { TEmployeeOption } from '../payroll/api';
 import { EmployeePicker } from '../payroll/components';
@@ -18,9 +19,11 @@ import { RegularisationDialog } from './RegularisationDialog';
 export default function EmployeeAttendanceScreen() {
   const { menu } = useCurrentMenu(MENU.employeeAttendance);
   // Marking by hand belongs to the day view's menu: offered here too to whoever holds it.
-  const canMark = useCurrentMenu(MENU.attendance).actions.edit;
+  const ownEmployeeId = useSession((s) => s.acc_dtls?.employeeId ?? null);
+  const mayMark = useCurrentMenu(MENU.attendance).actions.edit;
   const today = todayIso();
   const [employee, setEmployee] = useState<TEmployeeOption | null>(null);
+  const canMark = mayMark && employee?.id !== ownEmployeeId;
   const [ym, setYm] = useState(() => yearMonthOf(today));
   const [selected, setSelected] = useState<string | null>(null);
   const [markTarget, setMarking] = useState<TMarkTarget | null>(null);

@@ -114,10 +114,10 @@ export default function TrackEmployeeScreen() {
           Only outside the office area
         </label>
       </div>
-      <div className={cn('grid items-start gap-4', showMap && 'xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]')}>
+      <div className="grid gap-4">
         {showMap && (
           <MapBoundary>
-            <Suspense fallback={<Skeleton className="h-[28rem] w-full" />}>
+            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
               <TrackMap tileUrl={data.tileUrl} points={points} selected={selected} onSelect={setSelected} />
             </Suspense>
           </MapBoundary>

@@ -85,5 +85,5 @@ export default function TrackMap({
     }
   }, [selected]);
 
-  return <div ref={box} className="h-[28rem] w-full rounded-lg border" data-testid="track-map" />;
+  return <div ref={box} className="h-96 w-full rounded-lg border" data-testid="track-map" />;
 }

@@ -280,7 +280,7 @@ function CalendarDay({
   const future = date > today;
   // A future day has no attendance yet: only what the calendar already knows (holiday, weekly off) shows.
   const status = day && (!future || CELL_QUIET.has(day.status)) ? day.status : null;
-  const times = day && (day.firstIn || day.lastOut) ? `${day.firstIn ?? '--:--'} – ${day.lastOut ?? '--:--'}` : null;
+  const times = day && (day.firstIn || day.lastOut) ? `${day.firstIn ?? '--:--'}–${day.lastOut ?? '--:--'}` : null;
   return (
     <button
       type="button"
@@ -306,7 +306,7 @@ function CalendarDay({
         </span>
       </div>
       {day?.shiftCode && <div className="truncate text-[10px] text-muted-foreground">{day.shiftCode}</div>}
-      {times && <div className="hidden truncate tabular-nums sm:block">{times}</div>}
+      {times && <div className="hidden truncate text-[11px] tracking-tight tabular-nums sm:block">{times}</div>}
       <div className="mt-auto flex flex-wrap gap-x-1.5 text-[10px] font-medium leading-tight">
         {!!day?.lateMinutes && <span className="text-amber-700 dark:text-amber-300">L {minutesToHm(day.lateMinutes)}</span>}
         {!!day?.earlyMinutes && <span className="text-amber-700 dark:text-amber-300">E {minutesToHm(day.earlyMinutes)}</span>}
@@ -501,7 +501,7 @@ export function DayDetails({
         {actions}
       </div>
       {day && (
-        <dl className="grid grid-cols-3 gap-x-4 gap-y-1 text-sm sm:grid-cols-6">
+        <dl className="grid grid-cols-3 gap-x-4 gap-y-2 text-sm">
           <DayFigure label="Shift" value={day.shiftCode ?? '—'} />
           <DayFigure label="First in" value={day.firstIn ?? '—'} />
           <DayFigure label="Last out" value={day.lastOut ?? '—'} />
