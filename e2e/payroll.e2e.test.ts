@@ -22,9 +22,9 @@ describe('salary process', () => {
     await draft.click();
     await page.getByTestId('salary-run').waitFor();
     const runUrl = page.url();
-    // The month's attendance the run will use: every employed day until an entry says otherwise.
+    // The month's attendance the run will use: the head office pays by daily attendance (its terminal's punches).
     await page.getByTestId('attendance-toggle').click();
-    await expect.poll(() => page.getByTestId('run-attendance').textContent()).toContain('Calendar');
+    await expect.poll(() => page.getByTestId('run-attendance').textContent()).toContain('From daily attendance');
     await page.getByTestId('run-process').click();
     await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 60_000 }).toMatch(/processed/i);
     await page.getByTestId('run-totals').waitFor();

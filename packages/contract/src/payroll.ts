@@ -449,7 +449,8 @@ export const ZMonthAttendance = z.object({
       employeeCode: z.string(),
       name: z.string(),
       /** 'manual' when a monthly entry gives the figures, else 'calendar' (every employed day paid). */
-      source: z.enum(['manual', 'calendar']),
+      /** manual: the monthly entry; attendance: daily attendance (a unit that pays by attendance); calendar: every employed day. */
+      source: z.enum(['manual', 'attendance', 'calendar']),
       payableDays: z.number(),
       presentDays: z.number(),
       lwopDays: z.number(),

@@ -227,12 +227,16 @@ export async function computeAttendance(
         days.push({ ...fromStored(kept), day, frozen: isFrozen });
         continue;
       }
+      const isHoliday = allUnits.has(day) || (unitHolidays?.has(day) ?? false);
+      const dayRequests = reqs?.get(day);
+      // Today is not over: until it has an in and an out (or is a holiday, weekly off or request), it has no status.
+      if (day === today && split[i].length < 2 && !isHoliday && !roster[i].isWeeklyOff && !dayRequests) continue;
       const result = evaluateDay({
         shift: rules[i],
         punches: split[i],
-        isHoliday: allUnits.has(day) || (unitHolidays?.has(day) ?? false),
+        isHoliday,
         isWeeklyOff: roster[i].isWeeklyOff,
-        requests: reqs?.get(day),
+        requests: dayRequests,
       });
       days.push({
         day,

@@ -222,9 +222,10 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { menu: MENU.attendance, action: 'edit' } },
       schema: {
         tags: ['attendance'],
-        summary: 'Marks a day by hand with a remark (audited); status null removes the marking. 409 in a frozen month',
+        summary:
+          'Marks a day by hand with a remark (audited); status null removes the marking (the day as worked out again, null for today without punches). 409 in a frozen month',
         body: ZMarkDay,
-        response: { 200: ZAttendanceDay },
+        response: { 200: ZAttendanceDay.nullable() },
       },
     },
     async (request) => markDay(app.db, request.auth, request.body, request.id),

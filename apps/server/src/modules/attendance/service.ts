@@ -257,7 +257,12 @@ const MARKED: Record<string, { present: number; leave: number; lwop: number; pay
 };
 
 /** Marks a day by hand (audited), or removes the marking so the day is worked out again. */
-export async function markDay(db: Db, auth: AuthContext, input: z.infer<typeof ZMarkDay>, requestId?: string): Promise<TAttendanceDay> {
+export async function markDay(
+  db: Db,
+  auth: AuthContext,
+  input: z.infer<typeof ZMarkDay>,
+  requestId?: string,
+): Promise<TAttendanceDay | null> {
   const e = await reachEmployee(db, auth, input.employeeId, null);
   if (auth.employeeId === e.id && !auth.isAdmin) throw new Forbidden('Nobody marks their own attendance');
   if (auth.isSelfService) throw new NotFound('Employee not found');
@@ -268,10 +273,8 @@ export async function markDay(db: Db, auth: AuthContext, input: z.infer<typeof Z
     const [before] = await tx.select().from(dailyAttendance).where(sql`employee_id = ${e.id} and day = ${input.day}`);
     if (input.status === null) {
       if (!before?.isManual) throw new Conflict('The day is not marked by hand');
-      await tx
-        .update(dailyAttendance)
-        .set({ isManual: false, remark: input.remark, updatedBy: auth.userId })
-        .where(sql`employee_id = ${e.id} and day = ${input.day}`);
+      // The day is worked out again from its punches (today, with none yet, has no status until it has).
+      await tx.delete(dailyAttendance).where(sql`employee_id = ${e.id} and day = ${input.day}`);
     } else {
       const f = MARKED[input.status];
       const values = {
@@ -308,8 +311,8 @@ export async function markDay(db: Db, auth: AuthContext, input: z.infer<typeof Z
       requestId,
     });
     const d = computed?.days[0];
-    if (!d) throw new BadRequest('The employee was not employed on that day', { day: ['Not an employed day'] });
-    return dayView(d, await shiftCodes(tx));
+    if (!d && input.status !== null) throw new BadRequest('The employee was not employed on that day', { day: ['Not an employed day'] });
+    return d ? dayView(d, await shiftCodes(tx)) : null;
   });
 }
 

@@ -92,12 +92,24 @@ export function tableOf(name: string): TableSpec {
 const EMPLOYEE_FORM = [MENU.employee] as const;
 /** The employee form and My profile (contact and address fields) pick from these. */
 const PROFILE_FORM = [MENU.employee, MENU.profile] as const;
+/** The managers' attendance screens filter by department (staff see the roster's own row only). */
+const ATTENDANCE_SCREENS: readonly TMenuPath[] = [
+  MENU.attendance,
+  MENU.employeeAttendance,
+  MENU.onOffDuty,
+  MENU.trackEmployee,
+  MENU.attendanceReport,
+  MENU.shiftAttendanceCompare,
+  MENU.shiftAttendanceCompareSummary,
+];
+
 export const OPTION_MENUS: Partial<Record<TResourceName, readonly TMenuPath[]>> = {
   unit: [MENU.employee, MENU.idCard],
   // The increment's batch filters pick a department and a designation.
-  department: [MENU.employee, MENU.salaryIncrement],
+  department: [MENU.employee, MENU.salaryIncrement, ...ATTENDANCE_SCREENS],
   designation: [MENU.employee, MENU.salaryIncrement],
-  shift: EMPLOYEE_FORM,
+  // The roster's filter and the shift details screen pick a shift.
+  shift: [...EMPLOYEE_FORM, MENU.viewShift, MENU.shiftDetails],
   employeeDocType: [MENU.employee, MENU.uploadDocuments],
   leaveType: [MENU.requestLeave, MENU.allRequestLeave],
   earningDeduction: [MENU.salaryProcess, MENU.salaryIncrement],

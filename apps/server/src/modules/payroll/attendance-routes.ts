@@ -21,6 +21,7 @@ import { bulkUpsert } from '../../lib/bulk';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { type AuthContext, canReachUnit } from '../access/context';
+import { tracksAttendance } from '../attendance/month';
 import { monthInputs, paidEmployees } from './inputs';
 import { assertMonthOpen } from './runs';
 import { cellValue, uploadedSheet } from './sheet';
@@ -108,6 +109,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
           )
         ).map((r) => r.id),
       );
+      const byAttendance = await tracksAttendance(app.db, unitId);
       return {
         monthDays: daysInMonth(year, month),
         rows: staff.map((e) => {
@@ -116,7 +118,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
             employeeId: e.id,
             employeeCode: e.employeeCode,
             name: e.name,
-            source: manual.has(e.id) ? ('manual' as const) : ('calendar' as const),
+            source: manual.has(e.id) ? ('manual' as const) : byAttendance ? ('attendance' as const) : ('calendar' as const),
             payableDays: f.payableDays,
             presentDays: f.presentDays,
             lwopDays: f.lwopDays,

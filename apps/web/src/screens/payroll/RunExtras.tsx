@@ -61,6 +61,7 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
   const file = useRef<HTMLInputElement>(null);
   const rows = query.data?.rows ?? [];
   const manual = rows.filter((r) => r.source === 'manual').length;
+  const byAttendance = rows.some((r) => r.source === 'attendance');
   const month = formatMonth(run.year, run.month);
 
   const onSaved = async (n: number) => {
@@ -106,8 +107,10 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
           {manual > 0 && manual === rows.length
             ? 'Every employee from the monthly entry.'
             : manual > 0
-              ? `${formatCount(manual)} of ${formatCount(rows.length)} employees from the monthly entry; the rest from the attendance calendar.`
-              : 'From the attendance calendar (every employed day paid unless marked otherwise), until a monthly entry says otherwise.'}
+              ? `${formatCount(manual)} of ${formatCount(rows.length)} employees from the monthly entry; the rest from ${byAttendance ? 'daily attendance' : 'the attendance calendar'}.`
+              : byAttendance
+                ? 'From daily attendance (punches, roster, holidays and approved leave; today and later days counted as paid), until a monthly entry says otherwise.'
+                : 'From the attendance calendar (every employed day paid unless marked otherwise), until a monthly entry says otherwise.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
@@ -188,7 +191,7 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
                     <TableCell>{r.name}</TableCell>
                     <TableCell>
                       <Badge variant={r.source === 'manual' ? 'default' : 'secondary'}>
-                        {r.source === 'manual' ? 'Entered' : 'Calendar'}
+                        {r.source === 'manual' ? 'Entered' : r.source === 'attendance' ? 'Attendance' : 'Calendar'}
                       </Badge>
                     </TableCell>
                     {FIGURES.map((f) => (
