@@ -13,4 +13,5 @@ export * from './menus';
 export * from './messages';
 export * from './password';
 export * from './payroll';
+export * from './requests';
 export * from './resources';
