@@ -7,3 +7,4 @@ export * from './employees';
 export * from './jobs';
 export * from './masters';
 export * from './payroll';
+export * from './requests';

@@ -165,6 +165,17 @@ export const leaveTypes = pgTable(
     halfDayAllowed: boolean('half_day_allowed').notNull().default(true),
     /** 'all' | 'male' | 'female' */
     applicableGender: varchar('applicable_gender', { length: 10 }).notNull().default('all'),
+    /** 0 = no limit: credits beyond it are not posted. */
+    maxBalance: numeric('max_balance', { precision: 5, scale: 1 }).notNull().default('0'),
+    /** Holidays and weekly offs between two leave days count as leave. */
+    sandwich: boolean('sandwich').notNull().default(false),
+    minNoticeDays: integer('min_notice_days').notNull().default(0),
+    /** 0 = no limit. */
+    maxConsecutiveDays: numeric('max_consecutive_days', { precision: 5, scale: 1 }).notNull().default('0'),
+    /** A request longer than this needs an attachment (0 = never). */
+    attachmentAfterDays: numeric('attachment_after_days', { precision: 5, scale: 1 }).notNull().default('0'),
+    /** Days beyond the balance become leave without pay instead of refusing the request. */
+    excessAsLwop: boolean('excess_as_lwop').notNull().default(false),
     ...auditColumns,
   },
   (t) => [

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigIdColumn, idColumn } from './common';
+import { units, users } from './core';
+import { employees } from './employees';
+import { leaveTypes } from './masters';
+
+/**
+ * Work-from-home, leave and visitor requests (issue 12). A request is decided through the approvals module
+ * (`approvalId`); its status follows the approval: pending → approved / rejected, pending → withdrawn, approved →
+ * cancelled. A visitor request is one day (`fromDate` = `toDate` = the expected date).
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    id: idColumn(),
+    /** 'wfh' | 'leave' | 'visitor' */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    /** The employee's unit when raised (scoping and approvers). */
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    /** 'pending' | 'approved' | 'rejected' | 'cancelled' | 'withdrawn' */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    fromDate: date('from_date').notNull(),
+    toDate: date('to_date').notNull(),
+    halfDayStart: boolean('half_day_start').notNull().default(false),
+    halfDayEnd: boolean('half_day_end').notNull().default(false),
+    /** Days taken (leave: working days, or all days under the sandwich rule). */
+    days: numeric('days', { precision: 6, scale: 1 }).notNull().default('0'),
+    /** Of `days`, without pay (an unpaid type, or beyond the balance): the last days of the request. */
+    lwopDays: numeric('lwop_days', { precision: 6, scale: 1 }).notNull().default('0'),
+    leaveTypeId: integer('leave_type_id').references(() => leaveTypes.id),
+    /** The financial year (its starting calendar year) whose balance a leave request draws on. */
+    financialYear: smallint('financial_year'),
+    reason: text('reason').notNull().default(''),
+    attachmentKey: varchar('attachment_key', { length: 200 }),
+    attachmentName: varchar('attachment_name', { length: 200 }),
+    visitorName: varchar('visitor_name', { length: 150 }),
+    mobileCode: varchar('mobile_code', { length: 6 }),
+    mobile: varchar('mobile', { length: 15 }),
+    company: varchar('company', { length: 150 }),
+    purpose: text('purpose'),
+    /** Local 'HH:MM'. */
+    expectedTime: varchar('expected_time', { length: 5 }),
+    visitorCount: smallint('visitor_count'),
+    hostEmployeeId: integer('host_employee_id').references(() => employees.id),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    departedAt: timestamp('departed_at', { withTimezone: true }),
+    approvalId: integer('approval_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by'),
+  },
+  (t) => [
+    index('requests_employee_idx').on(t.employeeId, t.fromDate),
+    // The allRequest lists: a kind in the caller's units, pending first, newest first.
+    index('requests_list_idx').on(t.kind, t.unitId, t.status, t.fromDate, t.id),
+    index('requests_kind_status_idx').on(t.kind, t.status, t.id),
+    index('requests_visitor_day_idx')
+      .on(t.fromDate, t.unitId)
+      .where(sql`${t.kind} = 'visitor'`),
+    index('requests_approval_idx').on(t.approvalId),
+  ],
+);
+
+/**
+ * The leave ledger: a balance is the sum of its lines, never a figure edited in place. Days are signed (opening,
+ * credit +; debit, lapse, encash −; adjust ±). Lines posted by the system carry a `period` ('2026-04' for a monthly
+ * credit, 'year' for the yearly allocation, 'carry' for the carry-forward) so posting twice adds nothing.
+ */
+export const leaveLedger = pgTable(
+  'leave_ledger',
+  {
+    id: bigIdColumn(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    leaveTypeId: integer('leave_type_id')
+      .notNull()
+      .references(() => leaveTypes.id),
+    financialYear: smallint('financial_year').notNull(),
+    /** 'opening' | 'credit' | 'debit' | 'lapse' | 'encash' | 'adjust' */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    days: numeric('days', { precision: 6, scale: 1 }).notNull(),
+    period: varchar('period', { length: 10 }),
+    reason: varchar('reason', { length: 300 }).notNull().default(''),
+    requestId: integer('request_id').references(() => requests.id),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('leave_ledger_employee_idx').on(t.employeeId, t.financialYear, t.leaveTypeId),
+    uniqueIndex('leave_ledger_period_uq')
+      .on(t.employeeId, t.leaveTypeId, t.financialYear, t.kind, t.period)
+      .where(sql`${t.period} is not null`),
+    index('leave_ledger_request_idx').on(t.requestId),
+  ],
+);
+
+/** In-app notifications (the bell): one row per recipient. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigIdColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    body: text('body').notNull().default(''),
+    link: varchar('link', { length: 300 }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** When the e-mail copy was sent (null: not sent, or e-mail is not set up). */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
