@@ -76,6 +76,8 @@ export default async function setup(project: TestProject) {
     // Every test signs in from 127.0.0.1: a per-address limit of 20 failures would let one file's wrong-password
     // tests lock out the next file. The per-account limit (5) stays as in production.
     SIGNIN_MAX_FAILURES_PER_IP: process.env.SIGNIN_MAX_FAILURES_PER_IP ?? '1000',
+    // The punch test punches in and out within seconds.
+    PUNCH_MIN_GAP_SECONDS: '2',
   };
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   else delete env.DATABASE_URL;

@@ -45,6 +45,8 @@ const ZConfig = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** The sender of those e-mails. */
   SMTP_FROM: z.string().min(3).default('Payroll <payroll@localhost>'),
+  /** A second web / phone punch within this many seconds is a double tap, refused with 409. */
+  PUNCH_MIN_GAP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Map tiles for employee tracking ({z}/{x}/{y}); empty: the tracking screen shows a list only. */
   MAP_TILE_URL: z.string().max(300).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
 });
@@ -72,6 +74,7 @@ export type AppConfig = {
   smtpUrl: string | undefined;
   smtpFrom: string;
   mapTileUrl: string;
+  punchMinGapSeconds: number;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -109,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     mapTileUrl: e.MAP_TILE_URL,
+    punchMinGapSeconds: e.PUNCH_MIN_GAP_SECONDS,
     ...overrides,
   };
 }

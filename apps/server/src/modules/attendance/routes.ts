@@ -81,14 +81,16 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
     return { punch, day: day ? dayView(day, codes) : null };
   }
 
-  /** A second punch within a minute is a double click, not a punch. */
+  /** A second punch within PUNCH_MIN_GAP_SECONDS (a minute) is a double tap, not a punch. */
   async function assertNotJustPunched(employeeId: number) {
+    const gap = app.config.punchMinGapSeconds;
+    if (gap <= 0) return;
     const [recent] = await queryRows<{ id: number }>(
       app.db,
       sql`select id from punches where employee_id = ${employeeId} and source in ('web', 'mobile')
-            and punched_at > now() - interval '60 seconds' limit 1`,
+            and punched_at > now() - make_interval(secs => ${gap}) limit 1`,
     );
-    if (recent) throw new Conflict('You punched less than a minute ago');
+    if (recent) throw new Conflict(gap === 60 ? 'You punched less than a minute ago' : `You punched less than ${gap} seconds ago`);
   }
 
   app.post(
