@@ -1,2 +1,3 @@
+export * from './leave';
 export * from './roster';
 export * from './rules';

@@ -240,8 +240,9 @@ export const ZLeaveBalance = z.object({
   taken: z.number(),
   /** Leave waiting for approval. */
   pending: z.number(),
-  /** Adjustments (±), lapses and encashment as negative figures. */
+  /** Adjustments (±). */
   adjusted: z.number(),
+  /** Days lapsed and encashed at a year end (positive figures). */
   lapsed: z.number(),
   encashed: z.number(),
   /** The sum of the ledger lines: opening + accrued + adjusted − taken − lapsed − encashed. */
