@@ -331,20 +331,24 @@ function groupBy<T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T[]> {
 }
 
 /**
- * Recomputes the days around the given punch instants (the punch's date and the day before, which a night
- * shift may own) for their employees, in one pass. Days of a frozen month are left as they are.
+ * Recomputes the days a punch may belong to (its date, and the day before or after it) for the punches'
+ * employees, in one pass. Days of a frozen month are left as they are.
  */
 export async function recomputeForPunches(db: Db | Tx, punched: readonly { employeeId: number | null; at: Date }[]): Promise<void> {
   const byEmployee = new Map<number, { from: IsoDate; to: IsoDate }>();
   for (const p of punched) {
     if (p.employeeId == null) continue;
     const d = todayIn(zone, p.at);
+    // A day claims punches from 6 h before its shift starts to 18 h after: a punch before 18:00 may be the
+    // previous day's (a night shift's morning out), one from 18:00 the next day's (a shift starting before 06:00).
+    const minute = Math.round((p.at.getTime() - zonedInstant(d, 0, zone).getTime()) / 60_000);
+    const from = minute < 1080 ? addDays(d, -1) : d;
+    const to = minute < 1080 ? d : addDays(d, 1);
     const cur = byEmployee.get(p.employeeId);
-    const from = addDays(d, -1);
-    if (!cur) byEmployee.set(p.employeeId, { from, to: d });
+    if (!cur) byEmployee.set(p.employeeId, { from, to });
     else {
       if (from < cur.from) cur.from = from;
-      if (d > cur.to) cur.to = d;
+      if (to > cur.to) cur.to = to;
     }
   }
   if (byEmployee.size === 0) return;
