@@ -1,6 +1,14 @@
 import { eachDay } from '@hr/calendar';
 import { describe, expect, it } from 'vitest';
-import { describeWeeklyOffs, patternProblem, rosterDay, type ShiftAssignment, weeklyOffCodeValid, weeklyOffsOf } from './roster';
+import {
+  describeWeeklyOffs,
+  parseWeeklyOffs,
+  patternProblem,
+  rosterDay,
+  type ShiftAssignment,
+  weeklyOffCodeValid,
+  weeklyOffsOf,
+} from './roster';
 
 // June 2026 starts on a Monday: Sundays 7, 14, 21, 28; Saturdays 6, 13 (2nd), 20, 27 (4th and last).
 const DEFAULTS = { shiftId: 1, weeklyOffs: weeklyOffsOf([0, 26, 46]) };
@@ -243,5 +251,43 @@ describe('weekly-off codes', () => {
 
   it('describeWeeklyOffs refuses an unknown code', () => {
     expect(() => describeWeeklyOffs([8])).toThrow(RangeError);
+  });
+});
+
+describe('parseWeeklyOffs', () => {
+  it.each([
+    ['', []],
+    ['Sun', [0]],
+    ['sunday', [0]],
+    ['Sun, Sat', [0, 6]],
+    ['Sun Sat', [0, 6]],
+    ['Sun/Sat', [0, 6]],
+    ['Sat; Sun', [0, 6]],
+    ['Sundays', [0]],
+    ['Sun, 2nd Sat, 4th Sat', [0, 26, 46]],
+    ['Sun, 2nd Sat, 4th Sat, last Fri', [0, 26, 46, 65]],
+    ['Sunday, 2nd and 4th Saturday', [0, 26, 46]],
+    ['2nd & 4th Sat', [26, 46]],
+    ['1st, 3rd and 5th Sat', [16, 36, 56]],
+    ['Sun, 2nd, 4th Sat', [0, 26, 46]],
+    ['first saturday, LAST friday', [16, 65]],
+    ['every Sunday', [0]],
+    ['  Sun ,  , 2nd  Sat ', [0, 26]],
+    ['Sat, 2nd Sat', [6]],
+    ['2nd Sat, 2nd Sat', [26]],
+    ['Thu.', [4]],
+  ])('reads %j as %j', (text, codes) => {
+    expect(parseWeeklyOffs(text)).toEqual(codes);
+  });
+
+  it.each([['Funday'], ['Sun, Holiday'], ['6th Sat'], ['2nd'], ['Sun, next Sat'], ['Sun, 2nd']])('refuses %j with a sentence', (text) => {
+    const out = parseWeeklyOffs(text);
+    expect(typeof out).toBe('string');
+  });
+
+  it('round-trips with describeWeeklyOffs', () => {
+    for (const codes of [[0], [0, 26, 46], [16, 36, 56], [0, 65, 66]]) {
+      expect(parseWeeklyOffs(describeWeeklyOffs(codes).replace(/;/g, ','))).toEqual([...codes].sort((a, b) => a - b));
+    }
   });
 });

@@ -104,3 +104,96 @@ export function describeWeeklyOffs(codes: readonly number[]): string {
   }
   return parts.join('; ') || 'None';
 }
+
+const DAY_WORDS: Record<string, number> = {
+  sun: 0,
+  sunday: 0,
+  mon: 1,
+  monday: 1,
+  tue: 2,
+  tues: 2,
+  tuesday: 2,
+  wed: 3,
+  wednesday: 3,
+  thu: 4,
+  thur: 4,
+  thurs: 4,
+  thursday: 4,
+  fri: 5,
+  friday: 5,
+  sat: 6,
+  saturday: 6,
+};
+const SHORT_DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+/** A weekday word: its name, a usual short form, or anything starting with its first three letters ('Sundays'). */
+function dayOf(word: string): number | undefined {
+  const w = word.replace(/\.$/, '');
+  const exact = DAY_WORDS[w];
+  if (exact !== undefined) return exact;
+  const i = w.length >= 3 ? SHORT_DAYS.indexOf(w.slice(0, 3)) : -1;
+  return i < 0 ? undefined : i;
+}
+const WEEK_WORDS: Record<string, number> = {
+  '1': 1,
+  '1st': 1,
+  first: 1,
+  '2': 2,
+  '2nd': 2,
+  second: 2,
+  '3': 3,
+  '3rd': 3,
+  third: 3,
+  '4': 4,
+  '4th': 4,
+  fourth: 4,
+  '5': 5,
+  '5th': 5,
+  fifth: 5,
+  last: 6,
+};
+
+/**
+ * Weekly offs as people write them → stored codes, or a sentence saying what is wrong. Items are separated
+ * by commas or semicolons: 'Sun', 'Sunday', '2nd Sat', 'last Fri', '2nd and 4th Sat', '2nd & 4th Saturday'.
+ * 'Sun, 2nd Sat, 4th Sat' → [0, 26, 46]. A weekday named every week absorbs its occurrences. Blank → [].
+ */
+export function parseWeeklyOffs(text: string): number[] | string {
+  const codes = new Set<number>();
+  /** Occurrences written before a comma ('1st, 3rd and 5th Sat'): they belong to the next weekday. */
+  let pending: number[] = [];
+  let pendingText = '';
+  for (const rawItem of text.split(/[,;]+/)) {
+    const item = rawItem.trim().toLowerCase().replace(/\s+/g, ' ');
+    if (!item) continue;
+    const words = item.split(/\s*(?:&|\+|\/|\band\b)\s*|\s+/).filter(Boolean);
+    const onlyWeeks = words.filter((w) => WEEK_WORDS[w] === undefined).length === 0;
+    if (onlyWeeks) {
+      pending.push(...words.map((w) => WEEK_WORDS[w]));
+      pendingText = rawItem.trim();
+      continue;
+    }
+    const days = words.map(dayOf);
+    if (!pending.length && days.every((d) => d !== undefined)) {
+      // 'Sun', 'Sunday', or plain names without commas ('Sun Sat', 'Sun/Sat') as the old column took them.
+      for (const d of days) codes.add(d as number);
+      continue;
+    }
+    const day = days[days.length - 1];
+    if (day === undefined) return `'${rawItem.trim()}': name a weekday (Sun, Mon, … Sat), e.g. 'Sun' or '2nd Sat'`;
+    const weeks = words.slice(0, -1).filter((w) => w !== 'every' && w !== 'all' && w !== 'of' && w !== 'the');
+    if (!weeks.length && !pending.length) {
+      codes.add(day);
+      continue;
+    }
+    for (const w of weeks) {
+      const n = WEEK_WORDS[w];
+      if (n === undefined) return `'${rawItem.trim()}': write 1st, 2nd, 3rd, 4th, 5th or last before the weekday`;
+      pending.push(n);
+    }
+    for (const n of pending) codes.add(10 * n + day);
+    pending = [];
+  }
+  if (pending.length) return `'${pendingText}': name the weekday after it, e.g. '2nd Sat'`;
+  const every = [...codes].filter((c) => c < 7);
+  return [...codes].filter((c) => c < 7 || !every.includes(c % 10)).sort((a, b) => a - b);
+}
