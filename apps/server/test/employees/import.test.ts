@@ -150,3 +150,65 @@ describe('unit-wise maps', () => {
     expect(body.errors.map((e: { column: string }) => e.column).sort()).toEqual(['Department', 'Designation']);
   });
 });
+
+describe('weekly offs and device PINs', () => {
+  it('reads weekly offs written as occurrences of the month, and plain day names as before', async () => {
+    const rows = [importRow(1, refs, 'WOF'), importRow(2, refs, 'WOF'), importRow(3, refs, 'WOF')];
+    rows[0]['Weekly Offs'] = 'Sun, 2nd Sat, 4th Sat, last Fri';
+    rows[1]['Weekly Offs'] = 'Sun Sat';
+    rows[2]['Weekly Offs'] = null;
+    rows[0]['Device PIN'] = '70001';
+    const res = await upload(await importWorkbook(rows));
+    expect(res.json(), res.body).toMatchObject({ ok: true, imported: 3 });
+    const saved = await t.db
+      .select({ code: employees.employeeCode, weeklyOffs: employees.weeklyOffs, pin: employees.deviceUserId })
+      .from(employees)
+      .where(like(employees.employeeCode, 'WOF%'))
+      .orderBy(employees.employeeCode);
+    expect(saved.map((e) => [e.weeklyOffs, e.pin])).toEqual([
+      [[0, 26, 46, 65], '70001'],
+      [[0, 6], null],
+      [[0], null],
+    ]);
+  });
+
+  it('names the row and column of weekly offs it cannot read', async () => {
+    const rows = [importRow(1, refs, 'WOB'), importRow(2, refs, 'WOB')];
+    rows[1]['Weekly Offs'] = 'Sun, 6th Sat';
+    const body = (await upload(await importWorkbook(rows))).json();
+    expect(body.ok).toBe(false);
+    expect(body.errors).toMatchObject([{ row: 3, column: 'Weekly Offs', value: 'Sun, 6th Sat' }]);
+    expect(body.errors[0].message).toMatch(/6th Sat/);
+    expect(await countPrefix('WOB')).toBe(0);
+  });
+
+  it('refuses a device PIN used twice in the file or already given to an employee', async () => {
+    const rows = [importRow(1, refs, 'PIN'), importRow(2, refs, 'PIN'), importRow(3, refs, 'PIN')];
+    rows[0]['Device PIN'] = '70001'; // given to WOF0…1 above
+    rows[1]['Device PIN'] = '80001';
+    rows[2]['Device PIN'] = 80001; // a number cell: the same PIN
+    const body = (await upload(await importWorkbook(rows))).json();
+    expect(body.ok).toBe(false);
+    expect(body.errors.map((e: { row: number; column: string }) => `${e.row}:${e.column}`)).toEqual(['2:Device PIN', '4:Device PIN']);
+    expect(body.errors[0].message).toMatch(/already used by employee WOF/);
+    expect(body.errors[1].message).toMatch(/row 3/);
+    expect(await countPrefix('PIN')).toBe(0);
+  });
+
+  it('refuses a device PIN that is not letters and digits', async () => {
+    const row = importRow(1, refs, 'PNB');
+    row['Device PIN'] = '12-34';
+    const body = (await upload(await importWorkbook([row]))).json();
+    expect(body.errors).toMatchObject([{ row: 2, column: 'Device PIN' }]);
+  });
+
+  it('explains both columns in the template', async () => {
+    const res = await admin.get('/api/employees/import/template');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const headers = (wb.worksheets[0].getRow(1).values as unknown[]).slice(1);
+    expect(headers).toContain('Device PIN');
+    const help = wb.worksheets[1].getColumn(3).values.map(String).join('\n');
+    expect(help).toMatch(/2nd Sat/);
+  });
+});

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { type TImportError, type TImportResult, WEEK_DAYS, ZEmployeeInput } from '@hr/contract';
+import { parseWeeklyOffs } from '@hr/attendance';
+import { type TImportError, type TImportResult, ZEmployeeInput } from '@hr/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db, Tx } from '../../db/client';
@@ -254,6 +255,7 @@ export async function validateSheet(db: Db, auth: AuthContext, sheet: Sheet): Pr
   const headerOf = new Map(IMPORT_COLUMNS.map((c) => [c.key, c.header]));
   const out: ValidatedRow[] = [];
   const codesInFile = new Map<string, number>();
+  const pinsInFile = new Map<string, number>();
 
   for (const { rowNo, cells } of sheet.rows) {
     const rowErrors: TImportError[] = [];
@@ -292,10 +294,9 @@ export async function validateSheet(db: Db, auth: AuthContext, sheet: Sheet): Pr
         }
         case 'weeklyOffs': {
           if (text == null) break;
-          const days = text.split(/[,;/\s]+/).filter(Boolean);
-          const idx = days.map((d) => WEEK_DAYS.findIndex((w) => w.toLowerCase() === d.slice(0, 3).toLowerCase()));
-          if (idx.some((x) => x < 0)) err(c.key, v, `Use day names: ${WEEK_DAYS.join(', ')}`);
-          else raw[c.key] = [...new Set(idx)].sort();
+          const codes = parseWeeklyOffs(text);
+          if (typeof codes === 'string') err(c.key, v, codes);
+          else raw[c.key] = codes;
           break;
         }
         case 'managerCode':
@@ -351,8 +352,32 @@ export async function validateSheet(db: Db, auth: AuthContext, sheet: Sheet): Pr
       if (firstRow !== undefined) err('employeeCode', raw.employeeCode as string, `Duplicate code: also on row ${firstRow} of this file`);
       else codesInFile.set(code, rowNo);
     }
+    const pin = parsed.success ? parsed.data.deviceUserId : null;
+    if (pin) {
+      const firstRow = pinsInFile.get(pin);
+      if (firstRow !== undefined) err('deviceUserId', pin, `Duplicate device PIN: also on row ${firstRow} of this file`);
+      else pinsInFile.set(pin, rowNo);
+    }
     if (rowErrors.length) errors.push(...rowErrors);
     else if (parsed.success) out.push({ rowNo, values: toValues(parsed.data), managerCode });
+  }
+
+  // Device PINs already given to employees in the database.
+  const pins = [...pinsInFile.keys()];
+  for (let i = 0; i < pins.length; i += 20_000) {
+    const chunk = pins.slice(i, i + 20_000);
+    const hits = await db
+      .select({ pin: employees.deviceUserId, code: employees.employeeCode })
+      .from(employees)
+      .where(inList(sql`${employees.deviceUserId}`, chunk));
+    for (const h of hits) {
+      errors.push({
+        row: pinsInFile.get(h.pin!)!,
+        column: 'Device PIN',
+        value: h.pin!,
+        message: `This device PIN is already used by employee ${h.code}`,
+      });
+    }
   }
 
   // Codes already in the database (one query with an array parameter).
@@ -507,6 +532,7 @@ export async function buildTemplate(): Promise<Buffer> {
     'uan',
     'esiNumber',
     'bankAccountNo',
+    'deviceUserId',
     'presentPincode',
     'permanentPincode',
   ]) {
