@@ -109,6 +109,7 @@ export const routeTable: RouteObject[] = [
           ...screens('attendance'),
           ...screens('reports'),
           ...screens('payroll'),
+          ...screens('requests'),
           // Developer-only pages (test builds): no menu points at them, so they are not menu-guarded.
           ...areaRoutes('dev'),
           { path: 'request', children: [{ index: true, element: redirect('raise') }, ...screens('request')] },

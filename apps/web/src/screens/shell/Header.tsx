@@ -22,6 +22,7 @@ import { signOut } from '@/lib/auth';
 import { setFinancialYear, useSession } from '@/lib/session';
 import { type Theme, useTheme } from '@/lib/theme';
 import { findMenuFor } from '@/lib/useCurrentMenu';
+import { NotificationBell } from '@/screens/requests/NotificationBell';
 
 /** The financial-year selector: GET /api/financial-years; the choice is held for the session (finYear, finYearDtls). */
 function FinancialYearSelect() {
@@ -202,6 +203,7 @@ export function Header({
       <div className="h-5 w-px bg-border" />
       <Breadcrumb />
       <div className="ml-auto flex items-center gap-2">
+        <NotificationBell />
         <FinancialYearSelect />
         <ThemeSwitcher />
         <UserMenu />

@@ -1,0 +1,259 @@
+import { REQUEST_KINDS, REQUEST_STATUSES } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
+import { useQueryClient } from '@tanstack/react-query';
+import { Ban, CalendarDays, Home, Plus, Undo2, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { EmptyState, PageHeader } from '@/components/ui/page-header';
+import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import { LoadError } from '../attendance/components';
+import { FILTER_CLASS } from '../payroll/components';
+import { cancelRequest, requestKeys, type TRequest, type TRequestKind, type TRequestStatus, useMyRequests } from './api';
+import { KindBadge, RemarkDialog, RequestDetails, RequestStatusBadge, WhenCell } from './components';
+import { KIND_LABEL, periodLabel, STATUS_LABEL, subjectLabel } from './format';
+import { useWithdraw } from './RaiseParts';
+
+const isKind = (v: string | null): v is TRequestKind => !!v && (REQUEST_KINDS as readonly string[]).includes(v);
+
+/** /outlet/me/attendance/requests: one's own requests of every kind with their state, filters, withdraw and cancel. */
+export default function MyRequestsScreen() {
+  const { menu } = useCurrentMenu(MENU.myRequests);
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const initialKind = params.get('kind');
+  const [kind, setKind] = useState<TRequestKind | null>(isKind(initialKind) ? initialKind : null);
+  const [status, setStatus] = useState<TRequestStatus | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const list = useMyRequests({ kind, status, from, to, page, pageSize });
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const { withdraw, busy } = useWithdraw();
+  const [open, setOpen] = useState<TRequest | null>(null);
+  const [cancelling, setCancelling] = useState<TRequest | null>(null);
+  const reset = () => setPage(1);
+  const filtered = !!(kind || status || from || to);
+
+  const columns: DataColumn<TRequest>[] = [
+    { id: 'kind', header: 'Kind', cell: (r) => <KindBadge kind={r.kind} /> },
+    { id: 'subject', header: 'Request', cell: (r) => <span className="line-clamp-1 font-medium">{subjectLabel(r)}</span> },
+    { id: 'when', header: 'When', cell: (r) => <WhenCell r={r} /> },
+    {
+      id: 'reason',
+      header: 'Reason',
+      cell: (r) => <span className="line-clamp-2 max-w-72 text-sm">{r.kind === 'visitor' ? r.purpose : r.reason}</span>,
+    },
+    { id: 'status', header: 'Status', cell: (r) => <RequestStatusBadge status={r.status} /> },
+    {
+      id: 'createdAt',
+      header: 'Asked on',
+      cell: (r) => <span className="whitespace-nowrap text-xs text-muted-foreground">{formatDateTime(r.createdAt)}</span>,
+    },
+    {
+      id: 'actions',
+      header: '',
+      isolated: true,
+      headClassName: 'w-0',
+      cell: (r) => (
+        <div className="flex justify-end gap-1">
+          {r.canWithdraw && (
+            <Button size="sm" variant="ghost" disabled={busy === r.id} onClick={() => void withdraw(r)} data-testid="withdraw-request">
+              <Undo2 /> Withdraw
+            </Button>
+          )}
+          {r.canCancel && (
+            <Button size="sm" variant="ghost" onClick={() => setCancelling(r)} data-testid="cancel-request">
+              <Ban /> Cancel
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title={menu?.label ?? 'My requests'}
+        description="Your leave, work-from-home and visitor requests. A pending one can be withdrawn."
+        className="mb-0"
+        actions={
+          <>
+            <Button variant="outline" size="sm" asChild>
+              <Link to={MENU.requestLeave}>
+                <CalendarDays /> Leave
+              </Link>
+            </Button>
+            <Button variant="outline" size="sm" asChild>
+              <Link to={MENU.requestWfh}>
+                <Home /> Work from home
+              </Link>
+            </Button>
+            <Button variant="outline" size="sm" asChild>
+              <Link to={MENU.requestVisitor}>
+                <UserRound /> Visitor
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="flex flex-wrap items-center gap-2" data-testid="my-request-filters">
+        <select
+          className={FILTER_CLASS}
+          aria-label="Kind"
+          value={kind ?? ''}
+          onChange={(e) => {
+            setKind(isKind(e.target.value) ? e.target.value : null);
+            reset();
+          }}
+          data-testid="filter-kind"
+        >
+          <option value="">All kinds</option>
+          {REQUEST_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABEL[k]}
+            </option>
+          ))}
+        </select>
+        <select
+          className={FILTER_CLASS}
+          aria-label="Status"
+          value={status ?? ''}
+          onChange={(e) => {
+            setStatus((e.target.value || null) as TRequestStatus | null);
+            reset();
+          }}
+          data-testid="filter-status"
+        >
+          <option value="">Any status</option>
+          {REQUEST_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+        <span className="text-sm text-muted-foreground">From</span>
+        <Input
+          type="date"
+          className="w-40"
+          aria-label="From"
+          value={from}
+          onChange={(e) => {
+            setFrom(e.target.value);
+            reset();
+          }}
+        />
+        <span className="text-sm text-muted-foreground">to</span>
+        <Input
+          type="date"
+          className="w-40"
+          aria-label="To"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => {
+            setTo(e.target.value);
+            reset();
+          }}
+        />
+        {filtered && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setKind(null);
+              setStatus(null);
+              setFrom('');
+              setTo('');
+              reset();
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </div>
+      <DataTable
+        className="rounded-lg bg-card"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={null}
+        onSort={() => undefined}
+        loading={list.isLoading}
+        empty={
+          filtered ? (
+            'No request matches.'
+          ) : (
+            <EmptyState
+              className="border-0 p-0"
+              title="No request yet"
+              description="Ask for leave, work from home, or tell the reception about a visitor."
+              action={
+                <Button size="sm" asChild>
+                  <Link to={MENU.requestLeave}>
+                    <Plus /> Ask for leave
+                  </Link>
+                </Button>
+              }
+            />
+          )
+        }
+        rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'my-request-row', onClick: () => setOpen(r) })}
+      />
+      <LoadError what="Your requests" show={list.isError && !list.data} />
+      {total > 0 && (
+        <PaginationBar
+          page={page}
+          pages={Math.max(1, Math.ceil(total / pageSize))}
+          pageSize={pageSize}
+          onPageChange={setPage}
+          onPageSizeChange={(s) => {
+            setPageSize(s);
+            setPage(1);
+          }}
+        />
+      )}
+      <RequestDetails
+        item={open}
+        onClose={() => setOpen(null)}
+        actions={
+          open?.canWithdraw ? (
+            <Button
+              variant="outline"
+              disabled={busy === open.id}
+              onClick={async () => {
+                if (await withdraw(open)) setOpen(null);
+              }}
+            >
+              <Undo2 /> Withdraw
+            </Button>
+          ) : undefined
+        }
+      />
+      <RemarkDialog
+        open={cancelling !== null}
+        title="Cancel the request"
+        description={
+          cancelling ? `${KIND_LABEL[cancelling.kind]}: ${periodLabel(cancelling)}. Leave days return to your balance.` : undefined
+        }
+        label="Reason"
+        confirm="Cancel the request"
+        destructive
+        onClose={() => setCancelling(null)}
+        onConfirm={async (reason) => {
+          if (!cancelling) return;
+          await cancelRequest(cancelling.id, reason);
+          toast({ variant: 'success', title: 'Request cancelled' });
+          await queryClient.invalidateQueries({ queryKey: requestKeys.all });
+          await queryClient.invalidateQueries({ queryKey: requestKeys.balances });
+        }}
+      />
+    </div>
+  );
+}

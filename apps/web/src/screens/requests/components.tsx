@@ -1,0 +1,353 @@
+// Pieces the requests screens share: status badges, the date range with half days, the remark dialog, the details
+// of one request with its history.
+import { CalendarDays, Home, Paperclip, UserRound } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { ApprovalTrail, Figure } from '../payroll/components';
+import { downloadAttachment, type TRequest, type TRequestKind, type TRequestStatus } from './api';
+import {
+  clockOfInstant,
+  daysLabel,
+  formatBalance,
+  KIND_LABEL,
+  periodLabel,
+  STATUS_LABEL,
+  STATUS_VARIANT,
+  subjectLabel,
+  type TRangeForm,
+} from './format';
+
+export function RequestStatusBadge({ status }: { status: TRequestStatus }) {
+  return (
+    <Badge variant={STATUS_VARIANT[status]} data-testid="request-status" data-status={status}>
+      {STATUS_LABEL[status]}
+    </Badge>
+  );
+}
+
+const KIND_ICON: Record<TRequestKind, ReactNode> = {
+  wfh: <Home />,
+  leave: <CalendarDays />,
+  visitor: <UserRound />,
+};
+
+export function KindBadge({ kind }: { kind: TRequestKind }) {
+  return (
+    <Badge variant="secondary" className="font-normal">
+      {KIND_ICON[kind]}
+      {KIND_LABEL[kind]}
+    </Badge>
+  );
+}
+
+/** The employee of a row: name over code. */
+export function EmployeeCell({ r }: { r: Pick<TRequest, 'employeeName' | 'employeeCode' | 'departmentName'> }) {
+  return (
+    <div className="min-w-0">
+      <div className="truncate font-medium">{r.employeeName}</div>
+      <div className="truncate text-xs text-muted-foreground">
+        <span className="font-mono">{r.employeeCode}</span>
+        {r.departmentName ? ` · ${r.departmentName}` : ''}
+      </div>
+    </div>
+  );
+}
+
+/** When: the period (or the visitor's date and time) and the days it takes. */
+export function WhenCell({ r }: { r: TRequest }) {
+  if (r.kind === 'visitor')
+    return (
+      <span className="whitespace-nowrap tabular-nums">
+        {formatDate(r.fromDate)} {r.expectedTime ?? ''}
+      </span>
+    );
+  return (
+    <div className="min-w-0">
+      <div className="whitespace-nowrap tabular-nums">{periodLabel(r)}</div>
+      <div className="text-xs text-muted-foreground">
+        {daysLabel(r.days)}
+        {r.lwopDays > 0 && <span className="text-amber-700 dark:text-amber-300"> · {daysLabel(r.lwopDays)} without pay</span>}
+      </div>
+    </div>
+  );
+}
+
+/** From / to dates with a half day at either end (WFH and leave). */
+export function RangeFields({
+  value,
+  onChange,
+  errors,
+  min,
+}: {
+  value: TRangeForm;
+  onChange: (v: TRangeForm) => void;
+  errors: Record<string, string[]>;
+  min?: string;
+}) {
+  const oneDay = value.fromDate !== '' && value.fromDate === value.toDate;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <FormField label="From" htmlFor="req-from" required error={errors.fromDate}>
+        <Input
+          id="req-from"
+          type="date"
+          value={value.fromDate}
+          min={min}
+          aria-invalid={!!errors.fromDate || undefined}
+          onChange={(e) => {
+            const fromDate = e.target.value;
+            // Moving the start past the end moves the end with it (the usual one-day request needs one pick).
+            onChange({ ...value, fromDate, toDate: !value.toDate || value.toDate < fromDate ? fromDate : value.toDate });
+          }}
+          data-testid="req-from"
+        />
+      </FormField>
+      <FormField label="To" htmlFor="req-to" required error={errors.toDate}>
+        <Input
+          id="req-to"
+          type="date"
+          value={value.toDate}
+          min={value.fromDate || min}
+          aria-invalid={!!errors.toDate || undefined}
+          onChange={(e) => onChange({ ...value, toDate: e.target.value })}
+          data-testid="req-to"
+        />
+      </FormField>
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2 sm:col-span-2">
+        <HalfDayBox
+          id="req-half-start"
+          checked={value.halfDayStart}
+          onChange={(c) => onChange({ ...value, halfDayStart: c })}
+          label={oneDay ? 'Half day' : 'Half day on the first day (2nd half)'}
+        />
+        {!oneDay && (
+          <HalfDayBox
+            id="req-half-end"
+            checked={value.halfDayEnd}
+            onChange={(c) => onChange({ ...value, halfDayEnd: c })}
+            label="Half day on the last day (1st half)"
+          />
+        )}
+        {(errors.halfDayStart || errors.halfDayEnd) && (
+          <p className="basis-full text-sm text-destructive" role="alert">
+            {[...(errors.halfDayStart ?? []), ...(errors.halfDayEnd ?? [])].join(' ')}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function HalfDayBox({ id, checked, onChange, label }: { id: string; checked: boolean; onChange: (c: boolean) => void; label: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Checkbox id={id} checked={checked} onCheckedChange={(c) => onChange(c === true)} data-testid={id} />
+      <Label htmlFor={id} className="font-normal">
+        {label}
+      </Label>
+    </div>
+  );
+}
+
+/** Asks for a remark (required to reject) or a reason (optional to cancel), then runs the action. */
+export function RemarkDialog({
+  open,
+  title,
+  description,
+  label,
+  required,
+  confirm,
+  destructive,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  title: string;
+  description?: ReactNode;
+  label: string;
+  required?: boolean;
+  confirm: string;
+  destructive?: boolean;
+  onClose: () => void;
+  /** Resolves when done (the dialog closes); rejects with field messages to show. */
+  onConfirm: (text: string) => Promise<void>;
+}) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setText('');
+      setError(null);
+    }
+  }, [open]);
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description && <DialogDescription>{description}</DialogDescription>}
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (required && text.trim() === '') {
+              setError([`${label} is required`]);
+              return;
+            }
+            setBusy(true);
+            try {
+              await onConfirm(text.trim());
+              onClose();
+            } catch (err) {
+              const messages = (err as { fieldErrors?: Record<string, string[]> })?.fieldErrors;
+              const first = messages && Object.values(messages)[0];
+              if (first?.length) setError(first);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <FormField label={label} htmlFor="remark-text" required={required} error={error}>
+            <Textarea
+              id="remark-text"
+              value={text}
+              maxLength={500}
+              autoFocus
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(null);
+              }}
+              aria-invalid={!!error || undefined}
+              data-testid="remark-text"
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy} data-testid="remark-confirm">
+              {busy ? 'Working…' : confirm}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** One request in full: what, when, why, the attachment, visitor details, the decision and its history. */
+export function RequestDetails({
+  item,
+  onClose,
+  actions,
+  extra,
+}: {
+  item: TRequest | null;
+  onClose: () => void;
+  actions?: ReactNode;
+  /** Shown under the figures (the employee's balances, for an approver). */
+  extra?: ReactNode;
+}) {
+  return (
+    <Dialog open={item !== null} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="sm:max-w-xl" data-testid="request-details">
+        {item && (
+          <>
+            <DialogHeader>
+              <DialogTitle className="flex flex-wrap items-center gap-2">
+                {KIND_LABEL[item.kind]}: {subjectLabel(item)} <RequestStatusBadge status={item.status} />
+              </DialogTitle>
+              <DialogDescription>
+                {item.employeeName} ({item.employeeCode}) · {item.unitName}
+                {item.departmentName ? ` · ${item.departmentName}` : ''}
+              </DialogDescription>
+            </DialogHeader>
+            <div className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+              {item.kind === 'visitor' ? (
+                <>
+                  <Figure label="Expected" value={`${formatDate(item.fromDate)} ${item.expectedTime ?? ''}`} />
+                  <Figure label="Visitors" value={item.visitorCount ?? 1} />
+                  <Figure label="Mobile" value={`${item.mobileCode ?? ''} ${item.mobile ?? ''}`.trim() || '—'} />
+                  <Figure label="Company" value={item.company || '—'} />
+                  <Figure label="Host" value={item.hostName ?? item.employeeName} />
+                  <Figure
+                    label="Arrived / left"
+                    value={`${clockOfInstant(item.arrivedAt) || '—'} / ${clockOfInstant(item.departedAt) || '—'}`}
+                  />
+                </>
+              ) : (
+                <>
+                  <Figure label="Period" value={periodLabel(item)} className="col-span-2" />
+                  <Figure label="Days" value={daysLabel(item.days)} />
+                  {item.kind === 'leave' && (
+                    <>
+                      <Figure label="Type" value={`${item.leaveTypeName ?? ''}${item.isPaid === false ? ' (unpaid)' : ''}`} />
+                      <Figure label="Without pay" value={daysLabel(item.lwopDays)} />
+                      {item.balance !== null && <Figure label="Balance before" value={formatBalance(item.balance)} />}
+                    </>
+                  )}
+                </>
+              )}
+              <Figure label="Asked on" value={formatDateTime(item.createdAt)} />
+              {item.requestedByName !== item.employeeName && <Figure label="Raised by" value={item.requestedByName} />}
+              {item.decidedAt && <Figure label="Decided on" value={formatDateTime(item.decidedAt)} />}
+            </div>
+            <div className="rounded-md bg-muted/50 px-3 py-2 text-sm">
+              <div className="text-xs text-muted-foreground">{item.kind === 'visitor' ? 'Purpose' : 'Reason'}</div>
+              {item.kind === 'visitor' ? item.purpose : item.reason}
+            </div>
+            {extra}
+            {item.cancelReason && (
+              <p className="text-sm">
+                <span className="text-muted-foreground">Cancelled because: </span>“{item.cancelReason}”
+              </p>
+            )}
+            {item.attachmentName && (
+              <Button variant="outline" size="sm" className="w-fit" onClick={() => void downloadAttachment(item).catch(() => undefined)}>
+                <Paperclip /> {item.attachmentName}
+              </Button>
+            )}
+            <div className="grid gap-1.5">
+              <div className="text-xs font-medium text-muted-foreground">History</div>
+              <ApprovalTrail lines={item.history} />
+            </div>
+            {actions && <DialogFooter>{actions}</DialogFooter>}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A labelled figure tile (the balance strip of the leave form and the summary). */
+export function Tile({
+  label,
+  value,
+  tone,
+  hint,
+  className,
+}: {
+  label: string;
+  value: ReactNode;
+  tone?: string;
+  hint?: string;
+  className?: string;
+}) {
+  return (
+    <div className={cn('min-w-0 rounded-md border bg-card px-3 py-2', className)} title={hint}>
+      <div className="truncate text-xs text-muted-foreground">{label}</div>
+      <div className={cn('text-lg font-semibold tabular-nums', tone)}>{value}</div>
+    </div>
+  );
+}
