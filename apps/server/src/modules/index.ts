@@ -11,6 +11,7 @@ import { employeeRoutes } from './employees/routes';
 import { financialYearRoutes } from './financial-years/routes';
 import { mastersRoutes } from './masters/routes';
 import { payrollRoutes } from './payroll/routes';
+import { requestRoutes } from './requests/routes';
 
 // Domains' business rules on master resources (registerResourceHooks), registered before any route is built.
 import './access/resource-rules';
@@ -32,6 +33,7 @@ export const areaPlugins = [
   auditRoutes,
   payrollRoutes,
   attendanceApiRoutes,
+  requestRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

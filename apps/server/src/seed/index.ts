@@ -4,6 +4,7 @@ import { seedAttendance } from '../modules/attendance/seed';
 import { seedEmployees } from '../modules/employees/seed';
 import { seedMasters } from '../modules/masters/seed';
 import { ensureBonusRules, seedPayroll } from '../modules/payroll/seed';
+import { seedRequests } from '../modules/requests/seed';
 import { isEmpty, seedCore, seedMenus } from './core';
 import { grantAllMenusToAdmins, grantNewMenusToAdmins } from './factories';
 
@@ -23,6 +24,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   await seedMasters(db);
   await seedEmployees(db);
   await seedAttendance(db, today, opts.timeZone);
+  await seedRequests(db, today);
   await seedPayroll(db, today);
   // Keep this last: administrators hold every menu, including those the areas above added.
   await grantAllMenusToAdmins(db);

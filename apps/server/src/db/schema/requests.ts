@@ -65,9 +65,7 @@ export const requests = pgTable(
     // The allRequest lists: a kind in the caller's units, pending first, newest first.
     index('requests_list_idx').on(t.kind, t.unitId, t.status, t.fromDate, t.id),
     index('requests_kind_status_idx').on(t.kind, t.status, t.id),
-    index('requests_visitor_day_idx')
-      .on(t.fromDate, t.unitId)
-      .where(sql`${t.kind} = 'visitor'`),
+    index('requests_visitor_day_idx').on(t.fromDate, t.unitId).where(sql`${t.kind} = 'visitor'`),
     index('requests_approval_idx').on(t.approvalId),
   ],
 );
@@ -124,8 +122,6 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
-    index('notifications_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   ],
 );

@@ -1,0 +1,515 @@
+// Requests and leave on the API: raising WFH, leave and visitor requests; decisions by the right and the wrong
+// caller (self-approval, another unit, a plain employee); the double-approval race; overlaps and frozen salary
+// months (409); scoping; balances falling to pending and returning on cancel; unpaid leave reaching daily
+// attendance as LWOP; the reception's visitors; notifications; the ledger and the Excel export.
+import { addDays, eachDay, financialYearOf, todayIn, weekday } from '@hr/calendar';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
+import { api, createTestApp, signIn, type TestApp } from '../helpers';
+
+let t: TestApp;
+let admin: ReturnType<typeof api>;
+let manager: ReturnType<typeof api>;
+let payroll: ReturnType<typeof api>;
+let emp1: ReturnType<typeof api>;
+let emp2: ReturnType<typeof api>;
+let anon: ReturnType<typeof api>;
+const today = todayIn('Asia/Kolkata');
+const fy = financialYearOf(today).startYear;
+let types: Record<string, number> = {};
+let e1 = 0;
+let e2 = 0;
+
+const idOf = async (code: string) =>
+  (await queryRows<{ id: number }>(t.db, sql`select id from employees where employee_code = ${code}`))[0].id;
+
+/** Working days (no Sunday, no holiday, no seeded request) of an employee from `from` on. */
+async function freeDays(employeeId: number, from: string, count: number, before?: string): Promise<string[]> {
+  const busy = await queryRows<{ day: string }>(
+    t.db,
+    sql`select generate_series(from_date, to_date, '1 day')::date::text as day from requests
+        where employee_id = ${employeeId} and status in ('pending', 'approved') and kind <> 'visitor'`,
+  );
+  const hol = await queryRows<{ day: string }>(t.db, sql`select holiday_date::text as day from holidays`);
+  const skip = new Set([...busy.map((b) => b.day), ...hol.map((h) => h.day)]);
+  const out: string[] = [];
+  for (const d of eachDay(from, addDays(from, 120))) {
+    if (before && d >= before) break;
+    if (weekday(d) === 0 || weekday(d) === 6 || skip.has(d)) continue;
+    out.push(d);
+    if (out.length === count) break;
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = api(t.app, await signIn(t.app, 'admin'));
+  manager = api(t.app, await signIn(t.app, 'manager'));
+  payroll = api(t.app, await signIn(t.app, 'payroll'));
+  emp1 = api(t.app, await signIn(t.app, 'employee1'));
+  emp2 = api(t.app, await signIn(t.app, 'employee2'));
+  anon = api(t.app);
+  types = Object.fromEntries(
+    (await queryRows<{ id: number; code: string }>(t.db, sql`select id, code from leave_types`)).map((r) => [r.code, r.id]),
+  );
+  e1 = await idOf('BLR0002');
+  e2 = await idOf('CHN0001');
+});
+afterAll(() => t?.close());
+
+describe('demo data', () => {
+  it('employee1 and employee2 report to the demo manager, have balances and requests of each status', async () => {
+    const mgr = await idOf('BLR0001');
+    const rows = await queryRows<{ m: number | null }>(
+      t.db,
+      sql`select reporting_manager_id as m from employees where id in (${e1}, ${e2})`,
+    );
+    expect(rows.map((r) => r.m)).toEqual([mgr, mgr]);
+    const b = (await emp1.get('/api/leave/balances/me')).json();
+    const cl = b.find((x: { leaveTypeCode: string }) => x.leaveTypeCode === 'CL');
+    expect(cl.accrued).toBe(12);
+    expect(cl.balance).toBe(11);
+    const el = b.find((x: { leaveTypeCode: string }) => x.leaveTypeCode === 'EL');
+    expect(el.opening).toBe(6);
+    const statuses = new Set(
+      ((await emp1.get('/api/requests/mine?pageSize=100')).json().rows as { status: string }[]).map((r) => r.status),
+    );
+    expect([...statuses].sort()).toEqual(['approved', 'cancelled', 'pending', 'rejected', 'withdrawn']);
+    const list = (await manager.get('/api/requests', { kind: 'leave' })).json();
+    expect(list.total).toBeGreaterThan(0);
+    expect(list.rows[0].status).toBe('pending');
+  });
+});
+
+describe('access', () => {
+  it('refuses every endpoint without a session, and the staff screens to a plain employee', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/requests'],
+      ['GET', '/api/requests/mine'],
+      ['GET', '/api/requests'],
+      ['GET', '/api/requests/export'],
+      ['GET', '/api/requests/1'],
+      ['POST', '/api/requests/1/approve'],
+      ['POST', '/api/requests/1/reject'],
+      ['POST', '/api/requests/1/cancel'],
+      ['POST', '/api/requests/1/withdraw'],
+      ['POST', '/api/requests/bulk'],
+      ['POST', '/api/requests/attachments'],
+      ['GET', '/api/requests/1/attachment'],
+      ['GET', '/api/leave/preview'],
+      ['GET', '/api/leave/balances/me'],
+      ['GET', '/api/leave/balances'],
+      ['GET', '/api/leave/ledger'],
+      ['POST', '/api/leave/ledger'],
+      ['POST', '/api/leave/openings/import'],
+      ['GET', '/api/visitors'],
+      ['POST', '/api/visitors/1/arrival'],
+      ['POST', '/api/visitors/1/departure'],
+      ['GET', '/api/notifications'],
+      ['GET', '/api/notifications/unread-count'],
+      ['POST', '/api/notifications/read'],
+    ] as const) {
+      const res = method === 'GET' ? await anon.get(url) : await anon.post(url, {});
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+    for (const [method, url] of [
+      ['GET', '/api/requests'],
+      ['GET', '/api/requests/export'],
+      ['POST', '/api/requests/1/approve'],
+      ['POST', '/api/requests/1/reject'],
+      ['POST', '/api/requests/bulk'],
+      ['GET', '/api/leave/balances?employeeId=1'],
+      ['POST', '/api/leave/ledger'],
+      ['POST', '/api/leave/openings/import?financialYear=2026'],
+      ['GET', '/api/visitors'],
+      ['POST', '/api/visitors/1/arrival'],
+      ['POST', '/api/visitors/1/departure'],
+    ] as const) {
+      const res = method === 'GET' ? await emp1.get(url) : await emp1.post(url, {});
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    // The payroll officer sees no allRequest screen.
+    expect((await payroll.get('/api/requests')).statusCode).toBe(403);
+    // A manager may not post ledger lines.
+    expect(
+      (
+        await manager.post('/api/leave/ledger', {
+          employeeId: e1,
+          leaveTypeId: types.CL,
+          financialYear: fy,
+          kind: 'adjust',
+          days: 1,
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('an employee never sees another employee’s requests, balances or ledger', async () => {
+    const mine = (await emp2.get('/api/requests/mine?pageSize=100')).json().rows as { employeeId: number; id: number }[];
+    expect(mine.every((r) => r.employeeId === e2)).toBe(true);
+    const other = (await emp1.get('/api/requests/mine?pageSize=100')).json().rows as { id: number }[];
+    expect((await emp2.get(`/api/requests/${other[0].id}`)).statusCode).toBe(404);
+    expect((await emp2.post(`/api/requests/${other[0].id}/withdraw`)).statusCode).toBe(404);
+    expect((await emp2.post(`/api/requests/${other[0].id}/cancel`, {})).statusCode).toBe(404);
+    expect((await emp2.get(`/api/leave/ledger?employeeId=${e1}`)).statusCode).toBe(404);
+  });
+});
+
+describe('leave: raise, decide, cancel', () => {
+  let id = 0;
+  let days: string[] = [];
+
+  it('shows the balance and the days before submitting, then the balance falls to pending', async () => {
+    days = await freeDays(e1, addDays(today, 20), 2);
+    const before = (await emp1.get('/api/leave/balances/me')).json().find((x: { leaveTypeCode: string }) => x.leaveTypeCode === 'CL');
+    const preview = await emp1.get('/api/leave/preview', { leaveTypeId: types.CL, fromDate: days[0], toDate: days[1] });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ available: before.available, problems: [] });
+    const res = await emp1.post('/api/requests', {
+      kind: 'leave',
+      leaveTypeId: types.CL,
+      fromDate: days[1],
+      toDate: days[1],
+      reason: 'Personal',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'pending', days: 1, kind: 'leave', canWithdraw: true, canApprove: false });
+    id = res.json().id;
+    const after = (await emp1.get('/api/leave/balances/me')).json().find((x: { leaveTypeCode: string }) => x.leaveTypeCode === 'CL');
+    expect(after.pending).toBe(before.pending + 1);
+    expect(after.balance).toBe(before.balance);
+    expect(after.available).toBe(before.available - 1);
+    // The manager was told.
+    const n = (await manager.get('/api/notifications')).json();
+    expect(n.rows[0].title).toMatch(/Leave request from Priya Sharma/);
+    expect(n.unread).toBeGreaterThan(0);
+  });
+
+  it('refuses overlaps (409) and bad input (400)', async () => {
+    const clash = await emp1.post('/api/requests', {
+      kind: 'leave',
+      leaveTypeId: types.CL,
+      fromDate: days[0],
+      toDate: days[1],
+      reason: 'Again',
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toMatch(/overlap/);
+    const wfh = await emp1.post('/api/requests', { kind: 'wfh', fromDate: days[1], toDate: days[1], reason: 'Home' });
+    expect(wfh.statusCode).toBe(409);
+    expect(
+      (await emp1.post('/api/requests', { kind: 'leave', leaveTypeId: types.CL, fromDate: days[1], toDate: days[0], reason: 'x' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await emp1.post('/api/requests', { kind: 'leave', leaveTypeId: types.CL, fromDate: days[0], toDate: days[0], reason: '' }))
+        .statusCode,
+    ).toBe(400);
+    // Maternity leave does not apply to a man; a balance of 0 compensatory off refuses.
+    const [d] = await freeDays(e2, addDays(today, 30), 1);
+    expect(
+      (await emp2.post('/api/requests', { kind: 'leave', leaveTypeId: types.ML, fromDate: d, toDate: d, reason: 'x' })).statusCode,
+    ).toBe(400);
+    const co = await emp2.post('/api/requests', { kind: 'leave', leaveTypeId: types.CO, fromDate: d, toDate: d, reason: 'x' });
+    expect(co.statusCode).toBe(400);
+    expect(co.json().message).toMatch(/balance/);
+  });
+
+  it('refuses the wrong deciders: self (403), a plain employee (403), another unit (404), no remark to reject (400)', async () => {
+    expect((await emp1.post(`/api/requests/${id}/approve`, {})).statusCode).toBe(403);
+    expect((await emp2.post(`/api/requests/${id}/approve`, {})).statusCode).toBe(403);
+    expect((await manager.post(`/api/requests/${id}/reject`, {})).statusCode).toBe(400);
+    expect((await manager.post(`/api/requests/${id}/reject`, { remark: '  ' })).statusCode).toBe(400);
+    // A manager of the third unit only: no reach.
+    const other = await admin.post('/api/resources/user', {
+      userName: 'mgr3',
+      fullName: 'Third Unit Manager',
+      password: 'Unit3-Approver#2026',
+      roleId: (await queryRows<{ id: number }>(t.db, sql`select id from roles where name = 'Manager'`))[0].id,
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const [unit3] = await queryRows<{ id: number }>(t.db, sql`select id from units order by id offset 2 limit 1`);
+    await t.db.execute(sql`insert into user_unit_map (user_id, unit_id) values (${other.json().id}, ${unit3.id})`);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { userName: 'mgr3', password: 'Unit3-Approver#2026' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const mgr3 = api(t.app, login.json().token);
+    expect((await mgr3.post(`/api/requests/${id}/approve`, {})).statusCode).toBe(404);
+    expect((await mgr3.get(`/api/requests/${id}`)).statusCode).toBe(404);
+    expect(((await mgr3.get('/api/requests')).json().rows as { id: number }[]).some((r) => r.id === id)).toBe(false);
+  });
+
+  it('two approvers at the same moment: one succeeds, the other gets 409', async () => {
+    const [a, b] = await Promise.all([
+      manager.post(`/api/requests/${id}/approve`, { remark: 'OK' }),
+      admin.post(`/api/requests/${id}/approve`, {}),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const r = (await emp1.get(`/api/requests/${id}`)).json();
+    expect(r.status).toBe('approved');
+    expect(r.history.map((h: { action: string }) => h.action)).toEqual(['submitted', 'approved']);
+    const bal = (await emp1.get('/api/leave/balances/me')).json().find((x: { leaveTypeCode: string }) => x.leaveTypeCode === 'CL');
+    expect(bal.taken).toBeGreaterThanOrEqual(2);
+    const n = (await emp1.get('/api/notifications')).json();
+    expect(n.rows[0].title).toBe('Leave approved');
+    // Rejecting or withdrawing an approved request: 409.
+    expect((await manager.post(`/api/requests/${id}/reject`, { remark: 'no' })).statusCode).toBe(409);
+    expect((await emp1.post(`/api/requests/${id}/withdraw`)).statusCode).toBe(409);
+  });
+
+  it('cancel: an approver needs a reason; the requester before it starts; the balance returns', async () => {
+    const before = (await emp1.get('/api/leave/balances/me')).json().find((x: { leaveTypeCode: string }) => x.leaveTypeCode === 'CL');
+    expect((await manager.post(`/api/requests/${id}/cancel`, {})).statusCode).toBe(400);
+    expect((await emp2.post(`/api/requests/${id}/cancel`, { reason: 'x' })).statusCode).toBe(404);
+    const res = await emp1.post(`/api/requests/${id}/cancel`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('cancelled');
+    const after = (await emp1.get('/api/leave/balances/me')).json().find((x: { leaveTypeCode: string }) => x.leaveTypeCode === 'CL');
+    expect(after.balance).toBe(before.balance + 1);
+    expect((await emp1.post(`/api/requests/${id}/cancel`, {})).statusCode).toBe(409);
+    const n = (await manager.get('/api/notifications')).json();
+    expect(n.rows[0].title).toBe('Leave cancelled');
+  });
+
+  it('withdraw: only the requester, only while pending; reject needs the approver', async () => {
+    const [d] = await freeDays(e1, addDays(today, 40), 1);
+    const r = (await emp1.post('/api/requests', { kind: 'wfh', fromDate: d, toDate: d, reason: 'Home' })).json();
+    expect((await manager.post(`/api/requests/${r.id}/withdraw`)).statusCode).toBe(403);
+    const w = await emp1.post(`/api/requests/${r.id}/withdraw`);
+    expect(w.statusCode, w.body).toBe(200);
+    expect(w.json().status).toBe('withdrawn');
+    expect((await emp1.post(`/api/requests/${r.id}/withdraw`)).statusCode).toBe(409);
+    expect((await manager.post(`/api/requests/${r.id}/approve`, {})).statusCode).toBe(409);
+
+    const r2 = (await emp1.post('/api/requests', { kind: 'wfh', fromDate: d, toDate: d, reason: 'Home again' })).json();
+    const rej = await manager.post(`/api/requests/${r2.id}/reject`, { remark: 'Team day in the office' });
+    expect(rej.statusCode, rej.body).toBe(200);
+    expect(rej.json().status).toBe('rejected');
+    expect(rej.json().history.at(-1)).toMatchObject({ action: 'rejected', remark: 'Team day in the office' });
+    expect((await emp1.get('/api/notifications')).json().rows[0].title).toBe('Work from home rejected');
+  });
+
+  it('a manager does not approve a request of their own (403) and an administrator approves it', async () => {
+    const mgrId = await idOf('BLR0001');
+    const [d] = await freeDays(mgrId, addDays(today, 25), 1);
+    const r = await manager.post('/api/requests', { kind: 'wfh', fromDate: d, toDate: d, reason: 'Home' });
+    expect(r.statusCode, r.body).toBe(201);
+    expect((await manager.post(`/api/requests/${r.json().id}/approve`, {})).statusCode).toBe(403);
+    expect((await admin.post(`/api/requests/${r.json().id}/approve`, {})).statusCode).toBe(200);
+  });
+
+  it('bulk approve decides each on its own', async () => {
+    const ds = await freeDays(e2, addDays(today, 50), 2);
+    const a = (await emp2.post('/api/requests', { kind: 'wfh', fromDate: ds[0], toDate: ds[0], reason: 'A' })).json();
+    const b = (await emp2.post('/api/requests', { kind: 'wfh', fromDate: ds[1], toDate: ds[1], reason: 'B' })).json();
+    await emp2.post(`/api/requests/${b.id}/withdraw`);
+    const res = await manager.post('/api/requests/bulk', { ids: [a.id, b.id], action: 'approve' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().done).toEqual([a.id]);
+    expect(res.json().failed).toEqual([{ id: b.id, message: expect.stringMatching(/withdrawn/) }]);
+    expect((await manager.post('/api/requests/bulk', { ids: [a.id], action: 'reject' })).statusCode).toBe(400);
+  });
+});
+
+describe('frozen salary months and attendance', () => {
+  it('a request inside an approved or locked salary month answers 409', async () => {
+    const [run] = await queryRows<{ year: number; month: number }>(
+      t.db,
+      sql`select year, month from payroll_runs where unit_id = (select unit_id from employees where id = ${e1}) and status = 'locked' order by year desc, month desc limit 1`,
+    );
+    expect(run).toBeDefined();
+    const day = `${run.year}-${String(run.month).padStart(2, '0')}-10`;
+    const res = await emp1.post('/api/requests', { kind: 'wfh', fromDate: day, toDate: day, reason: 'Back-dated' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/locked/);
+  });
+
+  it('approved unpaid leave on a working day shows as L with LWOP in daily attendance; cancelling restores the day', async () => {
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const [open] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from payroll_runs where unit_id = (select unit_id from employees where id = ${e1})
+            and year = ${Number(today.slice(0, 4))} and month = ${Number(today.slice(5, 7))} and status in ('approved', 'locked')`,
+    );
+    expect(open.n).toBe(0);
+    const candidates = await freeDays(e1, monthStart, 31, today);
+    const manual = new Set(
+      (
+        await queryRows<{ day: string }>(
+          t.db,
+          sql`select day::text as day from daily_attendance where employee_id = ${e1} and (is_manual or status in ('WO', 'H'))`,
+        )
+      ).map((r) => r.day),
+    );
+    const day = candidates.find((d) => !manual.has(d));
+    expect(day, 'a past working day this month').toBeDefined();
+    const r = await emp1.post('/api/requests', { kind: 'leave', leaveTypeId: types.LWP, fromDate: day, toDate: day, reason: 'Unpaid day' });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json().lwopDays).toBe(1);
+    expect((await manager.post(`/api/requests/${r.json().id}/approve`, {})).statusCode).toBe(200);
+    const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+    const month = (await emp1.get('/api/attendance/month', { year: y, month: m })).json();
+    const row = month.days.find((d: { day: string }) => d.day === day);
+    expect(row).toMatchObject({ status: 'L', leave: 1, lwop: 1, payable: 0 });
+    // Cancelled by the approver (the day has started): worked out again from the punches.
+    expect((await emp1.post(`/api/requests/${r.json().id}/cancel`, {})).statusCode).toBe(409);
+    expect((await manager.post(`/api/requests/${r.json().id}/cancel`, { reason: 'Was at work after all' })).statusCode).toBe(200);
+    const again = (await emp1.get('/api/attendance/month', { year: y, month: m })).json();
+    expect(again.days.find((d: { day: string }) => d.day === day).status).not.toBe('L');
+  });
+
+  it('approved paid leave is paid leave; approved WFH counts present', async () => {
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const used = new Set(
+      (
+        await queryRows<{ day: string }>(
+          t.db,
+          sql`select day::text as day from daily_attendance where employee_id = ${e1} and (is_manual or status in ('WO', 'H', 'L'))`,
+        )
+      ).map((r) => r.day),
+    );
+    const days = (await freeDays(e1, monthStart, 31, today)).filter((d) => !used.has(d));
+    if (days.length < 2) return; // early in a month: nothing past to test
+    const leave = (
+      await emp1.post('/api/requests', { kind: 'leave', leaveTypeId: types.CL, fromDate: days[0], toDate: days[0], reason: 'Paid' })
+    ).json();
+    const wfh = (await emp1.post('/api/requests', { kind: 'wfh', fromDate: days[1], toDate: days[1], reason: 'Home' })).json();
+    expect((await manager.post(`/api/requests/${leave.id}/approve`, {})).statusCode).toBe(200);
+    expect((await manager.post(`/api/requests/${wfh.id}/approve`, {})).statusCode).toBe(200);
+    const month = (await emp1.get('/api/attendance/month', { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) })).json();
+    expect(month.days.find((d: { day: string }) => d.day === days[0])).toMatchObject({ status: 'L', leave: 1, lwop: 0, payable: 1 });
+    expect(month.days.find((d: { day: string }) => d.day === days[1])).toMatchObject({ status: 'WFH', payable: 1 });
+  });
+});
+
+describe('ledger, visitors, notifications, export', () => {
+  it('an administrator posts an adjustment; the balance is the sum of the lines', async () => {
+    const before = (await emp2.get('/api/leave/balances/me')).json().find((x: { leaveTypeCode: string }) => x.leaveTypeCode === 'SL');
+    const res = await admin.post('/api/leave/ledger', {
+      employeeId: e2,
+      leaveTypeId: types.SL,
+      financialYear: fy,
+      kind: 'adjust',
+      days: 1.5,
+      reason: 'Correction',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(
+      (
+        await admin.post('/api/leave/ledger', {
+          employeeId: e2,
+          leaveTypeId: types.SL,
+          financialYear: fy,
+          kind: 'adjust',
+          days: 0.3,
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const after = (await emp2.get('/api/leave/balances/me')).json().find((x: { leaveTypeCode: string }) => x.leaveTypeCode === 'SL');
+    expect(after.balance).toBe(before.balance + 1.5);
+    expect(after.adjusted).toBe(before.adjusted + 1.5);
+    const lines = (await emp2.get('/api/leave/ledger', { leaveTypeId: types.SL })).json();
+    expect(lines.reduce((s: number, l: { days: number }) => s + l.days, 0)).toBe(after.balance);
+    // The manager sees the balances of a unit employee.
+    expect((await manager.get('/api/leave/balances', { employeeId: e2 })).statusCode).toBe(200);
+  });
+
+  it('imports opening balances from Excel', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Openings');
+    ws.addRow(['Employee Code', 'Leave Code', 'Days', 'Reason']);
+    ws.addRow(['BLR0002', 'EL', 2.5, 'From the old system']);
+    ws.addRow(['NOPE', 'EL', 1]);
+    ws.addRow(['BLR0002', 'XX', 1]);
+    const buf = Buffer.from(await wb.xlsx.writeBuffer());
+    const boundary = '----test';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="o.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+      ),
+      buf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await admin.post(`/api/leave/openings/import?financialYear=${fy}`, body, {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().posted).toBe(1);
+    expect(res.json().errors.map((e: { row: number }) => e.row)).toEqual([3, 4]);
+  });
+
+  it('the reception sees the expected visitors and marks arrival then departure', async () => {
+    const raise = await emp1.post('/api/requests', {
+      kind: 'visitor',
+      visitorName: 'Anil Kumar',
+      mobile: '9812345678',
+      company: 'Kumar & Co',
+      purpose: 'Audit',
+      expectedDate: today,
+      expectedTime: '16:00',
+    });
+    expect(raise.statusCode, raise.body).toBe(201);
+    const id = raise.json().id;
+    expect(raise.json().hostName).toBe('Priya Sharma');
+    const list = (await manager.get('/api/visitors')).json() as { id: number }[];
+    expect(list.some((v) => v.id === id)).toBe(true);
+    expect((await manager.post(`/api/visitors/${id}/arrival`, {})).statusCode).toBe(409); // not approved yet
+    expect((await manager.post(`/api/requests/${id}/approve`, {})).statusCode).toBe(200);
+    expect((await manager.post(`/api/visitors/${id}/departure`, {})).statusCode).toBe(409);
+    const arrived = await manager.post(`/api/visitors/${id}/arrival`, {});
+    expect(arrived.statusCode, arrived.body).toBe(200);
+    expect(arrived.json().arrivedAt).not.toBeNull();
+    expect((await manager.post(`/api/visitors/${id}/arrival`, {})).statusCode).toBe(409);
+    expect((await manager.post(`/api/visitors/${id}/departure`, {})).statusCode).toBe(200);
+    expect((await emp1.get('/api/notifications')).json().rows[0].title).toMatch(/Anil Kumar has arrived/);
+    expect(
+      (
+        await emp1.post('/api/requests', {
+          kind: 'visitor',
+          visitorName: 'X',
+          mobile: '12',
+          purpose: 'x',
+          expectedDate: today,
+          expectedTime: '10:00',
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('marks notifications read; each user sees only their own', async () => {
+    const n = (await emp1.get('/api/notifications')).json();
+    expect(n.unread).toBeGreaterThan(0);
+    const one = await emp1.post('/api/notifications/read', { ids: [n.rows[0].id] });
+    expect(one.json().unread).toBe(n.unread - 1);
+    // Someone else's id changes nothing.
+    const mgrN = (await manager.get('/api/notifications')).json();
+    await emp1.post('/api/notifications/read', { ids: [mgrN.rows[0].id] });
+    expect((await manager.get('/api/notifications/unread-count')).json().unread).toBe(mgrN.unread);
+    expect((await emp1.post('/api/notifications/read', { all: true })).json().unread).toBe(0);
+    expect((await emp1.get('/api/notifications/unread-count')).json().unread).toBe(0);
+  });
+
+  it('exports the allRequest list as Excel; lists filter and page', async () => {
+    const res = await manager.get('/api/requests/export', { kind: 'leave' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0].getRow(1).getCell(1).value).toBe('Id');
+    expect(wb.worksheets[0].rowCount).toBeGreaterThan(1);
+    const page = (await manager.get('/api/requests', { kind: 'leave', status: 'pending', pageSize: 1 })).json();
+    expect(page.rows).toHaveLength(1);
+    expect(page.rows[0]).toMatchObject({ status: 'pending', kind: 'leave' });
+    expect(typeof page.rows[0].balance).toBe('number');
+    const toDecide = (await manager.get('/api/requests', { toDecide: true })).json();
+    expect(toDecide.rows.every((r: { canApprove: boolean }) => r.canApprove)).toBe(true);
+  });
+});
