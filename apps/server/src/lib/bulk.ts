@@ -22,8 +22,10 @@
  * `db.insert(table).values(rows)`; `null` writes NULL. Rows that give different sets of columns are
  * written in one statement per set (one in the usual case). Keys that are not columns are ignored.
  */
+import type { PGlite as PgliteClient, Transaction as PgliteTx } from '@electric-sql/pglite';
 import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
-import { type PgColumn, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgColumn, PgDialect, type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgliteSession } from 'drizzle-orm/pglite';
 import { type Db, queryRows, type Tx } from '../db/client';
 
 /** JS keys of a table's columns. */
@@ -38,6 +40,13 @@ export interface BulkInsertOptions<T extends PgTable, R extends ColumnKey<T>> {
   returning?: readonly R[];
   /** `on conflict do nothing`, on any unique constraint or on the given columns' one. */
   onConflictDoNothing?: boolean | { target: readonly ColumnKey<T>[] };
+  /**
+   * On PGlite, send the rows as `copy … from '/dev/blob'` (text format) rather than the JSON parameter: the embedded
+   * database then neither parses a JSON document nor holds it as a table first (10,000 salary slips: about 0.2 s
+   * less). For rows of numbers, text, booleans, dates and json values; ignored with `returning` or
+   * `onConflictDoNothing`, on PostgreSQL, and when a value of another column is an object after conversion.
+   */
+  copyOnPglite?: boolean;
 }
 
 export interface BulkUpsertOptions<T extends PgTable, R extends ColumnKey<T>> {
@@ -108,6 +117,10 @@ export async function bulkInsert<T extends PgTable, R extends ColumnKey<T> = nev
   opts: BulkInsertOptions<T, R> = {},
 ): Promise<BulkResult<T, R>> {
   const cols = columnsOf(table);
+  if (opts.copyOnPglite && !opts.returning?.length && !opts.onConflictDoNothing && isPglite(db)) {
+    const copied = await copyRows(db, table, cols, rows, opts.chunkSize);
+    if (copied !== null) return copied as BulkResult<T, R>;
+  }
   const conflict =
     opts.onConflictDoNothing === undefined || opts.onConflictDoNothing === false
       ? undefined
@@ -194,7 +207,89 @@ export async function bulkUpdate<T extends PgTable, K extends ColumnKey<T>, S ex
   return count;
 }
 
+/**
+ * The rows of a query read as ONE json value (`select json_agg(q)::text from (query) q`) and parsed by JSON.parse:
+ * for thousands of rows much cheaper than the driver's row-by-row conversion, above all on PGlite, where that
+ * conversion runs inside the embedded database (10,000 employees of a salary run: 0.55 s → 0.15 s). The rows keep
+ * the query's order (a plain aggregate over an ordered subquery). Values arrive as JSON gives them: numbers
+ * (bigint and numeric too, so only for values within 2^53), strings, booleans, arrays, json/jsonb as they are; a
+ * date or timestamp arrives as its text, never a Date — cast such columns to text in the query.
+ */
+export async function selectJson<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const [r] = await queryRows<{ rows: string | null }>(db, sql`select json_agg(q)::text as rows from (${query}) q`);
+  return r?.rows ? (JSON.parse(r.rows) as T[]) : [];
+}
+
 // ---------------------------------------------------------------------------------------------
+
+/** Is this handle (database or transaction) on PGlite? */
+function isPglite(db: Db | Tx): boolean {
+  return is((db as unknown as { session: unknown }).session, PgliteSession);
+}
+
+/** A value in COPY's text format: \N for null, backslash, tab, newline and carriage return escaped. */
+function copyText(c: Col, v: unknown): string | null {
+  if (v === null || v === undefined) return '\\N';
+  let t: string;
+  if (c.plain === 'json') t = JSON.stringify(v);
+  else if (typeof v === 'string') t = v;
+  else if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  else if (v instanceof Date) return v.toISOString();
+  else return null;
+  return COPY_SPECIAL.test(t) ? t.replace(COPY_ESCAPES, (ch) => COPY_ESCAPE[ch]) : t;
+}
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_ESCAPES = /[\\\t\n\r]/g;
+const COPY_ESCAPE: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * bulkInsert through COPY on PGlite: the rows grouped and converted as for the JSON parameter, each chunk written as
+ * COPY's text and handed over as a blob. Null when a value cannot go as text (the caller takes the JSON path).
+ */
+async function copyRows(
+  db: Db | Tx,
+  table: PgTable,
+  cols: Map<string, Col>,
+  rows: readonly object[],
+  chunkSize?: number,
+): Promise<number | null> {
+  const groups = groupRows(rows as readonly Record<string, unknown>[], [...cols.values()], (c) =>
+    c.column.defaultFn
+      ? fnValue(c, c.column.defaultFn)
+      : c.column.onUpdateFn && c.column.default === undefined
+        ? fnValue(c, c.column.onUpdateFn)
+        : undefined,
+  );
+  const texts: { sql: string; text: string }[] = [];
+  for (const g of groups) {
+    // Rows that give no column at all take the JSON path (COPY needs a column).
+    if (!g.cols.length) return null;
+    const head = `copy ${tableSql(table)} (${g.cols.map((c) => `"${c.name.replace(/"/g, '""')}"`).join(', ')}) from '/dev/blob'`;
+    const size = chunkSizeOf(g.cols.length, chunkSize);
+    for (let i = 0; i < g.items.length; i += size) {
+      const lines: string[] = [];
+      for (const item of g.items.slice(i, i + size) as Record<string, unknown>[]) {
+        const fields: string[] = [];
+        for (const c of g.cols) {
+          const t = copyText(c, item[c.key]);
+          if (t === null) return null;
+          fields.push(t);
+        }
+        lines.push(fields.join('\t'));
+      }
+      texts.push({ sql: head, text: `${lines.join('\n')}\n` });
+    }
+  }
+  await inTransaction(db, texts.length, async (q) => {
+    const client = (q as unknown as { session: { client: PgliteClient | PgliteTx } }).session.client;
+    for (const t of texts) await client.query(t.sql, [], { blob: new Blob([t.text]) });
+  });
+  return rows.length;
+}
+
+const dialect = new PgDialect();
+/** The table's name as SQL text ("schema"."name" when it has a schema). */
+const tableSql = (table: PgTable): string => dialect.sqlToQuery(sql`${table}`).sql;
 
 function columnsOf(table: PgTable): Map<string, Col> {
   const out = new Map<string, Col>();

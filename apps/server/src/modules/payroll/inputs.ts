@@ -6,6 +6,7 @@ import { daysInMonth, isoDate, isWeeklyOff, yearMonth } from '@hr/calendar';
 import type { AttendanceFigures, EngineEmployee } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { selectJson } from '../../lib/bulk';
 import { attendanceMonthFigures } from '../attendance/month';
 
 export type PaidEmployee = {
@@ -49,7 +50,7 @@ export async function paidEmployees(db: Db | Tx, unitId: number, year: number, m
   const first = isoDate(year, month, 1);
   const last = isoDate(year, month, daysInMonth(year, month));
   const onlyIds = only?.length ? sql`and e.id in (select jsonb_array_elements_text(${JSON.stringify(only)}::jsonb)::int)` : sql``;
-  return queryRows<PaidEmployee>(
+  return selectJson<PaidEmployee>(
     db,
     sql`select e.id, e.employee_code as "employeeCode", e.name, coalesce(d.name, '') as "designationName",
           coalesce(dp.name, '') as "departmentName", e.pay_mode_id as "payModeId", e.uan, e.gender,
@@ -69,7 +70,7 @@ export async function paidEmployees(db: Db | Tx, unitId: number, year: number, m
 export async function structuresFor(db: Db | Tx, employeeIds: EmployeeSet, ym: string): Promise<Map<number, Map<number, number>>> {
   const out = new Map<number, Map<number, number>>();
   if (Array.isArray(employeeIds) && employeeIds.length === 0) return out;
-  const rows = await queryRows<{ employeeId: number; amounts: Record<string, number> }>(
+  const rows = await selectJson<{ employeeId: number; amounts: Record<string, number> }>(
     db,
     sql`select distinct on (employee_id) employee_id as "employeeId", amounts from salary_structures
         where employee_id in ${idsIn(employeeIds)}
