@@ -28,12 +28,19 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('manual monthly attendance', () => {
-  it('shows the calendar figures until an entry is made; self-service is refused', async () => {
+  it('shows the figures of daily attendance (the head office pays by attendance) until an entry is made; self-service is refused', async () => {
     const res = await payroll.get(`/api/payroll/attendance?unitId=${blr}&year=${cur.year}&month=${cur.month}`);
     expect(res.statusCode, res.body).toBe(200);
     const a = res.json();
     expect(a.rows.length).toBeGreaterThan(5);
-    expect(a.rows.every((r: { source: string }) => r.source === 'calendar')).toBe(true);
+    expect(a.rows.every((r: { source: string }) => r.source === 'attendance')).toBe(true);
+    // Mysuru keeps the calendar rule.
+    const mys = (await payroll.get('/api/resources/unit?search=Mysuru')).json();
+    const mysId = (mys.rows ?? mys)[0]?.id;
+    if (mysId) {
+      const m = (await payroll.get(`/api/payroll/attendance?unitId=${mysId}&year=${cur.year}&month=${cur.month}`)).json();
+      expect(m.rows.every((r: { source: string }) => r.source === 'calendar')).toBe(true);
+    }
     expect((await employee1.get(`/api/payroll/attendance?unitId=${blr}&year=${cur.year}&month=${cur.month}`)).statusCode).toBe(403);
   });
 
