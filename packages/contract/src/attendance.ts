@@ -454,3 +454,11 @@ export const ZShiftCompareSummary = z.object({
 });
 
 export const ZAttendanceIdParams = z.object({ id: ZIdText });
+
+// ---- roster import (an Excel sheet of a month's roster) ----
+
+/** The unit and month of a roster template or upload. */
+export const ZRosterImportQuery = z.object({ unitId: ZIdText, year: ZYear, month: ZMonth });
+/** An uploaded roster: how many employees' months were set, and how many past days were worked out again. */
+export const ZRosterImportResult = z.object({ count: z.number(), recomputedDays: z.number() });
+export type TRosterImportResult = z.infer<typeof ZRosterImportResult>;

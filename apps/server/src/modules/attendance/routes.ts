@@ -49,6 +49,7 @@ import { attendanceZone, computeAttendance, recomputeForPunches, setAttendanceZo
 import { addPunch, listPunches } from './punches';
 import { decideRegularisation, listRegularisations, requestRegularisation } from './regularisation';
 import { attendanceReportRoutes } from './reports';
+import { rosterImportRoutes } from './roster-import';
 import {
   assignShifts,
   dayView,
@@ -68,6 +69,7 @@ const signedIn = 'signedIn' as const;
 export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
   setAttendanceZone(app.config.orgTimeZone);
   await app.register(attendanceReportRoutes);
+  await app.register(rosterImportRoutes);
 
   /** The punch just stored and the day it falls in, as worked out now. */
   async function punchResult(employeeId: number, punchId: number) {
