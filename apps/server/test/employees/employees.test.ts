@@ -24,7 +24,7 @@ beforeAll(async () => {
   emp1 = api(t.app, await signIn(t.app, 'employee1'));
   const u = await t.db.select().from(units);
   unitId = Object.fromEntries(u.map((x) => [x.code, x.id]));
-  const [any] = await t.db.select().from(employees).limit(1);
+  const [any] = await t.db.select().from(employees).orderBy(employees.id).limit(1);
   refs = { departmentId: any.departmentId, designationId: any.designationId };
 });
 afterAll(() => t?.close());
