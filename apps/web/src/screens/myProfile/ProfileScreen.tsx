@@ -1,3 +1,4 @@
+import { describeWeeklyOffs, weeklyOffCodeValid } from '@hr/attendance/roster';
 import { BANK_STATUTORY_FIELDS, CONTACT_FIELDS, PAY_MODES, type TEmployee } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
@@ -86,7 +87,7 @@ function Profile({ e }: { e: TEmployee }) {
                   ['Date of joining', formatDate(e.dateOfJoining)],
                   ['Confirmation date', e.confirmationDate ? formatDate(e.confirmationDate) : null],
                   ['Reporting manager', e.reportingManagerName],
-                  ['Weekly offs', e.weeklyOffs.map((d) => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d]).join(', ')],
+                  ['Weekly offs', e.weeklyOffs.every(weeklyOffCodeValid) ? describeWeeklyOffs(e.weeklyOffs) : null],
                   ['Blood group', e.bloodGroup],
                 ]}
               />
