@@ -234,13 +234,19 @@ function RequestsList({ kind, title }: { kind: TRequestKind; title?: string }) {
     {
       id: 'reason',
       header: kind === 'visitor' ? 'Purpose' : 'Reason',
-      cell: (r) => <span className="line-clamp-2 max-w-64 text-sm">{kind === 'visitor' ? r.purpose : r.reason}</span>,
+      cell: (r) => <span className="line-clamp-2 max-w-56 text-sm">{kind === 'visitor' ? r.purpose : r.reason}</span>,
     },
-    { id: 'status', header: 'Status', cell: (r) => <RequestStatusBadge status={r.status} /> },
     {
-      id: 'createdAt',
-      header: 'Asked on',
-      cell: (r) => <span className="whitespace-nowrap text-xs text-muted-foreground">{formatDateTime(r.createdAt)}</span>,
+      id: 'status',
+      header: 'Status',
+      cell: (r) => (
+        <div className="grid gap-0.5">
+          <RequestStatusBadge status={r.status} />
+          <span className="whitespace-nowrap text-[11px] text-muted-foreground" title="Asked on">
+            {formatDateTime(r.createdAt)}
+          </span>
+        </div>
+      ),
     },
     {
       id: 'actions',

@@ -42,7 +42,6 @@ export default function LeaveSummaryScreen() {
   const rows = balances.data ?? [];
   const [open, setOpen] = useState<TLeaveBalance | null>(null);
   const show = (key: 'adjusted' | 'lapsed' | 'encashed') => rows.some((b) => b[key] !== 0);
-  const totalAvailable = rows.filter((b) => b.isPaid).reduce((s, b) => s + b.available, 0);
   const totalTaken = rows.reduce((s, b) => s + b.taken, 0);
   const totalPending = rows.reduce((s, b) => s + b.pending, 0);
 
@@ -134,9 +133,8 @@ export default function LeaveSummaryScreen() {
         <Skeleton className="h-16" />
       ) : (
         rows.length > 0 && (
-          <div className="grid grid-cols-3 gap-2 sm:max-w-xl">
-            <Tile label="Available (paid leave)" value={formatBalance(totalAvailable)} tone="text-primary" />
-            <Tile label="Taken" value={formatBalance(totalTaken)} />
+          <div className="grid grid-cols-2 gap-2 sm:max-w-sm">
+            <Tile label="Taken this year" value={formatBalance(totalTaken)} />
             <Tile
               label="Pending approval"
               value={formatBalance(totalPending)}

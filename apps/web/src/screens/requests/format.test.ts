@@ -19,7 +19,7 @@ describe('daysLabel', () => {
     [2, '2 days'],
     [0.5, '½ day'],
     [2.5, '2½ days'],
-    [0, '0 day'],
+    [0, '0 days'],
     [-1.5, '−1½ days'],
     [null, ''],
   ])('%s → %s', (n, text) => expect(daysLabel(n)).toBe(text));

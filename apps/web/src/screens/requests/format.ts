@@ -21,14 +21,14 @@ export const STATUS_VARIANT = {
   withdrawn: 'outline',
 } as const satisfies Record<TRequestStatus, string>;
 
-/** 2 → '2 days', 1 → '1 day', 0.5 → '½ day', 2.5 → '2½ days'. */
+/** 2 → '2 days', 1 → '1 day', 0.5 → '½ day', 2.5 → '2½ days', 0 → '0 days'. */
 export function daysLabel(days: number | null | undefined): string {
   if (days === null || days === undefined || !Number.isFinite(days)) return '';
   const whole = Math.trunc(days);
   const half = Math.abs(days - whole) >= 0.25;
   const sign = days < 0 ? '−' : '';
   const text = `${sign}${whole === 0 && half ? '' : Math.abs(whole)}${half ? '½' : ''}`;
-  return `${text} ${Math.abs(days) <= 1 ? 'day' : 'days'}`;
+  return `${text} ${days !== 0 && Math.abs(days) <= 1 ? 'day' : 'days'}`;
 }
 
 /** A balance figure: 12.5 → '12.5', −1 → '−1', 0 → '0'. */
