@@ -33,7 +33,7 @@ beforeAll(async () => {
   manager = api(t.app, await signIn(t.app, 'manager'));
   emp1 = api(t.app, await signIn(t.app, 'employee1'));
   unitId = Object.fromEntries((await t.db.select().from(units)).map((x) => [x.code, x.id]));
-  const [any] = await t.db.select().from(employees).limit(1);
+  const [any] = await t.db.select().from(employees).orderBy(employees.id).limit(1);
   refs = { departmentId: any.departmentId, designationId: any.designationId };
   month = monthOf(todayIn(t.config.orgTimeZone)).month;
   const [y, m] = month.split('-').map(Number);
