@@ -243,17 +243,6 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
     );
     await tx.execute(sql`update salary_arrears set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
     await tx.execute(sql`update bonus_lines set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
-    // The slips' JSON is unpacked into an in-memory table first; past work_mem (4 MB by default, a tenth of 10,000
-    // slips) it spills to a temporary file. Raised for this transaction only, never lowered.
-    await tx.execute(
-      sql`select set_config('work_mem', greatest(pg_size_bytes(current_setting('work_mem')) / 1024, ${WORK_MEM_KB})::text || 'kB', true)`,
-    );
-    // Each slip's foreign-key check locks its employee's row (key share), one row at a time; locked all at once
-    // first, those checks find the lock already held (a tenth less time for the insert on PGlite).
-    if (slips.length) {
-      const ids = `{${slips.map((x) => x.employeeId).join(',')}}`;
-      await tx.execute(sql`select count(*) from (select 1 from employees where id = any(${ids}::int[]) for key share) x`);
-    }
     await bulkInsert(tx, salarySlips, slips, { copyOnPglite: true });
     if (recoveredInstalments.length) {
       await tx.execute(
@@ -335,9 +324,6 @@ function nonZero(amounts: Map<number, number>): Record<string, number> {
   for (const [id, v] of amounts) if (v !== 0) out[id] = v;
   return out;
 }
-
-/** work_mem (kB) for the slips' insert. */
-const WORK_MEM_KB = 64 * 1024;
 
 const SAVE_DELAY_MS = Number(process.env.HR_TEST_PAYROLL_SAVE_DELAY_MS ?? 0) || 0;
 
