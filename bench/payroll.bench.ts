@@ -211,10 +211,33 @@ function labelOf(query: SQL): string {
   return text.length > 90 ? `${text.slice(0, 90)}…` : text;
 }
 
-/** The handle with its `execute` timed (raw SQL: queryRows, bulkInsert, persistRun's updates); the rest as it is. */
+/**
+ * The handle with its `execute` timed (raw SQL: queryRows, bulkInsert, persistRun's updates), and on PGlite the
+ * driver's own `query` that bulkInsert's COPY uses (session.client); the rest as it is.
+ */
 function timed<T extends Db | Tx>(handle: T, into: Statement[]): T {
   return new Proxy(handle, {
     get(target, prop) {
+      if (prop === 'session') {
+        const session = Reflect.get(target, prop, target) as { client?: { query?: unknown } };
+        if (typeof session?.client?.query !== 'function') return session;
+        const client = session.client as { query: (text: string, ...rest: unknown[]) => Promise<unknown> };
+        const query = async (text: string, ...rest: unknown[]) => {
+          const start = performance.now();
+          try {
+            return await client.query(text, ...rest);
+          } finally {
+            const label = text.replace(/\s+/g, ' ').trim();
+            into.push({ label: label.length > 90 ? `${label.slice(0, 90)}…` : label, start, ms: performance.now() - start });
+          }
+        };
+        return new Proxy(session, {
+          get: (st, p) =>
+            p === 'client'
+              ? new Proxy(client, { get: (ct, q) => (q === 'query' ? query : Reflect.get(ct, q, ct)) })
+              : Reflect.get(st, p, st),
+        });
+      }
       if (prop === 'execute') {
         return async (query: SQL) => {
           const start = performance.now();
@@ -565,7 +588,7 @@ async function measureRun(database: Database, config: AppConfig, engine: string,
   // marks: 0 reading heads, 1 reading employees (after compileFormulas), 2 computing (after the loads and the inputs built).
   const headsQueryMs = loads.filter((x) => x.start < marks[1]).reduce((t, x) => t + x.ms, 0);
   const compileMs = marks[1] - marks[0] - headsQueryMs;
-  const slipInserts = saves.filter((x) => x.label.startsWith('insert into "salary_slips"'));
+  const slipInserts = saves.filter((x) => x.label.startsWith('insert into "salary_slips"') || x.label.startsWith('copy "salary_slips"'));
   console.log(`${engine} ${count(n)} × 30 heads, ${MONTH.ym}: ${Math.round(end - start)} ms in all`);
   console.log(`  create the run row: ${Math.round(computeStart - start)} ms`);
   breakdown('computeMonth (loads, then the engine)', loads, computeStart, computed);
