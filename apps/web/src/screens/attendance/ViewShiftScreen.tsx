@@ -1,20 +1,24 @@
+import type { TRosterImportResult } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarCog, CalendarRange, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarCog, CalendarRange, Download, Trash2, Upload, XCircle } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { PaginationBar, useDebounced } from '@/components/data-table';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
+import { type ApiError, withQuery } from '@/lib/api';
 import { formatCount, formatDate, formatDateTime, todayIso } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import type { TEmployeeOption } from '../payroll/api';
 import { UnitSelect } from '../payroll/components';
+import { downloadFile, uploadFile } from '../transaction/employee/api';
 import { AssignShiftsDialog } from './AssignShiftsDialog';
 import { attendanceKeys, deleteAssignment, type TAssignment, type TRoster, type TRosterRow, useAssignments, useRoster } from './api';
 import { DepartmentSelect, FILTER_CLASS, LoadError, MonthNav, SearchBox, ShiftLegend } from './components';
@@ -227,6 +231,104 @@ function AssignmentsSheet({
   );
 }
 
+/** An upload's 400 as a list: 'row N' keys are sheet rows; other keys (the file) their messages. */
+function uploadProblems(e: ApiError): string[] {
+  const rowOf = (k: string) => Number(/\d+/.exec(k)?.[0] ?? 0);
+  const entries = Object.entries(e.fieldErrors ?? {}).sort(([a], [b]) => rowOf(a) - rowOf(b));
+  if (entries.length === 0) return [e.message];
+  return entries.flatMap(([k, messages]) => messages.map((m) => (/^row \d+$/.test(k) ? `Row ${rowOf(k)}: ${m}` : m)));
+}
+
+/**
+ * The month's roster as Excel for one unit: download the template (current shift codes, WO for weekly offs) and
+ * upload it filled; all rows are saved or none, and the rows' problems are listed above the grid.
+ */
+function RosterExcel({
+  unitId,
+  year,
+  month,
+  onProblems,
+}: {
+  unitId: number | null;
+  year: number;
+  month: number;
+  onProblems: (problems: string[]) => void;
+}) {
+  const queryClient = useQueryClient();
+  const file = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<'template' | 'upload' | null>(null);
+  const [progress, setProgress] = useState(0);
+  const query = unitId === null ? null : { unitId, year, month };
+  const why = unitId === null ? 'Choose a unit first' : undefined;
+
+  const template = async () => {
+    if (!query) return;
+    setBusy('template');
+    try {
+      await downloadFile('/api/attendance/roster/template', `Roster_${year}_${String(month).padStart(2, '0')}_Unit_${unitId}.xlsx`, query);
+    } catch {
+      // toast shown
+    } finally {
+      setBusy(null);
+    }
+  };
+  const upload = async (f: File) => {
+    if (!query) return;
+    setBusy('upload');
+    setProgress(0);
+    onProblems([]);
+    try {
+      const res = await uploadFile<TRosterImportResult>(withQuery('/api/attendance/roster/import', query), f, setProgress);
+      const n = res?.count ?? 0;
+      toast({
+        variant: 'success',
+        title: `Roster of ${formatCount(n)} employee${n === 1 ? '' : 's'} saved`,
+        description: res?.recomputedDays ? `${formatCount(res.recomputedDays)} past days worked out again.` : undefined,
+      });
+      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+    } catch (e) {
+      onProblems(uploadProblems(e as ApiError));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="outline"
+        disabled={busy !== null || !query}
+        title={why}
+        onClick={() => void template()}
+        data-testid="roster-template"
+      >
+        <Download /> {busy === 'template' ? 'Downloading…' : 'Download roster template'}
+      </Button>
+      <Button
+        variant="outline"
+        disabled={busy !== null || !query}
+        title={why}
+        onClick={() => file.current?.click()}
+        data-testid="roster-upload"
+      >
+        <Upload /> {busy === 'upload' ? `Uploading… ${Math.round(progress * 100)}%` : 'Upload roster'}
+      </Button>
+      <input
+        ref={file}
+        type="file"
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        className="hidden"
+        data-testid="roster-file"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          e.target.value = '';
+          if (f) void upload(f);
+        }}
+      />
+    </>
+  );
+}
+
 /** /outlet/view-shift: the roster (employees × days) with filters and paging; assign shifts; an employee's assignments. */
 export default function ViewShiftScreen() {
   const { menu, actions } = useCurrentMenu(MENU.viewShift);
@@ -238,8 +340,10 @@ export default function ViewShiftScreen() {
   const [pageSize, setPageSize] = useState(25);
   const [assigning, setAssigning] = useState<TEmployeeOption[] | null>(null);
   const [employee, setEmployee] = useState<TRosterRow | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
   const set = <K extends keyof Filters>(k: K, v: Filters[K]) => {
     setFilters((f) => ({ ...f, [k]: v, ...(k === 'unitId' ? { departmentId: null } : {}) }));
+    if (k === 'unitId') setProblems([]);
     setPage(1);
   };
   const roster = useRoster({ ...ym, ...filters, search: debounced, page, pageSize });
@@ -262,6 +366,7 @@ export default function ViewShiftScreen() {
               month={ym.month}
               onChange={(v) => {
                 setYm(v);
+                setProblems([]);
                 setPage(1);
               }}
             />
@@ -270,9 +375,23 @@ export default function ViewShiftScreen() {
                 <CalendarCog /> Assign shifts
               </Button>
             )}
+            {actions.add && <RosterExcel unitId={filters.unitId} year={ym.year} month={ym.month} onProblems={setProblems} />}
           </>
         }
       />
+      {problems.length > 0 && (
+        <Alert variant="destructive" className="mb-4" data-testid="roster-upload-problems">
+          <XCircle />
+          <AlertTitle>The roster was not saved</AlertTitle>
+          <AlertDescription>
+            <ul className="list-disc pl-4">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </AlertDescription>
+        </Alert>
+      )}
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <SearchBox
           value={search}
