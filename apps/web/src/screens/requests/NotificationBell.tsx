@@ -32,7 +32,14 @@ export function NotificationBell() {
   if (count.isError && !count.data) return null;
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
+    <Popover
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        // Opening shows the latest: the count and the list are asked again.
+        if (o) void refresh();
+      }}
+    >
       <PopoverTrigger asChild>
         <Button
           variant="ghost"
