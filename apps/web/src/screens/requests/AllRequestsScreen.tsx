@@ -216,7 +216,14 @@ function RequestsList({ kind, title }: { kind: TRequestKind; title?: string }) {
           {
             id: 'subject',
             header: kind === 'leave' ? 'Type' : 'Visitor',
-            cell: (r: TRequest) => <span className="line-clamp-1">{subjectLabel(r)}</span>,
+            cell: (r: TRequest) => (
+              <div className="min-w-0">
+                <div className="line-clamp-1">{subjectLabel(r)}</div>
+                {r.kind === 'visitor' && r.hostName && r.hostName !== r.employeeName && (
+                  <div className="truncate text-xs text-muted-foreground">Host: {r.hostName}</div>
+                )}
+              </div>
+            ),
           },
         ]),
     { id: 'when', header: kind === 'visitor' ? 'Expected' : 'When', cell: (r) => <WhenCell r={r} /> },
@@ -302,7 +309,9 @@ function RequestsList({ kind, title }: { kind: TRequestKind; title?: string }) {
   const doExport = async () => {
     setExporting(true);
     try {
-      await exportRequests(query, `requests_${kind}_${todayIso()}.xlsx`);
+      const fileName = `requests_${kind}_${todayIso()}.xlsx`;
+      await exportRequests(query, fileName);
+      toast({ variant: 'success', title: 'Downloaded', description: fileName });
     } catch {
       // toast shown
     } finally {

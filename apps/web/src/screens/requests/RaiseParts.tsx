@@ -174,7 +174,12 @@ function RecentRequests({ kind }: { kind: TRequestKind }) {
               <li key={r.id} className="flex items-center gap-2 py-2" data-testid="recent-request">
                 <button type="button" className="min-w-0 flex-1 text-left" onClick={() => setOpen(r)}>
                   <div className="truncate font-medium">{kind === 'wfh' ? periodLabel(r) : subjectLabel(r)}</div>
-                  {kind !== 'wfh' && <div className="truncate text-xs text-muted-foreground tabular-nums">{periodLabel(r)}</div>}
+                  {kind !== 'wfh' && (
+                    <div className="truncate text-xs text-muted-foreground tabular-nums">
+                      {periodLabel(r)}
+                      {kind === 'visitor' && r.expectedTime ? ` ${r.expectedTime}` : ''}
+                    </div>
+                  )}
                 </button>
                 <RequestStatusBadge status={r.status} />
                 {r.canWithdraw && (
