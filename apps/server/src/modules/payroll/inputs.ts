@@ -132,6 +132,7 @@ export async function monthInputs(
     employees.filter((e) => !manualBy.has(e.id)),
   );
   const days = Array.from({ length: monthDays }, (_, i) => isoDate(year, month, i + 1));
+  const offsByPattern = new Map<string, boolean[]>();
   for (const e of employees) {
     const from = e.dateOfJoining > first ? e.dateOfJoining : first;
     const to = e.exitDate && e.exitDate < last ? e.exitDate : last;
@@ -140,7 +141,14 @@ export async function monthInputs(
       out.set(e.id, fromAttendance);
       continue;
     }
-    const weeklyOffs = weeklyOffsOf(e.weeklyOffs);
+    // The month's weekly offs of a pattern, worked out once per distinct pattern (most staff share one).
+    const key = e.weeklyOffs.join(',');
+    let isOff = offsByPattern.get(key);
+    if (!isOff) {
+      const patterns = weeklyOffsOf(e.weeklyOffs);
+      isOff = days.map((d) => isWeeklyOff(d, patterns));
+      offsByPattern.set(key, isOff);
+    }
     let employed = 0;
     let holidayCount = 0;
     let offs = 0;
@@ -149,7 +157,7 @@ export async function monthInputs(
       if (d < from || d > to) continue;
       employed++;
       if (holidays.has(d)) holidayCount++;
-      else if (isWeeklyOff(d, weeklyOffs)) offs++;
+      else if (isOff[i]) offs++;
     }
     const m = manualBy.get(e.id);
     out.set(
