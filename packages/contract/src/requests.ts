@@ -217,7 +217,7 @@ export const ZLeavePreview = z.object({
   days: z.number(),
   /** The days, each with the portion taken (holidays and weekly offs left out unless sandwiched). */
   dates: z.array(z.object({ day: z.string(), portion: z.number() })),
-  /** Available now: balance less pending requests. */
+  /** Available for these dates: the balance less pending requests, plus credits due by the start (monthly accrual). */
   available: z.number(),
   /** Of `days`, without pay. */
   lwopDays: z.number(),

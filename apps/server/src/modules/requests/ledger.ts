@@ -176,6 +176,22 @@ export async function ensureLedger(tx: Db | Tx, employee: StaffFacts, fy: number
   }
 }
 
+/**
+ * Credits that will be due by `asOf` (a future leave's start) and are not posted yet: a request for a later month
+ * may count on the accrual of the months before it, without posting them ahead of time.
+ */
+export async function upcomingCredits(db: Db | Tx, employee: StaffFacts, policy: LeavePolicy, fy: number, asOf: IsoDate): Promise<number> {
+  const posted = await queryRows<{ period: string }>(
+    db,
+    sql`select period from leave_ledger where employee_id = ${employee.id} and leave_type_id = ${policy.id}
+          and financial_year = ${fy} and kind = 'credit' and period is not null`,
+  );
+  const have = new Set(posted.map((r) => r.period));
+  return creditsDue(policy, fy, { joined: employee.joined, exited: employee.exited }, asOf)
+    .filter((c) => !have.has(c.period))
+    .reduce((sum, c) => sum + c.days, 0);
+}
+
 /** Pending leave (paid days) per type in a financial year, optionally leaving one request out. */
 async function pendingByType(db: Db | Tx, employeeId: number, fy: number, except?: number): Promise<Map<number, number>> {
   const rows = await queryRows<{ leaveTypeId: number; days: number }>(

@@ -33,7 +33,7 @@ import {
 } from '../approvals/service';
 import { attendanceZone, computeAttendance, registerDayRequestsReader } from '../attendance/compute';
 import { assertDayOpen } from '../attendance/service';
-import { appliesTo, balanceOf, ensureLedger, fyOf, leavePolicy, offDays, type StaffFacts, staffFacts } from './ledger';
+import { appliesTo, balanceOf, ensureLedger, fyOf, leavePolicy, offDays, type StaffFacts, staffFacts, upcomingCredits } from './ledger';
 import { approversOf, notify, usersOfEmployee } from './notify';
 
 export const KIND_MENU: Record<TRequestKind, TMenuPath> = {
@@ -100,11 +100,12 @@ async function debitLeave(tx: Tx, r: RequestRow, actor: AuthContext) {
   const e = await staffFacts(tx, r.employeeId);
   if (!policy || !e) throw new NotFound('Leave type not found');
   const fy = r.financialYear ?? fyOf(r.fromDate);
-  await ensureLedger(tx, e, fy, today() > r.fromDate ? today() : r.fromDate);
+  await ensureLedger(tx, e, fy, today());
   const b = await balanceOf(tx, r.employeeId, policy.id, fy, r.id);
+  const upcoming = r.fromDate > today() ? await upcomingCredits(tx, e, policy, fy, r.fromDate) : 0;
   const off = await offDays(tx, r.employeeId, r.fromDate, r.toDate);
   const dates = leaveDates({ ...dateInput(r), isOff: (d) => off.has(d), sandwich: policy.sandwich });
-  const split = splitLeave(dates, b.available, policy);
+  const split = splitLeave(dates, b.available + upcoming, policy);
   if (!split.ok) throw new Conflict(`The request cannot be approved: ${split.message} (others are pending or taken)`);
   await tx
     .update(requests)
@@ -262,14 +263,16 @@ async function planLeave(
       message: `Attach a document for ${policy.name} of more than ${policy.attachmentAfterDays} days`,
     });
   }
-  if (post) await ensureLedger(tx, e, fy, now > input.fromDate ? now : input.fromDate);
+  if (post) await ensureLedger(tx, e, fy, now);
   const b = await balanceOf(tx, e.id, policy.id, fy);
-  const split = splitLeave(dates, b.available, policy);
+  // A later leave may count on the credits due by its start.
+  const available = b.available + (input.fromDate > now ? await upcomingCredits(tx, e, policy, fy, input.fromDate) : 0);
+  const split = splitLeave(dates, available, policy);
   if (!split.ok) problems.push({ field: 'leaveTypeId', message: split.message });
   return {
     days,
     dates,
-    available: b.available,
+    available,
     lwopDays: split.ok ? split.lwop : 0,
     attachmentRequired,
     problems,
