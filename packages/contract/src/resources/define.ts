@@ -96,9 +96,9 @@ export const f = {
       help: o.help,
       zod: !required
         ? z
-            .union([zod, z.null()])
+            .union([zod, z.null(), z.literal('')])
             .optional()
-            .transform((v) => v ?? null)
+            .transform((v) => (v === '' || v === undefined ? null : v))
         : o.default !== undefined
           ? zod.default(o.default)
           : zod,

@@ -106,7 +106,14 @@ const ATTENDANCE_SCREENS: readonly TMenuPath[] = [
 export const OPTION_MENUS: Partial<Record<TResourceName, readonly TMenuPath[]>> = {
   unit: [MENU.employee, MENU.idCard],
   // The increment's batch filters pick a department and a designation.
-  department: [MENU.employee, MENU.salaryIncrement, ...ATTENDANCE_SCREENS],
+  department: [
+    MENU.employee,
+    MENU.salaryIncrement,
+    ...ATTENDANCE_SCREENS,
+    MENU.allRequestWfh,
+    MENU.allRequestLeave,
+    MENU.allRequestVisitor,
+  ],
   designation: [MENU.employee, MENU.salaryIncrement],
   // The roster's filter and the shift details screen pick a shift.
   shift: [...EMPLOYEE_FORM, MENU.viewShift, MENU.shiftDetails],

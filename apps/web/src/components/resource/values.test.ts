@@ -27,10 +27,12 @@ describe('form values', () => {
       startTime: '09:30:00',
       endTime: '18:00:00',
       graceMinutes: 10,
+      earlyGraceMinutes: 10,
       breakMinutes: 30,
       halfDayMinHours: '4.00',
       fullDayMinHours: '8.00',
       isNightShift: false,
+      overtimeAfterMinutes: null,
       isActive: true,
     });
     expect(shift.schema.safeParse(v).success).toBe(true);
