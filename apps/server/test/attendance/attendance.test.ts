@@ -236,7 +236,7 @@ describe('scoping', () => {
     expect((await manager.get(`/api/attendance/month?employeeId=${other}&year=2026&month=1`)).statusCode).toBe(200);
     expect((await emp1.get(`/api/attendance/day?date=${today}`)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/attendance/day?date=${today}` })).statusCode).toBe(401);
-    expect((await emp1.get('/api/attendance/tracking?date=' + today)).statusCode).toBe(403);
+    expect((await emp1.get(`/api/attendance/tracking?date=${today}`)).statusCode).toBe(403);
   });
 
   it("a manager's day covers their units only, with counts", async () => {
