@@ -24,13 +24,14 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { departments, employees, units } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { sheetName } from '../../lib/xlsx';
 import { type AuthContext, canReachRecord, canReachUnit, hasAction, selfScope, unitScope } from '../access/context';
 import { type ComputedDay, computeAttendance, shiftRules } from './compute';
+import { shiftCodes } from './service';
 
 /** The longest range a report covers (a register of two months). */
 const MAX_DAYS = 62;
@@ -201,11 +202,11 @@ interface ShiftInfo {
 }
 async function shiftInfo(db: Db): Promise<Map<number, ShiftInfo>> {
   const rules = await shiftRules(db);
-  const codes = await queryRows<{ id: number; code: string }>(db, sql`select id, code from shifts`);
+  const codes = await shiftCodes(db);
   const out = new Map<number, ShiftInfo>();
-  for (const c of codes) {
-    const r = rules.get(c.id);
-    if (r) out.set(c.id, { code: c.code, startMin: r.startMin, endMin: r.endMin });
+  for (const [id, code] of codes) {
+    const r = rules.get(id);
+    if (r) out.set(id, { code, startMin: r.startMin, endMin: r.endMin });
   }
   return out;
 }

@@ -61,6 +61,7 @@ import {
   ownEmployeeId,
   reachEmployee,
   rosterOf,
+  shiftCodes,
   shiftDetails,
 } from './service';
 
@@ -75,12 +76,9 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
   async function punchResult(employeeId: number, punchId: number) {
     const [punch] = await listPunches(app.db, sql`p.id = ${punchId}`);
     const today = todayIn(attendanceZone());
-    const [computed] = await computeAttendance(app.db, { employeeIds: [employeeId] }, addDays(today, -1), today, { persist: false });
-    const codes = new Map(
-      (await queryRows<{ id: number; code: string }>(app.db, sql`select id, code from shifts`)).map((r) => [r.id, r.code]),
-    );
-    const day = computed?.days.find((d) => d.day === today) ?? null;
-    return { punch, day: day ? dayView(day, codes) : null };
+    const [computed] = await computeAttendance(app.db, { employeeIds: [employeeId] }, today, today, { persist: false });
+    const day = computed?.days[0] ?? null;
+    return { punch, day: day ? dayView(day, await shiftCodes(app.db)) : null };
   }
 
   /** A second punch within PUNCH_MIN_GAP_SECONDS (a minute) is a double tap, not a punch. */

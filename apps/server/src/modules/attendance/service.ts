@@ -53,8 +53,8 @@ export function ownEmployeeId(auth: AuthContext): number {
   return auth.employeeId;
 }
 
-/** Shift codes by id (for display). */
-async function shiftCodes(db: Db | Tx): Promise<Map<number, string>> {
+/** Shift codes by id (for display): the one reader of them in this area. */
+export async function shiftCodes(db: Db | Tx): Promise<Map<number, string>> {
   const rows = await queryRows<{ id: number; code: string }>(db, sql`select id, code from shifts`);
   return new Map(rows.map((r) => [r.id, r.code]));
 }
