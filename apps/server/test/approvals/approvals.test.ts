@@ -6,8 +6,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { approvals, units, users } from '../../src/db/schema';
+import { Conflict } from '../../src/lib/errors';
 import type { AuthContext } from '../../src/modules/access/context';
-import { cancelApproval, decide, historyOf, registerApprovalKind, submitApproval } from '../../src/modules/approvals/service';
+import {
+  cancelApproval,
+  cancelDecided,
+  decide,
+  historyOf,
+  registerApprovalKind,
+  submitApproval,
+} from '../../src/modules/approvals/service';
 import { createRole, createUser, grantMenus } from '../../src/seed/factories';
 import { api, createTestApp, type TestApp } from '../helpers';
 
@@ -41,6 +49,24 @@ const twoLevels = registerApprovalKind({
   mayApprove: async (_tx, actor, _a, level) => levelOf.get(actor.userId) === level,
   onApproved: async (_tx, a) => {
     approved.push(a.subjectId);
+  },
+  onCancelled: async (_tx, a, _actor, remark, from) => {
+    cancelled.push({ subjectId: a.subjectId, remark, from });
+  },
+});
+const cancelled: { subjectId: number; remark: string | null; from: string }[] = [];
+
+/** One level; the requester may cancel an approved request while `requesterOpen` says so. */
+let requesterOpen = true;
+const oneLevel = registerApprovalKind({
+  kind: 'test.oneLevel',
+  menu: MENU.employee,
+  mayApprove: async (_tx, actor) => levelOf.get(actor.userId) === 1,
+  requesterMayCancel: async () => {
+    if (!requesterOpen) throw new Conflict('It has started');
+  },
+  onCancelled: async (_tx, a, _actor, remark, from) => {
+    cancelled.push({ subjectId: a.subjectId, remark, from });
   },
 });
 
@@ -150,6 +176,65 @@ describe('levels and approvers', () => {
     const after = await cancelApproval(t.db, caller(ids.requester), a.id, 'not needed');
     expect(after.state).toBe('cancelled');
     await expect(cancelApproval(t.db, caller(ids.requester), a.id, null)).rejects.toMatchObject({ statusCode: 409 });
+  });
+});
+
+describe('cancelling an approved request', () => {
+  async function approvedOne(kind = oneLevel) {
+    subject++;
+    const a = await t.db.transaction((tx) =>
+      submitApproval(tx, kind, { subjectId: subject, employeeId: null, unitId: unit['HO-BLR'], requestedBy: ids.requester }),
+    );
+    await decide(t.db, caller(ids.first), a.id, 'approve', null);
+    if (kind === twoLevels) await decide(t.db, caller(ids.second), a.id, 'approve', null);
+    return a;
+  }
+
+  it('an approver cancels with a reason: history line, audit entry and the domain hook (from approved)', async () => {
+    const a = await approvedOne(twoLevels);
+    // No reason: 400; the level-1 approver is not an approver of the last level: 403; a clerk: 403; outside: 404.
+    await expect(cancelDecided(t.db, caller(ids.second), a.id, '  ')).rejects.toMatchObject({ statusCode: 400 });
+    await expect(cancelDecided(t.db, caller(ids.first), a.id, 'no')).rejects.toMatchObject({ statusCode: 403 });
+    await expect(cancelDecided(t.db, caller(ids.clerk, { roleId: 999 }), a.id, 'no')).rejects.toMatchObject({ statusCode: 403 });
+    await expect(cancelDecided(t.db, caller(ids.second, { unitIds: [] }), a.id, 'no')).rejects.toMatchObject({ statusCode: 404 });
+    // The requester of a kind without requesterMayCancel: 403.
+    await expect(cancelDecided(t.db, caller(ids.requester), a.id, 'mine')).rejects.toMatchObject({ statusCode: 403 });
+    const after = await cancelDecided(t.db, caller(ids.second), a.id, ' Plans changed ');
+    expect(after.state).toBe('cancelled');
+    expect(cancelled.at(-1)).toEqual({ subjectId: a.subjectId, remark: 'Plans changed', from: 'approved' });
+    const lines = (await historyOf(t.db, [a.id])).get(a.id)!;
+    expect(lines.at(-1)).toMatchObject({ action: 'cancelled', level: 2, remark: 'Plans changed' });
+    const audit = await queryRows<{ action: string }>(
+      t.db,
+      sql`select action from audit_log where entity = 'approvals' and entity_id = ${String(a.id)} order by id`,
+    );
+    expect(audit.at(-1)?.action).toBe('cancel approved');
+    // Cancelled already: 409.
+    await expect(cancelDecided(t.db, caller(ids.second), a.id, 'again')).rejects.toMatchObject({ statusCode: 409 });
+  });
+
+  it('refuses a pending request (409) and lets the requester cancel only where the kind allows', async () => {
+    subject++;
+    const pending = await t.db.transaction((tx) =>
+      submitApproval(tx, oneLevel, { subjectId: subject, employeeId: null, unitId: unit['HO-BLR'], requestedBy: ids.requester }),
+    );
+    await expect(cancelDecided(t.db, caller(ids.first), pending.id, 'no')).rejects.toMatchObject({ statusCode: 409 });
+    const a = await approvedOne();
+    requesterOpen = false;
+    try {
+      await expect(cancelDecided(t.db, caller(ids.requester), a.id, null)).rejects.toMatchObject({ statusCode: 409 });
+    } finally {
+      requesterOpen = true;
+    }
+    const after = await cancelDecided(t.db, caller(ids.requester, { unitIds: [] }), a.id, null);
+    expect(after.state).toBe('cancelled');
+    expect(cancelled.at(-1)).toEqual({ subjectId: a.subjectId, remark: null, from: 'approved' });
+  });
+
+  it('a pending withdrawal still reaches the hook as from pending', async () => {
+    const a = await open(ids.requester);
+    await cancelApproval(t.db, caller(ids.requester), a.id, null);
+    expect(cancelled.at(-1)).toEqual({ subjectId: a.subjectId, remark: null, from: 'pending' });
   });
 });
 

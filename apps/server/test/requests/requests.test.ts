@@ -278,6 +278,49 @@ describe('leave: raise, decide, cancel', () => {
     expect(n.rows[0].title).toBe('Leave cancelled');
   });
 
+  it('an approver cancels an approved leave through the approvals module: history, audit, balance back; the requester not once it started', async () => {
+    const [d] = await freeDays(e1, addDays(today, 25), 1);
+    const raised = await emp1.post('/api/requests', { kind: 'leave', leaveTypeId: types.CL, fromDate: d, toDate: d, reason: 'Errand' });
+    expect(raised.statusCode, raised.body).toBe(201);
+    const rid = raised.json().id;
+    expect((await manager.post(`/api/requests/${rid}/approve`, {})).statusCode).toBe(200);
+    const cl = async () =>
+      (await emp1.get('/api/leave/balances/me')).json().find((x: { leaveTypeCode: string }) => x.leaveTypeCode === 'CL');
+    const before = await cl();
+    // A plain employee of another unit: 404; a caller without the approve action: 403; no reason: 400.
+    expect((await emp2.post(`/api/requests/${rid}/cancel`, { reason: 'x' })).statusCode).toBe(404);
+    expect((await payroll.post(`/api/requests/${rid}/cancel`, { reason: 'x' })).statusCode).toBe(403);
+    expect((await admin.post(`/api/requests/${rid}/cancel`, { reason: ' ' })).statusCode).toBe(400);
+    const res = await manager.post(`/api/requests/${rid}/cancel`, { reason: 'Audit week: all hands' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('cancelled');
+    expect(res.json().history.at(-1)).toMatchObject({ action: 'cancelled', remark: 'Audit week: all hands' });
+    expect((await cl()).balance).toBe(before.balance + 1);
+    const [state] = await queryRows<{ state: string }>(
+      t.db,
+      sql`select a.state from approvals a join requests r on r.approval_id = a.id where r.id = ${rid}`,
+    );
+    expect(state.state).toBe('cancelled');
+    const audit = await queryRows<{ action: string }>(
+      t.db,
+      sql`select l.action from audit_log l join requests r on l.entity = 'approvals' and l.entity_id = r.approval_id::text
+          where r.id = ${rid} order by l.id`,
+    );
+    expect(audit.at(-1)?.action).toBe('cancel approved');
+    const n = (await emp1.get('/api/notifications')).json();
+    expect(n.rows[0]).toMatchObject({ title: 'Leave cancelled' });
+    expect(n.rows[0].body).toMatch(/Audit week/);
+
+    // The requester cannot cancel an approved request that has started (its days moved to today, as time would).
+    const [d2] = await freeDays(e1, addDays(today, 26), 1);
+    const started = (await emp1.post('/api/requests', { kind: 'wfh', fromDate: d2, toDate: d2, reason: 'Home' })).json();
+    expect((await manager.post(`/api/requests/${started.id}/approve`, {})).statusCode).toBe(200);
+    await t.db.execute(sql`update requests set from_date = ${today}::date, to_date = ${today}::date where id = ${started.id}`);
+    const mine = await emp1.post(`/api/requests/${started.id}/cancel`, {});
+    expect(mine.statusCode).toBe(409);
+    expect(mine.json().message).toMatch(/started/);
+  });
+
   it('withdraw: only the requester, only while pending; reject needs the approver', async () => {
     const [d] = await freeDays(e1, addDays(today, 40), 1);
     const r = (await emp1.post('/api/requests', { kind: 'wfh', fromDate: d, toDate: d, reason: 'Home' })).json();

@@ -30,7 +30,16 @@ export interface ApprovalKind {
   /** The domain's part of a final approval (in the same transaction). */
   onApproved?: (tx: Tx, approval: ApprovalRow, actor: AuthContext, remark: string | null) => Promise<void>;
   onRejected?: (tx: Tx, approval: ApprovalRow, actor: AuthContext, remark: string) => Promise<void>;
-  onCancelled?: (tx: Tx, approval: ApprovalRow, actor: AuthContext, remark: string | null) => Promise<void>;
+  /**
+   * The domain's part of a cancellation (same transaction); `from` is the state cancelled: 'pending' (a withdrawal or
+   * an approver's cancellation before the decision) or 'approved' (`cancelDecided`: undo what `onApproved` did).
+   */
+  onCancelled?: (tx: Tx, approval: ApprovalRow, actor: AuthContext, remark: string | null, from: 'pending' | 'approved') => Promise<void>;
+  /**
+   * Whether the requester may still cancel an approved request (e.g. a leave before it starts): throws the refusal
+   * (409). Without it, only approvers cancel a decided request.
+   */
+  requesterMayCancel?: (tx: Tx, approval: ApprovalRow) => Promise<void>;
 }
 
 const kinds = new Map<string, ApprovalKind>();
@@ -184,8 +193,57 @@ export async function cancelApproval(db: Db, actor: AuthContext, approvalId: num
     await tx
       .insert(approvalHistory)
       .values({ approvalId: a.id, level: a.level, action: 'cancelled', actorId: actor.userId, remark: remark?.trim() || null });
-    await kind.onCancelled?.(tx, after, actor, remark?.trim() || null);
+    await kind.onCancelled?.(tx, after, actor, remark?.trim() || null, 'pending');
     await writeAudit(tx, { entity: 'approvals', entityId: a.id, action: 'cancel', before: a, after, userId: actor.userId, requestId });
+    return after;
+  });
+}
+
+/**
+ * Cancels an approved request, under the row lock: by an approver (the approve action on the kind's menu within the
+ * unit, and the kind's `mayApprove` at the last level unless an administrator of a non-strict kind) with a reason, or
+ * by the requester where the kind's `requesterMayCancel` allows it. 404 out of reach, 409 unless approved, 403 for
+ * anyone else, 400 without an approver's reason. Writes the 'cancelled' history line and the audit, and runs the
+ * kind's `onCancelled` (from 'approved') so the domain undoes its part in the same transaction.
+ */
+export async function cancelDecided(
+  db: Db,
+  actor: AuthContext,
+  approvalId: number,
+  remark: string | null | undefined,
+  requestId?: string,
+): Promise<ApprovalRow> {
+  const note = remark?.trim() || null;
+  return db.transaction(async (tx) => {
+    const [a] = await tx.select().from(approvals).where(eq(approvals.id, approvalId)).for('update');
+    const own = a ? isOwn(actor, a) : false;
+    if (!a || (!own && !canReachUnit(actor, a.unitId))) throw new NotFound('Request not found');
+    const kind = kindOf(a.kind);
+    if (a.state !== 'approved') throw new Conflict(`This request is ${a.state}, not approved`);
+    if (own) {
+      if (!kind.requesterMayCancel) throw new Forbidden('Only an approver may cancel a decided request');
+      await kind.requesterMayCancel(tx, a);
+    } else {
+      if (!(await hasAction(tx as unknown as Db, actor, kind.menu, 'approve'))) throw new Forbidden('Your role may not cancel this');
+      if ((kind.strict || !actor.isAdmin) && kind.mayApprove && !(await kind.mayApprove(tx, actor, a, a.levels))) {
+        throw new Forbidden('You are not an approver of this request');
+      }
+      if (!note) throw new BadRequest('Say why the request is cancelled', { reason: ['A reason is required'] });
+    }
+    const [after] = await tx.update(approvals).set({ state: 'cancelled', decidedAt: new Date() }).where(eq(approvals.id, a.id)).returning();
+    await tx
+      .insert(approvalHistory)
+      .values({ approvalId: a.id, level: a.levels, action: 'cancelled', actorId: actor.userId, remark: note });
+    await kind.onCancelled?.(tx, after, actor, note, 'approved');
+    await writeAudit(tx, {
+      entity: 'approvals',
+      entityId: a.id,
+      action: 'cancel approved',
+      before: a,
+      after,
+      userId: actor.userId,
+      requestId,
+    });
     return after;
   });
 }

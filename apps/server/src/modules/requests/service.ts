@@ -18,7 +18,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { approvalHistory, approvals, leaveLedger, requests } from '../../db/schema';
+import { leaveLedger, requests } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
@@ -26,6 +26,7 @@ import {
   type ApprovalKind,
   type ApprovalRow,
   cancelApproval,
+  cancelDecided,
   decide,
   historyOf,
   registerApprovalKind,
@@ -158,27 +159,63 @@ function kindFor(kind: TRequestKind): ApprovalKind {
         link: OWN_LINK,
       });
     },
-    async onCancelled(tx, approval, actor, remark) {
-      const own = actor.userId === approval.requestedBy;
+    async requesterMayCancel(tx, approval) {
+      const r = await requestOf(tx, approval.subjectId);
+      if (r.fromDate <= today()) throw new Conflict('The request has started: ask an approver to cancel it');
+    },
+    async onCancelled(tx, approval, actor, remark, from) {
+      const own = actor.userId === approval.requestedBy || actor.employeeId === approval.employeeId;
+      const [before] = await tx.select().from(requests).where(eq(requests.id, approval.subjectId)).for('update');
+      if (from === 'approved' && before.kind !== 'visitor') {
+        await assertOpen(tx, before.unitId, before.fromDate, before.toDate, 'The request cannot be cancelled');
+      }
       const [r] = await tx
         .update(requests)
         .set({
-          status: own ? 'withdrawn' : 'cancelled',
+          status: own && from === 'pending' ? 'withdrawn' : 'cancelled',
           cancelReason: remark,
-          decidedAt: new Date(),
+          decidedAt: from === 'pending' ? new Date() : before.decidedAt,
           updatedAt: new Date(),
           updatedBy: actor.userId,
         })
         .where(eq(requests.id, approval.subjectId))
         .returning();
+      if (from === 'approved') {
+        if (r.kind === 'leave') await returnLeave(tx, r, actor);
+        await recompute(tx, r);
+        await writeAudit(tx, { entity: 'requests', entityId: r.id, action: 'cancel', before, after: r, userId: actor.userId });
+      }
+      const label = KIND_LABEL[r.kind as TRequestKind];
+      const text = `${describe(r, await leaveName(tx, r))} was cancelled by ${actor.userName}${remark ? `: ${remark}` : ''}.`;
       if (!own) {
-        await notify(tx, await usersOfEmployee(tx, r.employeeId), {
-          title: `${KIND_LABEL[r.kind as TRequestKind]} cancelled`,
-          body: `${describe(r, await leaveName(tx, r))} was cancelled by ${actor.userName}${remark ? `: ${remark}` : ''}.`,
-          link: OWN_LINK,
+        await notify(tx, await usersOfEmployee(tx, r.employeeId), { title: `${label} cancelled`, body: text, link: OWN_LINK });
+      } else if (from === 'approved') {
+        await notify(tx, await approversOf(tx, KIND_MENU[r.kind as TRequestKind], r.employeeId, r.unitId), {
+          title: `${label} cancelled`,
+          body: text,
+          link: KIND_MENU[r.kind as TRequestKind],
         });
       }
     },
+  });
+}
+
+/** An approved leave cancelled: what it took from the balance comes back as one line. */
+async function returnLeave(tx: Tx, r: RequestRow, actor: AuthContext) {
+  const [taken] = await queryRows<{ days: number }>(
+    tx,
+    sql`select coalesce(sum(days), 0)::float8 as days from leave_ledger where request_id = ${r.id} and kind = 'debit'`,
+  );
+  if (taken.days >= 0) return;
+  await tx.insert(leaveLedger).values({
+    employeeId: r.employeeId,
+    leaveTypeId: r.leaveTypeId!,
+    financialYear: r.financialYear ?? fyOf(r.fromDate),
+    kind: 'debit',
+    days: String(-taken.days),
+    reason: `Leave request #${r.id} cancelled`,
+    requestId: r.id,
+    createdBy: actor.userId,
   });
 }
 
@@ -666,72 +703,8 @@ export async function cancelRequest(db: Db, auth: AuthContext, id: number, reaso
     await cancelApproval(db, auth, r.approvalId, note, requestId);
     return requestView(db, auth, id);
   }
-  if (r.status !== 'approved') throw new Conflict(`This request was already ${r.status}`);
-  const own = r.employeeId === auth.employeeId || r.requestedBy === auth.userId;
-  await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(requests).where(eq(requests.id, id)).for('update');
-    if (locked.status !== 'approved') throw new Conflict(`This request was already ${locked.status}`);
-    if (own) {
-      if (locked.fromDate <= today()) throw new Conflict('The request has started: ask an approver to cancel it');
-    } else {
-      const kind = APPROVAL_KINDS[locked.kind as TRequestKind];
-      if (!(await hasAction(tx as unknown as Db, auth, kind.menu, 'approve'))) throw new Forbidden('Your role may not cancel this');
-      if (!auth.isAdmin) {
-        const [e] = await queryRows<{ managerId: number | null }>(
-          tx,
-          sql`select reporting_manager_id as "managerId" from employees where id = ${locked.employeeId}`,
-        );
-        if (e.managerId !== null && e.managerId !== auth.employeeId) throw new Forbidden('You are not an approver of this request');
-      }
-      if (!note) throw new BadRequest('Say why the request is cancelled', { reason: ['A reason is required'] });
-    }
-    if (locked.kind !== 'visitor') await assertOpen(tx, locked.unitId, locked.fromDate, locked.toDate, 'The request cannot be cancelled');
-    const [after] = await tx
-      .update(requests)
-      .set({ status: 'cancelled', cancelReason: note, updatedAt: new Date(), updatedBy: auth.userId })
-      .where(eq(requests.id, id))
-      .returning();
-    if (locked.approvalId !== null) {
-      await tx.update(approvals).set({ state: 'cancelled', decidedAt: new Date() }).where(eq(approvals.id, locked.approvalId));
-      await tx
-        .insert(approvalHistory)
-        .values({ approvalId: locked.approvalId, level: 0, action: 'cancelled', actorId: auth.userId, remark: note });
-    }
-    if (locked.kind === 'leave') {
-      const [taken] = await queryRows<{ days: number }>(
-        tx,
-        sql`select coalesce(sum(days), 0)::float8 as days from leave_ledger where request_id = ${id} and kind = 'debit'`,
-      );
-      if (taken.days < 0) {
-        await tx.insert(leaveLedger).values({
-          employeeId: locked.employeeId,
-          leaveTypeId: locked.leaveTypeId!,
-          financialYear: locked.financialYear ?? fyOf(locked.fromDate),
-          kind: 'debit',
-          days: String(-taken.days),
-          reason: `Leave request #${id} cancelled`,
-          requestId: id,
-          createdBy: auth.userId,
-        });
-      }
-    }
-    await recompute(tx, after);
-    await writeAudit(tx, { entity: 'requests', entityId: id, action: 'cancel', before: locked, after, userId: auth.userId, requestId });
-    const name = await leaveName(tx, after);
-    if (own) {
-      await notify(tx, await approversOf(tx, KIND_MENU[after.kind as TRequestKind], after.employeeId, after.unitId), {
-        title: `${KIND_LABEL[after.kind as TRequestKind]} cancelled`,
-        body: `${describe(after, name)} was cancelled by ${auth.userName}${note ? `: ${note}` : ''}.`,
-        link: KIND_MENU[after.kind as TRequestKind],
-      });
-    } else {
-      await notify(tx, await usersOfEmployee(tx, after.employeeId), {
-        title: `${KIND_LABEL[after.kind as TRequestKind]} cancelled`,
-        body: `${describe(after, name)} was cancelled by ${auth.userName}: ${note}`,
-        link: OWN_LINK,
-      });
-    }
-  });
+  if (r.status !== 'approved' || r.approvalId === null) throw new Conflict(`This request was already ${r.status}`);
+  await cancelDecided(db, auth, r.approvalId, note, requestId);
   return requestView(db, auth, id);
 }
 
