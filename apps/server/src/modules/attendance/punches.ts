@@ -80,14 +80,14 @@ export interface IngestResult {
 }
 
 /**
- * Stores a device's ATTLOG batch in one transaction with the device's new stamp, then works out the touched
- * days. A PIN is the employee's device user id, or (when that is empty) the employee code; a PIN that matches
+ * Stores a device's ATTLOG batch in one transaction with the device's new stamp, then works out the days of
+ * the batch's lines (already stored ones too, so a resend completes a batch cut off by a crash). A PIN is the employee's device user id, or (when that is empty) the employee code; a PIN that matches
  * nobody is stored unmatched for an administrator to map.
  */
 export async function ingestAttlog(db: Db, device: DeviceContext, body: string, stamp: string | null): Promise<IngestResult> {
   const { lines, malformed } = parseAttlog(body, device.timeZone);
   const pins = [...new Set(lines.map((l) => l.pin))];
-  const inserted = await db.transaction(async (tx) => {
+  const { inserted, matched } = await db.transaction(async (tx) => {
     const matches = pins.length
       ? await queryRows<{ pin: string; id: number; exact: boolean }>(
           tx,
@@ -121,12 +121,12 @@ export async function ingestAttlog(db: Db, device: DeviceContext, body: string, 
       .update(biometricDevices)
       .set({ lastSeenAt: sql`now()`, ...(stamp ? { lastAttlogStamp: stamp } : {}) })
       .where(sql`${biometricDevices.id} = ${device.id}`);
-    return added;
+    return { inserted: added, matched: rows.map((r) => ({ employeeId: r.employeeId, at: r.punchedAt })) };
   });
-  await recomputeForPunches(
-    db,
-    inserted.map((p) => ({ employeeId: p.employeeId, at: p.punchedAt })),
-  );
+  // The days of every line of the batch, stored now or before: when a process died after the punches were
+  // committed but before their days were worked out, the device's resend (it heard no OK) puts them right.
+  // Days whose figures come out the same are not rewritten.
+  await recomputeForPunches(db, matched);
   return {
     accepted: lines.length,
     stored: inserted.length,
