@@ -165,6 +165,10 @@ export const leaveTypes = pgTable(
     halfDayAllowed: boolean('half_day_allowed').notNull().default(true),
     /** 'all' | 'male' | 'female' */
     applicableGender: varchar('applicable_gender', { length: 10 }).notNull().default('all'),
+    /** Applies only to employees of this category (null: every category). */
+    applicableCategoryId: integer('applicable_category_id').references(() => categories.id),
+    /** Applies only once the employee is confirmed (after probation: from the confirmation date). */
+    afterProbation: boolean('after_probation').notNull().default(false),
     /** 0 = no limit: credits beyond it are not posted. */
     maxBalance: numeric('max_balance', { precision: 5, scale: 1 }).notNull().default('0'),
     /** Holidays and weekly offs between two leave days count as leave. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { bigIdColumn, idColumn } from './common';
+import { auditColumns, bigIdColumn, idColumn } from './common';
 import { units, users } from './core';
 import { employees } from './employees';
 import { leaveTypes } from './masters';
@@ -102,6 +102,29 @@ export const leaveLedger = pgTable(
       .where(sql`${t.period} is not null`),
     index('leave_ledger_request_idx').on(t.requestId),
   ],
+);
+
+/**
+ * Unit-wise leave type mapping (a masters resource): a unit with rows here offers only the mapped leave types, each
+ * with its own quota, carry-forward limit and maximum balance where given (null: the type's own). A unit without
+ * rows offers every active type as the type says.
+ */
+export const unitLeaveTypeMap = pgTable(
+  'unit_leave_type_map',
+  {
+    id: idColumn(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    leaveTypeId: integer('leave_type_id')
+      .notNull()
+      .references(() => leaveTypes.id),
+    yearlyQuota: numeric('yearly_quota', { precision: 5, scale: 1 }),
+    carryForwardLimit: numeric('carry_forward_limit', { precision: 5, scale: 1 }),
+    maxBalance: numeric('max_balance', { precision: 5, scale: 1 }),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('unit_leave_type_map_uq').on(t.unitId, t.leaveTypeId), index('ultm_leave_type_idx').on(t.leaveTypeId)],
 );
 
 /** In-app notifications (the bell): one row per recipient. */
