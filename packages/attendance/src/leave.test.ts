@@ -1,6 +1,18 @@
 import { weekday } from '@hr/calendar';
 import { describe, expect, it } from 'vitest';
-import { capCredit, creditsDue, leaveDates, longestRun, splitLeave, summarizeLedger, totalDays, yearEnd } from './leave';
+import {
+  capCredit,
+  creditStart,
+  creditsDue,
+  leaveDates,
+  longestRun,
+  notApplicable,
+  policyForUnit,
+  splitLeave,
+  summarizeLedger,
+  totalDays,
+  yearEnd,
+} from './leave';
 
 // June 2026: Mon 1 … Sun 7, Mon 8 … Sun 14. Sundays off; 10 June a holiday.
 const off = (d: string) => weekday(d) === 0 || d === '2026-06-10';
@@ -128,5 +140,62 @@ describe('splitLeave', () => {
   it('pays a half day from a half-day balance', () => {
     const half = leaveDates({ from: '2026-06-08', to: '2026-06-08', halfDayStart: true, isOff: off });
     expect(splitLeave(half, 0.5, { isPaid: true, excessAsLwop: false })).toMatchObject({ ok: true, paid: 0.5, lwop: 0 });
+  });
+});
+
+describe('who a type applies to', () => {
+  const base = { applicableGender: 'all', applicableCategoryId: null, afterProbation: false };
+  const staff = { gender: 'female', categoryId: 3, joined: '2026-04-10', confirmed: '2026-10-10' };
+  it.each([
+    ['everyone', base, staff, '2026-05-01', true, null],
+    ['her gender', { ...base, applicableGender: 'female' }, staff, '2026-05-01', true, null],
+    ['another gender', { ...base, applicableGender: 'male' }, staff, '2026-05-01', true, 'gender'],
+    ['gender not recorded', { ...base, applicableGender: 'male' }, { ...staff, gender: null }, '2026-05-01', true, 'gender'],
+    ['her category', { ...base, applicableCategoryId: 3 }, staff, '2026-05-01', true, null],
+    ['another category', { ...base, applicableCategoryId: 4 }, staff, '2026-05-01', true, 'category'],
+    ['no category recorded', { ...base, applicableCategoryId: 4 }, { ...staff, categoryId: null }, '2026-05-01', true, 'category'],
+    ['after probation, before confirmation', { ...base, afterProbation: true }, staff, '2026-10-09', true, 'probation'],
+    ['after probation, on confirmation', { ...base, afterProbation: true }, staff, '2026-10-10', true, null],
+    ['after probation, never confirmed', { ...base, afterProbation: true }, { ...staff, confirmed: null }, '2027-01-01', true, 'probation'],
+    ['not offered in the unit', base, staff, '2026-05-01', false, 'unit'],
+  ] as const)('%s', (_name, policy, e, day, offered, expected) => {
+    expect(notApplicable(policy, e, day, offered)).toBe(expected);
+  });
+
+  it.each([
+    ['on joining', false, { joined: '2026-04-10', confirmed: '2026-10-10' }, '2026-04-10'],
+    ['after probation: on confirmation', true, { joined: '2026-04-10', confirmed: '2026-10-10' }, '2026-10-10'],
+    ['after probation: not confirmed', true, { joined: '2026-04-10', confirmed: null }, null],
+    ['after probation: confirmed on joining (no probation)', true, { joined: '2026-04-10', confirmed: '2026-01-01' }, '2026-04-10'],
+  ] as const)('credits start %s', (_name, afterProbation, e, expected) => {
+    expect(creditStart({ afterProbation }, e)).toBe(expected);
+  });
+
+  it('an after-probation monthly type accrues from the confirmation month (pro-rated like a joiner)', () => {
+    const start = creditStart({ afterProbation: true }, { joined: '2026-04-10', confirmed: '2026-10-20' })!;
+    const credits = creditsDue({ accrual: 'monthly', yearlyQuota: 12 }, 2026, { joined: start }, '2027-03-31');
+    // Confirmed after the 15th: October does not count; November to March do.
+    expect(credits.map((c) => c.period)).toEqual(['2026-11', '2026-12', '2027-01', '2027-02', '2027-03']);
+    expect(credits.reduce((s, c) => s + c.days, 0)).toBe(5);
+  });
+});
+
+describe('per unit (unit-wise leave type mapping)', () => {
+  const el = { id: 7, yearlyQuota: 15, carryForwardLimit: 30, maxBalance: 45 };
+  it.each([
+    ['a unit without rows offers the type as it is', [], el],
+    ['a unit mapping other types leaves it out', [{ leaveTypeId: 8, yearlyQuota: 10, carryForwardLimit: null, maxBalance: null }], null],
+    [
+      'a mapped row overrides what it gives',
+      [{ leaveTypeId: 7, yearlyQuota: 18, carryForwardLimit: null, maxBalance: 60 }],
+      { id: 7, yearlyQuota: 18, carryForwardLimit: 30, maxBalance: 60 },
+    ],
+    [
+      'a mapped row without overrides keeps the type',
+      [{ leaveTypeId: 7, yearlyQuota: null, carryForwardLimit: null, maxBalance: null }],
+      el,
+    ],
+  ] as const)('%s', (_name, rows, expected) => {
+    expect(policyForUnit(el, rows)).toEqual(expected);
   });
 });

@@ -219,3 +219,71 @@ export function splitLeave(dates: readonly LeaveDate[], available: number, polic
   }
   return { ok: true, paid, lwop, days };
 }
+
+// ---- who a type applies to, and per unit ----
+
+export interface Applicability {
+  /** 'all' | 'male' | 'female' */
+  applicableGender: string;
+  /** null: every category. */
+  applicableCategoryId: number | null;
+  /** Only once confirmed (from the confirmation date). */
+  afterProbation: boolean;
+}
+
+export interface StaffApplicability {
+  /** Lower case; null when not recorded. */
+  gender: string | null;
+  categoryId: number | null;
+  joined: IsoDate;
+  /** The confirmation date (end of probation); null: still on probation. */
+  confirmed: IsoDate | null;
+}
+
+export type NotApplicable = 'unit' | 'gender' | 'category' | 'probation';
+
+/**
+ * Why a type does not apply to an employee on a day, or null when it does: the unit does not offer it (its unit-wise
+ * mapping leaves it out), another gender, another category, or still on probation that day.
+ */
+export function notApplicable(p: Applicability, e: StaffApplicability, onDay: IsoDate, offeredInUnit = true): NotApplicable | null {
+  if (!offeredInUnit) return 'unit';
+  if (p.applicableGender !== 'all' && p.applicableGender !== e.gender) return 'gender';
+  if (p.applicableCategoryId !== null && p.applicableCategoryId !== e.categoryId) return 'category';
+  if (p.afterProbation && (e.confirmed === null || e.confirmed > onDay)) return 'probation';
+  return null;
+}
+
+/** When credits start: on joining, or, for a type after probation, on confirmation (null: not confirmed, none). */
+export function creditStart(p: Pick<Applicability, 'afterProbation'>, e: Pick<StaffApplicability, 'joined' | 'confirmed'>): IsoDate | null {
+  if (!p.afterProbation) return e.joined;
+  if (e.confirmed === null) return null;
+  return e.confirmed > e.joined ? e.confirmed : e.joined;
+}
+
+export interface UnitLeaveRow {
+  leaveTypeId: number;
+  /** null: the type's own. */
+  yearlyQuota: number | null;
+  carryForwardLimit: number | null;
+  maxBalance: number | null;
+}
+
+/**
+ * A type as a unit offers it: a unit without mapping rows offers every type as it is; a unit with rows offers only the
+ * mapped types (null when this one is left out), each with the row's quota, carry-forward limit and maximum balance.
+ */
+export function policyForUnit<P extends { id: number; yearlyQuota: number; carryForwardLimit: number; maxBalance: number }>(
+  p: P,
+  unitRows: readonly UnitLeaveRow[],
+): P | null {
+  if (unitRows.length === 0) return p;
+  const row = unitRows.find((r) => r.leaveTypeId === p.id);
+  if (!row) return null;
+  return {
+    ...p,
+    yearlyQuota: row.yearlyQuota ?? p.yearlyQuota,
+    carryForwardLimit: row.carryForwardLimit ?? p.carryForwardLimit,
+    maxBalance: row.maxBalance ?? p.maxBalance,
+  };
+}
