@@ -1,0 +1,112 @@
+// Crash safety of a device upload, for real: the server is killed with SIGKILL while it stores a terminal's
+// ATTLOG batch of 8,000 lines. Read straight from the data folder afterwards, the batch is stored whole or not
+// at all; the device, which heard no OK, sends the batch again to the restarted server: every line is stored
+// once and the days of the batch are worked out (equal to a fresh computation from the punches).
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Db, queryRows } from '../../src/db/client';
+import { departments, designations, employees } from '../../src/db/schema';
+import { bulkInsert } from '../../src/lib/bulk';
+import { demoEmployee } from '../../src/modules/employees/demo-data';
+import { type ServerProcess, serverProcess } from '../crash/server-process';
+import { openDays, staleDays } from './attendance-days';
+
+let server: ServerProcess;
+beforeAll(async () => {
+  server = await serverProcess('hr-device-crash-');
+});
+afterAll(() => server?.dispose());
+
+const SERIAL = 'CQUJ221460001';
+const N = 2000;
+
+async function withData<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const database = await createDatabase({ databaseUrl: undefined, dataDir: server.dataDir });
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+const countBatch = (db: Db) =>
+  queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from punches
+        where device_id = (select id from biometric_devices where serial_number = ${SERIAL}) and device_pin like 'DVC%'`,
+  ).then((r) => r[0].n);
+
+describe('kill -9 during a device upload', () => {
+  it('stores the batch whole or not at all, and the resend completes it with its days', async () => {
+    await server.start();
+    await server.kill('SIGTERM');
+    // 2,000 people of the device's unit, written straight into the stopped server's database.
+    const ids = await withData(async (db) => {
+      const [dev] = await queryRows<{ unitId: number }>(
+        db,
+        sql`select unit_id as "unitId" from biometric_devices where serial_number = ${SERIAL}`,
+      );
+      const departmentIds = (await db.select({ id: departments.id }).from(departments)).map((d) => d.id);
+      const designationIds = (await db.select({ id: designations.id }).from(designations)).map((d) => d.id);
+      const rows = Array.from({ length: N }, (_, i) => {
+        const { aadhaarFull: _a, ...v } = demoEmployee(i + 1, { unitIds: [dev.unitId], departmentIds, designationIds }, 'DVC', 11);
+        return { ...v, status: 'active', dateOfJoining: '2020-01-01' };
+      });
+      return (await bulkInsert(db, employees, rows, { returning: ['id'] })).map((r) => r.id);
+    });
+
+    const [first, last] = openDays();
+    const days = first === last ? [first] : [first, last];
+    const codes = Array.from({ length: N }, (_, i) => `DVC${String(i + 1).padStart(5, '0')}`);
+    const lines = codes.flatMap((c) => days.flatMap((d) => [`${c}\t${d} 07:58:00\t0\t1\t0`, `${c}\t${d} 20:16:00\t1\t1\t0`]));
+    const body = lines.join('\n');
+    const upload = () =>
+      fetch(`${server.url}/iclock/cdata?SN=${SERIAL}&table=ATTLOG&Stamp=9001`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body,
+      });
+
+    await server.start();
+    const sent = upload().then(
+      (r) => r.status,
+      () => 'cut off',
+    );
+    // Kill it while it works on the batch: the first time the server does not answer a health check within
+    // 150 ms it is storing the punches or working out their days (the embedded database holds the process).
+    let stalled = false;
+    for (let i = 0; i < 2000 && !stalled; i++) {
+      const poll = fetch(`${server.url}/api/health`).then((r) => r.status);
+      const answer = await Promise.race([
+        poll,
+        sent.then((s) => `upload answered ${s}`),
+        new Promise<null>((r) => setTimeout(() => r(null), 150)),
+      ]);
+      if (typeof answer === 'string') throw new Error(`the upload ended before it could be killed: ${answer}`);
+      if (answer === null) stalled = true;
+      else await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(stalled).toBe(true);
+    await server.kill('SIGKILL');
+    expect(await sent).toBe('cut off');
+
+    const stored = await withData(countBatch);
+    // All or nothing: the punches of a batch are one transaction.
+    expect([0, lines.length]).toContain(stored);
+
+    // The device heard no OK and sends the same batch again.
+    await server.start();
+    const again = await upload();
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(`OK: ${lines.length}`);
+    await server.kill('SIGTERM');
+
+    await withData(async (db) => {
+      expect(await countBatch(db)).toBe(lines.length);
+      const { stored: kept, fresh } = await staleDays(db, ids, first, last);
+      expect(kept.length).toBe(N * days.length);
+      expect(kept).toEqual(fresh);
+    });
+    console.info(`device crash: killed with ${stored === 0 ? 'nothing' : 'the whole batch'} stored`);
+  }, 300_000);
+});
