@@ -6,4 +6,5 @@ export * from './formula';
 export * from './money';
 export * from './payslip';
 export * from './rounding';
+export * from './statutory';
 export * from './words';

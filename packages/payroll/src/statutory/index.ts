@@ -1,0 +1,7 @@
+export * from './dated';
+export * from './esi';
+export * from './lwf';
+export * from './parameters';
+export * from './pf';
+export * from './pt';
+export * from './tds';

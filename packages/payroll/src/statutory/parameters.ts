@@ -1,0 +1,575 @@
+// The statutory parameters this release seeds: every rate, slab, ceiling and date the rules in this folder
+// use, each block with its source. They go into the `statutory_parameters` table (one row per block); when a
+// budget, a notification or a state's Act changes a figure, an administrator adds a row with the day it takes
+// effect and nothing in the code changes.
+//
+// `effectiveFrom` is the day the figures took effect where the source states it; where a row restates figures
+// in force for years (a state's long-standing slabs), it is the first day this seed vouches for them
+// (1 April 2024, the start of the earliest financial year covered) and the source says so.
+// State codes are those of the states look-up (Telangana is 'TS' there).
+// Income tax: one row per regime and financial year (the Finance Act of the year). FY 2026-27 repeats FY
+// 2025-26: no change to salary taxation for that year is known to this seed; replace the rows when the
+// Finance Act for 2026-27 (or the Income-tax Act, 2025 schedules) say otherwise.
+
+import type { EsiParameters } from './esi';
+import type { LwfParameters } from './lwf';
+import type { PfParameters } from './pf';
+import type { PtParameters } from './pt';
+import type { IncomeTaxParameters, TaxRegime } from './tds';
+
+export const STATUTORY_KINDS = ['pf', 'esi', 'pt', 'lwf', 'income_tax_new', 'income_tax_old'] as const;
+export type StatutoryKind = (typeof STATUTORY_KINDS)[number];
+
+type Data<T> = Omit<T, 'effectiveFrom' | 'stateCode'>;
+
+/** One block of parameters as stored: kind, state (PT and LWF), the day it takes effect, the figures, the source. */
+export type StatutoryParameterRow =
+  | { kind: 'pf'; stateCode: null; effectiveFrom: string; source: string; data: Data<PfParameters> }
+  | { kind: 'esi'; stateCode: null; effectiveFrom: string; source: string; data: Data<EsiParameters> }
+  | { kind: 'pt'; stateCode: string; effectiveFrom: string; source: string; data: Data<PtParameters> }
+  | { kind: 'lwf'; stateCode: string; effectiveFrom: string; source: string; data: Data<LwfParameters> }
+  | { kind: 'income_tax_new' | 'income_tax_old'; stateCode: null; effectiveFrom: string; source: string; data: Data<IncomeTaxParameters> };
+
+const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const VOUCHED = '2024-04-01';
+
+// ---------------------------------------------------------------------------------------------- PF, ESI
+const pf: StatutoryParameterRow[] = [
+  {
+    kind: 'pf',
+    stateCode: null,
+    effectiveFrom: '2018-06-01',
+    source:
+      'EPF & MP Act 1952 s.6 (12 % each side); EPS 1995 para 3(2) (8.33 % of pay up to the ceiling); wage ceiling ₹15,000 and the ' +
+      'EPS exclusion of members joining from 1 Sep 2014 above it: G.S.R. 609(E) and 610(E) of 22 Aug 2014 (EPFO circular of ' +
+      '28 Aug 2014); EPS ends at 58 (EPS 1995 para 12); EDLI 0.5 % of pay up to ₹15,000 (Act s.6C, EDLI Scheme 1976), EDLI ' +
+      'administration charges nil from 1 Apr 2017; administration charges 0.5 % of EPF wages, at least ₹500 a month per ' +
+      'establishment, from 1 Jun 2018 (MoLE notification of May 2018, EPFO circular on revision of administrative charges).',
+    data: {
+      employeeRate: 12,
+      employerRate: 12,
+      epsRate: 8.33,
+      wageCeiling: 15000,
+      edliRate: 0.5,
+      edliWageCeiling: 15000,
+      adminChargeRate: 0.5,
+      adminChargeMinimum: 500,
+      epsMaxAge: 58,
+      epsHighWageJoinerFrom: '2014-09-01',
+    },
+  },
+];
+
+const esi: StatutoryParameterRow[] = [
+  {
+    kind: 'esi',
+    stateCode: null,
+    effectiveFrom: '2019-07-01',
+    source:
+      'ESI Act 1948 s.2(9) and ESI (Central) Rules 1950 r.50: wage ceiling ₹21,000 (₹25,000 for a person with disability) ' +
+      'from 1 Jan 2017; contributions 0.75 % employee / 3.25 % employer from 1 Jul 2019 (MoLE G.S.R. 423(E), 13 Jun 2019); ' +
+      'no employee share at an average daily wage up to ₹176 (r.51 read with the ESIC notice on exempted wages); rounding ' +
+      'to the next higher rupee (r.51); contribution periods 1 Apr–30 Sep and 1 Oct–31 Mar (r.2).',
+    data: {
+      employeeRate: 0.75,
+      employerRate: 3.25,
+      wageCeiling: 21000,
+      disabledWageCeiling: 25000,
+      employeeExemptDailyWage: 176,
+      periodStartMonths: [4, 10],
+    },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------- PT
+const ptMonthly = (
+  stateCode: string,
+  effectiveFrom: string,
+  source: string,
+  slabs: PtParameters['slabs'],
+  femaleSlabs?: PtParameters['slabs'],
+) =>
+  ({
+    kind: 'pt',
+    stateCode,
+    effectiveFrom,
+    source,
+    data: { frequency: 'monthly', basis: 'monthly', slabs, ...(femaleSlabs ? { femaleSlabs } : {}) },
+  }) satisfies StatutoryParameterRow;
+
+const pt: StatutoryParameterRow[] = [
+  ptMonthly(
+    'KA',
+    '2023-04-01',
+    'Karnataka Tax on Professions, Trades, Callings and Employments Act 1976, Schedule entry 1 as amended from 1 Apr 2023 ' +
+      '(LA Bill 06 of 2023): salary under ₹25,000 a month nil, ₹25,000 and above ₹200 a month.',
+    [
+      { upTo: 24999.99, amount: 0 },
+      { upTo: null, amount: 200 },
+    ],
+  ),
+  ptMonthly(
+    'KA',
+    '2025-04-01',
+    'Karnataka Tax on Professions, Trades, Callings and Employments (Amendment) Act 2025 (Karnataka Act 33 of 2025, gazette ' +
+      '15 Apr 2025, in force 1 Apr 2025): ₹25,000 and above ₹200 a month except February, ₹300 in February.',
+    [
+      { upTo: 24999.99, amount: 0 },
+      { upTo: null, amount: 200, months: { '2': 300 } },
+    ],
+  ),
+  ptMonthly(
+    'MH',
+    VOUCHED,
+    'Maharashtra State Tax on Professions, Trades, Callings and Employments Act 1975, Schedule I entry 1 (figures in force ' +
+      'before FY 2024-25; this seed vouches from 1 Apr 2024): men up to ₹7,500 nil, ₹7,501–10,000 ₹175, above ₹10,000 ₹200 ' +
+      'a month and ₹300 in February; women up to ₹25,000 nil, above ₹200 and ₹300 in February.',
+    [
+      { upTo: 7500, amount: 0 },
+      { upTo: 10000, amount: 175 },
+      { upTo: null, amount: 200, months: { '2': 300 } },
+    ],
+    [
+      { upTo: 25000, amount: 0 },
+      { upTo: null, amount: 200, months: { '2': 300 } },
+    ],
+  ),
+  {
+    kind: 'pt',
+    stateCode: 'TN',
+    effectiveFrom: VOUCHED,
+    source:
+      'Tamil Nadu: profession tax of the urban local bodies under the Tamil Nadu Urban Local Bodies Act 1998 (s.138C of the ' +
+      'Chennai City Municipal Corporation Act as amended), Greater Chennai Corporation half-yearly slabs in force before the ' +
+      '2024 revision (vouched from 1 Apr 2024), deducted for each half-year (Apr–Sep, Oct–Mar) in September and March.',
+    data: {
+      frequency: 'half-yearly',
+      dueMonths: [9, 3],
+      basis: 'half-yearly',
+      slabs: [
+        { upTo: 21000, amount: 0 },
+        { upTo: 30000, amount: 135 },
+        { upTo: 45000, amount: 315 },
+        { upTo: 60000, amount: 690 },
+        { upTo: 75000, amount: 1025 },
+        { upTo: null, amount: 1250 },
+      ],
+    },
+  },
+  {
+    kind: 'pt',
+    stateCode: 'TN',
+    effectiveFrom: '2024-10-01',
+    source:
+      'Greater Chennai Corporation circular R.D.(HQ).C.No.PT/SPL/2024 of 20 Jan 2025: revised half-yearly slabs from the second ' +
+      'half of FY 2024-25 (₹21,001–30,000 ₹180, ₹30,001–45,000 ₹425, ₹45,001–60,000 ₹930; the rest unchanged). Other local ' +
+      'bodies of the state may levy different amounts: add a row if a unit is outside Chennai.',
+    data: {
+      frequency: 'half-yearly',
+      dueMonths: [9, 3],
+      basis: 'half-yearly',
+      slabs: [
+        { upTo: 21000, amount: 0 },
+        { upTo: 30000, amount: 180 },
+        { upTo: 45000, amount: 425 },
+        { upTo: 60000, amount: 930 },
+        { upTo: 75000, amount: 1025 },
+        { upTo: null, amount: 1250 },
+      ],
+    },
+  },
+  ptMonthly(
+    'TS',
+    VOUCHED,
+    'Telangana Tax on Professions, Trades, Callings and Employments Act 1987 (as adapted for Telangana), Schedule entry 1 ' +
+      '(vouched from 1 Apr 2024): up to ₹15,000 a month nil, ₹15,001–20,000 ₹150, above ₹20,000 ₹200.',
+    [
+      { upTo: 15000, amount: 0 },
+      { upTo: 20000, amount: 150 },
+      { upTo: null, amount: 200 },
+    ],
+  ),
+  ptMonthly(
+    'AP',
+    VOUCHED,
+    'Andhra Pradesh Tax on Professions, Trades, Callings and Employments Act 1987, Schedule entry 1 (vouched from 1 Apr ' +
+      '2024): up to ₹15,000 a month nil, ₹15,001–20,000 ₹150, above ₹20,000 ₹200.',
+    [
+      { upTo: 15000, amount: 0 },
+      { upTo: 20000, amount: 150 },
+      { upTo: null, amount: 200 },
+    ],
+  ),
+  ptMonthly(
+    'WB',
+    VOUCHED,
+    'West Bengal State Tax on Professions, Trades, Callings and Employments Act 1979, Schedule entry 1 (vouched from 1 Apr ' +
+      '2024): up to ₹10,000 nil, ₹10,001–15,000 ₹110, ₹15,001–25,000 ₹130, ₹25,001–40,000 ₹150, above ₹40,000 ₹200 a month.',
+    [
+      { upTo: 10000, amount: 0 },
+      { upTo: 15000, amount: 110 },
+      { upTo: 25000, amount: 130 },
+      { upTo: 40000, amount: 150 },
+      { upTo: null, amount: 200 },
+    ],
+  ),
+  ptMonthly(
+    'GJ',
+    VOUCHED,
+    'Gujarat State Tax on Professions, Trades, Callings and Employments Act 1976, Schedule entry 1 as amended in 2019 ' +
+      '(vouched from 1 Apr 2024): salary under ₹12,000 a month nil, ₹12,000 and above ₹200.',
+    [
+      { upTo: 11999.99, amount: 0 },
+      { upTo: null, amount: 200 },
+    ],
+  ),
+  {
+    kind: 'pt',
+    stateCode: 'KL',
+    effectiveFrom: VOUCHED,
+    source:
+      'Kerala Municipality Act 1994 s.245 and Kerala Panchayat Raj Act 1994 s.204 with the Profession Tax Rules, half-yearly ' +
+      'slabs of half-year income (vouched from 1 Apr 2024), deducted for each half-year in August and February.',
+    data: {
+      frequency: 'half-yearly',
+      dueMonths: [8, 2],
+      basis: 'half-yearly',
+      slabs: [
+        { upTo: 11999.99, amount: 0 },
+        { upTo: 17999.99, amount: 120 },
+        { upTo: 29999.99, amount: 180 },
+        { upTo: 44999.99, amount: 300 },
+        { upTo: 59999.99, amount: 450 },
+        { upTo: 74999.99, amount: 600 },
+        { upTo: 99999.99, amount: 750 },
+        { upTo: 124999.99, amount: 1000 },
+        { upTo: null, amount: 1250 },
+      ],
+    },
+  },
+  {
+    kind: 'pt',
+    stateCode: 'MP',
+    effectiveFrom: VOUCHED,
+    source:
+      'Madhya Pradesh Vritti Kar Adhiniyam 1995, Schedule entry 1 (vouched from 1 Apr 2024): annual salary up to ₹2,25,000 nil; ' +
+      '₹2,25,001–3,00,000 ₹1,500 a year (₹125 a month); ₹3,00,001–4,00,000 ₹2,000 (₹166 a month, ₹174 in the twelfth month, ' +
+      'March); above ₹4,00,000 ₹2,500 (₹208 a month, ₹212 in March).',
+    data: {
+      frequency: 'monthly',
+      basis: 'annual',
+      slabs: [
+        { upTo: 225000, amount: 0 },
+        { upTo: 300000, amount: 125 },
+        { upTo: 400000, amount: 166, months: { '3': 174 } },
+        { upTo: null, amount: 208, months: { '3': 212 } },
+      ],
+    },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------- LWF
+const lwf = (
+  stateCode: string,
+  effectiveFrom: string,
+  frequency: LwfParameters['frequency'],
+  dueMonths: number[],
+  employee: number,
+  employer: number,
+  source: string,
+): StatutoryParameterRow => ({
+  kind: 'lwf',
+  stateCode,
+  effectiveFrom,
+  source,
+  data: { frequency, dueMonths, bands: [{ upTo: null, employee, employer }] },
+});
+
+const lwfRows: StatutoryParameterRow[] = [
+  lwf(
+    'KA',
+    VOUCHED,
+    'yearly',
+    [12],
+    20,
+    40,
+    'Karnataka Labour Welfare Fund Act 1965 s.7A(2) before the 2024 amendment: ₹20 employee, ₹40 employer a year, deducted in December for the calendar year (vouched from 1 Apr 2024).',
+  ),
+  lwf(
+    'KA',
+    '2025-01-10',
+    'yearly',
+    [12],
+    50,
+    100,
+    'Karnataka Labour Welfare Fund (Amendment) Act 2024 (gazette 10 Jan 2025): ₹50 employee, ₹100 employer a year, for employees on the register on 31 December.',
+  ),
+  lwf(
+    'MH',
+    '2024-03-18',
+    'half-yearly',
+    [6, 12],
+    25,
+    75,
+    'Maharashtra Labour Welfare Fund Act 1953 s.6BB as amended by the Maharashtra Labour Welfare Fund (Amendment) Act 2024 (gazette 18 Mar 2024): ₹25 employee and three times that (₹75) employer, for employees on the register on 30 June and 31 December.',
+  ),
+  lwf(
+    'TN',
+    '2022-12-02',
+    'yearly',
+    [12],
+    20,
+    40,
+    'Tamil Nadu Labour Welfare Fund Rules 1973 r.11A as amended on 2 Dec 2022 (Tamil Nadu Labour Welfare Fund (Amendment) Act 2021): ₹20 employee, ₹40 employer a year, deducted in December.',
+  ),
+  lwf(
+    'TS',
+    VOUCHED,
+    'yearly',
+    [12],
+    2,
+    5,
+    'Telangana Labour Welfare Fund Act 1987 (as adapted for Telangana) s.15: ₹2 employee, ₹5 employer a year, deducted in December (vouched from 1 Apr 2024).',
+  ),
+  lwf(
+    'AP',
+    VOUCHED,
+    'yearly',
+    [12],
+    30,
+    70,
+    'Andhra Pradesh Labour Welfare Fund Act 1987 s.15 as amended: ₹30 employee, ₹70 employer a year, deducted in December (vouched from 1 Apr 2024).',
+  ),
+  lwf(
+    'WB',
+    VOUCHED,
+    'half-yearly',
+    [6, 12],
+    3,
+    15,
+    'West Bengal Labour Welfare Fund Act 1974 s.5A: ₹3 employee, ₹15 employer each half-year, deducted in June and December (vouched from 1 Apr 2024).',
+  ),
+  lwf(
+    'GJ',
+    VOUCHED,
+    'half-yearly',
+    [6, 12],
+    6,
+    12,
+    'Gujarat Labour Welfare Fund Act 1953 s.6BB: ₹6 employee, ₹12 employer each half-year, deducted in June and December (vouched from 1 Apr 2024).',
+  ),
+  lwf(
+    'KL',
+    VOUCHED,
+    'monthly',
+    ALL_MONTHS,
+    20,
+    20,
+    'Kerala Shops and Commercial Establishments Workers Welfare Fund Act 2006: ₹20 employee, ₹20 employer a month (state table of greytHR, vouched from 1 Apr 2024; establishments under the Factories Act pay under the Kerala Labour Welfare Fund Act 1975 instead — verify with the board).',
+  ),
+  lwf(
+    'MP',
+    VOUCHED,
+    'half-yearly',
+    [6, 12],
+    10,
+    30,
+    'Madhya Pradesh Shram Kalyan Nidhi Adhiniyam 1982 s.9: ₹10 employee, ₹30 employer each half-year, deducted in June and December (vouched from 1 Apr 2024).',
+  ),
+];
+
+// ---------------------------------------------------------------------------------------------- Income tax
+const OLD_SECTIONS = {
+  '80C': 150000,
+  '80CCC': 150000,
+  '80CCD(1)': 150000,
+  '80CCD(1B)': 50000,
+  '80D': 25000,
+  '80D(senior)': 50000,
+  '80D(parents)': 25000,
+  '80D(senior parents)': 50000,
+  '80E': null,
+  '80G': null,
+  '80TTA': 10000,
+  '80TTB': 50000,
+  '24(b)': 200000,
+} as const;
+const OLD_GROUPS = [
+  { name: '80CCE', sections: ['80C', '80CCC', '80CCD(1)'], cap: 150000 },
+  { name: '80D self and family', sections: ['80D', '80D(senior)'], cap: 50000 },
+  { name: '80D parents', sections: ['80D(parents)', '80D(senior parents)'], cap: 50000 },
+];
+// The new regime (s.115BAC) allows none of these; they are listed so a claim is capped to nothing, not refused.
+const NEW_SECTIONS = Object.fromEntries(Object.keys(OLD_SECTIONS).map((k) => [k, 0]));
+
+const oldRegime = (financialYear: string, effectiveFrom: string, source: string): StatutoryParameterRow => ({
+  kind: 'income_tax_old',
+  stateCode: null,
+  effectiveFrom,
+  source,
+  data: {
+    financialYear,
+    regime: 'old',
+    slabs: [
+      { upTo: 250000, rate: 0 },
+      { upTo: 500000, rate: 5 },
+      { upTo: 1000000, rate: 20 },
+      { upTo: null, rate: 30 },
+    ],
+    standardDeduction: 50000,
+    rebate87A: { incomeUpTo: 500000, maxRebate: 12500, marginalRelief: false },
+    surcharge: [
+      { above: 5000000, rate: 10 },
+      { above: 10000000, rate: 15 },
+      { above: 20000000, rate: 25 },
+      { above: 50000000, rate: 37 },
+    ],
+    cessRate: 4,
+    exemptionsAllowed: true,
+    professionalTaxCap: 2500,
+    deductions: { sections: { ...OLD_SECTIONS }, groups: OLD_GROUPS },
+    hra: { metroRate: 50, otherRate: 40, rentOverSalaryRate: 10 },
+  },
+});
+
+const newRegime = (
+  financialYear: string,
+  effectiveFrom: string,
+  source: string,
+  slabs: IncomeTaxParameters['slabs'],
+  rebate: IncomeTaxParameters['rebate87A'],
+): StatutoryParameterRow => ({
+  kind: 'income_tax_new',
+  stateCode: null,
+  effectiveFrom,
+  source,
+  data: {
+    financialYear,
+    regime: 'new',
+    slabs,
+    standardDeduction: 75000,
+    rebate87A: rebate,
+    surcharge: [
+      { above: 5000000, rate: 10 },
+      { above: 10000000, rate: 15 },
+      { above: 20000000, rate: 25 },
+    ],
+    cessRate: 4,
+    exemptionsAllowed: false,
+    professionalTaxCap: null,
+    deductions: { sections: NEW_SECTIONS, groups: [] },
+    hra: null,
+  },
+});
+
+const SLABS_NEW_2024 = [
+  { upTo: 300000, rate: 0 },
+  { upTo: 700000, rate: 5 },
+  { upTo: 1000000, rate: 10 },
+  { upTo: 1200000, rate: 15 },
+  { upTo: 1500000, rate: 20 },
+  { upTo: null, rate: 30 },
+];
+const SLABS_NEW_2025 = [
+  { upTo: 400000, rate: 0 },
+  { upTo: 800000, rate: 5 },
+  { upTo: 1200000, rate: 10 },
+  { upTo: 1600000, rate: 15 },
+  { upTo: 2000000, rate: 20 },
+  { upTo: 2400000, rate: 25 },
+  { upTo: null, rate: 30 },
+];
+
+const incomeTax: StatutoryParameterRow[] = [
+  newRegime(
+    '2024-25',
+    '2024-04-01',
+    'Finance (No. 2) Act 2024: s.115BAC(1A) slabs for FY 2024-25 (₹3 L nil, 5 / 10 / 15 / 20 / 30 % to ₹7 / 10 / 12 / 15 L and ' +
+      'above), standard deduction ₹75,000 (s.16(ia)), s.87A rebate up to ₹25,000 to ₹7 L with marginal relief, surcharge ' +
+      '10 / 15 / 25 % above ₹50 L / 1 Cr / 2 Cr (capped at 25 %), cess 4 % (Part I of the First Schedule).',
+    SLABS_NEW_2024,
+    { incomeUpTo: 700000, maxRebate: 25000, marginalRelief: true },
+  ),
+  oldRegime(
+    '2024-25',
+    '2024-04-01',
+    'Finance (No. 2) Act 2024, Part III of the First Schedule (rates for deduction from salary): ₹2.5 L nil, 5 %, 20 % above ' +
+      '₹5 L, 30 % above ₹10 L; standard deduction ₹50,000; s.87A rebate up to ₹12,500 to ₹5 L; surcharge 10 / 15 / 25 / 37 %; ' +
+      'cess 4 %; s.80C–80U caps and s.24(b) ₹2 L; s.10(13A) with rule 2A; s.16(iii) professional tax up to ₹2,500.',
+  ),
+  newRegime(
+    '2025-26',
+    '2025-04-01',
+    'Finance Act 2025: s.115BAC(1A) slabs for FY 2025-26 (₹4 L nil, then 5 / 10 / 15 / 20 / 25 / 30 % by ₹4 L steps), ' +
+      'standard deduction ₹75,000, s.87A rebate up to ₹60,000 for total income to ₹12 L with marginal relief, surcharge ' +
+      '10 / 15 / 25 % (capped at 25 %), cess 4 %.',
+    SLABS_NEW_2025,
+    { incomeUpTo: 1200000, maxRebate: 60000, marginalRelief: true },
+  ),
+  oldRegime(
+    '2025-26',
+    '2025-04-01',
+    'Finance Act 2025, Part III of the First Schedule: old-regime rates, deductions and caps unchanged from FY 2024-25.',
+  ),
+  newRegime(
+    '2026-27',
+    '2026-04-01',
+    'Same figures as FY 2025-26: no change to salary taxation for FY 2026-27 is known to this seed (Income-tax Act 2025 ' +
+      'takes over from 1 Apr 2026 with the same rates). Replace this row when the year’s Finance Act says otherwise.',
+    SLABS_NEW_2025,
+    { incomeUpTo: 1200000, maxRebate: 60000, marginalRelief: true },
+  ),
+  oldRegime(
+    '2026-27',
+    '2026-04-01',
+    'Same figures as FY 2025-26: no change known to this seed. Replace this row when the year’s Finance Act says otherwise.',
+  ),
+];
+
+export const STATUTORY_PARAMETERS: readonly StatutoryParameterRow[] = [...pf, ...esi, ...pt, ...lwfRows, ...incomeTax];
+
+/** Parameter rows (seeded or read from the table) sorted into the rules' typed lists. */
+export interface StatutoryTables {
+  pf: PfParameters[];
+  esi: EsiParameters[];
+  /** By state code. */
+  pt: Map<string, PtParameters[]>;
+  lwf: Map<string, LwfParameters[]>;
+  incomeTax: IncomeTaxParameters[];
+}
+
+export function statutoryTables(rows: readonly StatutoryParameterRow[]): StatutoryTables {
+  const tables: StatutoryTables = { pf: [], esi: [], pt: new Map(), lwf: new Map(), incomeTax: [] };
+  const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  for (const row of rows) {
+    const { effectiveFrom } = row;
+    switch (row.kind) {
+      case 'pf':
+        tables.pf.push({ ...row.data, effectiveFrom });
+        break;
+      case 'esi':
+        tables.esi.push({ ...row.data, effectiveFrom });
+        break;
+      case 'pt':
+        push(tables.pt, row.stateCode.toUpperCase(), { ...row.data, effectiveFrom, stateCode: row.stateCode.toUpperCase() });
+        break;
+      case 'lwf':
+        push(tables.lwf, row.stateCode.toUpperCase(), { ...row.data, effectiveFrom, stateCode: row.stateCode.toUpperCase() });
+        break;
+      default:
+        tables.incomeTax.push({ ...row.data, effectiveFrom });
+    }
+  }
+  return tables;
+}
+
+/** The tax parameters of a financial year ('2025-26') and regime; undefined for a year without a row. */
+export function incomeTaxParametersFor(tables: StatutoryTables, financialYear: string, regime: TaxRegime): IncomeTaxParameters | undefined {
+  return tables.incomeTax
+    .filter((p) => p.financialYear === financialYear && p.regime === regime)
+    .sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? 1 : -1))[0];
+}
