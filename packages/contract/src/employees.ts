@@ -392,8 +392,8 @@ export type TEmployeeList = z.infer<typeof ZEmployeeList>;
 export const ZCreateUserAccount = z.object({
   userName: z.string().trim().min(3).max(80),
   password: ZNewPassword,
-  /** Defaults to the Employee role. */
-  roleId: z.coerce.number().int().positive().optional(),
+  /** Defaults to the self-service (Employee) role. */
+  roleId: ZIdQuery.optional(),
 });
 export type TCreateUserAccount = z.infer<typeof ZCreateUserAccount>;
 

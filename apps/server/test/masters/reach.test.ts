@@ -6,7 +6,7 @@
 import { getResource, MENU, type TResource } from '@hr/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holidays, roles, units } from '../../src/db/schema';
+import { employees, holidays, roles, units, users } from '../../src/db/schema';
 import { createRole, createUser, grantMenus } from '../../src/seed/factories';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 import { expectStatus, samplePayload } from './fixtures';
@@ -107,6 +107,48 @@ describe('user master for a unit-limited manager', () => {
     const again = api(t.app, await tokenOf('near-by', 'Reset@123456'));
     expectStatus(await admin.put(`/api/resources/user/${id}`, { ...base, roleId: bigRole }), 200);
     expectStatus(await again.get('/api/auth/me'), 401);
+  });
+});
+
+describe('an employee’s sign-in account, made by a unit-limited manager', () => {
+  it('follows the user master’s rules: own units, no role above their own, no administrator, one login per account', async () => {
+    const role = await createRole(t.db, { name: 'Unit onboarding' });
+    await grantMenus(t.db, role, {
+      [MENU.employee]: ['view', 'add'],
+      [MENU.holiday]: ['view'],
+      [MENU.dashboard]: ['view'],
+    });
+    await createUser(t.db, { userName: 'onboarder', password: PASSWORD, fullName: 'Onboarder', roleId: role, unitIds: [1, 2] });
+    const hr2 = api(t.app, await tokenOf('onboarder'));
+    const staff = await t.db.select({ id: employees.id, unitId: employees.unitId }).from(employees).orderBy(employees.id);
+    const account = await t.db.select({ employeeId: users.employeeId }).from(users);
+    const linked = new Set(account.map((a) => a.employeeId));
+    const free = staff.filter((e) => !linked.has(e.id));
+    const near = free.find((e) => e.unitId === 1) as { id: number };
+    const far = free.find((e) => e.unitId === unit3) as { id: number };
+    const adminRole = (await t.db.select({ id: roles.id }).from(roles).where(eq(roles.isAdmin, true)))[0].id;
+    const make = (employeeId: number, body: Record<string, unknown>) => hr2.post(`/api/employees/${employeeId}/user-account`, body);
+
+    // Another unit's employee is out of reach.
+    expectStatus(await make(far.id, { userName: 'far.staff', password: PASSWORD, roleId: clerkRole }), 404);
+    // No administrator role, no role granting more than the manager holds (employee edit), not even the default one.
+    expectStatus(await make(near.id, { userName: 'near.staff', password: PASSWORD, roleId: adminRole }), 403);
+    expectStatus(await make(near.id, { userName: 'near.staff', password: PASSWORD, roleId: bigRole }), 403);
+    expectStatus(await make(near.id, { userName: 'near.staff', password: PASSWORD }), 403);
+    expectStatus(await make(near.id, { userName: 'near.staff', password: PASSWORD, roleId: 999_999 }), 400);
+    // A user name that is another account's e-mail would make sign-in ambiguous.
+    const [mail] = await t.db.select({ email: users.email }).from(users).where(eq(users.userName, 'manager'));
+    const clash = await make(near.id, { userName: mail.email, password: PASSWORD, roleId: clerkRole });
+    expectStatus(clash, 409);
+    expect(clash.json().fieldErrors).toHaveProperty('userName');
+    // The password policy holds here too: not the user name.
+    const weak = await make(near.id, { userName: 'near.staff', password: 'near.staff#2026', roleId: clerkRole });
+    expectStatus(weak, 400);
+    expect(weak.json().fieldErrors).toHaveProperty('password');
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.employeeId, near.id))).toEqual([]);
+    // Within all the rules it works.
+    expectStatus(await make(near.id, { userName: 'near.staff', password: PASSWORD, roleId: clerkRole }), 201);
+    await tokenOf('near.staff');
   });
 });
 

@@ -1,21 +1,15 @@
 import { passwordProblem } from '@hr/contract';
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client';
-import { roles, sessions, users } from '../../db/schema';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { sessions, users } from '../../db/schema';
 import { BadRequest, Conflict, Forbidden } from '../../lib/errors';
 import { hashPassword } from '../auth/password';
 import { registerResourceHooks } from '../masters/hooks';
+import { assertLoginUnique, assertMayGiveRole, assertRoleWithin } from './accounts';
 import type { AuthContext } from './context';
-import { manageableUsersSql, roleWithinSql } from './grants';
+import { manageableUsersSql } from './grants';
 
 /** Rules of the access masters (roles, menus, users): who may hand out what. */
-
-/** 403 unless a non-administrator's own role holds every action that `roleId` grants. */
-async function assertRoleWithin(tx: Tx, auth: AuthContext, roleId: number, what: string) {
-  if (auth.isAdmin) return;
-  const [row] = await queryRows<{ ok: boolean }>(tx, sql`select ${roleWithinSql(roleId, auth.roleId)} as ok`);
-  if (!row?.ok) throw new Forbidden(`You cannot ${what} a role that grants more than your own role holds`);
-}
 
 registerResourceHooks('role', {
   async beforeSave({ tx, auth, data, id, before }) {
@@ -56,35 +50,11 @@ registerResourceHooks('user', {
   // A non-administrator sees and manages only accounts wholly inside their reach (grants.ts).
   scope: (auth) => manageableUsersSql(auth, { id: sql`${users.id}`, roleId: sql`${users.roleId}`, employeeId: sql`${users.employeeId}` }),
   async beforeSave({ tx, auth, data, id }) {
-    // Only administrators hand out an administrator role, and nobody hands out more than they hold.
-    if (!auth.isAdmin) {
-      const [role] = await tx
-        .select({ isAdmin: roles.isAdmin })
-        .from(roles)
-        .where(eq(roles.id, Number(data.roleId)));
-      if (role?.isAdmin) throw new Forbidden('Only an administrator may give the administrator role');
-      await assertRoleWithin(tx, auth, Number(data.roleId), 'give');
-    }
-    // One login names one account: no user name may be another account's e-mail, nor the reverse.
+    // Only administrators hand out an administrator role, nobody hands out more than they hold, and one
+    // login names one account (accounts.ts: the same rules as an employee's sign-in account).
+    await assertMayGiveRole(tx, auth, Number(data.roleId));
     const name = String(data.userName ?? '').toLowerCase();
-    const email = typeof data.email === 'string' && data.email ? data.email.toLowerCase() : null;
-    const [clash] = await tx
-      .select({ userName: users.userName, email: users.email })
-      .from(users)
-      .where(
-        and(
-          id === undefined ? undefined : ne(users.id, id),
-          or(eq(sql`lower(${users.email})`, name), email ? eq(sql`lower(${users.userName})`, email) : undefined),
-        ),
-      )
-      .limit(1);
-    if (clash) {
-      const field = clash.email?.toLowerCase() === name ? 'userName' : 'email';
-      throw new Conflict(
-        field === 'userName' ? 'This user name is another account’s e-mail' : 'This e-mail is another account’s user name',
-        field,
-      );
-    }
+    await assertLoginUnique(tx, { userName: name, email: typeof data.email === 'string' ? data.email : null, id });
     const password = data.password as string | null | undefined;
     delete data.password;
     const problem = password ? passwordProblem(password, name) : null;

@@ -1,6 +1,7 @@
 import {
   CONTACT_FIELDS,
   maskAadhaar,
+  passwordProblem,
   type TCreateUserAccount,
   type TEmployee,
   type TEmployeeContact,
@@ -28,6 +29,7 @@ import {
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/sql';
+import { assertLoginUnique, assertMayGiveRole } from '../access/accounts';
 import { type AuthContext, assertUnit, canReachRecord, selfScope, unitScope } from '../access/context';
 import { hashPassword } from '../auth/password';
 import { findEmployeeUsage } from './usage';
@@ -341,13 +343,12 @@ export async function createUserAccount(db: Db, auth: AuthContext, employeeId: n
       .limit(1);
     if (!r) throw new BadRequest('No active self-service role exists; choose a role', { roleId: ['Choose a role'] });
     roleId = r.id;
-  } else {
-    const [r] = await db.select({ isAdmin: roles.isAdmin }).from(roles).where(eq(roles.id, roleId)).limit(1);
-    if (!r) throw new BadRequest('Unknown role', { roleId: ['Choose a role'] });
-    if (r.isAdmin && !auth.isAdmin) throw new Forbidden('Only an administrator may create administrator accounts');
   }
-  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.userName}) = lower(${input.userName})`).limit(1);
-  if (taken) throw new Conflict('This user name is taken', 'userName');
+  // The same rules as the user master: no administrator role unless an administrator, no role above the caller's.
+  await assertMayGiveRole(db, auth, roleId, 'Invalid sign-in account');
+  await assertLoginUnique(db, { userName: input.userName, email: emp.email });
+  const problem = passwordProblem(input.password, input.userName);
+  if (problem) throw new BadRequest('Invalid sign-in account', { password: [problem] });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [u] = await tx
