@@ -1,12 +1,50 @@
 import { monthOf, todayIn } from '@hr/calendar';
-import { MENU, type TUnitFigures, ZDashboardSummary, ZIdText } from '@hr/contract';
+import {
+  MENU,
+  type TUnitFigures,
+  ZAdvancesWidget,
+  ZAttendanceList,
+  ZAttendanceListQuery,
+  ZAttendanceWidget,
+  ZDashboardFilter,
+  ZDashboardSummary,
+  ZDocumentsWidget,
+  ZHeadcountWidget,
+  ZIdText,
+  ZLeaveBalances,
+  ZMovementWidget,
+  ZMyHolidays,
+  ZMyMonth,
+  ZMyPayslip,
+  ZMyPendingRequests,
+  ZMyToday,
+  ZOccasionsWidget,
+  ZPayrollCostWidget,
+  ZPendingRequestsWidget,
+} from '@hr/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { employees, units } from '../../db/schema';
-import { NotFound } from '../../lib/errors';
-import { type AuthContext, assertUnit, hasAction, unitScope } from '../access/context';
+import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
+import { type AuthContext, assertUnit, canReachUnit, hasAction, unitScope } from '../access/context';
+import { attendanceZone } from '../attendance/compute';
+import {
+  advancesOutstanding,
+  attendanceList,
+  attendanceToday,
+  headcount,
+  missingDocuments,
+  movement,
+  occasions,
+  payrollCost,
+  pendingRequests,
+  type UnitSet,
+} from './admin';
+import { createWidgetCache, unitSetKey } from './cache';
+import { myHolidays, myLeave, myMonth, myPayslip, myPending, myToday } from './staff';
 
 const DASHBOARDS = [MENU.dashboard, MENU.adminDashboard] as const;
 
@@ -105,4 +143,135 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       return unit;
     },
   );
+
+  // ---- the admin dashboard: one endpoint per widget, each scoped to the caller's units ----
+
+  /** Figures are kept for a few seconds per unit set and filter; `Cache-Control: no-cache` reads afresh. */
+  const cache = createWidgetCache(15_000);
+  const adminAccess = { menu: MENU.adminDashboard, action: 'view' } as const;
+  const tags = ['dashboard'];
+
+  /** The filter's units (one of the caller's, else all of theirs) and month (default this month, never a later one). */
+  async function resolveFilter(request: FastifyRequest, q: z.output<typeof ZDashboardFilter>) {
+    const auth = request.auth;
+    const today = todayIn(app.config.orgTimeZone);
+    const current = monthOf(today).month;
+    const month = q.month ?? current;
+    if (month > current) throw new BadRequest('Month must not be after this month', { month: ['Must not be after this month'] });
+    let set: UnitSet = auth.unitIds;
+    if (q.unitId !== undefined) {
+      if (!canReachUnit(auth, q.unitId)) throw new NotFound('Unit not found');
+      const [u] = await app.db.select({ id: units.id }).from(units).where(eq(units.id, q.unitId));
+      if (!u) throw new NotFound('Unit not found');
+      set = [q.unitId];
+    }
+    const fresh = /no-cache/i.test(String(request.headers['cache-control'] ?? ''));
+    // Month's last day for a past month; today for this one.
+    const asOf = month === current ? today : addDaysToMonthEnd(month);
+    return { set, month, today, asOf, fresh, key: `${unitSetKey(set)}|${month}` };
+  }
+  const addDaysToMonthEnd = (month: string) => {
+    const { nextStartDate } = monthOf(`${month}-01`);
+    const d = new Date(`${nextStartDate}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() - 1);
+    return d.toISOString().slice(0, 10);
+  };
+
+  /** Payroll figures need the salary screens' view besides the dashboard (a role may see people, not pay). */
+  async function assertPayrollView(auth: AuthContext, menu: string) {
+    if (!(await hasAction(app.db, auth, menu, 'view'))) throw new Forbidden('Your role may not see salary figures');
+  }
+
+  const widget = <S extends z.ZodTypeAny>(
+    name: string,
+    summary: string,
+    response: S,
+    load: (f: Awaited<ReturnType<typeof resolveFilter>>, request: FastifyRequest) => Promise<z.input<S>>,
+  ) =>
+    app.get(
+      `/api/dashboard/admin/${name}`,
+      { config: { access: adminAccess }, schema: { tags, summary, querystring: ZDashboardFilter, response: { 200: response } } },
+      async (request) => {
+        const f = await resolveFilter(request, request.query as z.output<typeof ZDashboardFilter>);
+        return cache.get(`${name}|${f.key}`, f.fresh, () => load(f, request)) as Promise<never>;
+      },
+    );
+
+  widget('headcount', "Headcount on the month's last day (today for this month) by unit and department", ZHeadcountWidget, (f) =>
+    headcount(app.db, f.set, f.asOf),
+  );
+  widget('movement', 'Joiners and leavers by month: the 12 months ending with the chosen month', ZMovementWidget, (f) =>
+    movement(app.db, f.set, f.month),
+  );
+  widget(
+    'attendance',
+    "Today's attendance from the stored daily rows: present, late, on leave, WFH, absent, off, not yet in",
+    ZAttendanceWidget,
+    (f) => {
+      const day = todayIn(attendanceZone());
+      return attendanceToday(app.db, f.set, day, true);
+    },
+  );
+  widget('requests', 'Pending approvals by kind', ZPendingRequestsWidget, (f) => pendingRequests(app.db, f.set));
+  widget(
+    'payroll-cost',
+    'Salary cost (gross, deductions, net, employer contributions) of the last 12 processed months up to the chosen month',
+    ZPayrollCostWidget,
+    async (f, request) => {
+      await assertPayrollView(request.auth, MENU.salaryProcess);
+      return payrollCost(app.db, f.set, f.month);
+    },
+  );
+  widget('documents', 'Active employees missing mandatory documents, by unit', ZDocumentsWidget, (f) => missingDocuments(app.db, f.set));
+  widget('occasions', 'Birthdays and work anniversaries of the next 30 days', ZOccasionsWidget, (f) => occasions(app.db, f.set, f.today));
+  widget('advances', 'Salary advances paid and not yet recovered in full, by unit', ZAdvancesWidget, async (f, request) => {
+    await assertPayrollView(request.auth, MENU.salaryAdvance);
+    return advancesOutstanding(app.db, f.set);
+  });
+
+  app.get(
+    '/api/dashboard/admin/attendance/list',
+    {
+      config: { access: adminAccess },
+      schema: {
+        tags,
+        summary: "The people of one of today's attendance figures (the drill-down), paged",
+        querystring: ZAttendanceListQuery,
+        response: { 200: ZAttendanceList },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const f = await resolveFilter(request, q);
+      return attendanceList(app.db, f.set, todayIn(attendanceZone()), true, q.bucket, q.page, q.pageSize);
+    },
+  );
+
+  // ---- the staff dashboard: the caller's own figures ----
+
+  const staffAccess = { menu: MENU.dashboard, action: 'view' } as const;
+  const ownId = (auth: AuthContext) => {
+    if (auth.employeeId == null) throw new NotFound('No employee record is linked to this sign-in');
+    return auth.employeeId;
+  };
+  const mine = <S extends z.ZodTypeAny>(
+    name: string,
+    summary: string,
+    response: S,
+    load: (employeeId: number, today: string) => Promise<z.input<S>>,
+  ) =>
+    app.get(
+      `/api/dashboard/me/${name}`,
+      { config: { access: staffAccess }, schema: { tags, summary, response: { 200: response } } },
+      async (request) => load(ownId(request.auth), todayIn(attendanceZone())) as Promise<never>,
+    );
+
+  mine('today', "Today's shift, holiday or weekly off, stored status and punches", ZMyToday, (id, today) =>
+    myToday(app.db, id, today, attendanceZone()),
+  );
+  mine('month', "This month's attendance so far, from the stored daily rows", ZMyMonth, (id, today) => myMonth(app.db, id, today));
+  mine('leave', 'Leave balances of the current financial year', ZLeaveBalances, (id, today) => myLeave(app.db, id, today));
+  mine('requests', 'My pending requests (every approval kind)', ZMyPendingRequests, (id) => myPending(app.db, id));
+  mine('payslip', 'My latest approved payslip (download through /api/payroll/payslips/me)', ZMyPayslip, (id) => myPayslip(app.db, id));
+  mine('holidays', 'Upcoming national holidays of my unit (90 days)', ZMyHolidays, (id, today) => myHolidays(app.db, id, today));
 };

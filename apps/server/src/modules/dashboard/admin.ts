@@ -1,0 +1,307 @@
+// The admin dashboard's widgets: each one set-based query over the caller's units (never a loop over employees),
+// reading what the other areas keep: employees (with the maintained missing-documents count), the stored daily
+// attendance rows, approvals, salary runs and advances. Attendance is never worked out here: the calculator
+// (computeAttendance) stores the days as punches and requests arrive, and the dashboard reads them.
+import { addDays, addMonths, isLastOfMonth, isLeapYear, monthOf, weekday, weekOfMonth } from '@hr/calendar';
+import type {
+  ATTENDANCE_BUCKETS,
+  TAdvancesWidget,
+  TAttendanceList,
+  TAttendanceWidget,
+  TDocumentsWidget,
+  THeadcountWidget,
+  TMovementWidget,
+  TOccasionsWidget,
+  TPayrollCostWidget,
+  TPendingRequestsWidget,
+} from '@hr/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+
+/** The units a widget counts: every unit ('all', administrators without a unit filter) or a list. */
+export type UnitSet = number[] | 'all';
+
+const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
+/** A condition limiting a unit id column to the set. */
+export function inUnits(units: UnitSet, column: SQL): SQL {
+  if (units === 'all') return sql`true`;
+  if (units.length === 0) return sql`false`;
+  return sql`${column} = any(${intArray(units)}::int[])`;
+}
+
+/** The same as an array expression (for an index condition `unit_id = any(...)` even when all units count). */
+const unitArray = (units: UnitSet): SQL => (units === 'all' ? sql`array(select id from units)` : sql`${intArray(units)}::int[]`);
+
+/** Employed on `day`: joined on or before it and not exited before it (an exit date is the last day worked). */
+const employedOn = (day: string) =>
+  sql`e.date_of_joining <= ${day}::date and (e.exit_date is null or e.exit_date >= ${day}::date)
+      and not (e.status = 'exited' and e.exit_date is null)`;
+
+const rupees = (paise: number | string | null) => Math.round(Number(paise ?? 0)) / 100;
+
+/** Headcount on a day by unit and by department: one grouping-sets query. */
+export async function headcount(db: Db, units: UnitSet, asOf: string): Promise<THeadcountWidget> {
+  const rows = await queryRows<{ byUnit: boolean; id: number; name: string; count: number }>(
+    db,
+    sql`select g.by_unit as "byUnit", coalesce(g.unit_id, g.department_id) as id,
+          coalesce(u.name, d.name, '') as name, g.n as count
+        from (select grouping(e.unit_id) = 0 as by_unit, e.unit_id, e.department_id, count(*)::int as n
+              from employees e
+              where ${employedOn(asOf)} and ${inUnits(units, sql`e.unit_id`)}
+              group by grouping sets ((e.unit_id), (e.department_id))) g
+        left join units u on g.by_unit and u.id = g.unit_id
+        left join departments d on not g.by_unit and d.id = g.department_id
+        order by g.n desc, name`,
+  );
+  const byUnit = rows.filter((r) => r.byUnit).map(({ id, name, count }) => ({ id, name, count }));
+  const byDepartment = rows.filter((r) => !r.byUnit).map(({ id, name, count }) => ({ id, name, count }));
+  return { asOf, total: byUnit.reduce((s, r) => s + r.count, 0), byUnit, byDepartment };
+}
+
+/** Joiners and leavers by month: the 12 months ending with `month`, oldest first (months without any show 0). */
+export async function movement(db: Db, units: UnitSet, month: string): Promise<TMovementWidget> {
+  const first = `${addMonths(month, -11)}-01`;
+  const next = monthOf(`${month}-01`).nextStartDate;
+  const rows = await queryRows<{ month: string; joined: number; left: number }>(
+    db,
+    sql`select m as month, sum(j)::int as joined, sum(l)::int as left
+        from (select to_char(e.date_of_joining, 'YYYY-MM') as m, 1 as j, 0 as l from employees e
+              where e.date_of_joining >= ${first}::date and e.date_of_joining < ${next}::date and ${inUnits(units, sql`e.unit_id`)}
+              union all
+              select to_char(e.exit_date, 'YYYY-MM'), 0, 1 from employees e
+              where e.exit_date >= ${first}::date and e.exit_date < ${next}::date and ${inUnits(units, sql`e.unit_id`)}) x
+        group by m`,
+  );
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  const months = Array.from({ length: 12 }, (_, i) => addMonths(month, i - 11)).map((m) => ({
+    month: m,
+    joined: byMonth.get(m)?.joined ?? 0,
+    left: byMonth.get(m)?.left ?? 0,
+  }));
+  return { months };
+}
+
+/** The weekly-off codes (see @hr/attendance weeklyOffsOf) that fall on `day`: its weekday, its n-th and last of the month. */
+export function weeklyOffCodesOn(day: string): number[] {
+  const d = weekday(day);
+  const codes = [d, 10 * weekOfMonth(day) + d];
+  if (isLastOfMonth(day)) codes.push(60 + d);
+  return codes;
+}
+
+/**
+ * The attendance bucket of each employee employed on `day` in the units: the stored row when there is one; without
+ * one, a holiday of the unit or a weekly off of the employee's default pattern is 'off', anything else not yet in.
+ * Today a stored 'A' without a punch (worked out before anyone came in) is not yet in unless marked by hand.
+ */
+function bucketsOn(units: UnitSet, day: string, isToday: boolean): SQL {
+  return sql`with hol as (
+      select coalesce(array_agg(distinct coalesce(hu.unit_id, 0)), '{}') as units
+      from holidays h left join holiday_units hu on hu.holiday_id = h.id
+      where h.is_active and h.holiday_type = 'national' and h.holiday_date = ${day}::date),
+    d as (
+      select employee_id, status, first_in, late_minutes, is_manual from daily_attendance
+      where day = ${day}::date and unit_id = any(${unitArray(units)})),
+    b as (
+      select e.id, e.employee_code, e.name, e.unit_id, e.department_id, d.status, d.first_in,
+        coalesce(d.late_minutes, 0) as late_minutes,
+        case
+          when d.status in ('WFH', 'OD') then 'wfh'
+          when d.status in ('P', 'HD', 'HL') or d.first_in is not null then 'present'
+          when d.status = 'L' then 'onLeave'
+          when d.status in ('H', 'WO') then 'off'
+          when d.status = 'A' and (d.is_manual or ${!isToday}) then 'absent'
+          when d.status is null and (0 = any(hol.units) or e.unit_id = any(hol.units)
+            or e.weekly_offs && ${intArray(weeklyOffCodesOn(day))}::smallint[]) then 'off'
+          else 'notYetIn'
+        end as bucket
+      from employees e cross join hol left join d on d.employee_id = e.id
+      where ${employedOn(day)} and ${inUnits(units, sql`e.unit_id`)})`;
+}
+
+/** Today's attendance counts: one query over the stored rows of the day. */
+export async function attendanceToday(db: Db, units: UnitSet, day: string, isToday: boolean): Promise<TAttendanceWidget> {
+  const [r] = await queryRows<TAttendanceWidget['counts'] & { employees: number }>(
+    db,
+    sql`${bucketsOn(units, day, isToday)}
+        select count(*)::int as employees,
+          count(*) filter (where bucket = 'present')::int as present,
+          count(*) filter (where bucket = 'present' and late_minutes > 0)::int as late,
+          count(*) filter (where bucket = 'onLeave')::int as "onLeave",
+          count(*) filter (where bucket = 'wfh')::int as wfh,
+          count(*) filter (where bucket = 'absent')::int as absent,
+          count(*) filter (where bucket = 'off')::int as off,
+          count(*) filter (where bucket = 'notYetIn')::int as "notYetIn"
+        from b`,
+  );
+  const { employees, ...counts } = r;
+  return { date: day, employees, counts };
+}
+
+/** The people of one bucket (late: present and in after the grace), paged on the server. */
+export async function attendanceList(
+  db: Db,
+  units: UnitSet,
+  day: string,
+  isToday: boolean,
+  bucket: (typeof ATTENDANCE_BUCKETS)[number],
+  page: number,
+  pageSize: number,
+): Promise<TAttendanceList> {
+  const where = bucket === 'late' ? sql`b.bucket = 'present' and b.late_minutes > 0` : sql`b.bucket = ${bucket}`;
+  const rows = await queryRows<TAttendanceList['rows'][number] & { total: number }>(
+    db,
+    sql`${bucketsOn(units, day, isToday)}
+        select b.id as "employeeId", b.employee_code as "employeeCode", b.name, u.name as "unitName",
+          dep.name as "departmentName", b.status,
+          to_char(b.first_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "firstIn",
+          b.late_minutes as "lateMinutes", count(*) over ()::int as total
+        from b join units u on u.id = b.unit_id join departments dep on dep.id = b.department_id
+        where ${where}
+        order by b.employee_code, b.id
+        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    // Past the last page: still say how many there are.
+    const [c] = await queryRows<{ n: number }>(db, sql`${bucketsOn(units, day, isToday)} select count(*)::int as n from b where ${where}`);
+    total = c?.n ?? 0;
+  }
+  return { date: day, bucket, total, page, pageSize, rows: rows.map(({ total: _t, ...r }) => r) };
+}
+
+/** What each approval kind is called on the dashboard. */
+export const APPROVAL_KIND_LABELS: Record<string, string> = {
+  'request.leave': 'Leave',
+  'request.wfh': 'Work from home',
+  'request.visitor': 'Visitor',
+  'attendance.regularisation': 'Attendance correction',
+  'employee.profileChange': 'Profile change',
+  'payroll.advance': 'Salary advance',
+  'payroll.run': 'Salary run',
+  'payroll.bonus': 'Bonus',
+};
+export const approvalLabel = (kind: string) => APPROVAL_KIND_LABELS[kind] ?? kind;
+
+/** Pending approvals by kind. An approval without a unit is counted only for callers who reach every unit. */
+export async function pendingRequests(db: Db, units: UnitSet): Promise<TPendingRequestsWidget> {
+  const rows = await queryRows<{ kind: string; count: number }>(
+    db,
+    sql`select kind, count(*)::int as count from approvals
+        where state = 'pending' and ${inUnits(units, sql`unit_id`)}
+        group by kind order by count(*) desc, kind`,
+  );
+  return {
+    total: rows.reduce((s, r) => s + r.count, 0),
+    kinds: rows.map((r) => ({ kind: r.kind, label: approvalLabel(r.kind), count: r.count })),
+  };
+}
+
+/** Salary cost by month: the last 12 months with a processed (approved, locked) run up to `month`, oldest first. */
+export async function payrollCost(db: Db, units: UnitSet, month: string): Promise<TPayrollCostWidget> {
+  const [y, m] = month.split('-').map(Number);
+  const rows = await queryRows<{ year: number; month: number; employees: number; gross: string; deductions: string; net: string }>(
+    db,
+    sql`select year, month, sum(employee_count)::int as employees, sum(gross)::text as gross,
+          sum(deductions)::text as deductions, sum(net)::text as net
+        from payroll_runs
+        where status in ('processed', 'approved', 'locked') and year * 100 + month <= ${y * 100 + m}
+          and ${inUnits(units, sql`unit_id`)}
+        group by year, month order by year desc, month desc limit 12`,
+  );
+  return {
+    months: rows.reverse().map((r) => ({
+      month: `${r.year}-${String(r.month).padStart(2, '0')}`,
+      employees: r.employees,
+      gross: rupees(r.gross),
+      deductions: rupees(r.deductions),
+      net: rupees(r.net),
+      // The salary records hold no employer-side heads yet (employer PF / ESI come with the statutory issue).
+      employerContributions: null,
+    })),
+  };
+}
+
+/** Active employees missing mandatory documents, by unit: the count the database's triggers keep per employee. */
+export async function missingDocuments(db: Db, units: UnitSet): Promise<TDocumentsWidget> {
+  const rows = await queryRows<{ id: number; name: string; employees: number; documents: number }>(
+    db,
+    sql`select u.id, u.name, x.employees, x.documents
+        from (select e.unit_id, count(*)::int as employees, sum(e.missing_mandatory_docs)::int as documents
+              from employees e
+              where e.status = 'active' and e.missing_mandatory_docs > 0 and ${inUnits(units, sql`e.unit_id`)}
+              group by e.unit_id) x join units u on u.id = x.unit_id
+        order by x.employees desc, u.name`,
+  );
+  return {
+    employees: rows.reduce((s, r) => s + r.employees, 0),
+    documents: rows.reduce((s, r) => s + r.documents, 0),
+    byUnit: rows,
+  };
+}
+
+/**
+ * The window's month-days ('MM-DD') with the day each falls on. A 29 February birthday or joining is kept on
+ * 1 March in a year that has no 29 February.
+ */
+export function occasionWindow(from: string, days: number): { md: string; day: string }[] {
+  const out: { md: string; day: string }[] = [];
+  for (let i = 0; i < days; i++) {
+    const day = addDays(from, i);
+    out.push({ md: day.slice(5), day });
+    if (day.slice(5) === '03-01' && !isLeapYear(Number(day.slice(0, 4)))) out.push({ md: '02-29', day });
+  }
+  return out;
+}
+
+/** Birthdays and work anniversaries of the next 30 days, soonest first: one query joining the window's days. */
+export async function occasions(db: Db, units: UnitSet, today: string, limit = 50): Promise<TOccasionsWidget> {
+  const window = occasionWindow(today, 30);
+  const mds = `{${window.map((w) => w.md).join(',')}}`;
+  const dayList = `{${window.map((w) => w.day).join(',')}}`;
+  const rows = await queryRows<TOccasionsWidget['rows'][number] & { total: number }>(
+    db,
+    sql`with w as (select * from unnest(${mds}::text[], ${dayList}::date[]) as w(md, day)),
+      s as (select e.id, e.employee_code, e.name, e.unit_id, e.date_of_birth, e.date_of_joining,
+              to_char(e.date_of_birth, 'MM-DD') as bmd, to_char(e.date_of_joining, 'MM-DD') as jmd
+            from employees e where e.status <> 'exited' and ${inUnits(units, sql`e.unit_id`)}),
+      x as (select s.id, s.employee_code, s.name, s.unit_id, 'birthday' as kind, w.day,
+              (extract(year from w.day) - extract(year from s.date_of_birth))::int as years
+            from s join w on w.md = s.bmd
+            union all
+            select s.id, s.employee_code, s.name, s.unit_id, 'anniversary', w.day,
+              (extract(year from w.day) - extract(year from s.date_of_joining))::int
+            from s join w on w.md = s.jmd where w.day > s.date_of_joining)
+      select x.id as "employeeId", x.employee_code as "employeeCode", x.name, u.name as "unitName", x.kind,
+        x.day::text as date, x.years, count(*) over ()::int as total
+      from x join units u on u.id = x.unit_id
+      order by x.day, x.kind desc, x.name, x.id
+      limit ${limit}`,
+  );
+  return {
+    from: today,
+    to: addDays(today, 29),
+    total: rows[0]?.total ?? 0,
+    rows: rows.map(({ total: _t, ...r }) => r),
+  };
+}
+
+/** Advances paid out and not yet recovered in full: the amount less the recovered instalments, by unit. */
+export async function advancesOutstanding(db: Db, units: UnitSet): Promise<TAdvancesWidget> {
+  const rows = await queryRows<{ id: number; name: string; count: number; outstanding: string }>(
+    db,
+    sql`select u.id, u.name, count(*)::int as count, sum(x.outstanding)::text as outstanding
+        from (select a.unit_id, a.advance_amount - coalesce(r.recovered, 0) as outstanding
+              from salary_advances a
+              left join (select advance_id, sum(amount) as recovered from advance_instalments
+                         where status = 'recovered' group by advance_id) r on r.advance_id = a.id
+              where a.is_active and a.status in ('paid', 'recovering') and ${inUnits(units, sql`a.unit_id`)}) x
+        join units u on u.id = x.unit_id
+        where x.outstanding > 0
+        group by u.id, u.name order by sum(x.outstanding) desc, u.name`,
+  );
+  const byUnit = rows.map((r) => ({ id: r.id, name: r.name, count: r.count, outstanding: rupees(r.outstanding) }));
+  const paise = rows.reduce((s, r) => s + Number(r.outstanding), 0);
+  return { count: byUnit.reduce((s, r) => s + r.count, 0), outstanding: rupees(paise), byUnit };
+}
