@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -15,6 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './common';
+import { states } from './masters';
 
 /** The one organisation this installation serves. */
 export const organisation = pgTable('organisation', {
@@ -36,6 +38,8 @@ export const units = pgTable(
     address: text('address').notNull().default(''),
     city: varchar('city', { length: 100 }).notNull().default(''),
     stateName: varchar('state_name', { length: 100 }).notNull().default(''),
+    /** The state whose professional tax and labour welfare fund apply (statutory parameters by state code). */
+    stateId: integer('state_id').references((): AnyPgColumn => states.id),
     pfRegistrationNo: varchar('pf_registration_no', { length: 50 }),
     esiRegistrationNo: varchar('esi_registration_no', { length: 50 }),
     ptRegistrationNo: varchar('pt_registration_no', { length: 50 }),
@@ -48,7 +52,7 @@ export const units = pgTable(
     geoRadiusM: integer('geo_radius_m'),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('units_code_uq').on(t.code), uniqueIndex('units_name_uq').on(t.name)],
+  (t) => [uniqueIndex('units_code_uq').on(t.code), uniqueIndex('units_name_uq').on(t.name), index('units_state_idx').on(t.stateId)],
 );
 
 export const departments = pgTable(

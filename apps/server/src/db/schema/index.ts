@@ -8,3 +8,4 @@ export * from './jobs';
 export * from './masters';
 export * from './payroll';
 export * from './requests';
+export * from './statutory';
