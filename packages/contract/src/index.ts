@@ -13,5 +13,7 @@ export * from './menus';
 export * from './messages';
 export * from './password';
 export * from './payroll';
+export * from './reports';
 export * from './requests';
 export * from './resources';
+export * from './statutory';

@@ -102,6 +102,17 @@ export const MENU = {
   shiftAttendanceCompare: '/outlet/employeeShiftScheduleWiseAttendanceCompare',
   shiftAttendanceCompareSummary: '/outlet/employeeShiftScheduleWiseAttandanceCompareSummaryReport',
   registerReports: '/outlet/various-registertype-report',
+  // Registers: one menu per register, so a role is granted them one by one (the picker lists those it holds).
+  registerFormA: '/outlet/various-registertype-report/form-a',
+  registerFormB: '/outlet/various-registertype-report/form-b',
+  registerFormC: '/outlet/various-registertype-report/form-c',
+  registerFormD: '/outlet/various-registertype-report/form-d',
+  registerSalary: '/outlet/various-registertype-report/salary-register',
+  registerLeave: '/outlet/various-registertype-report/leave-register',
+  registerJoinersLeavers: '/outlet/various-registertype-report/joiners-leavers',
+  registerHeadcount: '/outlet/various-registertype-report/headcount',
+  registerAdvanceOutstanding: '/outlet/various-registertype-report/advance-outstanding',
+  registerArrears: '/outlet/various-registertype-report/arrears',
 } as const;
 
 export type TMenuName = keyof typeof MENU;

@@ -11,6 +11,7 @@ import { employeeRoutes } from './employees/routes';
 import { financialYearRoutes } from './financial-years/routes';
 import { mastersRoutes } from './masters/routes';
 import { payrollRoutes } from './payroll/routes';
+import { reportRoutes } from './reports/routes';
 import { requestRoutes } from './requests/routes';
 
 // Domains' business rules on master resources (registerResourceHooks), registered before any route is built.
@@ -34,6 +35,7 @@ export const areaPlugins = [
   payrollRoutes,
   attendanceApiRoutes,
   requestRoutes,
+  reportRoutes,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

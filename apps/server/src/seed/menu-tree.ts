@@ -176,10 +176,31 @@ export const MENU_TREE: SeedModule[] = [
       m('Various Register Types', MENU.registerReports, 'FileSpreadsheet'),
     ],
   },
+  {
+    name: 'Registers',
+    icon: 'BookOpen',
+    menus: [
+      m('Form A — Employee Register', MENU.registerFormA, 'FileSpreadsheet'),
+      m('Form B — Wage Register', MENU.registerFormB, 'FileSpreadsheet'),
+      m('Form C — Loans and Recoveries', MENU.registerFormC, 'FileSpreadsheet'),
+      m('Form D — Attendance Register', MENU.registerFormD, 'FileSpreadsheet'),
+      m('Salary Register', MENU.registerSalary, 'FileSpreadsheet'),
+      m('Leave Register', MENU.registerLeave, 'FileSpreadsheet'),
+      m('Joiners and Leavers', MENU.registerJoinersLeavers, 'FileSpreadsheet'),
+      m('Headcount', MENU.registerHeadcount, 'FileSpreadsheet'),
+      m('Advance Outstanding', MENU.registerAdvanceOutstanding, 'FileSpreadsheet'),
+      m('Arrears', MENU.registerArrears, 'FileSpreadsheet'),
+    ],
+  },
 ];
 
 export type SeedAction = 'view' | 'add' | 'edit' | 'delete' | 'approve';
 const VIEW: SeedAction[] = ['view'];
+
+/** Every register of the Registers module (the managers and the payroll office read them all). */
+const REGISTERS: Partial<Record<TMenuPath, SeedAction[]>> = Object.fromEntries(
+  MENU_TREE.filter((mod) => mod.name === 'Registers').flatMap((mod) => mod.menus.map((menu) => [menu.actionUrl, VIEW])),
+);
 const RAISE: SeedAction[] = ['view', 'add', 'edit', 'delete'];
 
 /** Actions everyone holds on their own screens (staff and managers alike). */
@@ -220,6 +241,7 @@ export const ROLE_ACCESS: Record<'Manager' | 'Employee' | 'Payroll Officer', Par
     [MENU.shiftAttendanceCompare]: VIEW,
     [MENU.shiftAttendanceCompareSummary]: VIEW,
     [MENU.registerReports]: VIEW,
+    ...REGISTERS,
     [MENU.employee]: VIEW,
     // A unit's salary approver of a level approves its runs; advances of the unit's staff too.
     [MENU.salaryProcess]: ['view', 'approve'],
@@ -241,5 +263,6 @@ export const ROLE_ACCESS: Record<'Manager' | 'Employee' | 'Payroll Officer', Par
     [MENU.employeeBonus]: RAISE,
     [MENU.employeeBonusReport]: VIEW,
     [MENU.registerReports]: VIEW,
+    ...REGISTERS,
   },
 };

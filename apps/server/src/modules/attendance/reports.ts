@@ -1,11 +1,12 @@
 // The attendance reports: the register (employee × day status codes with totals) and shift schedule versus
 // attendance (each day's scheduled shift times against the actual first in / last out, and a summary per
 // employee), on screen and as Excel / PDF downloads. Every figure comes from computeAttendance (compute.ts),
-// the one place attendance is worked out; totals from `summarize` (@hr/attendance). Registered by the
-// attendance routes plugin (routes.ts).
-import { PassThrough } from 'node:stream';
+// the one place attendance is worked out; totals from `summarize` (@hr/attendance). The three are reports of the
+// report framework (modules/reports: defineReport, rows worked out a page of employees at a time), so they are
+// listed, granted, run and exported like every other report; their own paths below keep the screens' shapes and
+// export through the same exporter. Registered by the attendance routes plugin (routes.ts).
 import { clockOf, summarize } from '@hr/attendance';
-import { diffDays, eachDay, formatIsoDMY, type IsoDate, isIsoDate, WEEKDAY_NAMES, weekday } from '@hr/calendar';
+import { eachDay, type IsoDate, WEEKDAY_NAMES, weekday } from '@hr/calendar';
 import {
   MENU,
   type TAttendanceRegister,
@@ -17,19 +18,19 @@ import {
   ZShiftCompareSummary,
   type ZShiftCompareSummaryRow,
 } from '@hr/contract';
-import { baseDocument, COLORS, GRID } from '@hr/documents/common';
-import { renderPdf } from '@hr/documents/node';
 import { and, asc, count, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { departments, employees, units } from '../../db/schema';
-import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
+import { departments, employees } from '../../db/schema';
+import { Forbidden } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
-import { sheetName } from '../../lib/xlsx';
-import { type AuthContext, canReachRecord, canReachUnit, hasAction, selfScope, unitScope } from '../access/context';
+import { hasAction, selfScope, unitScope } from '../access/context';
+import { reportContext } from '../reports/context';
+import { defineReport, type ReportColumn, type ReportContext, type ReportDef, type ReportRow } from '../reports/define';
+import { sendExport } from '../reports/export';
+import { planOf } from '../reports/run';
 import { type ComputedDay, computeAttendance, shiftRules } from './compute';
 import { shiftCodes } from './service';
 
@@ -37,24 +38,11 @@ import { shiftCodes } from './service';
 const MAX_DAYS = 62;
 /** Employees worked out at a time by an export: memory stays bounded whatever the unit's size. */
 const EXPORT_CHUNK = 500;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const PDF = 'application/pdf';
 
 type ReportQuery = z.output<typeof ZAttendanceReportQuery>;
 type RegisterRow = TAttendanceRegister['rows'][number];
 type CompareRow = z.infer<typeof ZShiftCompareRow>;
 type SummaryRow = z.infer<typeof ZShiftCompareSummaryRow>;
-type DocDefinition = Parameters<typeof renderPdf>[0];
-type PdfText = {
-  text: string;
-  bold?: boolean;
-  alignment?: string;
-  color?: string;
-  fillColor?: string;
-  noWrap?: boolean;
-  fontSize?: number;
-};
-type PdfCell = string | PdfText | { stack: (string | PdfText)[] };
 
 const ZCompareExportQuery = ZAttendanceExportQuery.extend({ kind: z.enum(['detail', 'summary']).default('detail') });
 
@@ -66,62 +54,26 @@ interface Filters {
   to: IsoDate;
   days: IsoDate[];
   where: SQL;
-  /** For the documents' titles. */
-  title: string;
 }
 
 /**
- * Checks the query against the caller: dates (400 with field errors), the unit and employee within reach
- * (404 like a missing record), and builds the condition on `employees` that every report reads.
+ * The condition on `employees` every attendance report reads, from the filters the framework checked
+ * (reportContext: dates → 400 with field errors, a unit or employee out of reach → 404).
  */
-async function filtersOf(db: Db, auth: AuthContext, q: ReportQuery): Promise<Filters> {
-  const fieldErrors: Record<string, string[]> = {};
-  if (!isIsoDate(q.from)) fieldErrors.from = ['From is not a real date'];
-  if (!isIsoDate(q.to)) fieldErrors.to = ['To is not a real date'];
-  if (!fieldErrors.from && !fieldErrors.to) {
-    if (q.to < q.from) fieldErrors.to = ['To must not be before From'];
-    else if (diffDays(q.from, q.to) + 1 > MAX_DAYS) fieldErrors.to = [`At most ${MAX_DAYS} days at a time`];
-  }
-  if (Object.keys(fieldErrors).length) throw new BadRequest('Invalid date range', fieldErrors);
-
-  const parts: string[] = [];
-  if (q.unitId !== undefined) {
-    const [u] = await db.select({ name: units.name }).from(units).where(eq(units.id, q.unitId));
-    if (!u || !canReachUnit(auth, q.unitId)) throw new NotFound('Unit not found');
-    parts.push(u.name);
-  } else {
-    parts.push(auth.unitIds === 'all' ? 'All units' : 'Your units');
-  }
-  if (q.departmentId !== undefined) {
-    const [d] = await db.select({ name: departments.name }).from(departments).where(eq(departments.id, q.departmentId));
-    if (!d) throw new NotFound('Department not found');
-    parts.push(d.name);
-  }
-  if (q.employeeId !== undefined) {
-    const [e] = await db
-      .select({ unitId: employees.unitId, code: employees.employeeCode, name: employees.name })
-      .from(employees)
-      .where(eq(employees.id, q.employeeId));
-    if (!e || !canReachRecord(auth, { employeeId: q.employeeId, unitId: e.unitId })) throw new NotFound('Employee not found');
-    parts.push(`${e.code} ${e.name}`);
-  }
-
+function filtersOf(ctx: ReportContext): Filters {
+  const { auth, f } = ctx;
+  const from = f.from as IsoDate;
+  const to = f.to as IsoDate;
   const where = and(
     // Employed on some day of the range.
-    lte(employees.dateOfJoining, q.to),
-    or(isNull(employees.exitDate), gte(employees.exitDate, q.from)),
+    lte(employees.dateOfJoining, to),
+    or(isNull(employees.exitDate), gte(employees.exitDate, from)),
     auth.isSelfService ? selfScope(auth, employees.id) : unitScope(auth, employees.unitId),
-    q.unitId !== undefined ? eq(employees.unitId, q.unitId) : undefined,
-    q.departmentId !== undefined ? eq(employees.departmentId, q.departmentId) : undefined,
-    q.employeeId !== undefined ? eq(employees.id, q.employeeId) : undefined,
+    f.unitId !== undefined ? eq(employees.unitId, f.unitId) : undefined,
+    f.departmentId !== undefined ? eq(employees.departmentId, f.departmentId) : undefined,
+    f.employeeId !== undefined ? eq(employees.id, f.employeeId) : undefined,
   ) as SQL;
-  return {
-    from: q.from,
-    to: q.to,
-    days: eachDay(q.from, q.to),
-    where,
-    title: `${parts.join(' · ')} · ${formatIsoDMY(q.from)} to ${formatIsoDMY(q.to)}`,
-  };
+  return { from, to, days: eachDay(from, to), where };
 }
 
 interface StaffRow {
@@ -263,21 +215,14 @@ function summaryRow(s: StaffRow, days: readonly ComputedDay[]): SummaryRow {
   };
 }
 
-// ---- the three reports as tables (one layout for Excel and PDF) ----
+// ---- the three reports as declarations of the report framework ----
 
-interface Column<R> {
-  header: string;
-  /** Excel column width (characters). */
-  width: number;
-  /** PDF column width (points) or '*'. */
-  pdfWidth: number | '*' | 'auto';
-  value: (r: R) => string | number;
-  numeric?: boolean;
-  /** Left out of the PDF (shown in another column there). */
-  pdfSkip?: boolean;
-  /** The PDF cell, when not the value's text. */
-  pdfCell?: (r: R) => PdfCell;
-}
+const ATTENDANCE_FILTERS = [
+  { kind: 'unit' as const },
+  { kind: 'department' as const },
+  { kind: 'employee' as const },
+  { kind: 'dateRange' as const, required: true },
+];
 
 const TOTAL_COLUMNS: [string, keyof RegisterRow['totals']][] = [
   ['Present', 'present'],
@@ -292,161 +237,175 @@ const TOTAL_COLUMNS: [string, keyof RegisterRow['totals']][] = [
 ];
 
 const dayHeader = (d: IsoDate) => `${d.slice(8)} ${WEEKDAY_NAMES[weekday(d)].slice(0, 2)}`;
+const text = (key: string, label: string, width: number, extra: Partial<ReportColumn> = {}): ReportColumn => ({
+  key,
+  label,
+  type: 'text',
+  width,
+  ...extra,
+});
+const num = (key: string, label: string, width = 10, extra: Partial<ReportColumn> = {}): ReportColumn => ({
+  key,
+  label,
+  type: 'number',
+  width,
+  ...extra,
+});
 
-function registerColumns(days: readonly IsoDate[]): Column<RegisterRow>[] {
-  return [
-    { header: 'Employee Code', width: 14, pdfWidth: 32, value: (r) => r.employeeCode },
-    {
-      header: 'Name',
-      width: 26,
-      pdfWidth: '*',
-      value: (r) => r.name,
-      // The PDF has no room for a department column: it goes under the name.
-      pdfCell: (r) => ({ stack: [r.name, { text: r.departmentName, color: COLORS.muted, fontSize: 4.5 }] }),
-    },
-    { header: 'Department', width: 18, pdfWidth: 0, pdfSkip: true, value: (r) => r.departmentName },
-    ...days.map((d, i) => ({
-      header: dayHeader(d),
-      width: 5,
-      pdfWidth: 9,
-      value: (r: RegisterRow) => r.codes[i],
-      pdfCell: (r: RegisterRow) => ({ text: r.codes[i], alignment: 'center', noWrap: true }),
-    })),
-    ...TOTAL_COLUMNS.map(([header, key]) => ({
-      header,
-      width: 9,
-      pdfWidth: 24,
-      numeric: true,
-      value: (r: RegisterRow) => r.totals[key],
-    })),
-  ];
+const REGISTER_BASE: ReportColumn[] = [
+  text('employeeCode', 'Employee Code', 14, { pdfWidth: 32 }),
+  // The PDF has no room for a department column: it goes under the name.
+  text('name', 'Name', 26, { pdfWidth: '*', pdfUnder: 'departmentName' }),
+  text('departmentName', 'Department', 18, { pdfHidden: true }),
+];
+const REGISTER_TOTALS: ReportColumn[] = TOTAL_COLUMNS.map(([label, key]) => num(key, label, 9, { pdfWidth: 24 }));
+
+function registerColumns(days: readonly IsoDate[]): ReportColumn[] {
+  return [...REGISTER_BASE, ...days.map((d, i) => text(`d${i}`, dayHeader(d), 5, { pdfWidth: 9 })), ...REGISTER_TOTALS];
 }
 
-const text = (v: string | null) => v ?? '';
-const COMPARE_COLUMNS: Column<CompareRow>[] = [
-  { header: 'Employee Code', width: 14, pdfWidth: 55, value: (r) => r.employeeCode },
-  { header: 'Name', width: 26, pdfWidth: '*', value: (r) => r.name },
-  { header: 'Date', width: 12, pdfWidth: 50, value: (r) => formatIsoDMY(r.day) },
-  { header: 'Shift', width: 8, pdfWidth: 32, value: (r) => text(r.shiftCode) },
-  { header: 'Scheduled In', width: 12, pdfWidth: 44, value: (r) => text(r.scheduledIn) },
-  { header: 'Scheduled Out', width: 12, pdfWidth: 44, value: (r) => text(r.scheduledOut) },
-  { header: 'Actual In', width: 10, pdfWidth: 40, value: (r) => text(r.actualIn) },
-  { header: 'Actual Out', width: 10, pdfWidth: 40, value: (r) => text(r.actualOut) },
-  { header: 'Status', width: 8, pdfWidth: 32, value: (r) => r.status },
-  { header: 'Late (min)', width: 10, pdfWidth: 40, numeric: true, value: (r) => r.lateMinutes },
-  { header: 'Early (min)', width: 10, pdfWidth: 40, numeric: true, value: (r) => r.earlyMinutes },
-  { header: 'OT (min)', width: 10, pdfWidth: 40, numeric: true, value: (r) => r.otMinutes },
-  { header: 'Worked (min)', width: 12, pdfWidth: 44, numeric: true, value: (r) => r.workedMinutes },
-];
-
-const SUMMARY_COLUMNS: Column<SummaryRow>[] = [
-  { header: 'Employee Code', width: 14, pdfWidth: 55, value: (r) => r.employeeCode },
-  { header: 'Name', width: 26, pdfWidth: '*', value: (r) => r.name },
-  { header: 'Department', width: 18, pdfWidth: 80, value: (r) => r.departmentName },
-  { header: 'Scheduled Days', width: 10, pdfWidth: 44, numeric: true, value: (r) => r.scheduledDays },
-  { header: 'Present Days', width: 10, pdfWidth: 44, numeric: true, value: (r) => r.presentDays },
-  { header: 'Absent Days', width: 10, pdfWidth: 44, numeric: true, value: (r) => r.absentDays },
-  { header: 'Late Days', width: 10, pdfWidth: 40, numeric: true, value: (r) => r.lateDays },
-  { header: 'Late (min)', width: 10, pdfWidth: 40, numeric: true, value: (r) => r.lateMinutes },
-  { header: 'Early Days', width: 10, pdfWidth: 40, numeric: true, value: (r) => r.earlyDays },
-  { header: 'Early (min)', width: 10, pdfWidth: 40, numeric: true, value: (r) => r.earlyMinutes },
-  { header: 'OT (min)', width: 10, pdfWidth: 40, numeric: true, value: (r) => r.otMinutes },
-  { header: 'Worked (min)', width: 12, pdfWidth: 48, numeric: true, value: (r) => r.workedMinutes },
-];
-
-interface Report<R> {
-  title: string;
-  fileStem: string;
-  columns: Column<R>[];
-  /** The rows of one chunk of employees. */
-  rows: (chunk: { staff: StaffRow[]; days: Map<number, ComputedDay[]> }) => R[];
-  /** PDF font size (a two-month register needs a small one). */
-  fontSize: number;
+function registerCells(r: RegisterRow): ReportRow {
+  const row: ReportRow = { employeeCode: r.employeeCode, name: r.name, departmentName: r.departmentName };
+  r.codes.forEach((c, i) => {
+    row[`d${i}`] = c;
+  });
+  for (const [, key] of TOTAL_COLUMNS) row[key] = r.totals[key];
+  return row;
 }
+
+const COMPARE_COLUMNS: ReportColumn[] = [
+  text('employeeCode', 'Employee Code', 14, { pdfWidth: 55 }),
+  text('name', 'Name', 26, { pdfWidth: '*' }),
+  { key: 'day', label: 'Date', type: 'date', width: 12, pdfWidth: 50 },
+  text('shiftCode', 'Shift', 8, { pdfWidth: 32 }),
+  text('scheduledIn', 'Scheduled In', 12, { pdfWidth: 44 }),
+  text('scheduledOut', 'Scheduled Out', 12, { pdfWidth: 44 }),
+  text('actualIn', 'Actual In', 10, { pdfWidth: 40 }),
+  text('actualOut', 'Actual Out', 10, { pdfWidth: 40 }),
+  text('status', 'Status', 8, { pdfWidth: 32 }),
+  num('lateMinutes', 'Late (min)', 10, { pdfWidth: 40 }),
+  num('earlyMinutes', 'Early (min)', 10, { pdfWidth: 40 }),
+  num('otMinutes', 'OT (min)', 10, { pdfWidth: 40 }),
+  num('workedMinutes', 'Worked (min)', 12, { pdfWidth: 44 }),
+];
+
+/** A compare row's cells ('' for a time or shift that is not there, as the files have always shown it). */
+const compareCells = (r: CompareRow): ReportRow => ({
+  ...r,
+  shiftCode: r.shiftCode ?? '',
+  scheduledIn: r.scheduledIn ?? '',
+  scheduledOut: r.scheduledOut ?? '',
+  actualIn: r.actualIn ?? '',
+  actualOut: r.actualOut ?? '',
+});
+
+const SUMMARY_COLUMNS: ReportColumn[] = [
+  text('employeeCode', 'Employee Code', 14, { pdfWidth: 55 }),
+  text('name', 'Name', 26, { pdfWidth: '*' }),
+  text('departmentName', 'Department', 18, { pdfWidth: 80 }),
+  num('scheduledDays', 'Scheduled Days', 10, { pdfWidth: 44 }),
+  num('presentDays', 'Present Days', 10, { pdfWidth: 44 }),
+  num('absentDays', 'Absent Days', 10, { pdfWidth: 44 }),
+  num('lateDays', 'Late Days', 10, { pdfWidth: 40 }),
+  num('lateMinutes', 'Late (min)', 10, { pdfWidth: 40 }),
+  num('earlyDays', 'Early Days', 10, { pdfWidth: 40 }),
+  num('earlyMinutes', 'Early (min)', 10, { pdfWidth: 40 }),
+  num('otMinutes', 'OT (min)', 10, { pdfWidth: 40 }),
+  num('workedMinutes', 'Worked (min)', 12, { pdfWidth: 48 }),
+];
 
 /**
- * Writes the report: Excel through ExcelJS's streaming writer (rows committed as each chunk of employees is
- * worked out), or a landscape PDF with the column headings repeated on every page and 'Page x / y' below.
- * The first chunk is worked out before anything is sent, so an error answers properly instead of a download
- * that breaks off.
+ * Rows worked out a page of employees at a time (employee code order): `rows` turns a chunk of employees with
+ * their computed days into the report's rows. Paged by employee (a compare page holds every day of its employees).
  */
-async function sendReport<R>(db: Db, reply: FastifyReply, f: Filters, format: 'xlsx' | 'pdf', report: Report<R>): Promise<FastifyReply> {
-  const chunks = chunksOf(db, f);
-  const first = await chunks.next();
-  const fileName = `${report.fileStem}_${f.from}_${f.to}.${format}`;
-  const heading = `${report.title} — ${f.title}`;
-  reply.header('content-disposition', `attachment; filename="${fileName}"`);
+function staffSource(rows: (ctx: ReportContext, f: Filters, staff: StaffRow[], days: Map<number, ComputedDay[]>) => Promise<ReportRow[]>) {
+  return {
+    kind: 'chunks' as const,
+    count: (ctx: ReportContext) => countStaff(ctx.db, filtersOf(ctx)),
+    async page(ctx: ReportContext, offset: number, limit: number) {
+      const f = filtersOf(ctx);
+      const staff = await staffPage(ctx.db, f, limit, offset);
+      return rows(ctx, f, staff, await daysOf(ctx.db, staff, f));
+    },
+    async *batches(ctx: ReportContext) {
+      const f = filtersOf(ctx);
+      for await (const { staff, days } of chunksOf(ctx.db, f)) yield rows(ctx, f, staff, days);
+    },
+  };
+}
 
-  if (format === 'pdf') {
-    const columns = report.columns.filter((c) => !c.pdfSkip);
-    const body: PdfCell[][] = [
-      columns.map((c) => ({ text: c.header, bold: true, color: COLORS.navy, fillColor: COLORS.band, alignment: 'center' })),
-    ];
-    let n = 0;
-    for (let step = first; !step.done; step = await chunks.next()) {
-      for (const r of report.rows(step.value)) {
-        n++;
-        body.push(
-          columns.map((c) => {
-            if (c.pdfCell) return c.pdfCell(r);
-            const v = c.value(r);
-            return c.numeric ? { text: String(v), alignment: 'right', noWrap: true } : String(v);
-          }),
-        );
-      }
-    }
-    const wide = columns.length > 45;
-    const doc: DocDefinition = {
-      ...baseDocument(),
-      pageSize: wide ? 'A3' : 'A4',
-      pageOrientation: 'landscape',
-      pageMargins: [20, 24, 20, 28],
-      info: { title: fileName },
-      defaultStyle: { ...baseDocument().defaultStyle, fontSize: report.fontSize },
-      content: [
-        { text: heading, bold: true, fontSize: 11, color: COLORS.navy, margin: [0, 0, 0, 2] },
-        { text: `${n} ${n === 1 ? 'row' : 'rows'}`, color: COLORS.muted, margin: [0, 0, 0, 6] },
-        {
-          layout: { ...GRID, paddingLeft: () => 1.5, paddingRight: () => 1.5, paddingTop: () => 1.5, paddingBottom: () => 1.5 },
-          table: {
-            headerRows: 1,
-            dontBreakRows: true,
-            widths: columns.map((c) => c.pdfWidth),
-            body: body as never,
-          },
-        },
-      ],
-      footer: (page: number, pages: number) => ({
-        text: `Page ${page} / ${pages}`,
-        alignment: 'right',
-        fontSize: 7,
-        color: COLORS.muted,
-        margin: [20, 8, 20, 0],
-      }),
-    };
-    const pdf = await renderPdf(doc);
-    return reply.type(PDF).send(pdf);
-  }
+export const attendanceRegisterReport = defineReport({
+  id: 'attendance-register',
+  title: 'Attendance Register',
+  menu: MENU.attendanceReport,
+  kind: 'attendance',
+  description: 'Employee × day status codes over a range of up to 62 days, with the totals of each employee',
+  filters: ATTENDANCE_FILTERS,
+  columns: REGISTER_BASE.concat(REGISTER_TOTALS),
+  columnsFor: async (ctx) => registerColumns(filtersOf(ctx).days),
+  groupBy: [],
+  defaultSort: null,
+  selfService: 'own',
+  fileStem: 'Attendance_Register',
+  maxDays: MAX_DAYS,
+  source: staffSource(async (_ctx, f, staff, days) => staff.map((s) => registerCells(registerRow(s, days.get(s.id) ?? [], f.days)))),
+});
 
-  const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheetName(report.title), { views: [{ state: 'frozen', ySplit: 3, xSplit: 2 }] });
-  ws.columns = report.columns.map((c) => ({ width: c.width }));
-  const titleRow = ws.addRow([heading]);
-  titleRow.font = { bold: true, size: 13 };
-  titleRow.commit();
-  ws.addRow([]).commit();
-  const head = ws.addRow(report.columns.map((c) => c.header));
-  head.font = { bold: true };
-  head.commit();
-  void (async () => {
-    for (let step = first; !step.done; step = await chunks.next()) {
-      for (const r of report.rows(step.value)) ws.addRow(report.columns.map((c) => c.value(r))).commit();
-    }
-    ws.commit();
-    await wb.commit();
-  })().catch((err) => out.destroy(err as Error));
-  return reply.type(XLSX).send(out);
+export const shiftCompareReport = defineReport({
+  id: 'shift-compare',
+  title: 'Shift Schedule vs Attendance',
+  menu: MENU.shiftAttendanceCompare,
+  kind: 'attendance',
+  description: "Each day's scheduled shift times against the actual first in and last out, with late, early, overtime and worked minutes",
+  filters: ATTENDANCE_FILTERS,
+  columns: COMPARE_COLUMNS,
+  groupBy: [],
+  defaultSort: null,
+  selfService: 'own',
+  fileStem: 'Shift_Compare',
+  maxDays: MAX_DAYS,
+  pdf: { fontSize: 7.5, orientation: 'landscape' },
+  source: staffSource(async (ctx, _f, staff, days) => {
+    const shifts = await shiftInfo(ctx.db);
+    return staff.flatMap((s) => compareRows(s, days.get(s.id) ?? [], shifts).map(compareCells));
+  }),
+});
+
+export const shiftCompareSummaryReport = defineReport({
+  id: 'shift-compare-summary',
+  title: 'Shift Schedule vs Attendance Summary',
+  menu: MENU.shiftAttendanceCompareSummary,
+  kind: 'attendance',
+  description:
+    'Shift schedule versus attendance summed per employee: scheduled, present and absent days, late, early, overtime and worked minutes',
+  filters: ATTENDANCE_FILTERS,
+  columns: SUMMARY_COLUMNS,
+  groupBy: [],
+  defaultSort: null,
+  selfService: 'own',
+  fileStem: 'Shift_Compare_Summary',
+  maxDays: MAX_DAYS,
+  pdf: { fontSize: 7.5, orientation: 'landscape' },
+  source: staffSource(async (_ctx, _f, staff, days) => staff.map((s) => ({ ...summaryRow(s, days.get(s.id) ?? []) }))),
+});
+
+/** The framework's checks of an attendance report's query (400 / 404) and its filters for the screens' own shapes. */
+async function checked(app: { db: Db }, auth: ReportContext['auth'], def: ReportDef, q: ReportQuery) {
+  const ctx = await reportContext(app.db, auth, def, { ...q, dir: 'asc' });
+  return { ctx, f: filtersOf(ctx) };
+}
+
+/** Exports through the framework's one exporter. */
+async function exportReport(
+  app: { db: Db },
+  reply: FastifyReply,
+  auth: ReportContext['auth'],
+  def: ReportDef,
+  q: ReportQuery,
+  format: 'xlsx' | 'pdf',
+) {
+  const { ctx } = await checked(app, auth, def, q);
+  return sendExport(reply, await planOf(def, ctx, { dir: 'asc' }), format);
 }
 
 // ---- routes ----
@@ -467,7 +426,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const f = await filtersOf(app.db, request.auth, q);
+      const { f } = await checked(app, request.auth, attendanceRegisterReport, q);
       const total = await countStaff(app.db, f);
       const staff = await staffPage(app.db, f, q.pageSize, (q.page - 1) * q.pageSize);
       const days = await daysOf(app.db, staff, f);
@@ -496,14 +455,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const f = await filtersOf(app.db, request.auth, q);
-      return sendReport(app.db, reply, f, q.format, {
-        title: 'Attendance Register',
-        fileStem: 'Attendance_Register',
-        columns: registerColumns(f.days),
-        rows: ({ staff, days }) => staff.map((s) => registerRow(s, days.get(s.id) ?? [], f.days)),
-        fontSize: f.days.length > 31 ? 5.5 : 6,
-      });
+      return exportReport(app, reply, request.auth, attendanceRegisterReport, q, q.format);
     },
   );
 
@@ -522,7 +474,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const f = await filtersOf(app.db, request.auth, q);
+      const { f } = await checked(app, request.auth, shiftCompareReport, q);
       const total = await countStaff(app.db, f);
       const staff = await staffPage(app.db, f, q.pageSize, (q.page - 1) * q.pageSize);
       const days = await daysOf(app.db, staff, f);
@@ -544,7 +496,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const f = await filtersOf(app.db, request.auth, q);
+      const { f } = await checked(app, request.auth, shiftCompareSummaryReport, q);
       const total = await countStaff(app.db, f);
       const staff = await staffPage(app.db, f, q.pageSize, (q.page - 1) * q.pageSize);
       const days = await daysOf(app.db, staff, f);
@@ -568,24 +520,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (q.kind === 'summary' && !(await hasAction(app.db, request.auth, MENU.shiftAttendanceCompareSummary, 'view'))) {
         throw new Forbidden('Your role may not see the shift schedule versus attendance summary');
       }
-      const f = await filtersOf(app.db, request.auth, q);
-      if (q.kind === 'summary') {
-        return sendReport(app.db, reply, f, q.format, {
-          title: 'Shift Schedule vs Attendance Summary',
-          fileStem: 'Shift_Compare_Summary',
-          columns: SUMMARY_COLUMNS,
-          rows: ({ staff, days }) => staff.map((s) => summaryRow(s, days.get(s.id) ?? [])),
-          fontSize: 7.5,
-        });
-      }
-      const shifts = await shiftInfo(app.db);
-      return sendReport(app.db, reply, f, q.format, {
-        title: 'Shift Schedule vs Attendance',
-        fileStem: 'Shift_Compare',
-        columns: COMPARE_COLUMNS,
-        rows: ({ staff, days }) => staff.flatMap((s) => compareRows(s, days.get(s.id) ?? [], shifts)),
-        fontSize: 7.5,
-      });
+      return exportReport(app, reply, request.auth, q.kind === 'summary' ? shiftCompareSummaryReport : shiftCompareReport, q, q.format);
     },
   );
 };

@@ -1,23 +1,53 @@
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import { STATUS_LABEL, type TEmployee, type ZEmployeeListQuery } from '@hr/contract';
 import { asc, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { categories, departments, designations, employees, units } from '../../db/schema';
+import { streamXlsx } from '../../lib/xlsx';
 import type { AuthContext } from '../access/context';
 import { listConditions } from './service';
 
 const PAGE = 5000;
 
+type ExportRow = {
+  employeeCode: string;
+  name: string;
+  unitName: string;
+  departmentName: string;
+  designationName: string;
+  categoryName: string | null;
+  mobile: string;
+  email: string | null;
+  dateOfJoining: string;
+  status: string;
+  exitDate: string | null;
+};
+
+const COLUMNS: { header: string; key: keyof ExportRow; width: number }[] = [
+  { header: 'Employee Code', key: 'employeeCode', width: 16 },
+  { header: 'Name', key: 'name', width: 28 },
+  { header: 'Unit', key: 'unitName', width: 24 },
+  { header: 'Department', key: 'departmentName', width: 22 },
+  { header: 'Designation', key: 'designationName', width: 22 },
+  { header: 'Category', key: 'categoryName', width: 16 },
+  { header: 'Mobile', key: 'mobile', width: 14 },
+  { header: 'E-mail', key: 'email', width: 28 },
+  { header: 'Date of Joining', key: 'dateOfJoining', width: 14 },
+  { header: 'Status', key: 'status', width: 12 },
+  { header: 'Exit Date', key: 'exitDate', width: 14 },
+];
+
 /**
- * The filtered list as an .xlsx stream (written row by row, read from the database in pages). The first
- * page is read before anything is sent, so a query the database refuses answers with a proper error
- * instead of a download that breaks off.
+ * The filtered list as an .xlsx stream through the one streaming writer (lib/xlsx.ts): read from the database
+ * a page at a time, each row committed as written, so memory holds one page whatever the list's size. The
+ * query is validated by the route (the list's own schema, the same 400) and the first page is read before
+ * anything is sent, so a query the database refuses answers with a proper error instead of a download that
+ * breaks off.
  */
 export async function exportEmployees(db: Db, auth: AuthContext, q: z.output<typeof ZEmployeeListQuery>): Promise<PassThrough> {
   const where = listConditions(auth, q);
-  const page = (offset: number) =>
+  const page = (offset: number): Promise<ExportRow[]> =>
     db
       .select({
         employeeCode: employees.employeeCode,
@@ -42,33 +72,16 @@ export async function exportEmployees(db: Db, auth: AuthContext, q: z.output<typ
       .limit(PAGE)
       .offset(offset);
   const first = await page(0);
-  const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet('Employees', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = [
-    { header: 'Employee Code', key: 'employeeCode', width: 16 },
-    { header: 'Name', key: 'name', width: 28 },
-    { header: 'Unit', key: 'unitName', width: 24 },
-    { header: 'Department', key: 'departmentName', width: 22 },
-    { header: 'Designation', key: 'designationName', width: 22 },
-    { header: 'Category', key: 'categoryName', width: 16 },
-    { header: 'Mobile', key: 'mobile', width: 14 },
-    { header: 'E-mail', key: 'email', width: 28 },
-    { header: 'Date of Joining', key: 'dateOfJoining', width: 14 },
-    { header: 'Status', key: 'status', width: 12 },
-    { header: 'Exit Date', key: 'exitDate', width: 14 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  (async () => {
-    let rows = first;
+  async function* rows() {
+    let batch = first;
     for (let offset = 0; ; ) {
-      for (const r of rows) ws.addRow({ ...r, status: STATUS_LABEL[r.status as TEmployee['status']] ?? r.status }).commit();
-      if (rows.length < PAGE) break;
+      yield batch.map((r) => ({
+        values: COLUMNS.map((c) => (c.key === 'status' ? (STATUS_LABEL[r.status as TEmployee['status']] ?? r.status) : r[c.key])),
+      }));
+      if (batch.length < PAGE) return;
       offset += PAGE;
-      rows = await page(offset);
+      batch = await page(offset);
     }
-    ws.commit();
-    await wb.commit();
-  })().catch((err) => out.destroy(err as Error));
-  return out;
+  }
+  return streamXlsx({ sheet: 'Employees', columns: COLUMNS.map((c) => ({ header: c.header, width: c.width })), rows: rows() });
 }

@@ -1,0 +1,142 @@
+// A report is a declaration, like a master resource: its filters, its columns (label, type, width, totals),
+// its grouping, and where its rows come from (one SQL query the framework pages, sorts, groups and totals,
+// or, for rows worked out in code such as the attendance reports, pages of rows in a fixed order). The
+// registry holds every report once: the list the screens show, the role-wise grant (one menu per report), the
+// run, the Excel and PDF exports and the test that loops over all of them read it.
+import type { TReportColumn, TReportFilter, TReportMeta } from '@hr/contract';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../access/context';
+
+/** A cell: money in paise, dates 'YYYY-MM-DD', counts and days as numbers. */
+export type ReportCell = string | number | null;
+export type ReportRow = Record<string, ReportCell>;
+
+export interface ReportColumn extends TReportColumn {
+  /** PDF: left out (e.g. shown under another column there). */
+  pdfHidden?: boolean;
+  /** PDF: the value of this other column printed small under this one's. */
+  pdfUnder?: string;
+  /** PDF: a fixed width in points ('*' takes the rest); else from `width`. */
+  pdfWidth?: number | '*';
+}
+
+/** The filters as checked against the caller (ids within reach, a real range). */
+export interface ResolvedFilters {
+  unitId?: number;
+  departmentId?: number;
+  designationId?: number;
+  categoryId?: number;
+  employeeId?: number;
+  /** The financial year's first calendar year. */
+  financialYear?: number;
+  year?: number;
+  month?: number;
+  /** The range of a month, a financial year or the date range asked for. */
+  from?: string;
+  to?: string;
+  status?: string;
+}
+
+export interface ReportContext {
+  db: Db;
+  auth: AuthContext;
+  f: ResolvedFilters;
+  /** The filters in words, as the exports print them. */
+  summary: string;
+  /**
+   * SQL limiting rows to the caller's reach: their units' rows, or a self-service caller's own; `unit` and
+   * `employee` are the rows' unit and employee id expressions.
+   */
+  reach(unit: SQL, employee: SQL): SQL;
+  /**
+   * The employee filters (unit, department, designation, category, employee) on the employees table `alias`
+   * (e.g. sql`e`), plus the caller's reach; `unit` overrides the unit column (a slip's run's unit, say).
+   */
+  employeeWhere(alias: SQL, unit?: SQL): SQL;
+}
+
+export interface SqlSource {
+  kind: 'sql';
+  /**
+   * One SELECT whose output columns are named by the report's column keys (and its group keys); money as
+   * bigint paise, dates as 'YYYY-MM-DD' text. The framework wraps it for the page, the count, the totals and
+   * the groups, so the query has no ORDER BY or LIMIT of its own.
+   */
+  query(ctx: ReportContext): SQL | Promise<SQL>;
+  /** Column keys that break ties (and order the rows when no sort is asked), e.g. ['employeeCode']. */
+  order: string[];
+}
+
+export interface ChunkSource {
+  kind: 'chunks';
+  count(ctx: ReportContext): Promise<number>;
+  /** One page in the report's fixed order. */
+  page(ctx: ReportContext, offset: number, limit: number): Promise<ReportRow[]>;
+  /** Every row in the same order, a bounded batch at a time (exports). */
+  batches(ctx: ReportContext): AsyncIterable<ReportRow[]>;
+}
+
+export interface ReportDef extends Omit<TReportMeta, 'columns' | 'filters'> {
+  filters: TReportFilter[];
+  columns: ReportColumn[];
+  /** Columns that depend on the filters (a run's heads, a range's days): replace `columns` for a run. */
+  columnsFor?: (ctx: ReportContext) => Promise<ReportColumn[]>;
+  source: SqlSource | ChunkSource;
+  /** The file name's stem, e.g. 'Wage_Register'. */
+  fileStem: string;
+  /** The longest date range (days) the report accepts. */
+  maxDays?: number;
+  /** Extra checks of the resolved filters (400 with field errors). */
+  validate?: (f: ResolvedFilters) => Record<string, string[]> | undefined;
+  pdf?: { fontSize?: number; orientation?: 'portrait' | 'landscape' };
+}
+
+const registry = new Map<string, ReportDef>();
+
+/** Declares a report (once per id); returns it. */
+export function defineReport(def: ReportDef): ReportDef {
+  if (registry.has(def.id)) throw new Error(`Report ${def.id} is declared twice`);
+  for (const g of def.groupBy) {
+    if (def.source.kind !== 'sql') throw new Error(`Report ${def.id}: only SQL reports group`);
+    if (!def.columns.some((c) => c.key === g.key)) throw new Error(`Report ${def.id}: group key ${g.key} is no column`);
+  }
+  registry.set(def.id, def);
+  return def;
+}
+
+export function reportById(id: string): ReportDef | undefined {
+  return registry.get(id);
+}
+
+export function allReports(): ReportDef[] {
+  return [...registry.values()];
+}
+
+/** What the screens read about a report. */
+export function metaOf(def: ReportDef): TReportMeta {
+  return {
+    id: def.id,
+    title: def.title,
+    menu: def.menu,
+    kind: def.kind,
+    description: def.description,
+    filters: def.filters,
+    columns: def.columns.map(publicColumn),
+    groupBy: def.groupBy,
+    defaultSort: def.defaultSort,
+    selfService: def.selfService,
+  };
+}
+
+export function publicColumn(c: ReportColumn): TReportColumn {
+  return {
+    key: c.key,
+    label: c.label,
+    type: c.type,
+    width: c.width,
+    ...(c.total ? { total: true } : {}),
+    ...(c.sortable ? { sortable: true } : {}),
+    ...(c.hidden ? { hidden: true } : {}),
+  };
+}

@@ -1,0 +1,251 @@
+// The one exporter of every report: Excel through the streaming writer of lib/xlsx.ts and PDF through pdfmake
+// (packages/documents), both from the same rows in the same order as the screen, with the group subtotals and
+// the grand total summed exactly (paise) as the rows pass. The Excel file never holds the sheet in memory;
+// the PDF's layout does (pdfmake lays out a whole document), so it is capped at PDF_MAX_ROWS.
+import { formatIsoDMY, type IsoDate, todayIn } from '@hr/calendar';
+import { baseDocument, COLORS, GRID } from '@hr/documents/common';
+import { renderPdf } from '@hr/documents/node';
+import { formatINR } from '@hr/payroll';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { queryRows } from '../../db/client';
+import { BadRequest } from '../../lib/errors';
+import { INR_NUMBER_FORMAT, streamXlsx, type XlsxCell, type XlsxRow } from '../../lib/xlsx';
+import type { ReportCell, ReportColumn, ReportRow } from './define';
+import { batchesOf, type RunPlan } from './run';
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const PDF_MIME = 'application/pdf';
+/** A PDF of more rows is refused (its layout is held in memory): Excel takes any size. */
+export const PDF_MAX_ROWS = 20_000;
+
+type DocDefinition = Parameters<typeof renderPdf>[0];
+
+export interface Organisation {
+  name: string;
+  address: string;
+  today: IsoDate;
+}
+
+export async function organisationOf(plan: RunPlan): Promise<Organisation> {
+  const [org] = await queryRows<{ name: string; address: string; timeZone: string }>(
+    plan.ctx.db,
+    sql`select name, address, time_zone as "timeZone" from organisation order by id limit 1`,
+  );
+  return { name: org?.name ?? '', address: org?.address ?? '', today: todayIn(org?.timeZone || 'Asia/Kolkata') };
+}
+
+export function exportFileName(plan: RunPlan, format: 'xlsx' | 'pdf'): string {
+  const f = plan.ctx.f;
+  const period =
+    f.year && f.month
+      ? `${f.year}_${String(f.month).padStart(2, '0')}`
+      : f.financialYear
+        ? `FY${f.financialYear}`
+        : f.from && f.to
+          ? `${f.from}_${f.to}`
+          : '';
+  return `${[plan.def.fileStem, period].filter(Boolean).join('_')}.${format}`;
+}
+
+/** A cell as printed: money en-IN with two decimals, dates DD/MM/YYYY. */
+export function cellText(c: ReportColumn, v: ReportCell): string {
+  if (v === null || v === '') return '';
+  if (c.type === 'money') return formatINR(BigInt(Math.round(Number(v))));
+  if (c.type === 'date') return formatIsoDMY(String(v) as IsoDate);
+  return String(v);
+}
+
+function xlsxCell(c: ReportColumn, v: ReportCell): XlsxCell {
+  if (v === null) return null;
+  if (c.type === 'money') return Number(v) / 100;
+  if (c.type === 'number') return Number(v);
+  if (c.type === 'date') return v === '' ? '' : formatIsoDMY(String(v) as IsoDate);
+  return v;
+}
+
+/** What the export walks: rows, a subtotal line after each group, the grand total line at the end. */
+type Line =
+  | { kind: 'row'; row: ReportRow }
+  | { kind: 'subtotal'; label: string; count: number; totals: Record<string, number> }
+  | { kind: 'total'; count: number; totals: Record<string, number> };
+
+/** The rows with the group subtotals and the grand total, summed in paise as they pass; `onRows` counts progress. */
+async function* linesOf(plan: RunPlan, onRows?: (n: number) => Promise<void>): AsyncGenerator<Line[]> {
+  const totals = plan.columns.filter((c) => c.total);
+  const zero = () => Object.fromEntries(totals.map((c) => [c.key, 0])) as Record<string, number>;
+  const grand = zero();
+  let count = 0;
+  let group: { value: string; count: number; totals: Record<string, number> } | null = null;
+  const groupLabel = plan.groupBy ? (plan.def.groupBy.find((g) => g.key === plan.groupBy)?.label ?? plan.groupBy) : '';
+  const close = (): Line => ({
+    kind: 'subtotal',
+    label: `${groupLabel}: ${group?.value ?? ''}`,
+    count: group?.count ?? 0,
+    totals: group?.totals ?? {},
+  });
+  for await (const batch of batchesOf(plan)) {
+    const lines: Line[] = [];
+    for (const row of batch) {
+      if (plan.groupBy) {
+        const value = row[plan.groupBy] === null ? '' : String(row[plan.groupBy]);
+        if (group && group.value !== value) lines.push(close());
+        if (!group || group.value !== value) group = { value, count: 0, totals: zero() };
+        group.count++;
+        for (const c of totals) group.totals[c.key] += Number(row[c.key] ?? 0);
+      }
+      count++;
+      for (const c of totals) grand[c.key] += Number(row[c.key] ?? 0);
+      lines.push({ kind: 'row', row });
+    }
+    await onRows?.(count);
+    yield lines;
+  }
+  const tail: Line[] = [];
+  if (group) tail.push(close());
+  if (totals.length) tail.push({ kind: 'total', count, totals: grand });
+  if (tail.length) yield tail;
+}
+
+/** The label cell of a subtotal or total line goes in the first column. */
+function totalsRow(plan: RunPlan, label: string, totals: Record<string, number>): ReportRow {
+  const row: ReportRow = {};
+  plan.columns.forEach((c, i) => {
+    row[c.key] = c.total ? (totals[c.key] ?? 0) : i === 0 ? label : null;
+  });
+  return row;
+}
+
+const countText = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+
+/**
+ * The report as an .xlsx stream: the organisation, title and filters above the headings, the rows, a subtotal
+ * line per group and the grand total. The first batch is read before the stream is returned, so an error in
+ * the report's query answers properly.
+ */
+export async function reportXlsx(plan: RunPlan, org: Organisation, onRows?: (n: number) => Promise<void>) {
+  const lines = linesOf(plan, onRows);
+  const first = await lines.next();
+  async function* rows(): AsyncGenerator<XlsxRow[]> {
+    for (let step = first; !step.done; step = await lines.next()) {
+      yield step.value.map((line) => {
+        if (line.kind === 'row') return { values: plan.columns.map((c) => xlsxCell(c, line.row[c.key])) };
+        const label = line.kind === 'total' ? `Grand Total (${countText(line.count)})` : `${line.label} (${countText(line.count)})`;
+        const r = totalsRow(plan, label, line.totals);
+        return { values: plan.columns.map((c) => xlsxCell(c, r[c.key])), bold: true };
+      });
+    }
+  }
+  return streamXlsx({
+    sheet: plan.def.title,
+    // One line above the headings (the headings stay on row 3 whatever the report).
+    preamble: [`${plan.def.title} — ${plan.ctx.summary} — ${org.name} · Report Gen. Date : ${formatIsoDMY(org.today)}`],
+    columns: plan.columns.map((c) => ({
+      header: c.label,
+      width: c.width,
+      ...(c.type === 'money' ? { numFmt: INR_NUMBER_FORMAT } : {}),
+    })),
+    frozenColumns: Math.min(2, plan.columns.length),
+    rows: rows(),
+  });
+}
+
+type PdfCell =
+  | { text: string; bold?: boolean; alignment?: string; fillColor?: string; color?: string; noWrap?: boolean }
+  | { stack: unknown[] };
+
+/**
+ * The report as a PDF: the organisation's header, the title, the filters and the generation date, the table
+ * with its headings repeated on every page, subtotals and the grand total, and 'Page x / y' below. Wide reports
+ * are landscape (A3 beyond about 200 characters of columns).
+ */
+export async function reportPdf(plan: RunPlan, org: Organisation, onRows?: (n: number) => Promise<void>): Promise<Buffer> {
+  const columns = plan.columns.filter((c) => !c.pdfHidden);
+  const byKey = new Map(plan.columns.map((c) => [c.key, c]));
+  const chars = columns.reduce((s, c) => s + c.width, 0);
+  const orientation = plan.def.pdf?.orientation ?? (chars > 110 || columns.length > 12 ? 'landscape' : 'portrait');
+  const pageSize = chars > 200 || columns.length > 45 ? 'A3' : 'A4';
+  const pageWidth = (pageSize === 'A3' ? (orientation === 'landscape' ? 1191 : 842) : orientation === 'landscape' ? 842 : 595) - 40;
+  const fixed = columns.reduce((s, c) => s + (typeof c.pdfWidth === 'number' ? c.pdfWidth : 0), 0);
+  const flexChars = columns.reduce((s, c) => s + (c.pdfWidth === undefined ? c.width : 0), 0);
+  const widths = columns.map((c) =>
+    c.pdfWidth === '*'
+      ? '*'
+      : typeof c.pdfWidth === 'number'
+        ? c.pdfWidth
+        : Math.max(12, ((pageWidth - fixed) * c.width) / Math.max(1, flexChars) - 3),
+  );
+  const fontSize = plan.def.pdf?.fontSize ?? (columns.length > 30 ? 5.5 : columns.length > 16 ? 6.5 : 7.5);
+  const numeric = (c: ReportColumn) => c.type === 'money' || c.type === 'number';
+  const cell = (c: ReportColumn, row: ReportRow, bold = false): PdfCell => {
+    const text = cellText(c, row[c.key] ?? null);
+    if (c.pdfUnder && !bold) {
+      const under = byKey.get(c.pdfUnder);
+      return { stack: [text, { text: under ? cellText(under, row[under.key] ?? null) : '', color: COLORS.muted, fontSize: fontSize - 1 }] };
+    }
+    return {
+      text,
+      ...(bold ? { bold: true, fillColor: COLORS.band } : {}),
+      ...(numeric(c) ? { alignment: 'right', noWrap: true } : c.width <= 5 ? { alignment: 'center', noWrap: true } : {}),
+    };
+  };
+  const body: PdfCell[][] = [
+    columns.map((c) => ({ text: c.label, bold: true, color: COLORS.navy, fillColor: COLORS.band, alignment: 'center' })),
+  ];
+  let rows = 0;
+  for await (const batch of linesOf(plan, onRows)) {
+    for (const line of batch) {
+      if (line.kind === 'row') {
+        if (++rows > PDF_MAX_ROWS) throw new BadRequest(`A PDF holds at most ${PDF_MAX_ROWS} rows: narrow the filters or export to Excel`);
+        body.push(columns.map((c) => cell(c, line.row)));
+      } else {
+        const label = line.kind === 'total' ? `Grand Total (${countText(line.count)})` : `${line.label} (${countText(line.count)})`;
+        const r = totalsRow(plan, label, line.totals);
+        // The label goes in the first printed column.
+        if (columns[0]) r[columns[0].key] = label;
+        body.push(columns.map((c) => cell(c, r, true)));
+      }
+    }
+  }
+  const doc: DocDefinition = {
+    ...baseDocument(),
+    pageSize,
+    pageOrientation: orientation,
+    pageMargins: [20, 24, 20, 28],
+    info: { title: exportFileName(plan, 'pdf') },
+    defaultStyle: { ...baseDocument().defaultStyle, fontSize },
+    content: [
+      { text: org.name, bold: true, fontSize: 12, color: COLORS.navy },
+      ...(org.address ? [{ text: org.address.replace(/\s*\n\s*/g, ', '), color: COLORS.muted, fontSize: 7.5 }] : []),
+      {
+        columns: [
+          { text: plan.def.title, bold: true, fontSize: 11, color: COLORS.navy },
+          { text: `Report Gen. Date : ${formatIsoDMY(org.today)}`, alignment: 'right', fontSize: 8, color: COLORS.muted },
+        ],
+        margin: [0, 6, 0, 2],
+      },
+      { text: plan.ctx.summary, fontSize: 8, margin: [0, 0, 0, 2] },
+      { text: countText(rows), color: COLORS.muted, fontSize: 8, margin: [0, 0, 0, 6] },
+      {
+        layout: { ...GRID, paddingLeft: () => 1.5, paddingRight: () => 1.5, paddingTop: () => 1.5, paddingBottom: () => 1.5 },
+        table: { headerRows: 1, dontBreakRows: true, widths, body: body as never },
+      },
+    ],
+    footer: (page: number, pages: number) => ({
+      text: `Page ${page} / ${pages}`,
+      alignment: 'right',
+      fontSize: 7,
+      color: COLORS.muted,
+      margin: [20, 8, 20, 0],
+    }),
+  } as DocDefinition;
+  return renderPdf(doc);
+}
+
+/** Answers the file itself (small exports, and the attendance screens' own export paths). */
+export async function sendExport(reply: FastifyReply, plan: RunPlan, format: 'xlsx' | 'pdf', fileName = exportFileName(plan, format)) {
+  const org = await organisationOf(plan);
+  reply.header('content-disposition', `attachment; filename="${fileName}"`);
+  if (format === 'pdf') return reply.type(PDF_MIME).send(await reportPdf(plan, org));
+  return reply.type(XLSX_MIME).send(await reportXlsx(plan, org));
+}

@@ -1,0 +1,199 @@
+// Registers of wages, read from the salary slips of approved or locked runs only (a draft or processed run
+// may still change): Form B wage register, the salary register (employee × head) and the arrears report.
+import { MENU } from '@hr/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows } from '../../../db/client';
+import type { RunHead } from '../../../db/schema';
+import { defineReport, type ReportColumn, type ReportContext } from '../define';
+import { BY_UNIT_DEPARTMENT, col, PEOPLE_FILTERS } from './common';
+
+/** Runs whose slips are final. */
+const FINAL = sql`r.status in ('approved', 'locked')`;
+
+/** The month's final runs within the filters (unit) and the caller's reach. */
+function runsWhere(ctx: ReportContext): SQL {
+  const { year, month, unitId } = ctx.f;
+  return sql`r.year = ${year} and r.month = ${month} and ${FINAL}
+    ${unitId !== undefined ? sql`and r.unit_id = ${unitId}` : sql``}
+    and ${
+      ctx.auth.isSelfService
+        ? sql`r.id in (select x.run_id from salary_slips x where x.employee_id = ${ctx.auth.employeeId ?? 0})`
+        : ctx.reach(sql`r.unit_id`, sql`null`)
+    }`;
+}
+
+/** The heads of the month's runs (as they were when processed), in the runs' order, earnings first. */
+async function headsOf(ctx: ReportContext): Promise<RunHead[]> {
+  const rows = await queryRows<{ head: RunHead }>(
+    ctx.db,
+    sql`select distinct on ((h.value->>'id')::int) h.value as head, h.ordinality as pos
+      from payroll_runs r cross join lateral jsonb_array_elements(r.heads) with ordinality h
+      where ${runsWhere(ctx)}
+      order by (h.value->>'id')::int, h.ordinality`,
+  );
+  const heads = rows.map((r) => r.head).filter((h) => !h.isNetPayHead);
+  return [...heads.filter((h) => h.isEarning), ...heads.filter((h) => !h.isEarning)];
+}
+
+const headKey = (h: RunHead) => `h${h.id}`;
+const headColumn = (h: RunHead): ReportColumn =>
+  col.money(headKey(h), h.printName.replace(/\r/g, '').trim() || h.code, { width: Math.min(14, Math.max(10, h.printName.length + 2)) });
+
+/** Each head's amount of the slip as a column `h<id>` (paise). */
+const headSelect = (heads: readonly RunHead[]) =>
+  heads.length
+    ? sql`, ${sql.join(
+        heads.map((h) => sql`coalesce((s.amounts ->> ${String(h.id)})::bigint, 0) as ${sql.identifier(headKey(h))}`),
+        sql`, `,
+      )}`
+    : sql``;
+
+/** The slips of the month's final runs, as printed that month, within the filters. */
+const slipsFrom = (ctx: ReportContext) => sql`salary_slips s join payroll_runs r on r.id = s.run_id join units u on u.id = r.unit_id
+  join employees e on e.id = s.employee_id
+  where ${runsWhere(ctx)} and ${ctx.employeeWhere(sql`e`, sql`r.unit_id`)}`;
+
+const MONTH_FILTERS = [...PEOPLE_FILTERS, { kind: 'month' as const, required: true }];
+
+const SLIP_PEOPLE = sql`s.employee_id as "employeeId", s.employee_code as "employeeCode", s.name, u.name as "unitName",
+  s.department_name as "departmentName", s.designation_name as "designationName"`;
+
+export const salaryRegister = defineReport({
+  id: 'salary-register',
+  title: 'Salary Register',
+  menu: MENU.registerSalary,
+  kind: 'register',
+  description:
+    'Every employee of a month’s approved or locked salary runs with the amount of every head, gross, deductions and net, with totals',
+  filters: MONTH_FILTERS,
+  columns: [
+    col.code,
+    col.name,
+    col.unit,
+    col.designation,
+    col.department,
+    col.number('payableDays', 'Payable Days', { total: false }),
+    col.number('lwopDays', 'LWOP Days', { total: false }),
+    col.money('gross', 'Gross'),
+    col.money('deductions', 'Deductions'),
+    col.money('net', 'Net'),
+  ],
+  columnsFor: async (ctx) => {
+    const heads = await headsOf(ctx);
+    const c = salaryRegister.columns;
+    return [...c.slice(0, 7), ...heads.map(headColumn), ...c.slice(7)];
+  },
+  groupBy: BY_UNIT_DEPARTMENT,
+  defaultSort: null,
+  selfService: 'own',
+  fileStem: 'Salary_Register',
+  pdf: { orientation: 'landscape' },
+  source: {
+    kind: 'sql',
+    order: ['unitName', 'employeeCode'],
+    query: async (ctx) => {
+      const heads = await headsOf(ctx);
+      return sql`select ${SLIP_PEOPLE}, (s.attendance->>'payableDays')::numeric as "payableDays", (s.attendance->>'lwopDays')::numeric as "lwopDays",
+          s.gross, s.deductions, s.net ${headSelect(heads)}
+        from ${slipsFrom(ctx)}`;
+    },
+  },
+});
+
+export const formB = defineReport({
+  id: 'form-b',
+  title: 'Form B — Wage Register',
+  menu: MENU.registerFormB,
+  kind: 'register',
+  description:
+    'Wage register under the Ease of Compliance to Maintain Registers under various Labour Laws Rules, 2017: days worked, earnings, deductions and net wages paid, from approved or locked salary runs',
+  filters: MONTH_FILTERS,
+  columns: [
+    col.code,
+    col.name,
+    col.unit,
+    col.designation,
+    col.department,
+    col.text('uan', 'UAN', 14),
+    col.number('payableDays', 'Days Worked', { total: false }),
+    col.number('otHours', 'Overtime Hours', { total: false }),
+    col.money('gross', 'Total Earnings'),
+    col.money('deductions', 'Total Deductions'),
+    col.money('net', 'Net Wages Paid'),
+    col.text('payMode', 'Pay Mode', 10),
+    col.text('bankAccountNo', 'Bank A/c No.', 18, { hidden: true }),
+    col.date('paidOn', 'Date of Payment'),
+  ],
+  columnsFor: async (ctx) => {
+    const heads = await headsOf(ctx);
+    const c = formB.columns;
+    const earnings = heads.filter((h) => h.isEarning).map(headColumn);
+    const deductions = heads.filter((h) => !h.isEarning).map(headColumn);
+    return [...c.slice(0, 8), ...earnings, c[8], ...deductions, ...c.slice(9)];
+  },
+  groupBy: BY_UNIT_DEPARTMENT,
+  defaultSort: null,
+  selfService: 'own',
+  fileStem: 'Form_B_Wage_Register',
+  pdf: { orientation: 'landscape' },
+  source: {
+    kind: 'sql',
+    order: ['unitName', 'employeeCode'],
+    query: async (ctx) => {
+      const heads = await headsOf(ctx);
+      return sql`select ${SLIP_PEOPLE}, s.uan_no as uan, (s.attendance->>'payableDays')::numeric as "payableDays",
+          (s.attendance->>'otHours')::numeric as "otHours", s.gross, s.deductions, s.net, s.pay_mode_name as "payMode",
+          e.bank_account_no as "bankAccountNo", (coalesce(r.locked_at, r.processed_at) at time zone 'Asia/Kolkata')::date::text as "paidOn"
+          ${headSelect(heads)}
+        from ${slipsFrom(ctx)}`;
+    },
+  },
+});
+
+export const arrears = defineReport({
+  id: 'arrears',
+  title: 'Arrears',
+  menu: MENU.registerArrears,
+  kind: 'register',
+  description: 'Arrears of back-dated increments: the month each is for, the amount, and the run that paid it (unpaid ones pending)',
+  filters: [
+    ...PEOPLE_FILTERS,
+    { kind: 'financialYear' },
+    {
+      kind: 'status',
+      options: [
+        { value: 'pending', label: 'Pending' },
+        { value: 'paid', label: 'Paid' },
+      ],
+    },
+  ],
+  columns: [
+    col.code,
+    col.name,
+    col.unit,
+    col.department,
+    col.text('forMonth', 'For Month', 10, { sortable: true }),
+    col.money('amount', 'Arrears'),
+    col.text('paidIn', 'Paid In', 10, { sortable: true }),
+    col.text('status', 'Status', 10, { sortable: true }),
+  ],
+  groupBy: [...BY_UNIT_DEPARTMENT, { key: 'status', label: 'Status' }],
+  defaultSort: null,
+  selfService: 'own',
+  fileStem: 'Arrears',
+  source: {
+    kind: 'sql',
+    order: ['employeeCode', 'forMonth'],
+    query: (ctx) => {
+      const { from, to, status } = ctx.f;
+      return sql`select e.employee_code as "employeeCode", e.name, u.name as "unitName", d.name as "departmentName", a.for_month as "forMonth",
+          a.amount, case when pr.id is null then null else pr.year::text || '-' || lpad(pr.month::text, 2, '0') end as "paidIn",
+          case when a.paid_run_id is null then 'Pending' else 'Paid' end as status
+        from salary_arrears a join employees e on e.id = a.employee_id join units u on u.id = e.unit_id
+        join departments d on d.id = e.department_id left join payroll_runs pr on pr.id = a.paid_run_id
+        where ${ctx.employeeWhere(sql`e`)}
+          ${from && to ? sql`and a.for_month between ${from.slice(0, 7)} and ${to.slice(0, 7)}` : sql``}
+          ${status === 'pending' ? sql`and a.paid_run_id is null` : status === 'paid' ? sql`and a.paid_run_id is not null` : sql``}`;
+    },
+  },
+});
