@@ -104,3 +104,25 @@ describe('saving a mapping of 2,000 lines', () => {
     ]);
   });
 });
+
+describe('a checklist longer than 5,000 items', () => {
+  it('lists every item with its mapped state (no silent first 5,000), and the mapped ones stay mapped', async () => {
+    const more = await bulkInsert(
+      t.db,
+      employeeDocTypes,
+      Array.from({ length: 3100 }, (_, i) => ({ name: `Long list document ${i}`, code: `LL${i}` })),
+      { returning: ['id'] },
+    );
+    const all = [...docIds, ...more.map((r) => r.id)];
+    // The last of the long list is mapped, so a cap by name or by id would hide a mapped line.
+    const last = more[more.length - 1].id;
+    await save(UNIT, [{ itemId: last, isMandatory: true }]);
+    const res = await admin.get(`/api/resources/unitEmployeeDocTypeMap/mapping/${UNIT}`);
+    expectStatus(res, 200);
+    const lines = res.json() as { itemId: number; mapped: boolean; isMandatory: boolean }[];
+    expect(lines.length).toBeGreaterThan(5000);
+    const ids = new Set(lines.map((l) => l.itemId));
+    expect(all.every((id) => ids.has(id))).toBe(true);
+    expect(lines.filter((l) => all.includes(l.itemId) && l.mapped).map((l) => [l.itemId, l.isMandatory])).toEqual([[last, true]]);
+  });
+});
