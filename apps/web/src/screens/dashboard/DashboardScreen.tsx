@@ -24,6 +24,7 @@ import { monthName } from '@/lib/months';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { isBuiltScreen } from '@/routes';
+import { StaffWidgets } from './StaffWidgets';
 
 type UnitCard = Omit<TDashboardUnit, 'figures'> & { figures?: TUnitFigures | null };
 
@@ -108,7 +109,10 @@ function UnitFigures({ figures, month }: { figures: TUnitFigures; month: string 
   );
 }
 
-/** /outlet/dashboard: welcome, the user's units (with their staff figures) and today's date in the organisation's time zone. */
+/**
+ * /outlet/dashboard: welcome, the signed-in employee's own day (shift, punches, month, leave, requests, payslip,
+ * holidays), the user's units (with their staff figures) and today's date in the organisation's time zone.
+ */
 export function DashboardScreen() {
   const account = useSession((s) => s.acc_dtls);
   const sessionUnits = useSession((s) => s.units);
@@ -154,6 +158,8 @@ export function DashboardScreen() {
           </div>
         </div>
       </section>
+
+      {account.employeeId != null && <StaffWidgets />}
 
       <section className="space-y-3">
         <div className="flex items-baseline justify-between">

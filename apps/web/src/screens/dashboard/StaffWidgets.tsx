@@ -1,0 +1,279 @@
+// The staff dashboard's widgets (/outlet/dashboard): the signed-in employee's own day, month, leave, requests,
+// payslip and holidays, each on its own request so one failing source shows its own error.
+import type { TLeaveBalance, TMyHolidays, TMyMonth, TMyPayslip, TMyPendingRequests, TMyToday, TSalarySlip } from '@hr/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { api } from '@/lib/api';
+import { downloadPayslips } from '@/lib/documents';
+import { formatDate, formatDateTime, formatRupees } from '@/lib/format';
+import { monthName } from '@/lib/months';
+import { CHART_COLORS, ChartWithTable, Stat, Widget } from './widgets';
+
+function useMine<T>(name: string) {
+  return useQuery({
+    queryKey: ['dashboard', 'me', name],
+    queryFn: ({ signal }) => api.get<T>(`/api/dashboard/me/${name}`, undefined, { signal, silent: true, bypass_log: true }),
+    retry: 1,
+  });
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  P: 'Present',
+  A: 'Absent',
+  HD: 'Half day',
+  HL: 'Half day + leave',
+  L: 'On leave',
+  H: 'Holiday',
+  WO: 'Weekly off',
+  WFH: 'Work from home',
+  OD: 'On duty',
+};
+
+function TodayWidget() {
+  const q = useMine<TMyToday>('today');
+  return (
+    <Widget title="Today" description={q.data ? formatDate(q.data.date) : undefined} query={q} testId="widget-my-today">
+      {(d) => (
+        <div className="space-y-3 text-sm">
+          <div className="flex flex-wrap items-center gap-2">
+            {d.shift ? (
+              <Badge variant="secondary" data-testid="my-shift">
+                {d.shift.name} · {d.shift.startTime}–{d.shift.endTime}
+              </Badge>
+            ) : (
+              <Badge variant="outline">No shift set</Badge>
+            )}
+            {d.holiday && <Badge variant="outline">Holiday: {d.holiday}</Badge>}
+            {d.weeklyOff && <Badge variant="outline">Weekly off</Badge>}
+            {d.status && <Badge>{STATUS_LABELS[d.status] ?? d.status}</Badge>}
+            {d.lateMinutes > 0 && <Badge variant="destructive">Late by {d.lateMinutes} min</Badge>}
+          </div>
+          {d.punches.length === 0 ? (
+            <p className="text-muted-foreground">No punch yet today.</p>
+          ) : (
+            <ol className="space-y-1" data-testid="my-punches">
+              {d.punches.map((p) => (
+                <li key={p.at} className="flex justify-between gap-2">
+                  <span>{formatDateTime(p.at)}</span>
+                  <span className="text-muted-foreground">
+                    {p.direction ?? 'punch'} · {p.source}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+    </Widget>
+  );
+}
+
+function MonthWidget() {
+  const q = useMine<TMyMonth>('month');
+  return (
+    <Widget
+      title="This month"
+      description={q.data ? `${monthName(Number(q.data.month.slice(5)))} ${q.data.month.slice(0, 4)}, days recorded so far` : undefined}
+      query={q}
+      testId="widget-my-month"
+      isEmpty={(d) => d.recordedDays === 0}
+      empty="No day of this month is recorded yet."
+    >
+      {(d) => {
+        const rows = [
+          { name: 'Present', value: d.present },
+          { name: 'Leave', value: d.leave },
+          { name: 'WFH / on duty', value: d.wfh },
+          { name: 'Absent', value: d.absent },
+          { name: 'Holidays', value: d.holidays },
+          { name: 'Weekly offs', value: d.weeklyOffs },
+        ];
+        return (
+          <div className="space-y-3">
+            <div className="grid grid-cols-3 gap-2">
+              <Stat label="Payable days" value={d.payable} testId="my-payable" />
+              <Stat label="Present" value={d.present} />
+              <Stat label="Late days" value={d.lateDays} tone={d.lateDays ? 'warning' : undefined} />
+            </div>
+            <ChartWithTable
+              caption="This month's days"
+              rows={rows}
+              columns={[
+                { label: 'Days', value: (r) => r.name },
+                { label: 'Count', value: (r) => r.value, numeric: true },
+              ]}
+              height={160}
+              chart={
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={rows}>
+                    <XAxis dataKey="name" fontSize={11} tickLine={false} axisLine={false} />
+                    <YAxis allowDecimals={false} width={28} fontSize={11} tickLine={false} axisLine={false} />
+                    <Tooltip />
+                    <Bar dataKey="value" name="Days" fill={CHART_COLORS[0]} radius={[4, 4, 0, 0]} />
+                  </BarChart>
+                </ResponsiveContainer>
+              }
+            />
+          </div>
+        );
+      }}
+    </Widget>
+  );
+}
+
+function LeaveWidget() {
+  const q = useMine<TLeaveBalance[]>('leave');
+  return (
+    <Widget
+      title="Leave balances"
+      description="This financial year"
+      query={q}
+      testId="widget-my-leave"
+      isEmpty={(d) => d.length === 0}
+      empty="No leave type applies to you yet."
+    >
+      {(d) => (
+        <ul className="space-y-1 text-sm">
+          {d.map((b) => (
+            <li key={b.leaveTypeId} className="flex items-center justify-between gap-2">
+              <span>
+                {b.leaveTypeName} <span className="text-muted-foreground">({b.leaveTypeCode})</span>
+              </span>
+              <span className="tabular-nums">
+                <strong>{b.available}</strong> available
+                {b.pending > 0 && <span className="text-muted-foreground"> · {b.pending} pending</span>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Widget>
+  );
+}
+
+function RequestsWidget() {
+  const q = useMine<TMyPendingRequests>('requests');
+  return (
+    <Widget
+      title="My pending requests"
+      query={q}
+      testId="widget-my-requests"
+      isEmpty={(d) => d.rows.length === 0}
+      empty="Nothing of yours is waiting for a decision."
+    >
+      {(d) => (
+        <ul className="space-y-1 text-sm">
+          {d.rows.map((r) => (
+            <li key={r.approvalId} className="flex justify-between gap-2">
+              <span>{r.label}</span>
+              <span className="text-muted-foreground">
+                {r.fromDate
+                  ? r.toDate && r.toDate !== r.fromDate
+                    ? `${formatDate(r.fromDate)} – ${formatDate(r.toDate)}`
+                    : formatDate(r.fromDate)
+                  : ''}
+                {` · raised ${formatDate(r.createdAt)}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Widget>
+  );
+}
+
+function PayslipWidget() {
+  const q = useMine<TMyPayslip>('payslip');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const download = async (year: number, month: number) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const slip = await api.get<TSalarySlip>('/api/payroll/payslips/me', { year, month }, { silent: true });
+      if (!(await downloadPayslips([slip]))) setProblem('The payslip could not be prepared.');
+    } catch {
+      setProblem('The payslip could not be loaded.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Widget
+      title="My last payslip"
+      query={q}
+      testId="widget-my-payslip"
+      isEmpty={(d) => d.slip === null}
+      empty="Your first payslip shows here once its month is approved."
+    >
+      {(d) =>
+        d.slip && (
+          <div className="space-y-3">
+            <div className="text-sm text-muted-foreground">
+              {monthName(d.slip.month)} {d.slip.year}
+            </div>
+            <div className="grid grid-cols-3 gap-2">
+              <Stat label="Gross" value={formatRupees(d.slip.gross)} />
+              <Stat label="Deductions" value={formatRupees(d.slip.deductions)} />
+              <Stat label="Net pay" value={formatRupees(d.slip.net)} testId="my-net" />
+            </div>
+            <Button size="sm" disabled={busy} onClick={() => d.slip && void download(d.slip.year, d.slip.month)}>
+              <Download className="size-4" /> Download payslip
+            </Button>
+            {problem && (
+              <p role="alert" className="text-sm text-destructive">
+                {problem}
+              </p>
+            )}
+          </div>
+        )
+      }
+    </Widget>
+  );
+}
+
+function HolidaysWidget() {
+  const q = useMine<TMyHolidays>('holidays');
+  return (
+    <Widget
+      title="Upcoming holidays"
+      description="Your unit, the next 90 days"
+      query={q}
+      testId="widget-my-holidays"
+      isEmpty={(d) => d.rows.length === 0}
+      empty="No holiday in the next 90 days."
+    >
+      {(d) => (
+        <ul className="space-y-1 text-sm">
+          {d.rows.map((h) => (
+            <li key={`${h.date}-${h.name}`} className="flex justify-between gap-2">
+              <span>{h.name}</span>
+              <span className="text-muted-foreground">{formatDate(h.date)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Widget>
+  );
+}
+
+/** The employee's own widgets (shown to anyone whose sign-in is linked to an employee record). */
+export function StaffWidgets() {
+  return (
+    <section className="space-y-3" data-testid="staff-dashboard" aria-label="My day">
+      <h2 className="text-lg font-semibold tracking-tight">My day</h2>
+      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        <TodayWidget />
+        <MonthWidget />
+        <LeaveWidget />
+        <RequestsWidget />
+        <PayslipWidget />
+        <HolidaysWidget />
+      </div>
+    </section>
+  );
+}
