@@ -134,6 +134,8 @@ export const ZReportResult = z.object({
   filterSummary: z.string(),
   columns: z.array(ZColumn),
   rows: z.array(z.record(z.string(), ZCell)),
+  /** What `total`, `page` and `pageSize` count: rows, or employees (a day-wise report holds every day of a page's employees). */
+  pageUnit: z.enum(['row', 'employee']),
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),

@@ -318,9 +318,13 @@ const SUMMARY_COLUMNS: ReportColumn[] = [
  * Rows worked out a page of employees at a time (employee code order): `rows` turns a chunk of employees with
  * their computed days into the report's rows. Paged by employee (a compare page holds every day of its employees).
  */
-function staffSource(rows: (ctx: ReportContext, f: Filters, staff: StaffRow[], days: Map<number, ComputedDay[]>) => Promise<ReportRow[]>) {
+function staffSource(
+  rows: (ctx: ReportContext, f: Filters, staff: StaffRow[], days: Map<number, ComputedDay[]>) => Promise<ReportRow[]>,
+  pageUnit: 'row' | 'employee' = 'row',
+) {
   return {
     kind: 'chunks' as const,
+    pageUnit,
     count: (ctx: ReportContext) => countStaff(ctx.db, filtersOf(ctx)),
     async page(ctx: ReportContext, offset: number, limit: number) {
       const f = filtersOf(ctx);
@@ -368,7 +372,7 @@ export const shiftCompareReport = defineReport({
   source: staffSource(async (ctx, _f, staff, days) => {
     const shifts = await shiftInfo(ctx.db);
     return staff.flatMap((s) => compareRows(s, days.get(s.id) ?? [], shifts).map(compareCells));
-  }),
+  }, 'employee'),
 });
 
 export const shiftCompareSummaryReport = defineReport({

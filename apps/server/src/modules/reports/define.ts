@@ -70,6 +70,8 @@ export interface SqlSource {
 
 export interface ChunkSource {
   kind: 'chunks';
+  /** What count and page count: rows (default), or employees whose rows (e.g. one per day) come together. */
+  pageUnit?: 'row' | 'employee';
   count(ctx: ReportContext): Promise<number>;
   /** One page in the report's fixed order. */
   page(ctx: ReportContext, offset: number, limit: number): Promise<ReportRow[]>;

@@ -168,6 +168,7 @@ export function resultJson(plan: RunPlan, outcome: RunOutcome, page: number, pag
     filterSummary: plan.ctx.summary,
     columns: plan.columns.map(publicColumn),
     rows: outcome.rows.map((r) => forJson(plan.columns, r)),
+    pageUnit: plan.def.source.kind === 'chunks' ? (plan.def.source.pageUnit ?? 'row') : 'row',
     total: outcome.total,
     page,
     pageSize,
