@@ -110,8 +110,8 @@ export async function requestCancel(db: Db, id: number): Promise<'cancelled' | '
 }
 
 export interface Schedule {
-  /** A job whose data is {} (e.g. session pruning). */
-  job: JobDefinition<Record<string, never>>;
+  /** A job enqueued with the data {} (its fields all optional, e.g. session pruning; the leave poster's `asOf`). */
+  job: JobDefinition<Record<string, never>> | JobDefinition<{ [k: string]: unknown }>;
   everyMs: number;
 }
 

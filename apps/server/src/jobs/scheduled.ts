@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { pruneAuthTables } from '../modules/auth/prune';
+import { leavePostJob } from '../modules/requests/jobs';
 import { defineJob, pruneJobs, type Schedule } from './runner';
 
 const ZNone = z.object({}).strict() as z.ZodType<Record<string, never>>;
@@ -32,4 +33,6 @@ export const pruneJobsJob = defineJob({
 export const SCHEDULES: Schedule[] = [
   { job: pruneSessionsJob, everyMs: 3_600_000 },
   { job: pruneJobsJob, everyMs: 86_400_000 },
+  // Leave credits and the year-end (modules/requests/jobs.ts): posted within hours of the 1st; reads never post.
+  { job: leavePostJob, everyMs: 6 * 3_600_000 },
 ];

@@ -1,23 +1,32 @@
 // The leave ledger: credits due (yearly allocation or monthly accrual, pro-rated for joiners, capped at the
 // type's maximum), the carry-forward into a new financial year with lapse or encashment, and balances as the sum
-// of the lines. System lines carry a `period`, so posting them again adds nothing (a unique index says so).
+// of the lines. One poster writes the system lines, the scheduled job `leave.post` (and the seed): set-based, and
+// each line carries a `period` so posting again adds nothing (a unique index says so). Reads never write.
+// Who a type applies to (gender, category, after probation) and how a unit offers it (unit-wise leave type mapping)
+// come from the pure rules in @hr/attendance.
 import {
   type BalanceSummary,
   capCredit,
+  creditStart,
   creditsDue,
   type LedgerKind,
   leaveDates,
+  type NotApplicable,
+  notApplicable,
+  policyForUnit,
   rosterDay,
   type ShiftAssignment,
   summarizeLedger,
+  type UnitLeaveRow,
   weeklyOffsOf,
   yearEnd,
 } from '@hr/attendance';
-import { financialYearOf, financialYearStarting, type IsoDate } from '@hr/calendar';
+import { financialYearOf, financialYearStarting, type IsoDate, todayIn } from '@hr/calendar';
 import type { TLeaveBalance } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { leaveLedger } from '../../db/schema';
+import { attendanceZone } from '../attendance/compute';
 
 export interface LeavePolicy {
   id: number;
@@ -30,6 +39,9 @@ export interface LeavePolicy {
   isEncashable: boolean;
   halfDayAllowed: boolean;
   applicableGender: string;
+  applicableCategoryId: number | null;
+  categoryName: string | null;
+  afterProbation: boolean;
   maxBalance: number;
   sandwich: boolean;
   minNoticeDays: number;
@@ -39,43 +51,99 @@ export interface LeavePolicy {
   isActive: boolean;
 }
 
-const policySelect = sql`select id, code, name, is_paid as "isPaid", yearly_quota::float8 as "yearlyQuota", accrual,
-  carry_forward_limit::float8 as "carryForwardLimit", is_encashable as "isEncashable", half_day_allowed as "halfDayAllowed",
-  applicable_gender as "applicableGender", max_balance::float8 as "maxBalance", sandwich, min_notice_days as "minNoticeDays",
-  max_consecutive_days::float8 as "maxConsecutiveDays", attachment_after_days::float8 as "attachmentAfterDays",
-  excess_as_lwop as "excessAsLwop", is_active as "isActive" from leave_types`;
+const policySelect = sql`select lt.id, lt.code, lt.name, lt.is_paid as "isPaid", lt.yearly_quota::float8 as "yearlyQuota", lt.accrual,
+  lt.carry_forward_limit::float8 as "carryForwardLimit", lt.is_encashable as "isEncashable", lt.half_day_allowed as "halfDayAllowed",
+  lt.applicable_gender as "applicableGender", lt.applicable_category_id as "applicableCategoryId", c.name as "categoryName",
+  lt.after_probation as "afterProbation", lt.max_balance::float8 as "maxBalance", lt.sandwich, lt.min_notice_days as "minNoticeDays",
+  lt.max_consecutive_days::float8 as "maxConsecutiveDays", lt.attachment_after_days::float8 as "attachmentAfterDays",
+  lt.excess_as_lwop as "excessAsLwop", lt.is_active as "isActive"
+  from leave_types lt left join categories c on c.id = lt.applicable_category_id`;
 
+/** Every leave type as the master holds it (no unit's mapping applied). */
 export async function leavePolicies(db: Db | Tx): Promise<LeavePolicy[]> {
-  return queryRows<LeavePolicy & Record<string, unknown>>(db, sql`${policySelect} order by name`);
+  return queryRows<LeavePolicy & Record<string, unknown>>(db, sql`${policySelect} order by lt.name`);
 }
 
+/** One leave type as the master holds it (names, the ledger's kinds); use `policyOf` for an employee's terms. */
 export async function leavePolicy(db: Db | Tx, id: number): Promise<LeavePolicy | null> {
-  const [p] = await queryRows<LeavePolicy & Record<string, unknown>>(db, sql`${policySelect} where id = ${id}`);
+  const [p] = await queryRows<LeavePolicy & Record<string, unknown>>(db, sql`${policySelect} where lt.id = ${id}`);
   return p ?? null;
+}
+
+/** The unit-wise leave type mapping rows of some units (active rows), by unit. */
+async function unitMaps(db: Db | Tx, unitIds: number[] | 'all'): Promise<Map<number, UnitLeaveRow[]>> {
+  const rows = await queryRows<UnitLeaveRow & { unitId: number } & Record<string, unknown>>(
+    db,
+    sql`select unit_id as "unitId", leave_type_id as "leaveTypeId", yearly_quota::float8 as "yearlyQuota",
+          carry_forward_limit::float8 as "carryForwardLimit", max_balance::float8 as "maxBalance"
+        from unit_leave_type_map where is_active
+          ${unitIds === 'all' ? sql`` : sql`and unit_id = any(${`{${unitIds.join(',') || 0}}`}::int[])`}`,
+  );
+  const out = new Map<number, UnitLeaveRow[]>();
+  for (const r of rows) out.set(r.unitId, [...(out.get(r.unitId) ?? []), r]);
+  return out;
 }
 
 export interface StaffFacts {
   id: number;
   unitId: number;
   gender: string;
+  categoryId: number | null;
   joined: IsoDate;
+  confirmed: IsoDate | null;
   exited: IsoDate | null;
   managerId: number | null;
   name: string;
   code: string;
 }
 
+const staffSelect = sql`select id, unit_id as "unitId", lower(gender) as gender, category_id as "categoryId",
+  date_of_joining::text as joined, confirmation_date::text as confirmed, exit_date::text as exited,
+  reporting_manager_id as "managerId", name, employee_code as code from employees`;
+
 export async function staffFacts(db: Db | Tx, employeeId: number): Promise<StaffFacts | null> {
-  const [e] = await queryRows<StaffFacts & Record<string, unknown>>(
-    db,
-    sql`select id, unit_id as "unitId", lower(gender) as gender, date_of_joining::text as joined, exit_date::text as exited,
-          reporting_manager_id as "managerId", name, employee_code as code
-        from employees where id = ${employeeId}`,
-  );
+  const [e] = await queryRows<StaffFacts & Record<string, unknown>>(db, sql`${staffSelect} where id = ${employeeId}`);
   return e ?? null;
 }
 
-export const appliesTo = (p: LeavePolicy, e: StaffFacts) => p.applicableGender === 'all' || p.applicableGender === e.gender;
+/** A leave type on an employee's terms: the unit's mapping applied, and why it does not apply on `onDay` (or null). */
+export interface StaffPolicy extends LeavePolicy {
+  notApplicable: NotApplicable | null;
+}
+
+function onTerms(p: LeavePolicy, e: StaffFacts, unitRows: readonly UnitLeaveRow[], onDay: IsoDate): StaffPolicy {
+  const offered = policyForUnit(p, unitRows);
+  return { ...(offered ?? p), notApplicable: notApplicable(p, e, onDay, offered !== null) };
+}
+
+/** Every type on the employee's terms on a day. */
+export async function policiesOf(db: Db | Tx, e: StaffFacts, onDay: IsoDate): Promise<StaffPolicy[]> {
+  const rows = (await unitMaps(db, [e.unitId])).get(e.unitId) ?? [];
+  return (await leavePolicies(db)).map((p) => onTerms(p, e, rows, onDay));
+}
+
+/** One type on the employee's terms on a day (null: no such type). */
+export async function policyOf(db: Db | Tx, e: StaffFacts, leaveTypeId: number, onDay: IsoDate): Promise<StaffPolicy | null> {
+  const p = await leavePolicy(db, leaveTypeId);
+  if (!p) return null;
+  return onTerms(p, e, (await unitMaps(db, [e.unitId])).get(e.unitId) ?? [], onDay);
+}
+
+/** Why a type does not apply, in words for the employee. */
+export function notApplicableMessage(p: StaffPolicy): string | null {
+  switch (p.notApplicable) {
+    case null:
+      return null;
+    case 'unit':
+      return `${p.name} is not offered in your unit`;
+    case 'gender':
+      return `${p.name} does not apply to you`;
+    case 'category':
+      return `${p.name} is for the ${p.categoryName ?? 'other'} category only`;
+    case 'probation':
+      return `${p.name} applies after probation (from your confirmation date)`;
+  }
+}
 
 const fyOf = (day: IsoDate) => financialYearOf(day).startYear;
 
@@ -89,105 +157,160 @@ async function sums(db: Db | Tx, employeeId: number, fy: number) {
   );
 }
 
+// ---- the poster (scheduled job and seed) ----
+
+type LedgerInsert = typeof leaveLedger.$inferInsert;
+
+/** Credits due on the employee's terms in `fy` up to `asOf` (none where the type does not apply then). */
+function dueCredits(p: StaffPolicy, e: StaffFacts, fy: number, asOf: IsoDate) {
+  if (!p.isActive || (p.notApplicable !== null && p.notApplicable !== 'probation')) return [];
+  const start = creditStart(p, e);
+  if (start === null) return [];
+  return creditsDue(p, fy, { joined: start, exited: e.exited }, asOf);
+}
+
 /**
- * Posts what is due to an employee in financial year `fy` up to `asOf` and not yet posted: the carry-forward from
- * the year before (when that year has lines and has ended) with its lapse or encashment, then the credits.
+ * Posts what is due by `asOf` and not yet posted, for every employee (or `employeeIds`), in a handful of statements:
+ * the year-end of the financial year before `asOf`'s (its credits completed, then the carry-forward up to the limit as
+ * the new year's opening and the rest lapsed or encashed) for each employee and type with lines in that year, then the
+ * credits of `asOf`'s year (yearly allocation or monthly accruals, pro-rated for joiners, from the confirmation date
+ * for types after probation, capped at the maximum balance), on each employee's unit terms. Inserts conflict on the
+ * unique (employee, type, year, kind, period) key and add nothing, so running it twice posts each line once.
  */
-export async function ensureLedger(tx: Db | Tx, employee: StaffFacts, fy: number, asOf: IsoDate, depth = 0): Promise<void> {
-  const span = financialYearStarting(fy);
-  if (asOf < span.startDate && depth === 0) return;
-  const policies = (await leavePolicies(tx)).filter((p) => p.isActive && appliesTo(p, employee));
-  const [prev] = await queryRows<{ n: number }>(
+export async function postDueLeave(tx: Db | Tx, asOf: IsoDate, employeeIds?: number[]): Promise<{ lines: number }> {
+  const fy = fyOf(asOf);
+  const only = employeeIds ? sql`and e.id = any(${`{${employeeIds.join(',') || 0}}`}::int[])` : sql``;
+  const staff = await queryRows<StaffFacts & Record<string, unknown>>(
     tx,
-    sql`select count(*)::int as n from leave_ledger where employee_id = ${employee.id} and financial_year = ${fy - 1}`,
+    sql`select e.id, e.unit_id as "unitId", lower(e.gender) as gender, e.category_id as "categoryId",
+          e.date_of_joining::text as joined, e.confirmation_date::text as confirmed, e.exit_date::text as exited,
+          e.reporting_manager_id as "managerId", e.name, e.employee_code as code
+        from employees e
+        where e.date_of_joining <= ${asOf}::date
+          and (e.exit_date is null or e.exit_date >= ${financialYearStarting(fy - 1).startDate}::date) ${only}`,
   );
-  if (prev.n > 0 && depth < 5 && asOf >= span.startDate) {
-    // The year before must be complete before its balance is carried.
-    await ensureLedger(tx, employee, fy - 1, financialYearStarting(fy - 1).endDate, depth + 1);
-    const before = await sums(tx, employee.id, fy - 1);
-    for (const p of policies) {
-      const lines = before.filter((l) => l.leaveTypeId === p.id);
-      if (lines.length === 0) continue;
-      const balance = summarizeLedger(lines).balance;
-      const end = yearEnd(balance, p);
-      const rows: (typeof leaveLedger.$inferInsert)[] = [
-        {
-          employeeId: employee.id,
-          leaveTypeId: p.id,
+  if (staff.length === 0) return { lines: 0 };
+  const policies = await leavePolicies(tx);
+  const maps = await unitMaps(tx, 'all');
+  const terms = (e: StaffFacts, onDay: IsoDate) => policies.map((p) => onTerms(p, e, maps.get(e.unitId) ?? [], onDay));
+  const ids = `{${staff.map((e) => e.id).join(',')}}`;
+  // Sums per employee, type, year and kind, and the credit periods already posted, of both years (two queries).
+  const lines = await queryRows<{ employeeId: number; leaveTypeId: number; fy: number; kind: LedgerKind; days: number }>(
+    tx,
+    sql`select employee_id as "employeeId", leave_type_id as "leaveTypeId", financial_year as fy, kind, sum(days)::float8 as days
+        from leave_ledger where employee_id = any(${ids}::int[]) and financial_year in (${fy - 1}, ${fy})
+        group by 1, 2, 3, 4`,
+  );
+  const posted = await queryRows<{ k: string }>(
+    tx,
+    sql`select employee_id || ':' || leave_type_id || ':' || financial_year || ':' || kind || ':' || period as k
+        from leave_ledger where employee_id = any(${ids}::int[]) and financial_year in (${fy - 1}, ${fy}) and period is not null`,
+  );
+  const have = new Set(posted.map((r) => r.k));
+  const byKey = new Map<string, { kind: LedgerKind; days: number }[]>();
+  for (const l of lines) {
+    const k = `${l.employeeId}:${l.leaveTypeId}:${l.fy}`;
+    byKey.set(k, [...(byKey.get(k) ?? []), { kind: l.kind, days: l.days }]);
+  }
+  const withLinesBefore = new Set(lines.filter((l) => l.fy === fy - 1).map((l) => l.employeeId));
+  const out: LedgerInsert[] = [];
+
+  /** The credits of `year` due by `day` and not posted, capped at the maximum; the running lines are updated. */
+  const credit = (e: StaffFacts, p: StaffPolicy, year: number, day: IsoDate) => {
+    const key = `${e.id}:${p.id}:${year}`;
+    const running = byKey.get(key) ?? [];
+    let balance = summarizeLedger(running).balance;
+    for (const c of dueCredits(p, e, year, day)) {
+      if (have.has(`${key}:credit:${c.period}`)) continue;
+      const days = capCredit(balance, c.days, p.maxBalance);
+      balance += days;
+      running.push({ kind: 'credit', days });
+      have.add(`${key}:credit:${c.period}`);
+      out.push({
+        employeeId: e.id,
+        leaveTypeId: p.id,
+        financialYear: year,
+        kind: 'credit',
+        days: String(days),
+        period: c.period,
+        reason: c.period === 'year' ? 'Yearly allocation' : `Accrual for ${c.period}`,
+      });
+    }
+    byKey.set(key, running);
+  };
+
+  const prevSpan = financialYearStarting(fy - 1);
+  for (const e of staff) {
+    if (withLinesBefore.has(e.id)) {
+      for (const p of terms(e, prevSpan.endDate)) {
+        const key = `${e.id}:${p.id}:${fy - 1}`;
+        if (!byKey.has(key) || have.has(`${e.id}:${p.id}:${fy}:opening:carry`)) continue;
+        credit(e, p, fy - 1, prevSpan.endDate);
+        const end = yearEnd(summarizeLedger(byKey.get(key) ?? []).balance, p);
+        const base = { employeeId: e.id, leaveTypeId: p.id };
+        out.push({
+          ...base,
           financialYear: fy,
           kind: 'opening',
           days: String(end.carry),
           period: 'carry',
-          reason: `Carried forward from ${financialYearStarting(fy - 1).name}`,
-        },
-      ];
-      if (end.lapse > 0)
-        rows.push({
-          employeeId: employee.id,
-          leaveTypeId: p.id,
-          financialYear: fy - 1,
-          kind: 'lapse',
-          days: String(-end.lapse),
-          period: 'yearend',
-          reason: `Beyond the carry-forward limit of ${p.carryForwardLimit}`,
+          reason: `Carried forward from ${prevSpan.name}`,
         });
-      if (end.encash > 0)
-        rows.push({
-          employeeId: employee.id,
-          leaveTypeId: p.id,
-          financialYear: fy - 1,
-          kind: 'encash',
-          days: String(-end.encash),
-          period: 'yearend',
-          reason: `Beyond the carry-forward limit of ${p.carryForwardLimit}: to be encashed`,
-        });
-      for (const r of rows) await tx.insert(leaveLedger).values(r).onConflictDoNothing();
+        byKey.set(`${e.id}:${p.id}:${fy}`, [...(byKey.get(`${e.id}:${p.id}:${fy}`) ?? []), { kind: 'opening', days: end.carry }]);
+        if (end.lapse > 0)
+          out.push({
+            ...base,
+            financialYear: fy - 1,
+            kind: 'lapse',
+            days: String(-end.lapse),
+            period: 'yearend',
+            reason: `Beyond the carry-forward limit of ${p.carryForwardLimit}`,
+          });
+        if (end.encash > 0)
+          out.push({
+            ...base,
+            financialYear: fy - 1,
+            kind: 'encash',
+            days: String(-end.encash),
+            period: 'yearend',
+            reason: `Beyond the carry-forward limit of ${p.carryForwardLimit}: to be encashed`,
+          });
+      }
     }
+    for (const p of terms(e, asOf)) credit(e, p, fy, asOf);
   }
-  const current = await sums(tx, employee.id, fy);
-  const posted = await queryRows<{ leaveTypeId: number; period: string }>(
-    tx,
-    sql`select leave_type_id as "leaveTypeId", period from leave_ledger
-        where employee_id = ${employee.id} and financial_year = ${fy} and kind = 'credit' and period is not null`,
-  );
-  const have = new Set(posted.map((r) => `${r.leaveTypeId}:${r.period}`));
-  for (const p of policies) {
-    const due = creditsDue(p, fy, { joined: employee.joined, exited: employee.exited }, asOf).filter(
-      (c) => !have.has(`${p.id}:${c.period}`),
-    );
-    if (due.length === 0) continue;
-    let balance = summarizeLedger(current.filter((l) => l.leaveTypeId === p.id)).balance;
-    for (const c of due) {
-      const days = capCredit(balance, c.days, p.maxBalance);
-      balance += days;
-      await tx
-        .insert(leaveLedger)
-        .values({
-          employeeId: employee.id,
-          leaveTypeId: p.id,
-          financialYear: fy,
-          kind: 'credit',
-          days: String(days),
-          period: c.period,
-          reason: c.period === 'year' ? 'Yearly allocation' : `Accrual for ${c.period}`,
-        })
-        .onConflictDoNothing();
-    }
+  let inserted = 0;
+  for (let i = 0; i < out.length; i += 1000) {
+    const rows = await tx
+      .insert(leaveLedger)
+      .values(out.slice(i, i + 1000))
+      .onConflictDoNothing()
+      .returning({ id: leaveLedger.id });
+    inserted += rows.length;
   }
+  return { lines: inserted };
 }
 
 /**
- * Credits that will be due by `asOf` (a future leave's start) and are not posted yet: a request for a later month
- * may count on the accrual of the months before it, without posting them ahead of time.
+ * @deprecated Reads do not post: the scheduled job `leave.post` does. Kept for callers outside this module (the
+ * staff dashboard) until they drop the call; posts what is due to one employee through the same set-based poster.
  */
-export async function upcomingCredits(db: Db | Tx, employee: StaffFacts, policy: LeavePolicy, fy: number, asOf: IsoDate): Promise<number> {
+export async function ensureLedger(tx: Db | Tx, employee: StaffFacts, _fy: number, asOf: IsoDate): Promise<void> {
+  await postDueLeave(tx, asOf, [employee.id]);
+}
+
+/**
+ * Credits that are due by `asOf` (a leave's start) on the employee's terms and not posted yet: a request may count on
+ * the accrual of the months before it, and on credits the scheduled poster has not reached yet, without posting them.
+ */
+export async function upcomingCredits(db: Db | Tx, employee: StaffFacts, policy: StaffPolicy, fy: number, asOf: IsoDate): Promise<number> {
   const posted = await queryRows<{ period: string }>(
     db,
     sql`select period from leave_ledger where employee_id = ${employee.id} and leave_type_id = ${policy.id}
           and financial_year = ${fy} and kind = 'credit' and period is not null`,
   );
   const have = new Set(posted.map((r) => r.period));
-  return creditsDue(policy, fy, { joined: employee.joined, exited: employee.exited }, asOf)
+  return dueCredits(policy, employee, fy, asOf)
     .filter((c) => !have.has(c.period))
     .reduce((sum, c) => sum + c.days, 0);
 }
@@ -217,14 +340,17 @@ export async function balanceOf(
   return summarizeLedger(lines, pending);
 }
 
-/** Every type that applies to the employee (or has lines): opening, accrued, taken, pending, balance. */
-export async function balancesOf(db: Db | Tx, employee: StaffFacts, fy: number): Promise<TLeaveBalance[]> {
-  const policies = await leavePolicies(db);
+/**
+ * Every type that applies to the employee on `onDay` on the unit's terms (or has lines, or pending days): opening,
+ * accrued, taken, pending, balance (the sum of the posted lines).
+ */
+export async function balancesOf(db: Db | Tx, employee: StaffFacts, fy: number, onDay?: IsoDate): Promise<TLeaveBalance[]> {
+  const policies = await policiesOf(db, employee, onDay ?? todayIn(attendanceZone()));
   const lines = await sums(db, employee.id, fy);
   const pending = await pendingByType(db, employee.id, fy);
   const withLines = new Set(lines.map((l) => l.leaveTypeId));
   return policies
-    .filter((p) => withLines.has(p.id) || pending.has(p.id) || (p.isActive && appliesTo(p, employee)))
+    .filter((p) => withLines.has(p.id) || pending.has(p.id) || (p.isActive && p.notApplicable === null))
     .map((p) => {
       const s = summarizeLedger(
         lines.filter((l) => l.leaveTypeId === p.id),

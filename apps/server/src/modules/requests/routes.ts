@@ -49,7 +49,7 @@ import { createStorage, newKey, StorageNotFound } from '../../lib/storage';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
 import { attendanceZone } from '../attendance/compute';
 import { readMultipartFile, readUpload } from '../employees/upload';
-import { balancesOf, ensureLedger, fyOf, leavePolicies, staffFacts } from './ledger';
+import { balancesOf, fyOf, leavePolicies, staffFacts } from './ledger';
 import { listNotifications, markRead, setNotificationMail, unreadCount } from './notify';
 import {
   cancelRequest,
@@ -390,9 +390,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const e = await reachStaff(request.auth, undefined);
-      const fy = request.query.financialYear ?? currentFy();
-      await app.db.transaction((tx) => ensureLedger(tx, e, fy, todayIn(attendanceZone())));
-      return balancesOf(app.db, e, fy);
+      return balancesOf(app.db, e, request.query.financialYear ?? currentFy(), todayIn(attendanceZone()));
     },
   );
 
@@ -409,9 +407,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const e = await reachStaff(request.auth, Number(request.query.employeeId));
-      const fy = request.query.financialYear ?? currentFy();
-      await app.db.transaction((tx) => ensureLedger(tx, e, fy, todayIn(attendanceZone())));
-      return balancesOf(app.db, e, fy);
+      return balancesOf(app.db, e, request.query.financialYear ?? currentFy(), todayIn(attendanceZone()));
     },
   );
 

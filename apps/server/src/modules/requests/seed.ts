@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { approvalHistory, approvals, leaveLedger, notifications, requests } from '../../db/schema';
 import { submitApproval } from '../approvals/service';
-import { ensureLedger, fyOf, offDays, staffFacts } from './ledger';
+import { fyOf, offDays, postDueLeave } from './ledger';
 import { APPROVAL_KINDS } from './service';
 
 type Status = 'pending' | 'approved' | 'rejected' | 'withdrawn' | 'cancelled';
@@ -39,9 +39,9 @@ export async function seedRequests(db: Db, today: IsoDate): Promise<void> {
     (await queryRows<{ id: number; code: string }>(db, sql`select id, code from leave_types where is_active`)).map((t) => [t.code, t.id]),
   );
   await db.transaction(async (tx) => {
+    // What is due so far to every employee (the scheduled poster keeps it up; running it twice adds nothing).
+    await postDueLeave(tx, today);
     for (const p of [emp1, emp2]) {
-      const e = (await staffFacts(tx, p.employeeId))!;
-      await ensureLedger(tx, e, fy, today);
       if (types.has('EL')) {
         await tx
           .insert(leaveLedger)

@@ -34,7 +34,17 @@ import {
 } from '../approvals/service';
 import { attendanceZone, computeAttendance, registerDayRequestsReader } from '../attendance/compute';
 import { assertDayOpen } from '../attendance/service';
-import { appliesTo, balanceOf, ensureLedger, fyOf, leavePolicy, offDays, type StaffFacts, staffFacts, upcomingCredits } from './ledger';
+import {
+  balanceOf,
+  fyOf,
+  leavePolicy,
+  notApplicableMessage,
+  offDays,
+  policyOf,
+  type StaffFacts,
+  staffFacts,
+  upcomingCredits,
+} from './ledger';
 import { approversOf, notify, usersOfEmployee } from './notify';
 
 export const KIND_MENU: Record<TRequestKind, TMenuPath> = {
@@ -97,13 +107,13 @@ async function recompute(tx: Tx, r: RequestRow) {
 }
 
 async function debitLeave(tx: Tx, r: RequestRow, actor: AuthContext) {
-  const policy = await leavePolicy(tx, r.leaveTypeId!);
   const e = await staffFacts(tx, r.employeeId);
+  const policy = e ? await policyOf(tx, e, r.leaveTypeId!, r.fromDate) : null;
   if (!policy || !e) throw new NotFound('Leave type not found');
   const fy = r.financialYear ?? fyOf(r.fromDate);
-  await ensureLedger(tx, e, fy, today());
   const b = await balanceOf(tx, r.employeeId, policy.id, fy, r.id);
-  const upcoming = r.fromDate > today() ? await upcomingCredits(tx, e, policy, fy, r.fromDate) : 0;
+  // Credits due by the leave's start count even where the scheduled poster has not posted them yet.
+  const upcoming = await upcomingCredits(tx, e, policy, fy, r.fromDate);
   const off = await offDays(tx, r.employeeId, r.fromDate, r.toDate);
   const dates = leaveDates({ ...dateInput(r), isOff: (d) => off.has(d), sandwich: policy.sandwich });
   const split = splitLeave(dates, b.available + upcoming, policy);
@@ -267,7 +277,7 @@ async function planLeave(
   },
   post: boolean,
 ): Promise<LeavePlan> {
-  const policy = await leavePolicy(tx, input.leaveTypeId);
+  const policy = await policyOf(tx, e, input.leaveTypeId, input.fromDate);
   if (!policy?.isActive) throw new BadRequest('Choose a leave type', { leaveTypeId: ['This leave type is not available'] });
   const problems: { field: string; message: string }[] = [];
   if (input.toDate < input.fromDate) throw new BadRequest('Invalid dates', { toDate: ['The end date must not be before the start date'] });
@@ -277,7 +287,8 @@ async function planLeave(
       toDate: [`A request cannot cross the financial year end (${financialYearOf(input.fromDate).endDate}): make two requests`],
     });
   }
-  if (!appliesTo(policy, e)) problems.push({ field: 'leaveTypeId', message: `${policy.name} does not apply to you` });
+  const notApplicable = notApplicableMessage(policy);
+  if (notApplicable) problems.push({ field: 'leaveTypeId', message: notApplicable });
   if ((input.halfDayStart || input.halfDayEnd) && !policy.halfDayAllowed) {
     problems.push({ field: 'halfDayStart', message: `${policy.name} cannot be taken in half days` });
   }
@@ -300,10 +311,9 @@ async function planLeave(
       message: `Attach a document for ${policy.name} of more than ${policy.attachmentAfterDays} days`,
     });
   }
-  if (post) await ensureLedger(tx, e, fy, now);
   const b = await balanceOf(tx, e.id, policy.id, fy);
-  // A later leave may count on the credits due by its start.
-  const available = b.available + (input.fromDate > now ? await upcomingCredits(tx, e, policy, fy, input.fromDate) : 0);
+  // A leave may count on the credits due by its start (later months' accrual, or what the poster has not reached yet).
+  const available = b.available + (await upcomingCredits(tx, e, policy, fy, input.fromDate));
   const split = splitLeave(dates, available, policy);
   if (!split.ok) problems.push({ field: 'leaveTypeId', message: split.message });
   return {
@@ -880,4 +890,4 @@ export async function ledgerLines(db: Db, employeeId: number, fy: number, leaveT
   return rows.map((r) => ({ ...r, id: Number(r.id), createdAt: new Date(r.createdAt).toISOString() }));
 }
 
-export { ensureLedger, staffFacts };
+export { staffFacts };

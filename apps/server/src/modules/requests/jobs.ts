@@ -1,0 +1,35 @@
+// The leave poster as scheduled work: every few hours it posts what is due (the monthly accrual on the first of each
+// month, a joiner's pro-rated credits, the year-end carry-forward with lapse or encashment on 1 April) as ledger lines.
+// One transaction; the unique (employee, type, year, kind, period) key makes a second run add nothing.
+import { todayIn } from '@hr/calendar';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { defineJob } from '../../jobs/runner';
+import { attendanceZone } from '../attendance/compute';
+import { postDueLeave } from './ledger';
+
+const ZLeavePost = z
+  .object({
+    /** The day to post up to (default today in the attendance time zone); tests and back-filling name one. */
+    asOf: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  })
+  .strict();
+
+export const leavePostJob = defineJob({
+  name: 'leave.post',
+  schema: ZLeavePost,
+  maxAttempts: 3,
+  async run(ctx, data) {
+    const asOf = data.asOf ?? todayIn(attendanceZone());
+    return ctx.db.transaction(async (tx) => {
+      // One poster at a time (a scheduled run and a back-fill enqueued by hand).
+      await tx.execute(sql`select pg_advisory_xact_lock(1212, 0)`);
+      const result = { asOf, ...(await postDueLeave(tx, asOf)) };
+      await ctx.completeIn(tx, result);
+      return result;
+    });
+  },
+});
