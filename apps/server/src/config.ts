@@ -27,6 +27,8 @@ const ZConfig = z.object({
   SIGNIN_MAX_FAILURES_PER_ACCOUNT_ANY_ADDRESS: z.coerce.number().int().positive().default(30),
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   SIGNIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /** The shortest new password (never below the built-in 10). */
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(10).max(128).default(10),
   UPLOAD_MAX_MB: z.coerce.number().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ORG_TIME_ZONE: z.string().min(1).default('Asia/Kolkata'),
@@ -64,6 +66,7 @@ export type AppConfig = {
   signInMaxFailuresPerAccountAnyAddress: number;
   signInMaxFailuresPerIp: number;
   signInWindowMinutes: number;
+  passwordMinLength: number;
   uploadMaxMb: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   orgTimeZone: string;
@@ -102,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInMaxFailuresPerAccountAnyAddress: e.SIGNIN_MAX_FAILURES_PER_ACCOUNT_ANY_ADDRESS,
     signInMaxFailuresPerIp: e.SIGNIN_MAX_FAILURES_PER_IP,
     signInWindowMinutes: e.SIGNIN_WINDOW_MINUTES,
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
     uploadMaxMb: e.UPLOAD_MAX_MB,
     logLevel: e.LOG_LEVEL,
     orgTimeZone: e.ORG_TIME_ZONE,

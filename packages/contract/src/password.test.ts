@@ -26,4 +26,11 @@ describe('password policy', () => {
     expect(passwordProblem('ravi.kumar2026', 'Ravi.Kumar')).toBe('Do not use the user name in the password');
     expect(passwordProblem('ravi.kumar2026', 'meera')).toBeNull();
   });
+
+  it('takes an installation’s longer minimum, never a shorter one', () => {
+    expect(passwordProblem('Tiffin-Box-42', undefined, 14)).toBe('At least 14 characters');
+    expect(passwordProblem('Tiffin-Box-4242', undefined, 14)).toBeNull();
+    expect(passwordProblem('Tiffin-Box', undefined, 6)).toBe(null);
+    expect(passwordProblem('Tiffin-Bo', undefined, 6)).toBe(`At least ${PASSWORD_MIN_LENGTH} characters`);
+  });
 });

@@ -60,10 +60,14 @@ const COMMON = new Set(
   ].map((p) => p.toLowerCase()),
 );
 
-/** What is wrong with a new password, or null when it may be used. `userName` refuses a password that is the name. */
-export function passwordProblem(password: string, userName?: string): string | null {
+/**
+ * What is wrong with a new password, or null when it may be used. `userName` refuses a password that is the name;
+ * `minLength` is an installation's own minimum (the server's PASSWORD_MIN_LENGTH), never below PASSWORD_MIN_LENGTH.
+ */
+export function passwordProblem(password: string, userName?: string, minLength = PASSWORD_MIN_LENGTH): string | null {
+  const min = Math.max(PASSWORD_MIN_LENGTH, minLength);
   if (password.trim().length === 0) return 'The password cannot be blank';
-  if (password.length < PASSWORD_MIN_LENGTH) return `At least ${PASSWORD_MIN_LENGTH} characters`;
+  if (password.length < min) return `At least ${min} characters`;
   if (new Set(password).size < 4) return 'Use more different characters';
   const lower = password.toLowerCase();
   if (COMMON.has(lower)) return 'This password is too common; choose another';

@@ -1,9 +1,8 @@
-import { passwordProblem } from '@hr/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { BadRequest, Conflict, Forbidden } from '../../lib/errors';
-import { hashPassword } from '../auth/password';
+import { hashPassword, newPasswordProblem } from '../auth/password';
 import { registerResourceHooks } from '../masters/hooks';
 import { assertLoginUnique, assertMayGiveRole, assertRoleWithin } from './accounts';
 import type { AuthContext } from './context';
@@ -57,7 +56,7 @@ registerResourceHooks('user', {
     await assertLoginUnique(tx, { userName: name, email: typeof data.email === 'string' ? data.email : null, id });
     const password = data.password as string | null | undefined;
     delete data.password;
-    const problem = password ? passwordProblem(password, name) : null;
+    const problem = password ? newPasswordProblem(password, name) : null;
     if (problem) throw new BadRequest('Invalid user', { password: [problem] });
     if (password) data.passwordHash = await hashPassword(password);
     else if (!id) throw new BadRequest('Invalid user', { password: ['Set a first password'] });

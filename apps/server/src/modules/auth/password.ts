@@ -1,4 +1,20 @@
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '@hr/contract';
 import { hash, verify } from '@node-rs/argon2';
+
+let minLength = PASSWORD_MIN_LENGTH;
+
+/** The installation's password policy (PASSWORD_MIN_LENGTH), set when the auth routes are registered. */
+export function setPasswordPolicy(policy: { minLength: number }): void {
+  minLength = Math.max(PASSWORD_MIN_LENGTH, policy.minLength);
+}
+
+/**
+ * What is wrong with a new password under the installation's policy, or null. Every place that sets a
+ * password (the user master, an employee's sign-in account) asks this, after the request schema's own check.
+ */
+export function newPasswordProblem(password: string, userName?: string): string | null {
+  return passwordProblem(password, userName, minLength);
+}
 
 // @node-rs/argon2 defaults: argon2id, m=19456 KiB, t=2, p=1 (the OWASP recommendation).
 export function hashPassword(password: string): Promise<string> {

@@ -1,7 +1,6 @@
 import {
   CONTACT_FIELDS,
   maskAadhaar,
-  passwordProblem,
   type TCreateUserAccount,
   type TEmployee,
   type TEmployeeContact,
@@ -31,7 +30,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/sql';
 import { assertLoginUnique, assertMayGiveRole } from '../access/accounts';
 import { type AuthContext, assertUnit, canReachRecord, selfScope, unitScope } from '../access/context';
-import { hashPassword } from '../auth/password';
+import { hashPassword, newPasswordProblem } from '../auth/password';
 import { findEmployeeUsage } from './usage';
 
 type EmployeeRow = typeof employees.$inferSelect;
@@ -347,7 +346,7 @@ export async function createUserAccount(db: Db, auth: AuthContext, employeeId: n
   // The same rules as the user master: no administrator role unless an administrator, no role above the caller's.
   await assertMayGiveRole(db, auth, roleId, 'Invalid sign-in account');
   await assertLoginUnique(db, { userName: input.userName, email: emp.email });
-  const problem = passwordProblem(input.password, input.userName);
+  const problem = newPasswordProblem(input.password, input.userName);
   if (problem) throw new BadRequest('Invalid sign-in account', { password: [problem] });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
