@@ -1,3 +1,4 @@
+import { MENU } from '@hr/contract';
 import { describe, expect, it } from 'vitest';
 import { apiRequest, screenshot, signInWithToken, useBrowser } from './support';
 
@@ -54,5 +55,88 @@ describe('dashboard figures', () => {
       await page.waitForLoadState('networkidle');
       expect(await page.getByTestId('not-found').count(), href).toBe(0);
     }
+  });
+});
+
+describe('admin dashboard (issue 14)', () => {
+  it('renders every widget for the administrator, the charts as SVG with their numbers as tables, and drills into a figure', async () => {
+    const { page } = ctx;
+    // The shared machine can be slow to serve the shell; allow it more than the default 15 s.
+    page.setDefaultTimeout(45_000);
+    const headcount = await apiRequest<{ total: number }>('/api/dashboard/admin/headcount', { user: 'admin' });
+    const attendance = await apiRequest<{ employees: number; counts: Record<string, number> }>('/api/dashboard/admin/attendance', {
+      user: 'admin',
+    });
+    expect(headcount.status).toBe(200);
+    await signInWithToken(page, 'admin', MENU.adminDashboard);
+    const root = page.getByTestId('admin-dashboard');
+    await root.waitFor();
+    for (const w of ['headcount', 'movement', 'attendance', 'requests', 'payroll-cost', 'documents', 'advances', 'occasions']) {
+      const widget = page.getByTestId(`widget-${w}`);
+      await expect.poll(() => widget.getAttribute('data-state'), { timeout: 20_000 }).not.toBe('loading');
+      expect(await widget.getAttribute('data-state'), w).not.toBe('error');
+    }
+    // The charts drew: recharts' SVG surfaces inside the chart boxes.
+    await expect
+      .poll(() => page.locator('[data-testid="chart"] svg.recharts-surface').count(), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(4);
+    expect(await page.locator('[data-testid="widget-headcount"] .recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    // Each chart's numbers are a table for screen readers, with the server's figures.
+    const table = page.getByTestId('widget-headcount').getByRole('table').first();
+    expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('widget-headcount').textContent()).toContain(n(headcount.body.total));
+
+    // The drill-down: the list of one figure, paged on the server.
+    const present = attendance.body.counts.notYetIn > 0 ? 'notYetIn' : 'present';
+    expect(await page.getByTestId(`attendance-${present}`).textContent()).toContain(n(attendance.body.counts[present]));
+    await page.getByTestId(`attendance-${present}`).click();
+    const list = page.getByTestId('attendance-list');
+    await list.waitFor();
+    await expect.poll(() => list.textContent()).toContain(`${n(attendance.body.counts[present])} employees`);
+    await screenshot(page, 'admin-dashboard');
+  });
+
+  it('a manager sees only the mapped units in the unit filter and the headcount', async () => {
+    const { page } = ctx;
+    // The shared machine can be slow to serve the shell; allow it more than the default 15 s.
+    page.setDefaultTimeout(45_000);
+    const h = await apiRequest<{ byUnit: { name: string }[] }>('/api/dashboard/admin/headcount', { user: 'manager' });
+    expect(h.body.byUnit.map((u) => u.name).sort()).toEqual(['Chennai Branch', 'Head Office Bengaluru']);
+    await signInWithToken(page, 'manager', MENU.adminDashboard);
+    const widget = page.getByTestId('widget-headcount');
+    await expect.poll(() => widget.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    const text = (await widget.textContent()) ?? '';
+    expect(text).toContain('Head Office Bengaluru');
+    expect(text).not.toContain('Mysuru Campus');
+  });
+});
+
+describe('staff dashboard (issue 14)', () => {
+  it('shows employee1 their own day, month, leave, requests, payslip and holidays', async () => {
+    const { page } = ctx;
+    // The shared machine can be slow to serve the shell; allow it more than the default 15 s.
+    page.setDefaultTimeout(45_000);
+    const slip = await apiRequest<{ slip: { net: number } | null }>('/api/dashboard/me/payslip', { user: 'employee1' });
+    expect(slip.status).toBe(200);
+    expect((await apiRequest('/api/dashboard/admin/headcount', { user: 'employee1' })).status).toBe(403);
+    await signInWithToken(page, 'employee1');
+    await page.getByTestId('staff-dashboard').waitFor();
+    for (const w of ['today', 'month', 'leave', 'requests', 'payslip', 'holidays']) {
+      const widget = page.getByTestId(`widget-my-${w}`);
+      await expect.poll(() => widget.getAttribute('data-state'), { timeout: 20_000 }).not.toBe('loading');
+      expect(await widget.getAttribute('data-state'), w).not.toBe('error');
+    }
+    if (slip.body.slip) {
+      const net = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(slip.body.slip.net);
+      expect(await page.getByTestId('my-net').textContent()).toContain(net);
+      const download = page.waitForEvent('download', { timeout: 60_000 });
+      await page.getByTestId('widget-my-payslip').getByRole('button', { name: 'Download payslip' }).click();
+      expect((await download).suggestedFilename()).toMatch(/^Pay_Slip_.+\.pdf$/);
+    }
+    // The admin dashboard is not theirs.
+    await page.goto(MENU.adminDashboard);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('admin-dashboard').count()).toBe(0);
+    await screenshot(page, 'staff-dashboard');
   });
 });

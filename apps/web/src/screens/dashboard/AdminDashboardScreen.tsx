@@ -385,13 +385,15 @@ function PayrollCostWidget({ filter }: { filter: Filter }) {
                   <Legend />
                   <Line dataKey="gross" name="Gross" stroke={CHART_COLORS[0]} strokeWidth={2} dot={false} />
                   <Line dataKey="net" name="Net" stroke={CHART_COLORS[1]} strokeWidth={2} dot={false} />
-                  <Line
-                    dataKey="employerContributions"
-                    name="Employer contributions"
-                    stroke={CHART_COLORS[4]}
-                    strokeWidth={2}
-                    dot={false}
-                  />
+                  {d.months.some((m) => m.employerContributions !== null) && (
+                    <Line
+                      dataKey="employerContributions"
+                      name="Employer contributions"
+                      stroke={CHART_COLORS[4]}
+                      strokeWidth={2}
+                      dot={false}
+                    />
+                  )}
                 </LineChart>
               </ResponsiveContainer>
             }
