@@ -303,3 +303,30 @@ describe('export jobs', () => {
     expect((await manager.get(`/api/jobs/${jobId}/file`)).statusCode).toBe(404);
   });
 });
+
+describe('the payroll run’s salary register', () => {
+  it('is the framework’s salary register of the run’s unit and month', async () => {
+    const [run] = await queryRows<{ id: number; unitId: number; code: string }>(
+      t.db,
+      sql`select r.id, r.unit_id as "unitId", u.code from payroll_runs r join units u on u.id = r.unit_id
+        where r.year = ${month.year} and r.month = ${month.month} and r.status in ('approved', 'locked') order by r.id limit 1`,
+    );
+    const res = await admin.get(`/api/payroll/runs/${run.id}/register`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Salary_Register_${run.code}_${month.year}_${String(month.month).padStart(2, '0')}.xlsx"`,
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const ws = wb.worksheets[0];
+    const screen = (
+      await admin.get('/api/reports/salary-register/run', { ...month, unitId: run.unitId, pageSize: 500 })
+    ).json() as TReportResult;
+    expect(screen.total).toBeGreaterThan(0);
+    expect(ws.actualRowCount - 3).toBe(screen.total); // title, headings and the grand total
+    const last = (ws.getRow(3 + screen.total + 1).values as unknown[]).slice(1);
+    expect(String(last[0])).toContain(`Grand Total (${screen.total} row`);
+    const net = screen.columns.findIndex((c) => c.key === 'net');
+    expect(Math.round(Number(last[net]) * 100)).toBe(Math.round(screen.grandTotal.net * 100));
+  });
+});

@@ -25,13 +25,17 @@ import { enqueue } from '../../jobs/runner';
 import { Conflict, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { unitScope } from '../access/context';
+import { reportContext } from '../reports/context';
+import { sendExport } from '../reports/export';
+import { salaryRegister as salaryRegisterReport } from '../reports/registers/wages';
+import { planOf } from '../reports/run';
 import { advanceRoutes } from './advance-routes';
 import { attendanceRoutes } from './attendance-routes';
 import { bonusRoutes } from './bonus-routes';
 import { emailPayslipsJob } from './email';
 import { formulaRoutes } from './formula-routes';
 import { approveRun, createRun, loadRun, lockRun, runView, startProcess, unlockRun } from './runs';
-import { runEmployees, salaryRegister, slipRecords } from './slips';
+import { runEmployees, slipRecords } from './slips';
 import { structureImportRoutes, structureRoutes } from './structure-routes';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
@@ -255,7 +259,8 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: view },
       schema: {
         tags,
-        summary: 'The salary register of the run (.xlsx): a row per employee, a column per head, totals',
+        summary:
+          'The salary register of the run (.xlsx): a row per employee, a column per head, totals (the report framework’s salary register)',
         params: ZRunIdParams,
         response: { 200: fileResponse('.xlsx') },
       },
@@ -263,14 +268,11 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const run = await loadRun(app.db, request.auth, request.params.id);
       const [unit] = await app.db.select({ name: units.name, code: units.code }).from(units).where(eq(units.id, run.unitId));
-      const file = await salaryRegister(app.db, run, unit?.name ?? '');
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header(
-          'content-disposition',
-          `attachment; filename="Salary_Register_${unit?.code ?? run.unitId}_${run.year}_${String(run.month).padStart(2, '0')}.xlsx"`,
-        )
-        .send(file);
+      // The salary register of the report framework for the run's unit and month (its processed slips too).
+      const q = { unitId: run.unitId, year: run.year, month: run.month, status: 'processed', dir: 'asc' as const, page: 1, pageSize: 1 };
+      const ctx = await reportContext(app.db, request.auth, salaryRegisterReport, q);
+      const fileName = `Salary_Register_${unit?.code ?? run.unitId}_${run.year}_${String(run.month).padStart(2, '0')}.xlsx`;
+      return sendExport(reply, await planOf(salaryRegisterReport, ctx, q), 'xlsx', fileName);
     },
   );
 

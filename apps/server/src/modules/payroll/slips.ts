@@ -1,9 +1,8 @@
 // A run's records as the spec's employee salary record (section 3): the run's heads as they were when it was
-// processed, each with the employee's amount, in rupees with two decimals; the run's employee lines and the
-// salary register (Excel: one row per employee, one column per head, totals).
+// processed, each with the employee's amount, in rupees with two decimals; the run's employee lines. (The salary
+// register is the report framework's: modules/reports/registers/wages.ts.)
 import type { TRunEmployee, TSalarySlip } from '@hr/contract';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { type Db, queryRows } from '../../db/client';
 import type { RunHead } from '../../db/schema';
 
@@ -106,74 +105,4 @@ export async function runEmployees(db: Db, run: { id: number; unitId: number; ye
     previousNet: r.previousNet === null ? null : rupees(Number(r.previousNet)),
     arrears: r.arrears.map((a) => ({ month: a.month, amount: rupees(a.amount) })),
   }));
-}
-
-/** The salary register of a run: one row per employee, one column per head (in paise-exact rupees), totals. */
-export async function salaryRegister(
-  db: Db,
-  run: { id: number; year: number; month: number; heads: RunHead[] },
-  unitName: string,
-): Promise<Buffer> {
-  const rows = await queryRows<{
-    employeeCode: string;
-    name: string;
-    designationName: string;
-    departmentName: string;
-    attendance: Record<string, number>;
-    amounts: Record<string, number>;
-    gross: string;
-    deductions: string;
-    net: string;
-  }>(
-    db,
-    sql`select employee_code as "employeeCode", name, designation_name as "designationName", department_name as "departmentName",
-          attendance, amounts, gross::text as gross, deductions::text as deductions, net::text as net
-        from salary_slips where run_id = ${run.id} order by employee_code`,
-  );
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Salary Register', { views: [{ state: 'frozen', ySplit: 3, xSplit: 2 }] });
-  const heads = run.heads;
-  const title = `Salary Register — ${unitName} — ${String(run.month).padStart(2, '0')}/${run.year}`;
-  ws.addRow([title]).font = { bold: true, size: 13 };
-  ws.addRow([]);
-  const header = [
-    'Employee Code',
-    'Name',
-    'Designation',
-    'Department',
-    'Payable Days',
-    'LWOP Days',
-    ...heads.map((h) => h.printName.replace(/\r/g, '')),
-    'Gross',
-    'Deductions',
-    'Net',
-  ];
-  const hr = ws.addRow(header);
-  hr.font = { bold: true };
-  const money = '#,##,##0.00';
-  const sums = new Array<number>(heads.length + 3).fill(0);
-  for (const r of rows) {
-    const values = heads.map((h) => r.amounts[String(h.id)] ?? 0);
-    const totals = [Number(r.gross), Number(r.deductions), Number(r.net)];
-    [...values, ...totals].forEach((v, i) => {
-      sums[i] += v;
-    });
-    ws.addRow([
-      r.employeeCode,
-      r.name,
-      r.designationName,
-      r.departmentName,
-      Number(r.attendance.payableDays ?? 0),
-      Number(r.attendance.lwopDays ?? 0),
-      ...values.map(rupees),
-      ...totals.map(rupees),
-    ]);
-  }
-  const total = ws.addRow(['Total', `${rows.length} employees`, '', '', '', '', ...sums.map(rupees)]);
-  total.font = { bold: true };
-  for (let c = 7; c <= header.length; c++) ws.getColumn(c).numFmt = money;
-  ws.columns.forEach((col, i) => {
-    col.width = i === 1 ? 28 : i < 4 ? 18 : 13;
-  });
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -10,10 +10,13 @@ import { BY_UNIT_DEPARTMENT, col, PEOPLE_FILTERS } from './common';
 /** Runs whose slips are final. */
 const FINAL = sql`r.status in ('approved', 'locked')`;
 
-/** The month's final runs within the filters (unit) and the caller's reach. */
+/** A processed run not yet approved, for the payroll office to check before approving (the salary register only). */
+const PROCESSED_TOO = sql`r.status in ('processed', 'approved', 'locked')`;
+
+/** The month's final runs (or processed ones too, status 'processed') within the filters (unit) and the caller's reach. */
 function runsWhere(ctx: ReportContext): SQL {
-  const { year, month, unitId } = ctx.f;
-  return sql`r.year = ${year} and r.month = ${month} and ${FINAL}
+  const { year, month, unitId, status } = ctx.f;
+  return sql`r.year = ${year} and r.month = ${month} and ${status === 'processed' ? PROCESSED_TOO : FINAL}
     ${unitId !== undefined ? sql`and r.unit_id = ${unitId}` : sql``}
     and ${
       ctx.auth.isSelfService
@@ -64,8 +67,17 @@ export const salaryRegister = defineReport({
   menu: MENU.registerSalary,
   kind: 'register',
   description:
-    'Every employee of a month’s approved or locked salary runs with the amount of every head, gross, deductions and net, with totals',
-  filters: MONTH_FILTERS,
+    'Every employee of a month’s approved or locked salary runs (or processed ones too, to check them before approval) with the amount of every head, gross, deductions and net, with totals',
+  filters: [
+    ...MONTH_FILTERS,
+    {
+      kind: 'status',
+      options: [
+        { value: 'final', label: 'Approved or locked runs' },
+        { value: 'processed', label: 'Processed, approved or locked runs' },
+      ],
+    },
+  ],
   columns: [
     col.code,
     col.name,
