@@ -13,6 +13,7 @@ import { mastersRoutes } from './masters/routes';
 import { payrollRoutes } from './payroll/routes';
 import { reportRoutes } from './reports/routes';
 import { requestRoutes } from './requests/routes';
+import { statutoryRoutes } from './statutory/routes';
 
 // Domains' business rules on master resources (registerResourceHooks), registered before any route is built.
 import './access/resource-rules';
@@ -35,6 +36,7 @@ export const areaPlugins = [
   payrollRoutes,
   attendanceApiRoutes,
   requestRoutes,
+  statutoryRoutes,
   reportRoutes,
 ];
 

@@ -5,6 +5,7 @@ import { seedEmployees } from '../modules/employees/seed';
 import { seedMasters } from '../modules/masters/seed';
 import { ensureBonusRules, seedPayroll } from '../modules/payroll/seed';
 import { seedRequests } from '../modules/requests/seed';
+import { seedStatutory } from '../modules/statutory/seed';
 import { isEmpty, seedCore, seedMenus } from './core';
 import { grantAllMenusToAdmins, grantNewMenusToAdmins } from './factories';
 
@@ -22,6 +23,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   const today = opts.today ?? todayIn(opts.timeZone);
   await seedCore(db, today);
   await seedMasters(db);
+  await seedStatutory(db);
   await seedEmployees(db);
   await seedAttendance(db, today, opts.timeZone);
   await seedRequests(db, today);
@@ -39,6 +41,7 @@ export async function applyReleaseData(db: Db): Promise<void> {
   await seedMenus(db);
   await grantNewMenusToAdmins(db);
   await ensureBonusRules(db);
+  await seedStatutory(db);
 }
 
 /**

@@ -83,6 +83,11 @@ export const leaveType = defineResource({
       ],
       { default: 'all' },
     ),
+    applicableCategoryId: f.select('Applicable to category', 'category', {
+      required: false,
+      help: 'Only employees of this category (empty: every category)',
+    }),
+    afterProbation: f.boolean('After probation', { help: 'Only confirmed employees, from the confirmation date' }),
     maxBalance: f.decimal('Maximum balance (days, 0 = no limit)', { scale: 1, default: '0' }),
     sandwich: f.boolean('Sandwich rule', { help: 'Holidays and weekly offs between two leave days count as leave' }),
     minNoticeDays: f.integer('Minimum notice (days)', { max: 365, default: 0 }),
@@ -93,7 +98,7 @@ export const leaveType = defineResource({
     }),
   },
   searchable: ['name', 'code'],
-  filters: ['isPaid', 'accrual', 'applicableGender'],
+  filters: ['isPaid', 'accrual', 'applicableGender', 'applicableCategoryId', 'afterProbation'],
   unique: [['code'], ['name']],
   modify: { param: 'leaveId', kind: 'id' },
 });
@@ -161,6 +166,10 @@ export const unit = defineResource({
     address: f.textarea('Address'),
     city: f.text('City', { max: 100, sample: () => 'Bengaluru' }),
     stateName: f.text('State', { max: 100, sample: () => 'Karnataka' }),
+    stateId: f.select('State for PT / LWF', 'state', {
+      required: false,
+      help: 'The state whose professional tax and labour welfare fund apply to this unit’s employees',
+    }),
     pfRegistrationNo: f.text('PF registration no.', { required: false, max: 50 }),
     esiRegistrationNo: f.text('ESI registration no.', { required: false, max: 50 }),
     ptRegistrationNo: f.text('PT registration no.', { required: false, max: 50 }),

@@ -1,0 +1,128 @@
+// The statutory calculators (issue 13): income tax on a year's salary in either regime, and a month's PF, ESI,
+// professional tax and labour welfare fund for one wage figure in a state. Both read the dated parameters from
+// statutory_parameters, so a figure an administrator adds is used at once. Payroll users only (the salary
+// process menu's view action).
+import { MENU, type TTaxComputeResult, ZStatutoryCompute, ZStatutoryComputeResult, ZTaxCompute, ZTaxComputeResult } from '@hr/contract';
+import {
+  computeEsi,
+  computeIncomeTax,
+  computeLwf,
+  computePf,
+  computePt,
+  esiCovered,
+  incomeTaxParametersFor,
+  inForce,
+  monthStart,
+  type Paise,
+  toPaise,
+  UnknownSectionError,
+} from '@hr/payroll';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { queryRows } from '../../db/client';
+import { BadRequest } from '../../lib/errors';
+import { loadStatutoryTables } from './parameters';
+
+const rupees = (p: Paise): number => Number(p) / 100;
+
+export const statutoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['payroll'];
+  const access = { menu: MENU.salaryProcess, action: 'view' } as const;
+
+  app.post(
+    '/api/payroll/tax/compute',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Income tax on a year’s salary in one regime (slabs, 87A rebate with marginal relief, surcharge, cess)',
+        body: ZTaxCompute,
+        response: { 200: ZTaxComputeResult },
+      },
+    },
+    async (request): Promise<TTaxComputeResult> => {
+      const body = request.body;
+      const tables = await loadStatutoryTables(app.db, request.log);
+      const p = incomeTaxParametersFor(tables, body.financialYear, body.regime);
+      if (!p) throw new BadRequest('No tax rates are known for that financial year', { financialYear: ['No tax rates for this year'] });
+      let result: ReturnType<typeof computeIncomeTax>;
+      try {
+        result = computeIncomeTax(p, {
+          grossSalary: toPaise(body.annualGrossSalary),
+          exemptions: body.exemptions === undefined ? undefined : toPaise(body.exemptions),
+          professionalTax: body.professionalTax === undefined ? undefined : toPaise(body.professionalTax),
+          deductions: Object.fromEntries(Object.entries(body.deductions ?? {}).map(([k, v]) => [k, toPaise(v)])),
+        });
+      } catch (e) {
+        if (e instanceof UnknownSectionError) {
+          throw new BadRequest(`Unknown section '${e.section}'`, {
+            [`deductions.${e.section}`]: [`Not a deduction section (known: ${Object.keys(p.deductions.sections).join(', ')})`],
+          });
+        }
+        throw e;
+      }
+      return {
+        financialYear: p.financialYear,
+        regime: p.regime,
+        annualGrossSalary: rupees(result.grossSalary),
+        standardDeduction: rupees(result.standardDeduction),
+        exemptions: rupees(result.exemptions),
+        professionalTax: rupees(result.professionalTax),
+        deductions: Object.fromEntries(Object.entries(result.deductions).map(([k, v]) => [k, rupees(v)])),
+        taxableIncome: rupees(result.taxableIncome),
+        taxOnIncome: rupees(result.taxOnIncome),
+        rebate: rupees(result.rebate),
+        surcharge: rupees(result.surcharge),
+        cess: rupees(result.cess),
+        totalTax: rupees(result.totalTax),
+      };
+    },
+  );
+
+  app.post(
+    '/api/payroll/statutory/compute',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'A month’s PF, ESI, professional tax and labour welfare fund on given wages in a state',
+        body: ZStatutoryCompute,
+        response: { 200: ZStatutoryComputeResult },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const [state] = await queryRows<{ code: string | null; name: string }>(
+        app.db,
+        sql`select code, name from states
+            where is_active and (lower(name) = lower(${body.state}) or lower(code) = lower(${body.state}))
+            order by (lower(code) = lower(${body.state})) desc nulls last limit 1`,
+      );
+      if (!state) throw new BadRequest('Unknown state', { state: ['No such state in the states list'] });
+      const tables = await loadStatutoryTables(app.db, request.log);
+      const on = monthStart(body.year, body.month);
+      const pfParams = inForce(tables.pf, on);
+      const esiParams = inForce(tables.esi, on);
+      if (!pfParams || !esiParams) {
+        throw new BadRequest('No PF or ESI rates are known for that month', { year: ['No statutory rates in force for this month'] });
+      }
+      const code = (state.code ?? '').toUpperCase();
+      const pfWages = toPaise(body.pfWages);
+      const gross = toPaise(body.grossWages);
+      const daysInMonth = new Date(Date.UTC(body.year, body.month, 0)).getUTCDate();
+      const paidDays = Math.min(body.paidDays ?? daysInMonth, daysInMonth);
+      const pf = computePf(pfParams, { pfWages, restrictToCeiling: body.pfRestrictToCeiling, epsEligible: body.epsEligible });
+      const covered = esiCovered(esiParams, [gross], body.disabled ?? false);
+      const esi = computeEsi(esiParams, { covered, grossWages: gross, paidDays });
+      const pt = computePt(inForce(tables.pt.get(code) ?? [], on), { month: body.month, monthlyGross: gross, gender: body.gender });
+      const lwf = computeLwf(inForce(tables.lwf.get(code) ?? [], on), { month: body.month, grossWages: gross });
+      return {
+        state: { code, name: state.name },
+        pf: { employee: rupees(pf.employee), eps: rupees(pf.eps), epf: rupees(pf.epf), edli: rupees(pf.edli) },
+        esi: { covered, employee: rupees(esi.employee), employer: rupees(esi.employer) },
+        pt: rupees(pt),
+        lwf: { employee: rupees(lwf.employee), employer: rupees(lwf.employer) },
+      };
+    },
+  );
+};

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { ZRupees } from './payroll';
+
+// Statutory India (issue 13): the dated parameters' shape (rows of the statutory_parameters table, checked
+// when read) and the two calculators' payloads. Amounts are rupees (JSON numbers); rates are percentages.
+
+const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date like 2025-04-01');
+const ZAmount = z.number().min(0);
+const ZRate = z.number().min(0).max(100);
+const ZMonthNo = z.number().int().min(1).max(12);
+const ZUpTo = z.number().min(0).nullable();
+
+const ZPfData = z.object({
+  employeeRate: ZRate,
+  employerRate: ZRate,
+  epsRate: ZRate,
+  wageCeiling: ZAmount,
+  edliRate: ZRate,
+  edliWageCeiling: ZAmount,
+  adminChargeRate: ZRate,
+  adminChargeMinimum: ZAmount,
+  epsMaxAge: z.number().int().min(1).max(100),
+  epsHighWageJoinerFrom: ZIsoDate,
+});
+const ZEsiData = z.object({
+  employeeRate: ZRate,
+  employerRate: ZRate,
+  wageCeiling: ZAmount,
+  disabledWageCeiling: ZAmount,
+  employeeExemptDailyWage: ZAmount,
+  periodStartMonths: z.array(ZMonthNo).min(1),
+});
+const ZPtSlab = z.object({ upTo: ZUpTo, amount: ZAmount, months: z.record(z.string().regex(/^(1[0-2]|[1-9])$/), ZAmount).optional() });
+const ZPtData = z.object({
+  frequency: z.enum(['monthly', 'half-yearly', 'yearly']),
+  dueMonths: z.array(ZMonthNo).optional(),
+  basis: z.enum(['monthly', 'half-yearly', 'annual']),
+  slabs: z.array(ZPtSlab).min(1),
+  femaleSlabs: z.array(ZPtSlab).min(1).optional(),
+});
+const ZLwfData = z.object({
+  frequency: z.enum(['monthly', 'half-yearly', 'yearly']),
+  dueMonths: z.array(ZMonthNo).min(1),
+  bands: z.array(z.object({ upTo: ZUpTo, employee: ZAmount, employer: ZAmount })).min(1),
+});
+const ZIncomeTaxData = z.object({
+  financialYear: z.string().regex(/^\d{4}-\d{2}$/),
+  regime: z.enum(['new', 'old']),
+  slabs: z.array(z.object({ upTo: ZUpTo, rate: ZRate })).min(1),
+  standardDeduction: ZAmount,
+  rebate87A: z.object({ incomeUpTo: ZAmount, maxRebate: ZAmount, marginalRelief: z.boolean() }),
+  surcharge: z.array(z.object({ above: ZAmount, rate: ZRate })),
+  cessRate: ZRate,
+  exemptionsAllowed: z.boolean(),
+  professionalTaxCap: ZAmount.nullable(),
+  deductions: z.object({
+    sections: z.record(z.string(), ZAmount.nullable()),
+    groups: z.array(z.object({ name: z.string(), sections: z.array(z.string()), cap: ZAmount })),
+  }),
+  hra: z.object({ metroRate: ZRate, otherRate: ZRate, rentOverSalaryRate: ZRate }).nullable(),
+});
+
+const rowBase = { effectiveFrom: ZIsoDate, source: z.string().min(1) };
+/** A row of statutory_parameters as the rules read it. */
+export const ZStatutoryParameterRow = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('pf'), stateCode: z.null(), ...rowBase, data: ZPfData }),
+  z.object({ kind: z.literal('esi'), stateCode: z.null(), ...rowBase, data: ZEsiData }),
+  z.object({ kind: z.literal('pt'), stateCode: z.string().min(1).max(10), ...rowBase, data: ZPtData }),
+  z.object({ kind: z.literal('lwf'), stateCode: z.string().min(1).max(10), ...rowBase, data: ZLwfData }),
+  z.object({ kind: z.enum(['income_tax_new', 'income_tax_old']), stateCode: z.null(), ...rowBase, data: ZIncomeTaxData }),
+]);
+export type TStatutoryParameterRow = z.infer<typeof ZStatutoryParameterRow>;
+
+export const TAX_REGIMES = ['new', 'old'] as const;
+
+/** 'YYYY-YY' with the second year following the first (2025-26). */
+export const ZFinancialYearText = z
+  .string()
+  .regex(/^\d{4}-\d{2}$/, 'A financial year like 2025-26')
+  .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)), 'A financial year like 2025-26');
+
+export const ZTaxCompute = z.object({
+  financialYear: ZFinancialYearText,
+  regime: z.enum(TAX_REGIMES),
+  annualGrossSalary: ZRupees,
+  /** Exemptions under section 10 (HRA and the like), old regime only. */
+  exemptions: ZRupees.optional(),
+  /** Claimed deductions by section as the Act names them ('80C', '80D', '24(b)'); the server applies the caps. */
+  deductions: z.record(z.string().min(1).max(30), ZRupees).optional(),
+  /** Professional tax paid in the year (deducted in the old regime, up to ₹2,500). */
+  professionalTax: ZRupees.optional(),
+});
+export type TTaxCompute = z.input<typeof ZTaxCompute>;
+
+export const ZTaxComputeResult = z.object({
+  financialYear: z.string(),
+  regime: z.enum(TAX_REGIMES),
+  annualGrossSalary: z.number(),
+  standardDeduction: z.number(),
+  /** Exemptions and professional tax as counted (0 where the regime allows none). */
+  exemptions: z.number(),
+  professionalTax: z.number(),
+  /** Deductions after their caps, by section. */
+  deductions: z.record(z.string(), z.number()),
+  /** Total income, rounded to the nearest ten rupees (s.288A). */
+  taxableIncome: z.number(),
+  taxOnIncome: z.number(),
+  /** Section 87A rebate, marginal relief included. */
+  rebate: z.number(),
+  /** After its marginal relief. */
+  surcharge: z.number(),
+  cess: z.number(),
+  /** Rounded to the nearest ten rupees (s.288B). */
+  totalTax: z.number(),
+});
+export type TTaxComputeResult = z.infer<typeof ZTaxComputeResult>;
+
+export const ZStatutoryCompute = z.object({
+  year: z.number().int().min(2000).max(2100),
+  month: z.number().int().min(1).max(12),
+  /** The state's name or code in the states look-up ('Karnataka' or 'KA'). */
+  state: z.string().trim().min(1).max(100),
+  /** PF wages earned this month (basic + DA + retaining allowance for the paid days). */
+  pfWages: ZRupees,
+  /** Gross wages of the month (ESI, PT, LWF). */
+  grossWages: ZRupees,
+  pfRestrictToCeiling: z.boolean(),
+  epsEligible: z.boolean(),
+  gender: z.enum(['male', 'female', 'other']).optional(),
+  /** Days paid this month (default: every day of the month), for ESI's average daily wage. */
+  paidDays: z.number().min(0.5).max(31).multipleOf(0.5).optional(),
+  /** A person with disability (ESI's higher wage ceiling). */
+  disabled: z.boolean().optional(),
+});
+export type TStatutoryCompute = z.input<typeof ZStatutoryCompute>;
+
+const ZEmployeeEmployer = z.object({ employee: z.number(), employer: z.number() });
+export const ZStatutoryComputeResult = z.object({
+  state: z.object({ code: z.string(), name: z.string() }),
+  pf: z.object({ employee: z.number(), eps: z.number(), epf: z.number(), edli: z.number() }),
+  /** ESI is judged on the gross wages as those at the start of the contribution period. */
+  esi: ZEmployeeEmployer.extend({ covered: z.boolean() }),
+  pt: z.number(),
+  lwf: ZEmployeeEmployer,
+});
+export type TStatutoryComputeResult = z.infer<typeof ZStatutoryComputeResult>;
