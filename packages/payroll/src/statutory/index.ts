@@ -1,4 +1,5 @@
 export * from './dated';
+export * from './ecr';
 export * from './esi';
 export * from './lwf';
 export * from './parameters';
