@@ -133,10 +133,10 @@ describe('staff dashboard (issue 14)', () => {
       await page.getByTestId('widget-my-payslip').getByRole('button', { name: 'Download payslip' }).click();
       expect((await download).suggestedFilename()).toMatch(/^Pay_Slip_.+\.pdf$/);
     }
+    await screenshot(page, 'staff-dashboard');
     // The admin dashboard is not theirs.
     await page.goto(MENU.adminDashboard);
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('admin-dashboard').count()).toBe(0);
-    await screenshot(page, 'staff-dashboard');
   });
 });
