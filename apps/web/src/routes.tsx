@@ -36,6 +36,7 @@
  *                   employeeShiftScheduleWiseAttandanceCompareSummaryReport, various-registertype-report
  *     payroll       payslip, form-16, and master/salaryFormula (no master resource, so the payroll area
  *                   mounts it here at its full path)                  — payroll issue
+ *     statutory     tax-calculator                                   — statutory issue (13)
  *     dev           developer-only screens, with their own paths
  *
  * Area screens are menu-guarded (menuGuarded below): a signed-in user whose menus do not cover the path sees
@@ -110,6 +111,7 @@ export const routeTable: RouteObject[] = [
           ...screens('reports'),
           ...screens('payroll'),
           ...screens('requests'),
+          ...screens('statutory'),
           // Developer-only pages (test builds): no menu points at them, so they are not menu-guarded.
           ...areaRoutes('dev'),
           { path: 'request', children: [{ index: true, element: redirect('raise') }, ...screens('request')] },

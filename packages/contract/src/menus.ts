@@ -92,6 +92,8 @@ export const MENU = {
   employeeBonus: '/outlet/transaction/employee-bonus',
   salaryAdvance: '/outlet/transaction/salary-advance',
   salaryIncrement: '/outlet/transaction/salary_increment',
+  /** Income tax under both regimes for given figures (issue 13). */
+  taxCalculator: '/outlet/tax-calculator',
   // Attendance
   attendance: '/outlet/attandance',
   employeeAttendance: '/outlet/employeeAttendace',

@@ -154,6 +154,7 @@ export const MENU_TREE: SeedModule[] = [
       m('Employee Bonus', MENU.employeeBonus, 'Gift'),
       m('Salary Advance', MENU.salaryAdvance, 'HandCoins'),
       m('Salary Increment', MENU.salaryIncrement, 'TrendingUp'),
+      m('Tax Calculator', MENU.taxCalculator, 'Calculator'),
     ],
   },
   {
@@ -260,6 +261,7 @@ export const ROLE_ACCESS: Record<'Manager' | 'Employee' | 'Payroll Officer', Par
     [MENU.salaryProcess]: ['view', 'add', 'edit'],
     [MENU.salaryAdvance]: ['view', 'add', 'edit'],
     [MENU.salaryIncrement]: ['view', 'add', 'edit'],
+    [MENU.taxCalculator]: VIEW,
     [MENU.employeeBonus]: RAISE,
     [MENU.employeeBonusReport]: VIEW,
     [MENU.registerReports]: VIEW,
