@@ -62,6 +62,7 @@ export const MENU = {
   userUnitMap: `${M}/user-wise-unit-mapping`,
   unitEmployeeDocTypeMap: `${M}/unit-wise-emp-doc-type-map`,
   unitSalaryApprover: `${M}/unit-wise-salary-approve-map`,
+  unitLeaveTypeMap: `${M}/unit-wise-leave-type-map`,
   // Career
   careerOpening: `${M}/carrer/carrerApply`,
   careerStep: `${M}/carrer/carrerStep`,

@@ -109,6 +109,7 @@ export const MENU_TREE: SeedModule[] = [
       m('User Wise Unit', MENU.userUnitMap, 'UserCog'),
       m('Unit Wise Employee Document Type', MENU.unitEmployeeDocTypeMap, 'Network'),
       m('Unit Wise Salary Approver', MENU.unitSalaryApprover, 'UserCheck'),
+      m('Unit Wise Leave Type', MENU.unitLeaveTypeMap, 'Network'),
     ],
   },
   {

@@ -9,6 +9,7 @@ import {
   unitDesignationMap,
   unitEarningDeductionMap,
   unitEmployeeDocTypeMap,
+  unitLeaveTypeMap,
   unitSalaryApprover,
   userUnitMap,
 } from './mappings';
@@ -61,6 +62,7 @@ export const RESOURCES = [
   unitDesignationMap,
   unitEarningDeductionMap,
   unitEmployeeDocTypeMap,
+  unitLeaveTypeMap,
   unitSalaryApprover,
   unitCareerOpeningMap,
   unitCareerStepMap,

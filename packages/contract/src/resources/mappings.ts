@@ -78,6 +78,27 @@ export const unitEmployeeDocTypeMap = defineResource({
   mapping: { owner: 'unitId', item: 'employeeDocTypeId', extras: ['isMandatory'] },
 });
 
+/** A unit with rows here offers only the mapped leave types, each on the row's terms where given (modules/requests/ledger.ts). */
+export const unitLeaveTypeMap = defineResource({
+  name: 'unitLeaveTypeMap',
+  path: 'unit-wise-leave-type-map',
+  title: 'Unit Wise Leave Type Mapping',
+  labelField: 'leaveTypeId',
+  fields: {
+    unitId: f.select('Unit', 'unit'),
+    leaveTypeId: f.select('Leave type', 'leaveType'),
+    yearlyQuota: f.decimal('Yearly quota in this unit (days)', { scale: 1, required: false, help: "Empty: the leave type's own" }),
+    carryForwardLimit: f.decimal('Carry-forward limit in this unit (days)', { scale: 1, required: false }),
+    maxBalance: f.decimal('Maximum balance in this unit (days)', { scale: 1, required: false }),
+  },
+  searchable: [],
+  filters: ['unitId', 'leaveTypeId'],
+  unique: [['unitId', 'leaveTypeId']],
+  defaultSort: { field: 'unitId', dir: 'asc' },
+  unitScoped: 'unitId',
+  modify: { param: 'id', kind: 'id' },
+});
+
 export const unitSalaryApprover = defineResource({
   name: 'unitSalaryApprover',
   path: 'unit-wise-salary-approve-map',

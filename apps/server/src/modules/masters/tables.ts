@@ -73,6 +73,7 @@ export const TABLES: Record<TResourceName, TableSpec> = {
   unitDesignationMap: { table: s.unitDesignationMap },
   unitEarningDeductionMap: { table: s.unitEarningDeductionMap },
   unitEmployeeDocTypeMap: { table: s.unitEmployeeDocTypeMap },
+  unitLeaveTypeMap: { table: s.unitLeaveTypeMap },
   unitSalaryApprover: { table: s.unitSalaryApprovers },
   unitCareerOpeningMap: { table: s.unitCareerOpeningMap },
   unitCareerStepMap: { table: s.unitCareerStepMap },
