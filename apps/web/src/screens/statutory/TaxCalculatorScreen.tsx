@@ -178,7 +178,7 @@ const ROWS: { label: string; value: (r: TTaxComputeResult) => number; strong?: b
 function Comparison({ results }: { results: Results | null }) {
   if (!results) {
     return (
-      <Card>
+      <Card className="self-start">
         <CardHeader>
           <CardTitle>Both regimes side by side</CardTitle>
           <CardDescription>Enter the figures and compare: each regime’s computation appears here, the lower tax marked.</CardDescription>
@@ -201,7 +201,7 @@ function Comparison({ results }: { results: Results | null }) {
     </TableHead>
   );
   return (
-    <Card>
+    <Card className="self-start">
       <CardHeader>
         <CardTitle>Financial year {results.new.financialYear}</CardTitle>
         <CardDescription>
