@@ -163,6 +163,16 @@ describe('POST /api/payroll/statutory/compute', () => {
     expect(delhi).toMatchObject({ pt: 0, lwf: { employee: 0, employer: 0 } });
   });
 
+  it('leaves out a parameter row whose figures the rules cannot read, instead of failing', async () => {
+    await t.db.execute(sql`
+      insert into statutory_parameters (kind, state_code, effective_from, data, source)
+      values ('pt', 'DL', date '2025-04-01', '{"frequency": "sometimes", "slabs": []}'::jsonb, 'test: a row saved in a wrong shape')`);
+    const res = await payroll.post(STAT, { ...base, year: 2025, month: 6, state: 'DL', pfWages: 15000, grossWages: 90000 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().pt).toBe(0);
+    await t.db.execute(sql`delete from statutory_parameters where state_code = 'DL'`);
+  });
+
   it.each([
     ['an unknown state', { state: 'Atlantis' }, 'state'],
     ['negative wages', { pfWages: -100 }, 'pfWages'],
