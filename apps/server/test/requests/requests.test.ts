@@ -199,6 +199,9 @@ describe('leave: raise, decide, cancel', () => {
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toMatch(/overlap/);
+    // Dates in messages read DD/MM/YYYY.
+    expect(clash.json().message).toMatch(/\(\d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4}\)/);
+    expect(clash.json().message).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const wfh = await emp1.post('/api/requests', { kind: 'wfh', fromDate: days[1], toDate: days[1], reason: 'Home' });
     expect(wfh.statusCode).toBe(409);
     expect(
@@ -310,6 +313,7 @@ describe('leave: raise, decide, cancel', () => {
     const n = (await emp1.get('/api/notifications')).json();
     expect(n.rows[0]).toMatchObject({ title: 'Leave cancelled' });
     expect(n.rows[0].body).toMatch(/Audit week/);
+    expect(n.rows[0].body).toContain(`on ${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`);
 
     // The requester cannot cancel an approved request that has started (its days moved to today, as time would).
     const [d2] = await freeDays(e1, addDays(today, 26), 1);

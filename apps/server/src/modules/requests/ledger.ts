@@ -159,6 +159,10 @@ async function sums(db: Db | Tx, employeeId: number, fy: number) {
 
 // ---- the poster (scheduled job and seed) ----
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** 'YYYY-MM' → 'May 2026' (how a credit's month reads in the ledger). */
+const monthName = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1]} ${ym.slice(0, 4)}`;
+
 type LedgerInsert = typeof leaveLedger.$inferInsert;
 
 /** Credits due on the employee's terms in `fy` up to `asOf` (none where the type does not apply then). */
@@ -233,7 +237,7 @@ export async function postDueLeave(tx: Db | Tx, asOf: IsoDate, employeeIds?: num
         kind: 'credit',
         days: String(days),
         period: c.period,
-        reason: c.period === 'year' ? 'Yearly allocation' : `Accrual for ${c.period}`,
+        reason: c.period === 'year' ? 'Yearly allocation' : `Accrual for ${monthName(c.period)}`,
       });
     }
     byKey.set(key, running);

@@ -1,7 +1,7 @@
 // Demo requests: the demo manager approves employee1's and employee2's requests, both have leave balances for the
 // current financial year (credits due so far, and an opening balance of earned leave), and each status appears.
 // Seeded leave lies after today (paid types only), so no salary month already seeded changes. Idempotent.
-import { addDays, type IsoDate } from '@hr/calendar';
+import { addDays, formatIsoDMY as dmy, type IsoDate } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { approvalHistory, approvals, leaveLedger, notifications, requests } from '../../db/schema';
@@ -114,7 +114,7 @@ export async function seedRequests(db: Db, today: IsoDate): Promise<void> {
           financialYear: fy,
           kind: 'debit',
           days: String(-paid),
-          reason: `Leave request #${row.id} (${row.fromDate} – ${row.toDate})`,
+          reason: `Leave request #${row.id} (${dmy(row.fromDate)} – ${dmy(row.toDate)})`,
           requestId: row.id,
           createdBy: mgr!.userId,
         });

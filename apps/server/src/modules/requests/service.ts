@@ -3,7 +3,7 @@
 // employee has none, whoever holds the approve action on the allRequest menu for the unit), cancelling an approved
 // request (the balance returns), and the approved days as the attendance rules read them.
 import { type DayRequests, leaveDates, longestRun, splitLeave, totalDays } from '@hr/attendance';
-import { addDays, eachDay, financialYearOf, type IsoDate, todayIn } from '@hr/calendar';
+import { addDays, formatIsoDMY as dmy, eachDay, financialYearOf, type IsoDate, todayIn } from '@hr/calendar';
 import {
   MENU,
   type TMenuPath,
@@ -80,8 +80,8 @@ async function requestOf(tx: Db | Tx, id: number): Promise<RequestRow> {
 
 const describe = (r: RequestRow, leaveName?: string | null) =>
   r.kind === 'visitor'
-    ? `Visitor ${r.visitorName} on ${r.fromDate} at ${r.expectedTime}`
-    : `${r.kind === 'leave' ? (leaveName ?? 'Leave') : 'Work from home'} ${r.fromDate === r.toDate ? `on ${r.fromDate}` : `from ${r.fromDate} to ${r.toDate}`} (${Number(r.days)} ${Number(r.days) === 1 ? 'day' : 'days'})`;
+    ? `Visitor ${r.visitorName} on ${dmy(r.fromDate)} at ${r.expectedTime}`
+    : `${r.kind === 'leave' ? (leaveName ?? 'Leave') : 'Work from home'} ${r.fromDate === r.toDate ? `on ${dmy(r.fromDate)}` : `from ${dmy(r.fromDate)} to ${dmy(r.toDate)}`} (${Number(r.days)} ${Number(r.days) === 1 ? 'day' : 'days'})`;
 
 async function leaveName(tx: Db | Tx, r: RequestRow): Promise<string | null> {
   if (r.leaveTypeId === null) return null;
@@ -129,7 +129,7 @@ async function debitLeave(tx: Tx, r: RequestRow, actor: AuthContext) {
       financialYear: fy,
       kind: 'debit',
       days: String(-split.paid),
-      reason: `Leave request #${r.id} (${r.fromDate} – ${r.toDate})`,
+      reason: `Leave request #${r.id} (${dmy(r.fromDate)} – ${dmy(r.toDate)})`,
       requestId: r.id,
       createdBy: actor.userId,
     });
@@ -284,7 +284,7 @@ async function planLeave(
   const fy = fyOf(input.fromDate);
   if (fyOf(input.toDate) !== fy) {
     throw new BadRequest('Invalid dates', {
-      toDate: [`A request cannot cross the financial year end (${financialYearOf(input.fromDate).endDate}): make two requests`],
+      toDate: [`A request cannot cross the financial year end (${dmy(financialYearOf(input.fromDate).endDate)}): make two requests`],
     });
   }
   const notApplicable = notApplicableMessage(policy);
@@ -405,7 +405,7 @@ export async function raiseRequest(db: Db, auth: AuthContext, input: RaiseInput,
       );
       if (clash) {
         throw new Conflict(
-          `These dates overlap your ${clash.status} ${clash.kind === 'leave' ? 'leave' : 'work-from-home'} request #${clash.id} (${clash.fromDate} – ${clash.toDate})`,
+          `These dates overlap your ${clash.status} ${clash.kind === 'leave' ? 'leave' : 'work-from-home'} request #${clash.id} (${dmy(clash.fromDate)} – ${dmy(clash.toDate)})`,
           'fromDate',
         );
       }
