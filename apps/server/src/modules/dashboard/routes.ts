@@ -190,10 +190,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   ) =>
     app.get(
       `/api/dashboard/admin/${name}`,
-      { config: { access: adminAccess }, schema: { tags, summary, querystring: ZDashboardFilter, response: { 200: response } } },
+      {
+        config: { access: adminAccess },
+        schema: { tags, summary, querystring: ZDashboardFilter, response: { 200: response as z.ZodTypeAny } },
+      },
       async (request) => {
         const f = await resolveFilter(request, request.query as z.output<typeof ZDashboardFilter>);
-        return cache.get(`${name}|${f.key}`, f.fresh, () => load(f, request)) as Promise<never>;
+        return cache.get(`${name}|${f.key}`, f.fresh, () => load(f, request));
       },
     );
 
@@ -262,8 +265,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   ) =>
     app.get(
       `/api/dashboard/me/${name}`,
-      { config: { access: staffAccess }, schema: { tags, summary, response: { 200: response } } },
-      async (request) => load(ownId(request.auth), todayIn(attendanceZone())) as Promise<never>,
+      { config: { access: staffAccess }, schema: { tags, summary, response: { 200: response as z.ZodTypeAny } } },
+      async (request) => load(ownId(request.auth), todayIn(attendanceZone())),
     );
 
   mine('today', "Today's shift, holiday or weekly off, stored status and punches", ZMyToday, (id, today) =>
