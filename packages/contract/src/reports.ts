@@ -92,7 +92,15 @@ export const ZReportQuery = z.object({
 });
 export type TReportQuery = z.input<typeof ZReportQuery>;
 
-export const ZReportExportQuery = ZReportQuery.extend({ format: z.enum(['xlsx', 'pdf']).default('xlsx') });
+export const ZReportExportQuery = ZReportQuery.extend({
+  format: z.enum(['xlsx', 'pdf']).default('xlsx'),
+  /** The columns to export (keys, comma-separated, as the column chooser shows them); all when absent. */
+  columns: z
+    .string()
+    .regex(/^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$/, 'Columns are column keys separated by commas')
+    .max(4000)
+    .optional(),
+});
 export type TReportExportQuery = z.input<typeof ZReportExportQuery>;
 
 export const ZReportIdParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Unknown report') });

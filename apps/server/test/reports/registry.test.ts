@@ -134,6 +134,9 @@ describe('the registry', () => {
     expect((await admin.get('/api/reports/form-a/run', { unitId: 'x' })).statusCode).toBe(400);
     expect((await admin.get('/api/reports/form-a/run', { unitId: 999999 })).statusCode).toBe(404);
     expect((await admin.get('/api/reports/form-a/export', { format: 'csv' })).statusCode).toBe(400);
+    const cols = await admin.get('/api/reports/form-a/export', { columns: 'employeeCode,passwordHash' });
+    expect(cols.statusCode).toBe(400);
+    expect(cols.json().fieldErrors.columns).toBeDefined();
     expect((await admin.get('/api/reports/form-d/run', { from: '2026-07-10', to: '2026-07-01' })).json().fieldErrors.to).toBeDefined();
   });
 });
@@ -282,6 +285,24 @@ describe('seeded registers hold rows', () => {
     // The salary register's columns are the run's heads between the days and the totals.
     const sr = (await admin.get('/api/reports/salary-register/run', month)).json() as TReportResult;
     expect(sr.columns.filter((c) => /^h\d+$/.test(c.key)).length).toBeGreaterThan(2);
+  });
+});
+
+describe('the column chooser', () => {
+  it('exports only the chosen columns, grouped by a column not shown', async () => {
+    const res = await admin.get('/api/reports/salary-register/export', { ...month, columns: 'name,employeeCode,net', groupBy: 'unitName' });
+    expect(res.statusCode, res.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const ws = wb.worksheets[0];
+    expect((ws.getRow(3).values as unknown[]).slice(1)).toEqual(['Employee Code', 'Name', 'Net']);
+    const screen = (
+      await admin.get('/api/reports/salary-register/run', { ...month, groupBy: 'unitName', pageSize: 500 })
+    ).json() as TReportResult;
+    // Rows, a subtotal per unit and the grand total.
+    expect(ws.actualRowCount - 2).toBe(screen.total + screen.groups.length + 1);
+    const labels = Array.from({ length: ws.actualRowCount + 1 }, (_, i) => String(ws.getRow(i + 1).getCell(1).value ?? ''));
+    for (const g of screen.groups) expect(labels.some((l) => l.startsWith(`Unit: ${g.value} (${g.count} row`))).toBe(true);
   });
 });
 

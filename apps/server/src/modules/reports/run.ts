@@ -18,17 +18,32 @@ const MAX_GROUPS = 2000;
 export interface RunPlan {
   def: ReportDef;
   ctx: ReportContext;
+  /** The columns printed (the chosen ones, or all). */
   columns: ReportColumn[];
+  /** Every column of the run (rows carry them all: a hidden column may still group). */
+  all: ReportColumn[];
   sort: { key: string; dir: 'asc' | 'desc' } | null;
   groupBy: string | null;
 }
 
 /** The columns of this run and the checked sort and grouping (400 for a key that is not the report's). */
-export async function planOf(def: ReportDef, ctx: ReportContext, q: Pick<Query, 'sort' | 'dir' | 'groupBy'>): Promise<RunPlan> {
-  const columns = def.columnsFor ? await def.columnsFor(ctx) : def.columns;
+export async function planOf(
+  def: ReportDef,
+  ctx: ReportContext,
+  q: Pick<Query, 'sort' | 'dir' | 'groupBy'> & { columns?: string },
+): Promise<RunPlan> {
+  const all = def.columnsFor ? await def.columnsFor(ctx) : def.columns;
+  let columns = all;
+  if (q.columns !== undefined) {
+    // An export of the columns chosen on the screen, in the report's order.
+    const keys = new Set(q.columns.split(','));
+    const unknown = [...keys].filter((k) => !all.some((c) => c.key === k));
+    if (unknown.length) throw new BadRequest('Invalid columns', { columns: [`Not columns of this report: ${unknown.join(', ')}`] });
+    columns = all.filter((c) => keys.has(c.key));
+  }
   let sort = def.defaultSort;
   if (q.sort !== undefined) {
-    const col = columns.find((c) => c.key === q.sort);
+    const col = all.find((c) => c.key === q.sort);
     if (!col?.sortable || def.source.kind !== 'sql')
       throw new BadRequest('Invalid sort', { sort: [`This report cannot be sorted by ${q.sort}`] });
     sort = { key: q.sort, dir: q.dir };
@@ -39,7 +54,7 @@ export async function planOf(def: ReportDef, ctx: ReportContext, q: Pick<Query, 
       throw new BadRequest('Invalid grouping', { groupBy: [`This report cannot be grouped by ${q.groupBy}`] });
     groupBy = q.groupBy;
   }
-  return { def, ctx, columns, sort, groupBy };
+  return { def, ctx, columns, all, sort, groupBy };
 }
 
 const id = (key: string) => sql.identifier(key);
@@ -71,7 +86,7 @@ async function sqlPage(plan: RunPlan, base: SQL, offset: number, limit: number):
     plan.ctx.db,
     sql`select * from (${base}) r order by ${orderSql(plan)} limit ${limit} offset ${offset}`,
   );
-  return rows.map((r) => normalise(plan.columns, r));
+  return rows.map((r) => normalise(plan.all, r));
 }
 
 const totalColumns = (plan: RunPlan) => plan.columns.filter((c) => c.total);

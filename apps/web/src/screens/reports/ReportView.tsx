@@ -370,7 +370,13 @@ export function ReportView({ meta, actions }: { meta: TReportMeta; actions?: Rea
     setExporting(format);
     try {
       const name = `${meta.title.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}.${format}`;
-      const started = await exportReport(meta.id, { ...values, ...(sort ? { sort: sort.key, dir: sort.dir } : {}) }, format, name);
+      const chosen = hidden.size ? { columns: shown.map((c) => c.key).join(',') } : {};
+      const started = await exportReport(
+        meta.id,
+        { ...values, ...chosen, ...(sort ? { sort: sort.key, dir: sort.dir } : {}) },
+        format,
+        name,
+      );
       if (started !== null) setJobId(started);
     } catch {
       // The API helper has shown the error.
