@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 import { Label } from './label';
 
-/** A labelled form row with an inline error (used by every form: sign-in, masters, transactions). */
+/** A labelled form row with an inline error and an optional hint (used by every form: sign-in, masters, transactions). */
 export function FormField({
   label,
   htmlFor,
@@ -32,8 +32,12 @@ export function FormField({
         <p className="text-sm text-destructive" role="alert" data-slot="form-error">
           {message}
         </p>
-      ) : hint ? (
-        <p className="text-xs text-muted-foreground">{hint}</p>
+      ) : null}
+      {/* The hint stays beside an error: it often says why (e.g. why a list of choices is short). */}
+      {hint ? (
+        <p className="text-xs text-muted-foreground" data-slot="form-hint">
+          {hint}
+        </p>
       ) : null}
     </div>
   );

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MonthPicker, YearPicker } from '@/components/common/Pickers';
+import { MonthPicker, useMonthOfHeaderYear, YearPicker } from '@/components/common/Pickers';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { type ApiError, api } from '@/lib/api';
@@ -22,8 +22,10 @@ export function NewRunForm({ onCancel, initialUnitId = null }: { onCancel?: () =
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [unitId, setUnitId] = useState<number | null>(initialUnitId);
-  const [year, setYear] = useState<number>(() => yearOptions()[0]);
-  const [month, setMonth] = useState<number>(() => currentMonth());
+  // This month, or the nearest month of the financial year chosen in the header.
+  const [{ year, month }, setYearMonth] = useMonthOfHeaderYear(() => ({ year: yearOptions()[0], month: currentMonth() }));
+  const setYear = (y: number) => setYearMonth((v) => ({ ...v, year: y }));
+  const setMonth = (m: number) => setYearMonth((v) => ({ ...v, month: m }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
 

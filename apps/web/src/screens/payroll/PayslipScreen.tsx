@@ -3,7 +3,7 @@ import { MENU } from '@hr/contract/menus';
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileText, Info } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { MonthPicker, YearPicker } from '@/components/common/Pickers';
+import { MonthPicker, useMonthOfHeaderYear, YearPicker } from '@/components/common/Pickers';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -172,9 +172,10 @@ function MyPayslipCard() {
 function UnitPayslipsCard() {
   const units = useSession((s) => s.units);
   const [unitIds, setUnitIds] = useState<number[]>(() => (units.length === 1 ? [units[0].id] : []));
-  // Last month's salary is the one usually approved by now.
-  const [year, setYear] = useState<number>(() => lastMonth().year);
-  const [month, setMonth] = useState<number>(() => lastMonth().month);
+  // Last month's salary is the one usually approved by now; a past financial year chosen in the header: its March.
+  const [{ year, month }, setYearMonth] = useMonthOfHeaderYear(lastMonth);
+  const setYear = (y: number) => setYearMonth((v) => ({ ...v, year: y }));
+  const setMonth = (m: number) => setYearMonth((v) => ({ ...v, month: m }));
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [hidden, setHidden] = useState(false);

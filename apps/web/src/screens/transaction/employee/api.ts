@@ -25,8 +25,9 @@ export function useEmployee(id: number | null) {
 export function useMyEmployee() {
   return useQuery({
     queryKey: ['employees', 'me'],
-    // A sign-in without an employee record (an administrator, say) gets the screen's own message, not an error toast.
-    queryFn: ({ signal }) => api.get<TEmployee>('/api/me/employee', undefined, { signal, bypass_log: true }),
+    // A sign-in without an employee record (an administrator, say) gets the screen's own message (WithMyEmployee),
+    // not an error toast: `silent` (bypass_log only skips the spinner).
+    queryFn: ({ signal }) => api.get<TEmployee>('/api/me/employee', undefined, { signal, bypass_log: true, silent: true }),
     retry: false,
   });
 }
