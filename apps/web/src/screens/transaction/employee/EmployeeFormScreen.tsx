@@ -1,5 +1,15 @@
 import { describeWeeklyOffs, weeklyOffCodeValid } from '@hr/attendance/roster';
-import { BLOOD_GROUPS, EMPLOYEE_STATUSES, GENDERS, PAY_MODES, STATUS_LABEL, type TEmployee, WEEK_DAYS, ZEmployeeInput } from '@hr/contract';
+import {
+  BLOOD_GROUPS,
+  EMPLOYEE_STATUSES,
+  GENDERS,
+  PASSWORD_MIN_LENGTH,
+  PAY_MODES,
+  STATUS_LABEL,
+  type TEmployee,
+  WEEK_DAYS,
+  ZEmployeeInput,
+} from '@hr/contract';
 import { MENU, type TMenuPath } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, KeyRound, Save } from 'lucide-react';
@@ -508,11 +518,20 @@ function AccountPanel({ employee, canAdd }: { employee: TEmployee; canAdd: boole
       <FormField label="User name" error={errors.userName} required>
         <Input value={userName} onChange={(e) => setUserName(e.target.value)} data-testid="account-username" />
       </FormField>
-      <FormField label="Initial password" error={errors.password} required hint="At least 8 characters; ask the employee to change it.">
+      <FormField
+        label="Initial password"
+        error={errors.password}
+        required
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password and not the user name.`}
+      >
         <Input type="password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="account-password" />
       </FormField>
       <div className="flex items-end">
-        <Button disabled={!canAdd || userName.length < 3 || password.length < 8} onClick={() => void create()} data-testid="create-account">
+        <Button
+          disabled={!canAdd || userName.length < 3 || password.length < PASSWORD_MIN_LENGTH}
+          onClick={() => void create()}
+          data-testid="create-account"
+        >
           <KeyRound /> Create account
         </Button>
       </div>
