@@ -53,6 +53,50 @@ async function grant(role: string, menu: string) {
     on conflict (role_id, menu_id) do update set can_view = true`);
 }
 
+/**
+ * What the demo seed leaves out, so every register has rows in every unit: a statutory bonus of the financial
+ * year for every unit (two employees each, one paid with the locked month's run), an arrear paid and one pending
+ * per unit, and a joiner and a leaver of the month per unit.
+ */
+async function seedReportData() {
+  const [run] = await queryRows<{ id: number }>(
+    t.db,
+    sql`select id from payroll_runs where year = ${month.year} and month = ${month.month} order by id limit 1`,
+  );
+  const units = await queryRows<{ id: number }>(t.db, sql`select id from units order by id`);
+  const mm = String(month.month).padStart(2, '0');
+  for (const [i, u] of units.entries()) {
+    const staff = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from employees where unit_id = ${u.id} and id <> ${own.id} order by id limit 3`,
+    );
+    if (staff.length < 2) continue;
+    const [bonus] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into bonuses (unit_id, financial_year, kind, rate_percent, pay_with, pay_year, pay_month, status, total)
+        values (${u.id}, ${fy}, 'statutory', 8.33, 'salary', ${month.year}, ${month.month}, 'paid', 0) returning id`,
+    );
+    const lines = [staff[0].id, staff[1].id, ...(i === 0 ? [own.id] : [])];
+    for (const [j, e] of lines.entries()) {
+      await t.db.execute(sql`insert into bonus_lines (bonus_id, employee_id, basis, months_worked, days_worked, eligible, amount, paid_run_id)
+        values (${bonus.id}, ${e}, ${8_400_000 + j * 12_345}, 12, ${300 + j}, true, ${699_720 + j * 1_029}, ${j === 0 ? run.id : null})`);
+    }
+    const [structure] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from salary_structures where employee_id = ${staff[0].id} limit 1`,
+    );
+    if (structure) {
+      await t.db.execute(sql`insert into salary_arrears (employee_id, for_month, amount, structure_id, paid_run_id)
+        values (${staff[0].id}, ${`${month.year}-${mm}`}, ${150_050 + i}, ${structure.id}, ${run.id}),
+               (${staff[0].id}, ${`${month.year}-${mm}`}, ${25_025 + i}, ${structure.id}, null)`);
+    }
+    await t.db.execute(sql`update employees set date_of_joining = ${`${month.year}-${mm}-03`} where id = ${staff[1].id}`);
+    await t.db.execute(
+      sql`update employees set exit_date = ${`${month.year}-${mm}-10`}, exit_reason = 'Resigned', status = 'exited' where id = ${staff[2]?.id ?? staff[1].id}`,
+    );
+  }
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = api(t.app, await signIn(t.app, 'admin'));
@@ -75,6 +119,7 @@ beforeAll(async () => {
       sql`select un.name from user_unit_map m join users u on u.id = m.user_id join units un on un.id = m.unit_id where u.user_name = 'manager'`,
     )
   ).map((r) => r.name);
+  await seedReportData();
   [{ id: otherUnit }] = await queryRows<{ id: number }>(
     t.db,
     sql`select id from units where name not in (select un.name from user_unit_map m join users u on u.id = m.user_id join units un on un.id = m.unit_id where u.user_name = 'manager') order by id limit 1`,
@@ -277,7 +322,19 @@ describe.each(allReports().map((d) => [d.id]))('report %s', (id) => {
 
 describe('seeded registers hold rows', () => {
   it('the employee, wage, salary and headcount registers are not empty on the demo data', async () => {
-    for (const id of ['form-a', 'form-b', 'salary-register', 'headcount']) {
+    for (const id of [
+      'form-a',
+      'form-b',
+      'form-c',
+      'form-d',
+      'salary-register',
+      'headcount',
+      'leave-register',
+      'advance-outstanding',
+      'arrears',
+      'employee-bonus',
+      'joiners-leavers',
+    ]) {
       const meta = (await admin.get(`/api/reports/${id}`)).json() as TReportMeta;
       const body = (await admin.get(`/api/reports/${id}/run`, filtersFor(meta))).json() as TReportResult;
       expect(body.total, id).toBeGreaterThan(0);
