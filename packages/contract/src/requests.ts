@@ -327,3 +327,10 @@ export type TNotificationList = z.infer<typeof ZNotificationList>;
 export const ZUnreadCount = z.object({ unread: z.number() });
 /** `POST /api/notifications/read` — the given ids, or every one when `all`. */
 export const ZMarkRead = z.object({ ids: z.array(z.number().int().positive()).max(500).optional(), all: z.boolean().optional() });
+
+/** `GET /api/requests/hosts?search=&page=&pageSize=`: who may host a visitor (active employees of one's own unit). */
+export const ZHostsQuery = z.object({ search: ZSearchText.optional(), ...page });
+export const ZHost = z.object({ id: z.number(), name: z.string(), employeeCode: z.string(), departmentName: z.string().nullable() });
+export const ZHostList = z.object({ total: z.number(), rows: z.array(ZHost) });
+export type THost = z.infer<typeof ZHost>;
+export type THostList = z.infer<typeof ZHostList>;

@@ -3,10 +3,12 @@
 // months (409); scoping; balances falling to pending and returning on cancel; unpaid leave reaching daily
 // attendance as LWOP; the reception's visitors; notifications; the ledger and the Excel export.
 import { addDays, eachDay, financialYearOf, todayIn, weekday } from '@hr/calendar';
+import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
+import { createRole, createUser, grantMenus } from '../../src/seed/factories';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -433,6 +435,71 @@ describe('frozen salary months and attendance', () => {
     const month = (await emp1.get('/api/attendance/month', { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) })).json();
     expect(month.days.find((d: { day: string }) => d.day === days[0])).toMatchObject({ status: 'L', leave: 1, lwop: 0, payable: 1 });
     expect(month.days.find((d: { day: string }) => d.day === days[1])).toMatchObject({ status: 'WFH', payable: 1 });
+  });
+});
+
+describe('visitor hosts', () => {
+  it('an employee picks any active colleague of her own unit as host: searched, paged, name / code / department only', async () => {
+    const [{ unitId }] = await queryRows<{ unitId: number }>(t.db, sql`select unit_id as "unitId" from employees where id = ${e1}`);
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from employees where unit_id = ${unitId} and status = 'active' and (exit_date is null or exit_date >= ${today}::date)`,
+    );
+    expect(n).toBeGreaterThan(2);
+    const page1 = await emp1.get('/api/requests/hosts', { pageSize: 2 });
+    expect(page1.statusCode, page1.body).toBe(200);
+    expect(page1.json().total).toBe(n);
+    expect(page1.json().rows).toHaveLength(2);
+    expect(Object.keys(page1.json().rows[0]).sort()).toEqual(['departmentName', 'employeeCode', 'id', 'name']);
+    const all = (await emp1.get('/api/requests/hosts', { pageSize: 500 })).json().rows as { id: number; employeeCode: string }[];
+    expect(all.map((r) => r.id)).toContain(e1);
+    expect(all.map((r) => r.id)).not.toContain(e2);
+    const colleague = all.find((r) => r.id !== e1)!;
+    const found = (await emp1.get('/api/requests/hosts', { search: colleague.employeeCode })).json();
+    expect(found.rows.map((r: { id: number }) => r.id)).toEqual([colleague.id]);
+    // Host: a colleague is fine; someone of another unit is refused.
+    const ok = await emp1.post('/api/requests', {
+      kind: 'visitor',
+      visitorName: 'Anand Rao',
+      mobileCode: '+91',
+      mobile: '9876501234',
+      company: 'Rao & Co',
+      purpose: 'Audit papers',
+      expectedDate: addDays(today, 2),
+      expectedTime: '10:30',
+      visitorCount: 1,
+      hostEmployeeId: colleague.id,
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().hostEmployeeId).toBe(colleague.id);
+    const bad = await emp1.post('/api/requests', {
+      kind: 'visitor',
+      visitorName: 'Anand Rao',
+      mobileCode: '+91',
+      mobile: '9876501234',
+      company: 'Rao & Co',
+      purpose: 'Audit papers',
+      expectedDate: addDays(today, 3),
+      expectedTime: '10:30',
+      visitorCount: 1,
+      hostEmployeeId: e2,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.hostEmployeeId).toBeTruthy();
+  });
+
+  it('refuses the host lookup without a session (401) and to a role without the visitor request screen (403)', async () => {
+    expect((await anon.get('/api/requests/hosts')).statusCode).toBe(401);
+    const role = await createRole(t.db, { name: 'Leave Only' });
+    await grantMenus(t.db, role, { [MENU.requestLeave]: ['view', 'add'] });
+    await createUser(t.db, { userName: 'leave.only', password: 'Leave-Only#2026x', fullName: 'Leave Only', roleId: role, unitIds: [] });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { userName: 'leave.only', password: 'Leave-Only#2026x' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect((await api(t.app, login.json().token).get('/api/requests/hosts')).statusCode).toBe(403);
   });
 });
 

@@ -12,6 +12,8 @@ import {
   ZBulkDecide,
   ZBulkDecideResult,
   ZCancelRequest,
+  ZHostList,
+  ZHostsQuery,
   ZIdParams,
   ZLeaveBalances,
   ZLeavePreview,
@@ -55,6 +57,7 @@ import {
   cancelRequest,
   decideRequest,
   exportRows,
+  hostsOf,
   ledgerLines,
   listRequests,
   markVisitor,
@@ -145,6 +148,20 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       await storage.put(key, file.buffer);
       return reply.code(201).send({ key, name: file.fileName });
     },
+  );
+
+  app.get(
+    '/api/requests/hosts',
+    {
+      config: { access: { menu: MENU.requestVisitor, action: 'add' } },
+      schema: {
+        tags,
+        summary: "Who may host the caller's visitor: active employees of the caller's own unit (name, code, department), searched, paged",
+        querystring: ZHostsQuery,
+        response: { 200: ZHostList },
+      },
+    },
+    async (request) => hostsOf(app.db, request.auth, request.query),
   );
 
   app.get(

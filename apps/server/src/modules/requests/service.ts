@@ -371,9 +371,11 @@ export async function raiseRequest(db: Db, auth: AuthContext, input: RaiseInput,
       if (input.expectedDate < today()) throw new BadRequest('Invalid date', { expectedDate: ['Choose today or a later day'] });
       let hostId = e.id;
       if (input.hostEmployeeId && input.hostEmployeeId !== e.id) {
-        const host = await staffFacts(tx, input.hostEmployeeId);
-        if (!host || (host.exited && host.exited < today()))
-          throw new BadRequest('Choose the host', { hostEmployeeId: ['Not an employee'] });
+        const [host] = await queryRows<{ id: number }>(
+          tx,
+          sql`select e.id from employees e where e.id = ${input.hostEmployeeId} and ${hostWhere(e.unitId)}`,
+        );
+        if (!host) throw new BadRequest('Choose the host', { hostEmployeeId: ['Choose an active employee of your unit'] });
         hostId = host.id;
       }
       values = {
@@ -471,6 +473,31 @@ const halves = (input: { fromDate: string; toDate: string; halfDayStart: boolean
   input.fromDate === input.toDate
     ? { halfDayStart: input.halfDayStart || input.halfDayEnd, halfDayEnd: false }
     : { halfDayStart: input.halfDayStart, halfDayEnd: input.halfDayEnd };
+
+// ---- visitor hosts ----
+
+/** Who may host a visitor of an employee of `unitId`: active employees of the same unit. */
+const hostWhere = (unitId: number) =>
+  sql`e.unit_id = ${unitId} and e.status = 'active' and (e.exit_date is null or e.exit_date >= ${today()}::date)`;
+
+/** The hosts the caller may name (their own unit's active staff), searched by name or code, paged; name, code, department only. */
+export async function hostsOf(db: Db, auth: AuthContext, q: { search?: string; page: number; pageSize: number }) {
+  const e = await ownStaff(db, auth);
+  const conds: SQL[] = [hostWhere(e.unitId)];
+  if (q.search?.trim()) {
+    const like = `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(sql`(e.employee_code ilike ${like} or e.name ilike ${like})`);
+  }
+  const where = sql.join(conds, sql` and `);
+  const [{ total }] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from employees e where ${where}`);
+  const rows = await queryRows<{ id: number; name: string; employeeCode: string; departmentName: string | null }>(
+    db,
+    sql`select e.id, e.name, e.employee_code as "employeeCode", d.name as "departmentName"
+        from employees e left join departments d on d.id = e.department_id
+        where ${where} order by e.name, e.id limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+  );
+  return { total, rows };
+}
 
 // ---- lists ----
 

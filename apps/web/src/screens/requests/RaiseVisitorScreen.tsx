@@ -1,3 +1,4 @@
+import type { THost } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
@@ -10,8 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import type { TEmployeeOption } from '../payroll/api';
-import { EmployeePicker } from '../payroll/components';
+import { HostPicker } from './HostPicker';
 import { FormProblem, RaiseFrame, useRaise } from './RaiseParts';
 
 const FIELDS = [
@@ -60,7 +60,7 @@ export default function RaiseVisitorScreen() {
     visitorCount: '1',
   };
   const [form, setForm] = useState<TForm>(empty);
-  const [host, setHost] = useState<TEmployeeOption | null>(null);
+  const [host, setHost] = useState<THost | null>(null);
   const { errors, setErrors, conflict, busy, send, touch } = useRaise(FIELDS);
 
   const set = <K extends keyof TForm>(key: K, value: TForm[K]) => {
@@ -209,7 +209,7 @@ export default function RaiseVisitorScreen() {
           hint={host ? undefined : `Default: you${me?.fullName ? ` (${me.fullName})` : ''}`}
           className="sm:col-span-2"
         >
-          <EmployeePicker
+          <HostPicker
             id="v-host"
             value={host}
             onChange={(v) => {
