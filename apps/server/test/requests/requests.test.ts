@@ -560,6 +560,55 @@ describe('ledger, visitors, notifications, export', () => {
     expect(res.json().errors.map((e: { row: number }) => e.row)).toEqual([3, 4]);
   });
 
+  it('gives the opening balances template (employees in reach × active types, Days empty) that imports back', async () => {
+    const [{ unitId }] = await queryRows<{ unitId: number }>(t.db, sql`select unit_id as "unitId" from employees where id = ${e1}`);
+    const res = await admin.get('/api/leave/openings/template', { unitId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).values).toEqual([undefined, 'Employee Code', 'Leave Code', 'Days', 'Reason']);
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from employees e cross join leave_types lt where e.status = 'active' and lt.is_active and e.unit_id = ${unitId}`,
+    );
+    expect(ws.rowCount - 1).toBe(n);
+    const codes = new Set<string>();
+    ws.eachRow((row, i) => {
+      if (i > 1) codes.add(String(row.getCell(1).value));
+    });
+    expect(codes.has('BLR0002')).toBe(true);
+    expect(codes.has('CHN0001')).toBe(false);
+    // Fill one row's days and import the template back: only that row is posted, the empty ones are skipped.
+    let filled = 0;
+    ws.eachRow((row, i) => {
+      if (i > 1 && row.getCell(1).value === 'BLR0002' && row.getCell(2).value === 'SL') {
+        row.getCell(3).value = 1.5;
+        filled = i;
+      }
+    });
+    expect(filled).toBeGreaterThan(1);
+    const buf = Buffer.from(await wb.xlsx.writeBuffer());
+    const boundary = '----tmpl';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="t.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      buf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const imported = await admin.post(`/api/leave/openings/import?financialYear=${fy}`, body, {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toEqual({ posted: 1, errors: [] });
+    // Refused: no session (401), a plain employee and a manager without the leave master's edit (403).
+    expect((await anon.get('/api/leave/openings/template')).statusCode).toBe(401);
+    expect((await emp1.get('/api/leave/openings/template')).statusCode).toBe(403);
+    expect((await manager.get('/api/leave/openings/template')).statusCode).toBe(403);
+  });
+
   it('the reception sees the expected visitors and marks arrival then departure', async () => {
     const raise = await emp1.post('/api/requests', {
       kind: 'visitor',

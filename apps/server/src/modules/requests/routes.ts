@@ -15,6 +15,7 @@ import {
   ZHostList,
   ZHostsQuery,
   ZIdParams,
+  ZIdQuery,
   ZLeaveBalances,
   ZLeavePreview,
   ZLeavePreviewQuery,
@@ -48,6 +49,7 @@ import { writeAudit } from '../../lib/audit';
 import { AppError, BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { createStorage, newKey, StorageNotFound } from '../../lib/storage';
+import { streamXlsx } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
 import { attendanceZone } from '../attendance/compute';
 import { readMultipartFile, readUpload } from '../employees/upload';
@@ -461,6 +463,46 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       await postLedgerLine(app.db, request.auth, b, request.id);
       return reply.code(201).send(await ledgerLines(app.db, b.employeeId, b.financialYear, b.leaveTypeId));
+    },
+  );
+
+  app.get(
+    '/api/leave/openings/template',
+    {
+      config: { access: { menu: MENU.leaveType, action: 'edit' } },
+      schema: {
+        tags,
+        summary:
+          'The opening balances template: Employee Code, Leave Code, Days, Reason, one row per active employee in reach (of a unit) and active leave type, Days left empty (empty rows are skipped on import)',
+        querystring: z.object({ unitId: ZIdQuery.optional() }),
+        response: { 200: fileResponse('Excel') },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const unitId = request.query.unitId ? Number(request.query.unitId) : null;
+      if (unitId !== null && !canReachUnit(auth, unitId)) throw new NotFound('Unit not found');
+      const scope = auth.unitIds === 'all' ? sql`true` : sql`e.unit_id = any(${`{${auth.unitIds.join(',') || 0}}`}::int[])`;
+      const rows = await queryRows<{ code: string; leave: string }>(
+        app.db,
+        sql`select e.employee_code as code, lt.code as leave from employees e cross join leave_types lt
+            where e.status = 'active' and lt.is_active and ${scope} ${unitId ? sql`and e.unit_id = ${unitId}` : sql``}
+            order by e.employee_code, lt.code`,
+      );
+      const stream = streamXlsx({
+        sheet: 'Opening balances',
+        columns: [
+          { header: 'Employee Code', width: 16 },
+          { header: 'Leave Code', width: 12 },
+          { header: 'Days', width: 8 },
+          { header: 'Reason', width: 40 },
+        ],
+        rows: (async function* () {
+          for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000).map((r) => ({ values: [r.code, r.leave, null, null] }));
+        })(),
+      });
+      reply.header('content-disposition', 'attachment; filename="leave_opening_balances_template.xlsx"');
+      return reply.type(XLSX).send(stream);
     },
   );
 
