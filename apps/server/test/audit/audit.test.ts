@@ -1,7 +1,10 @@
 // The audit-trail screen's API: administrators read who changed what and when, filtered and paged on the
 // server, with the changed fields and no secrets; everyone else is refused.
 import { addDays, todayIn } from '@hr/calendar';
+import { MENU } from '@hr/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
 import { writeAudit } from '../../src/lib/audit';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 
@@ -174,5 +177,17 @@ describe('audit trail', () => {
     for (const url of ['/api/audit', '/api/audit/entities', '/api/audit/actions']) expect((await api(t.app).get(url)).statusCode).toBe(401);
     expect((await admin.post('/api/audit', {})).statusCode).toBe(404);
     expect((await admin.delete('/api/audit')).statusCode).toBe(404);
+  });
+
+  it('refuses a non-administrator even when a role is given the Audit Trail menu (the trail spans every unit)', async () => {
+    const [role] = await queryRows<{ id: number }>(t.db, sql`select role_id as id from users where user_name = 'payroll'`);
+    const [menu] = await queryRows<{ id: number }>(t.db, sql`select id from menus where action_url = ${MENU.auditTrail}`);
+    const grant = await admin.put(`/api/access/roles/${role.id}/menus`, {
+      rows: [{ menuId: menu.id, canView: true, canAdd: false, canEdit: false, canDelete: false, canApprove: false }],
+    });
+    expect(grant.statusCode, grant.body).toBeLessThan(300);
+    const payroll = api(t.app, await signIn(t.app, 'payroll'));
+    for (const url of ['/api/audit', '/api/audit/entities', '/api/audit/actions'])
+      expect((await payroll.get(url)).statusCode, url).toBe(403);
   });
 });
