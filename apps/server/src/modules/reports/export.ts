@@ -168,14 +168,12 @@ export async function reportPdf(plan: RunPlan, org: Organisation, onRows?: (n: n
   const pageWidth = (pageSize === 'A3' ? (orientation === 'landscape' ? 1191 : 842) : orientation === 'landscape' ? 842 : 595) - 40;
   const fixed = columns.reduce((s, c) => s + (typeof c.pdfWidth === 'number' ? c.pdfWidth : 0), 0);
   const flexChars = columns.reduce((s, c) => s + (c.pdfWidth === undefined ? c.width : 0), 0);
-  const widths = columns.map((c) =>
-    c.pdfWidth === '*'
-      ? '*'
-      : typeof c.pdfWidth === 'number'
-        ? c.pdfWidth
-        : Math.max(12, ((pageWidth - fixed) * c.width) / Math.max(1, flexChars) - 3),
-  );
-  const fontSize = plan.def.pdf?.fontSize ?? (columns.length > 30 ? 5.5 : columns.length > 16 ? 6.5 : 7.5);
+  // Points per character of the flexible columns once the page is shared out (3 points of padding each); the
+  // font shrinks (not below 4.5) so a column's declared characters fit its share.
+  const perChar = Math.max(1, (pageWidth - fixed - 3.5 * columns.length) / Math.max(1, flexChars));
+  const preferred = plan.def.pdf?.fontSize ?? (columns.length > 30 ? 5.5 : columns.length > 16 ? 6.5 : 7.5);
+  const fontSize = Math.max(4.5, Math.min(preferred, Math.round((perChar / 0.55) * 2) / 2));
+  const widths = columns.map((c) => (c.pdfWidth === '*' ? '*' : typeof c.pdfWidth === 'number' ? c.pdfWidth : c.width * perChar));
   const numeric = (c: ReportColumn) => c.type === 'money' || c.type === 'number';
   const cell = (c: ReportColumn, row: ReportRow, bold = false): PdfCell => {
     const text = cellText(c, row[c.key] ?? null);
@@ -186,7 +184,13 @@ export async function reportPdf(plan: RunPlan, org: Organisation, onRows?: (n: n
     return {
       text,
       ...(bold ? { bold: true, fillColor: COLORS.band } : {}),
-      ...(numeric(c) ? { alignment: 'right', noWrap: true } : c.width <= 5 ? { alignment: 'center', noWrap: true } : {}),
+      ...(numeric(c)
+        ? { alignment: 'right', noWrap: true }
+        : c.type === 'date'
+          ? { noWrap: true }
+          : c.width <= 5
+            ? { alignment: 'center', noWrap: true }
+            : {}),
     };
   };
   const body: PdfCell[][] = [
