@@ -16,6 +16,7 @@ let admin: ReturnType<typeof api>;
 let hr: ReturnType<typeof api>;
 let clerkRole = 0;
 let bigRole = 0;
+let deskRole = 0;
 let unit3 = 0;
 const PASSWORD = 'Reach@123456';
 
@@ -51,6 +52,9 @@ beforeAll(async () => {
   hr = api(t.app, await tokenOf('unithr'));
   clerkRole = await createRole(t.db, { name: 'Holiday clerk' });
   await grantMenus(t.db, clerkRole, { [MENU.holiday]: ['view'], [MENU.dashboard]: ['view'] });
+  // The same grants as the clerk's, held by nobody outside the manager's units.
+  deskRole = await createRole(t.db, { name: 'Holiday desk' });
+  await grantMenus(t.db, deskRole, { [MENU.holiday]: ['view'], [MENU.dashboard]: ['view'] });
   bigRole = await createRole(t.db, { name: 'Payroll lead' });
   await grantMenus(t.db, bigRole, { [MENU.holiday]: ['view'], [MENU.employee]: ['view', 'edit'] });
 });
@@ -172,19 +176,41 @@ describe('role-wise menu access for a non-administrator', () => {
   });
 
   it('grants and removes only the actions their own role holds', async () => {
-    const grid = (await hr.get(`/api/access/roles/${clerkRole}/menus`)).json() as Grid;
+    const grid = (await hr.get(`/api/access/roles/${deskRole}/menus`)).json() as Grid;
     const more = rowsOf(grid, (url, a) => (url === MENU.employee ? { ...a, view: true, edit: true } : a));
-    expectStatus(await hr.put(`/api/access/roles/${clerkRole}/menus`, { rows: more }), 403);
+    expectStatus(await hr.put(`/api/access/roles/${deskRole}/menus`, { rows: more }), 403);
     const fewer = rowsOf(grid, (url, a) => (url === MENU.dashboard ? { ...a, view: false } : a));
-    expectStatus(await hr.put(`/api/access/roles/${clerkRole}/menus`, { rows: fewer }), 200);
+    expectStatus(await hr.put(`/api/access/roles/${deskRole}/menus`, { rows: fewer }), 200);
     const holidayAdd = rowsOf(grid, (url, a) =>
       url === MENU.holiday ? { ...a, add: true } : url === MENU.dashboard ? { ...a, view: false } : a,
     );
-    expectStatus(await hr.put(`/api/access/roles/${clerkRole}/menus`, { rows: holidayAdd }), 200);
+    expectStatus(await hr.put(`/api/access/roles/${deskRole}/menus`, { rows: holidayAdd }), 200);
     // The payroll lead's employee grants are beyond the manager: neither given nor taken.
     const lead = (await admin.get(`/api/access/roles/${bigRole}/menus`)).json() as Grid;
     const stripped = rowsOf(lead, (url, a) => (url === MENU.employee ? { ...a, view: false, edit: false } : a));
     expectStatus(await hr.put(`/api/access/roles/${bigRole}/menus`, { rows: stripped }), 403);
+  });
+
+  it('cannot change a role that accounts of other units hold, not even within their own grants', async () => {
+    // The clerk role is held by an account of unit 3 (made in the first test): changing it would change that account.
+    const grid = (await hr.get(`/api/access/roles/${clerkRole}/menus`)).json() as Grid;
+    const fewer = rowsOf(grid, (url, a) => (url === MENU.dashboard ? { ...a, view: false } : a));
+    const refused = await hr.put(`/api/access/roles/${clerkRole}/menus`, { rows: fewer });
+    expectStatus(refused, 403);
+    expect(refused.json().message).toMatch(/outside your units/);
+    expectStatus(
+      await hr.put(`/api/resources/role/${clerkRole}`, {
+        name: 'Holiday clerk',
+        description: 'renamed',
+        isAdmin: false,
+        isSelfService: false,
+      }),
+      403,
+    );
+    const after = (await admin.get(`/api/access/roles/${clerkRole}/menus`)).json() as Grid;
+    expect(after.menus.find((m) => m.actionUrl === MENU.dashboard)?.actions.view).toBe(true);
+    // The administrator may.
+    expectStatus(await admin.put(`/api/access/roles/${clerkRole}/menus`, { rows: fewer }), 200);
   });
 });
 

@@ -3,7 +3,7 @@ import { type Db, queryRows, type Tx } from '../../db/client';
 import { roles, users } from '../../db/schema';
 import { BadRequest, Conflict, Forbidden } from '../../lib/errors';
 import type { AuthContext } from './context';
-import { roleWithinSql } from './grants';
+import { manageableUsersSql, roleWithinSql } from './grants';
 
 /**
  * Rules for every place that creates or changes a sign-in account (the user master, an employee's
@@ -52,4 +52,20 @@ export async function assertLoginUnique(
   }
   if (found.some((u) => u.userName.toLowerCase() === email)) throw new Conflict('This e-mail is another account’s user name', 'email');
   if (found.length) throw new Conflict('This e-mail is another account’s e-mail', 'email');
+}
+
+/**
+ * 403 unless a non-administrator could manage every account that holds `roleId` (grants.ts): changing a role
+ * changes what all its holders may do, so a unit-limited manager may not widen or narrow the rights of accounts
+ * in other units (or of their peers elsewhere) by editing a role they share.
+ */
+export async function assertRoleHoldersWithinReach(db: Db | Tx, auth: AuthContext, roleId: number): Promise<void> {
+  const manageable = manageableUsersSql(auth, { id: sql`${users.id}`, roleId: sql`${users.roleId}`, employeeId: sql`${users.employeeId}` });
+  if (!manageable) return;
+  const [outside] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.roleId, roleId), sql`not ${manageable}`))
+    .limit(1);
+  if (outside) throw new Forbidden('Accounts outside your units hold this role; only an administrator may change it');
 }

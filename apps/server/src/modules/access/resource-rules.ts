@@ -4,7 +4,7 @@ import { sessions, users } from '../../db/schema';
 import { BadRequest, Conflict, Forbidden } from '../../lib/errors';
 import { hashPassword, newPasswordProblem } from '../auth/password';
 import { registerResourceHooks } from '../masters/hooks';
-import { assertLoginUnique, assertMayGiveRole, assertRoleWithin } from './accounts';
+import { assertLoginUnique, assertMayGiveRole, assertRoleHoldersWithinReach, assertRoleWithin } from './accounts';
 import type { AuthContext } from './context';
 import { manageableUsersSql } from './grants';
 
@@ -19,11 +19,13 @@ registerResourceHooks('role', {
     if (id !== undefined) {
       if (before?.isAdmin && !auth.isAdmin) throw new Forbidden('Only an administrator may change an administrator role');
       await assertRoleWithin(tx, auth, id, 'change');
+      await assertRoleHoldersWithinReach(tx, auth, id);
     }
   },
   async beforeDelete({ tx, auth, id, before }) {
     if (before.isAdmin && !auth.isAdmin) throw new Forbidden('Only an administrator may remove an administrator role');
     await assertRoleWithin(tx, auth, id, 'remove');
+    await assertRoleHoldersWithinReach(tx, auth, id);
   },
 });
 

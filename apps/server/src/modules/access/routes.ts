@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client';
 import { menus, modules, roleMenuAccess, roles, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
+import { assertRoleHoldersWithinReach } from './accounts';
 
 const ZRoleMenus = z.object({
   role: z.object({ id: z.number(), name: z.string(), isAdmin: z.boolean(), isSelfService: z.boolean() }),
@@ -136,7 +137,10 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
             });
           }
         }
-        if (!auth.isAdmin) await assertChangesWithinOwnRole(tx, auth.roleId, roleId, rows);
+        if (!auth.isAdmin) {
+          await assertChangesWithinOwnRole(tx, auth.roleId, roleId, rows);
+          await assertRoleHoldersWithinReach(tx, auth, roleId);
+        }
         const before = await tx.select().from(roleMenuAccess).where(eq(roleMenuAccess.roleId, roleId));
         await tx.delete(roleMenuAccess).where(eq(roleMenuAccess.roleId, roleId));
         const granted = rows.filter((r) => r.canView || r.canAdd || r.canEdit || r.canDelete || r.canApprove);
