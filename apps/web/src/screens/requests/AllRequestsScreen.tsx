@@ -2,8 +2,9 @@ import type { TRequestStatus } from '@hr/contract';
 import { REQUEST_SORTS, REQUEST_STATUSES } from '@hr/contract';
 import { MENU, type TMenuPath } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
-import { Ban, Check, CheckCheck, ConciergeBell, FileSpreadsheet, ListChecks, X } from 'lucide-react';
+import { Ban, BookOpen, Check, CheckCheck, ConciergeBell, FileSpreadsheet, ListChecks, X } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { type DataColumn, DataTable, PaginationBar, useDebounced } from '@/components/data-table';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Button } from '@/components/ui/button';
@@ -14,6 +15,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDateTime, todayIso } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
@@ -346,7 +348,12 @@ function RequestsList({ kind, title }: { kind: TRequestKind; title?: string }) {
           title={title}
           description="What you may act on in your units, pending first."
           className="mb-0"
-          actions={<ExportButton busy={exporting} onClick={() => void doExport()} />}
+          actions={
+            <>
+              {kind === 'leave' && <LedgerLink />}
+              <ExportButton busy={exporting} onClick={() => void doExport()} />
+            </>
+          }
         />
       )}
       <div className="flex flex-wrap items-center gap-2" data-testid="request-filters">
@@ -586,3 +593,16 @@ function EmployeeBalances({ employeeId, leaveTypeId }: { employeeId: number; lea
 export const AllWfhScreen = () => <AllRequestsScreen kind="wfh" />;
 export const AllLeaveScreen = () => <AllRequestsScreen kind="leave" />;
 export const AllVisitorScreen = () => <AllRequestsScreen kind="visitor" />;
+
+/** Holders of the leave master see the way to the ledger and opening balances screen (under that master). */
+function LedgerLink() {
+  const rawMenus = useSession((s) => s.rawMenus);
+  if (!rawMenus.some((m) => m.actionUrl === MENU.leaveType)) return null;
+  return (
+    <Button asChild variant="outline">
+      <Link to={`${MENU.leaveType}/ledger`}>
+        <BookOpen /> Ledger and openings
+      </Link>
+    </Button>
+  );
+}

@@ -18,4 +18,6 @@ export const routes: RouteObject[] = [
   { path: 'allRequest/visitor_notify', lazy: all('AllVisitorScreen') },
   { path: 'me/attendance/requests', lazy: screen(() => import('./MyRequestsScreen')) },
   { path: 'me/leave/summary', lazy: screen(() => import('./LeaveSummaryScreen')) },
+  // Under the leave master's menu (the static path wins over leave/:leaveId).
+  { path: 'master/leave/ledger', lazy: screen(() => import('./LeaveLedgerScreen')) },
 ];

@@ -1,0 +1,336 @@
+import { financialYearStarting } from '@hr/calendar';
+import type { TOpeningImportResult } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, Plus, Upload } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { type DataColumn, DataTable } from '@/components/data-table';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { api } from '@/lib/api';
+import { formatDate, formatDateTime, todayIso } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast-store';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import { cn } from '@/lib/utils';
+import { LoadError } from '../attendance/components';
+import type { TEmployeeOption } from '../payroll/api';
+import { EmployeePicker } from '../payroll/components';
+import { downloadFile, uploadFile } from '../transaction/employee/api';
+import { requestKeys, type TLeaveBalance, type TLedgerLine, useEmployeeBalances, useLedger } from './api';
+import { financialYearStart, formatBalance } from './format';
+
+const LINE_LABEL: Record<TLedgerLine['kind'], string> = {
+  opening: 'Opening',
+  credit: 'Credit',
+  debit: 'Leave taken',
+  lapse: 'Lapsed',
+  encash: 'Encashed',
+  adjust: 'Adjustment',
+};
+
+type PostKind = 'opening' | 'credit' | 'adjust' | 'lapse' | 'encash';
+const POST_KINDS: { value: PostKind; label: string; hint: string }[] = [
+  { value: 'adjust', label: 'Adjustment', hint: 'Days to add, or negative days to take away' },
+  { value: 'opening', label: 'Opening balance', hint: 'Days brought in (positive)' },
+  { value: 'credit', label: 'Credit', hint: 'Days credited (positive)' },
+  { value: 'lapse', label: 'Lapse', hint: 'Days that lapse (entered positive, taken away)' },
+  { value: 'encash', label: 'Encashment', hint: 'Days encashed (entered positive, taken away)' },
+];
+
+const num = (v: number) => (
+  <span className={cn('tabular-nums', v < 0 ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-300')}>{formatBalance(v)}</span>
+);
+
+/**
+ * /outlet/master/leave/ledger (under the leave master's menu): for administrators and payroll users, an employee's
+ * balances and ledger lines per type for the header's financial year, posting a line with a reason, and the opening
+ * balances by Excel (template download, import, the rows it refused).
+ */
+export default function LeaveLedgerScreen() {
+  const { actions } = useCurrentMenu(MENU.leaveType);
+  const fyDtls = useSession((s) => s.finYearDtls);
+  const fy = financialYearStart(fyDtls, todayIso());
+  const span = financialYearStarting(fy);
+  const [employee, setEmployee] = useState<TEmployeeOption | null>(null);
+  const [typeId, setTypeId] = useState<number | null>(null);
+  const balances = useEmployeeBalances(employee?.id ?? null, fy);
+  const ledger = useLedger({ employeeId: employee?.id, financialYear: fy, leaveTypeId: typeId }, employee !== null);
+  const rows = balances.data ?? [];
+  const lines = ledger.data ?? [];
+  const typeName = (id: number) => rows.find((b) => b.leaveTypeId === id)?.leaveTypeName ?? '';
+
+  const balanceColumns: DataColumn<TLeaveBalance>[] = [
+    {
+      id: 'type',
+      header: 'Leave type',
+      cell: (b) => (
+        <span className="flex items-center gap-2">
+          <span className="font-medium">{b.leaveTypeName}</span>
+          <span className="font-mono text-xs text-muted-foreground">{b.leaveTypeCode}</span>
+          {!b.isPaid && <Badge variant="outline">Unpaid</Badge>}
+        </span>
+      ),
+    },
+    ...(['opening', 'accrued', 'adjusted', 'taken', 'lapsed', 'encashed', 'pending'] as const).map((k) => ({
+      id: k,
+      header: k[0].toUpperCase() + k.slice(1),
+      headClassName: 'text-right',
+      className: 'text-right tabular-nums',
+      cell: (b: TLeaveBalance) => formatBalance(b[k]),
+    })),
+    {
+      id: 'balance',
+      header: 'Balance',
+      headClassName: 'text-right',
+      className: 'text-right',
+      cell: (b) => <span className="font-semibold tabular-nums">{formatBalance(b.balance)}</span>,
+    },
+  ];
+  const lineColumns: DataColumn<TLedgerLine>[] = [
+    { id: 'at', header: 'Posted', cell: (l) => <span className="whitespace-nowrap text-xs">{formatDateTime(l.createdAt)}</span> },
+    { id: 'type', header: 'Type', cell: (l) => <span className="font-mono text-xs">{l.leaveTypeCode}</span> },
+    { id: 'kind', header: 'Line', cell: (l) => LINE_LABEL[l.kind] },
+    { id: 'days', header: 'Days', headClassName: 'text-right', className: 'text-right', cell: (l) => num(l.days) },
+    { id: 'reason', header: 'Reason', cell: (l) => <span className="line-clamp-2 text-sm">{l.reason}</span> },
+    { id: 'by', header: 'By', cell: (l) => <span className="text-xs text-muted-foreground">{l.createdByName ?? 'System'}</span> },
+  ];
+
+  return (
+    <div className="grid gap-4">
+      <PageHeader
+        title="Leave ledger and opening balances"
+        description={`Financial year ${span.name}: ${formatDate(span.startDate)} – ${formatDate(span.endDate)} (change it in the header). A balance is the sum of its lines; a correction is a new line with a reason.`}
+        className="mb-0"
+      />
+      {actions.edit && <OpeningImport financialYear={fy} />}
+      <div className="grid gap-3 rounded-lg border bg-card p-4">
+        <div className="grid gap-3 sm:grid-cols-[minmax(16rem,24rem)_minmax(10rem,16rem)]">
+          <FormField label="Employee" htmlFor="ledger-employee">
+            <EmployeePicker
+              id="ledger-employee"
+              value={employee}
+              onChange={(v) => {
+                setEmployee(v);
+                setTypeId(null);
+              }}
+              data-testid="ledger-employee"
+            />
+          </FormField>
+          <FormField label="Leave type" htmlFor="ledger-type">
+            <Select value={typeId ? String(typeId) : 'all'} onValueChange={(v) => setTypeId(v === 'all' ? null : Number(v))}>
+              <SelectTrigger id="ledger-type" disabled={!employee}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">Every type</SelectItem>
+                {rows.map((b) => (
+                  <SelectItem key={b.leaveTypeId} value={String(b.leaveTypeId)}>
+                    {b.leaveTypeName}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+        </div>
+        {employee ? (
+          <>
+            <DataTable
+              columns={balanceColumns}
+              rows={rows}
+              rowKey={(b) => b.leaveTypeId}
+              sort={null}
+              onSort={() => undefined}
+              loading={balances.isLoading}
+              empty="No leave type applies to this employee in this year."
+              rowProps={(b) => ({ className: 'cursor-pointer', title: 'Show its lines', onClick: () => setTypeId(b.leaveTypeId) })}
+            />
+            <h3 className="text-sm font-semibold">
+              Lines{typeId ? ` of ${typeName(typeId)}` : ''} ({lines.length})
+            </h3>
+            <DataTable
+              columns={lineColumns}
+              rows={lines}
+              rowKey={(l) => l.id}
+              sort={null}
+              onSort={() => undefined}
+              loading={ledger.isLoading}
+              empty="No line in this year."
+            />
+            {actions.edit && rows.length > 0 && <PostLine employeeId={employee.id} financialYear={fy} types={rows} defaultType={typeId} />}
+            <LoadError what="The ledger" show={(balances.isError && !balances.data) || (ledger.isError && !ledger.data)} />
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">Choose an employee to see the balances and the lines.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Posts one line (opening, credit, adjustment, lapse, encashment) with a reason. */
+function PostLine({
+  employeeId,
+  financialYear,
+  types,
+  defaultType,
+}: {
+  employeeId: number;
+  financialYear: number;
+  types: TLeaveBalance[];
+  defaultType: number | null;
+}) {
+  const qc = useQueryClient();
+  const [leaveTypeId, setLeaveTypeId] = useState<number | null>(defaultType);
+  const [kind, setKind] = useState<PostKind>('adjust');
+  const [days, setDays] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const chosen = leaveTypeId ?? defaultType;
+  const submit = async () => {
+    const n = Number(days);
+    const problems: Record<string, string[]> = {};
+    if (!chosen) problems.leaveTypeId = ['Choose a leave type'];
+    if (!days.trim() || !Number.isFinite(n) || n === 0 || !Number.isInteger(n * 2)) problems.days = ['Whole or half days, not zero'];
+    if (!reason.trim()) problems.reason = ['Give a reason'];
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setBusy(true);
+    try {
+      await api.post('/api/leave/ledger', { employeeId, leaveTypeId: chosen, financialYear, kind, days: n, reason: reason.trim() });
+      toast({ variant: 'success', title: 'Line posted', description: `${POST_KINDS.find((k) => k.value === kind)?.label}: ${n} days` });
+      setDays('');
+      setReason('');
+      await Promise.all([qc.invalidateQueries({ queryKey: requestKeys.ledger }), qc.invalidateQueries({ queryKey: requestKeys.balances })]);
+    } catch (err) {
+      const fields = (err as { fieldErrors?: Record<string, string[]> }).fieldErrors;
+      if (fields) setErrors(fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="grid gap-3 rounded-md border p-3 sm:grid-cols-[12rem_10rem_7rem_1fr_auto] sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      data-testid="ledger-post"
+    >
+      <FormField label="Leave type" htmlFor="post-type" error={errors.leaveTypeId}>
+        <Select value={chosen ? String(chosen) : ''} onValueChange={(v) => setLeaveTypeId(Number(v))}>
+          <SelectTrigger id="post-type">
+            <SelectValue placeholder="Choose" />
+          </SelectTrigger>
+          <SelectContent>
+            {types.map((b) => (
+              <SelectItem key={b.leaveTypeId} value={String(b.leaveTypeId)}>
+                {b.leaveTypeName}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </FormField>
+      <FormField label="Line" htmlFor="post-kind">
+        <Select value={kind} onValueChange={(v) => setKind(v as PostKind)}>
+          <SelectTrigger id="post-kind">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {POST_KINDS.map((k) => (
+              <SelectItem key={k.value} value={k.value}>
+                {k.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </FormField>
+      <FormField label="Days" htmlFor="post-days" error={errors.days} hint={POST_KINDS.find((k) => k.value === kind)?.hint}>
+        <Input id="post-days" inputMode="decimal" value={days} onChange={(e) => setDays(e.target.value)} />
+      </FormField>
+      <FormField label="Reason" htmlFor="post-reason" error={errors.reason}>
+        <Input id="post-reason" maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </FormField>
+      <Button type="submit" disabled={busy}>
+        <Plus /> Post
+      </Button>
+    </form>
+  );
+}
+
+/** The opening balances by Excel: the template (employees in reach × types), the import and what it refused. */
+function OpeningImport({ financialYear }: { financialYear: number }) {
+  const qc = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [result, setResult] = useState<TOpeningImportResult | null>(null);
+  const upload = async (file: File) => {
+    setResult(null);
+    setProgress(0);
+    try {
+      const r = await uploadFile<TOpeningImportResult>(`/api/leave/openings/import?financialYear=${financialYear}`, file, setProgress);
+      setResult(r);
+      await qc.invalidateQueries({ queryKey: requestKeys.ledger });
+      await qc.invalidateQueries({ queryKey: requestKeys.balances });
+    } catch (err) {
+      toast({ variant: 'destructive', title: 'The import failed', description: (err as Error).message });
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = '';
+    }
+  };
+  return (
+    <div className="grid gap-3 rounded-lg border bg-card p-4" data-testid="opening-import">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="mr-auto text-sm font-semibold">Opening balances from Excel for {financialYearStarting(financialYear).name}</h3>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => void downloadFile('/api/leave/openings/template', 'leave_opening_balances_template.xlsx')}
+        >
+          <Download /> Download template
+        </Button>
+        <Button type="button" disabled={progress !== null} onClick={() => input.current?.click()}>
+          <Upload /> {progress !== null ? `Uploading ${Math.round(progress * 100)}%` : 'Import opening balances'}
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          className="hidden"
+          data-testid="opening-file"
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void upload(f);
+          }}
+        />
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Columns Employee Code, Leave Code, Days, Reason. Rows with Days empty are skipped; each filled row posts an opening line.
+      </p>
+      {result && (
+        <div className="grid gap-2 text-sm" data-testid="opening-result">
+          <p>
+            <span className="font-semibold">{result.posted}</span> {result.posted === 1 ? 'line' : 'lines'} posted
+            {result.errors.length > 0 ? `; ${result.errors.length} rows refused:` : '.'}
+          </p>
+          {result.errors.length > 0 && (
+            <ul className="max-h-48 overflow-y-auto rounded border p-2 text-xs">
+              {result.errors.map((e) => (
+                <li key={e.row}>
+                  Row {e.row}: {e.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
