@@ -32,7 +32,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const fmt = (n: number) => new Intl.NumberFormat('en-IN').format(n);
 
-async function fill(
+export async function fill(
   db: Db,
   staff: number,
   punchTarget: number,
@@ -207,6 +207,14 @@ async function measure(database: Database, engine: string, staff: number, punchT
       if (res.statusCode !== 200) throw new Error(`${engine}: list ${res.statusCode}`);
       list.push(performance.now() - t);
     }
+    // How loaded the machine was: a plain count of the employees table, timed the same way (on an idle 2-core
+    // machine a few milliseconds at 100,000 rows).
+    const calib: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      await queryRows(db, sql`select count(*) from employees`);
+      calib.push(performance.now() - t);
+    }
     const perWidget = WIDGETS.map((w) => `${w} ${round1(median(slowest.get(w) ?? [0]))}`).join(', ');
     const size = `${fmt(staff)} employees, ${(punches / 1e6).toFixed(1)} million punches`;
     results.push(
@@ -229,6 +237,12 @@ async function measure(database: Database, engine: string, staff: number, punchT
         unit: 'ms',
       },
       { name: `${engine}: today's attendance drill-down, a page of 25 (median of 3)`, value: round1(median(list)), unit: 'ms' },
+      {
+        name: `${engine}: calibration, a plain count of the employees table during the run (median of 5)`,
+        value: round1(median(calib)),
+        unit: 'ms',
+        note: 'how loaded the shared machine was',
+      },
     );
   } finally {
     await app.close();
