@@ -65,6 +65,8 @@ export const requests = pgTable(
     // The allRequest lists: a kind in the caller's units, pending first, newest first.
     index('requests_list_idx').on(t.kind, t.unitId, t.status, t.fromDate, t.id),
     index('requests_kind_status_idx').on(t.kind, t.status, t.id),
+    // The allRequest lists' default order (pending first, newest first) read off an index, backwards.
+    index('requests_pending_first_idx').on(t.kind, sql`(${t.status} = 'pending')`, t.fromDate, t.id),
     index('requests_visitor_day_idx').on(t.fromDate, t.unitId).where(sql`${t.kind} = 'visitor'`),
     index('requests_approval_idx').on(t.approvalId),
   ],

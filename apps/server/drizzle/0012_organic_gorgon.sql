@@ -1,0 +1,1 @@
+CREATE INDEX "requests_pending_first_idx" ON "requests" USING btree ("kind",("status" = 'pending'),"from_date","id");
