@@ -122,6 +122,15 @@ export const employees = pgTable(
     pfApplicable: boolean('pf_applicable').notNull().default(false),
     esiApplicable: boolean('esi_applicable').notNull().default(false),
     ptApplicable: boolean('pt_applicable').notNull().default(true),
+    /** PF on wages up to the statutory ceiling only (the usual case); false: on the full PF wages (paragraph 26(6)). */
+    pfRestrictToCeiling: boolean('pf_restrict_to_ceiling').notNull().default(true),
+    /** The day the employee first joined EPF anywhere, and the monthly PF wages then (paise): EPS eligibility. */
+    epfFirstJoined: date('epf_first_joined'),
+    epfWagesAtJoining: bigint('epf_wages_at_joining', { mode: 'number' }),
+    /** Already an EPS member from an earlier employment. */
+    epsPriorMember: boolean('eps_prior_member').notNull().default(false),
+    /** A person with disability (ESI coverage up to the higher ceiling). */
+    isDisabled: boolean('is_disabled').notNull().default(false),
     // bank
     payModeId: smallint('pay_mode_id').notNull().default(2),
     bankAccountNo: varchar('bank_account_no', { length: 18 }),

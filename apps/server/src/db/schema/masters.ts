@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, text, time, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, text, time, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './common';
 import { departments, designations, units, users } from './core';
 
@@ -235,6 +235,15 @@ export const earningDeductions = pgTable(
     isNetPayHead: boolean('is_net_pay_head').notNull().default(false),
     isOverTimeHead: boolean('is_over_time_head').notNull().default(false),
     isTotalLWOPHead: boolean('is_total_lwop_head').notNull().default(false),
+    /**
+     * A statutory deduction the payroll computes by the rules of @hr/payroll (statutory/) from the dated
+     * parameters, not by a formula: 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee' | 'tds'; null otherwise.
+     */
+    statutory: varchar('statutory', { length: 20 }),
+    /** An earning that is PF wages (basic, DA, retaining allowance). */
+    isPfWage: boolean('is_pf_wage').notNull().default(false),
+    /** An earning that is ESI wages (every wage but annual bonus, encashment and the like; overtime counts for contributions only). */
+    isEsiWage: boolean('is_esi_wage').notNull().default(false),
     printOrder: integer('print_order').notNull().default(0),
     ...auditColumns,
   },
@@ -243,6 +252,9 @@ export const earningDeductions = pgTable(
     uniqueIndex('earning_deductions_name_uq').on(sql`lower(${t.name})`),
     // At most one active net-pay head.
     uniqueIndex('earning_deductions_net_pay_uq').on(t.isNetPayHead).where(sql`${t.isNetPayHead} and ${t.isActive}`),
+    // One active head per statutory kind.
+    uniqueIndex('earning_deductions_statutory_uq').on(t.statutory).where(sql`${t.statutory} is not null and ${t.isActive}`),
+    check('earning_deductions_statutory_ck', sql`${t.statutory} in ('pf_employee', 'esi_employee', 'pt', 'lwf_employee', 'tds')`),
     index('earning_deductions_active_idx').on(t.isActive),
     index('earning_deductions_print_order_idx').on(t.printOrder),
   ],

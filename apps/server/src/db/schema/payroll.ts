@@ -104,6 +104,33 @@ export interface RunHead {
   isOverTimeHead: boolean;
   isTotalLWOPHead: boolean;
   formula: string | null;
+  /** Computed by the statutory rules (earning_deductions.statutory); absent in runs processed before. */
+  statutory?: StatutoryHeadKind | null;
+  isPfWage?: boolean;
+  isEsiWage?: boolean;
+}
+
+export type StatutoryHeadKind = 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee' | 'tds';
+
+/** A slip's statutory figures (paise) as @hr/payroll's computeSlips returned them. */
+export interface SlipStatutory {
+  pfWages: number;
+  epfWages: number;
+  epsWages: number;
+  edliWages: number;
+  pfEmployee: number;
+  eps: number;
+  epf: number;
+  edli: number;
+  /** ESI wages of the month (with overtime), and without overtime (what coverage is judged on). */
+  esiWages: number;
+  esiCoverageWages: number;
+  esiCovered: boolean;
+  esiEmployee: number;
+  esiEmployer: number;
+  pt: number;
+  lwfEmployee: number;
+  lwfEmployer: number;
 }
 
 export interface RunError {
@@ -141,6 +168,8 @@ export const salarySlips = pgTable(
     attendance: jsonb('attendance').$type<Record<string, number>>().notNull(),
     /** Arrears paid in this slip, month by month: [{ month: 'YYYY-MM', amount: paise }]. */
     arrears: jsonb('arrears').$type<{ month: string; amount: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The statutory figures of the slip (wages, both shares, employer contributions), paise; {} before they were computed. */
+    statutory: jsonb('statutory').$type<SlipStatutory | Record<string, never>>().notNull().default(sql`'{}'::jsonb`),
     /** When the payslip was e-mailed to the employee (a retried e-mail job skips those sent). */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
