@@ -10,6 +10,7 @@ import {
   formulaProblems,
   PlanError,
 } from './engine';
+import { computeEsi, computeLwf, computePf, computePt, inForce, STATUTORY_PARAMETERS, statutoryTables } from './statutory';
 
 function head(id: number, code: string, isEarning: boolean, formula: string | null = null, more: Partial<EngineHead> = {}): EngineHead {
   return {
@@ -418,5 +419,106 @@ describe('a large run', () => {
     expect(second.amounts.get(29)).toBe(Math.round((100001 + 200001) / 30));
     expect(second.net).toBe(second.gross - second.deductions);
     expect(results[9999].employeeId).toBe(10_000);
+  });
+});
+
+describe('statutory heads', () => {
+  const tables = statutoryTables(STATUTORY_PARAMETERS);
+  const on = '2025-09-01';
+  const params = {
+    month: 9,
+    pf: inForce(tables.pf, on),
+    esi: inForce(tables.esi, on),
+    pt: inForce(tables.pt.get('KA') ?? [], on),
+    lwf: inForce(tables.lwf.get('KA') ?? [], on),
+  };
+  const heads: EngineHead[] = [
+    head(BASIC, 'BASIC', true, null, { isPfWage: true, isEsiWage: true }),
+    head(DA, 'DA', true, null, { isPfWage: true, isEsiWage: true }),
+    head(CONV, 'CONV', true, null, { isEsiWage: true }),
+    head(OT, 'OT', true, 'round(OT_HOURS * 100, 2)', { isOverTimeHead: true, isEsiWage: true }),
+    head(PF, 'PF', false, 'BASIC * 0.5', { statutory: 'pf_employee' }),
+    head(ESI, 'ESI', false, null, { statutory: 'esi_employee' }),
+    head(PT, 'PT', false, null, { statutory: 'pt' }),
+    head(TDS, 'TDS', false, null, { statutory: 'tds' }),
+    head(60, 'LWF', false, null, { statutory: 'lwf_employee' }),
+    head(NET, 'NET', true, null, { isNetPayHead: true, isCalculative: true }),
+  ];
+  const plan = compileFormulas(heads);
+  const small = (id: number, basic: number, more: Partial<EngineEmployee> = {}) =>
+    employee(id, {
+      fixed: new Map([
+        [BASIC, basic],
+        [DA, basic / 10],
+        [CONV, 160000],
+        [TDS, 0],
+      ]),
+      ...more,
+    });
+
+  it('computes PF, ESI, PT and LWF by the rules (the formula of a statutory head is ignored), in DEDUCTIONS and the net', () => {
+    const [r] = computeSlips(plan, [small(1, 1200000)], params);
+    const s = slip(r);
+    const pfWages = 1200000n + 120000n;
+    const pf = computePf(params.pf!, { pfWages, restrictToCeiling: true, epsEligible: true });
+    const esiWages = 1200000n + 120000n + 160000n + 40000n; // overtime (4 h × ₹100) counts for contributions
+    const esi = computeEsi(params.esi!, { covered: true, grossWages: esiWages, paidDays: 30 });
+    const pt = computePt(params.pt, { month: 9, monthlyGross: BigInt(s.gross), gender: 'male' });
+    const lwf = computeLwf(params.lwf, { month: 9, grossWages: BigInt(s.gross) });
+    expect(s.amounts.get(PF)).toBe(Number(pf.employee));
+    expect(s.amounts.get(ESI)).toBe(Number(esi.employee));
+    expect(s.amounts.get(PT)).toBe(Number(pt));
+    expect(s.amounts.get(60)).toBe(Number(lwf.employee));
+    expect(s.deductions).toBe(Number(pf.employee + esi.employee + pt + lwf.employee));
+    expect(s.net).toBe(s.gross - s.deductions);
+    expect(s.statutory).toMatchObject({
+      pfWages: Number(pfWages),
+      eps: Number(pf.eps),
+      epf: Number(pf.epf),
+      edli: Number(pf.edli),
+      esiWages: Number(esiWages),
+      esiCoverageWages: Number(esiWages) - 40000,
+      esiCovered: true,
+      esiEmployer: Number(esi.employer),
+    });
+  });
+
+  it('follows the employee: not applicable, full wages, outside EPS, covered earlier in the period', () => {
+    const high = 3000000;
+    const [notPf, full, earlier, above] = computeSlips(
+      plan,
+      [
+        small(1, high, { facts: { ...employee(1).facts, IS_PF_APPLICABLE: 0 } }),
+        small(2, high, { statutory: { pfRestrictToCeiling: false, epsEligible: false, disabled: false, esiEarlierWages: [] } }),
+        small(3, high, { statutory: { pfRestrictToCeiling: true, epsEligible: true, disabled: false, esiEarlierWages: [2000000] } }),
+        small(4, high),
+      ],
+      params,
+    ).map(slip);
+    expect(notPf.amounts.get(PF)).toBe(0);
+    expect(full.amounts.get(PF)).toBe(Math.round((high * 1.1 * 0.12) / 100) * 100);
+    expect(full.statutory?.eps).toBe(0);
+    expect(earlier.statutory?.esiCovered).toBe(true);
+    expect(earlier.amounts.get(ESI)).toBeGreaterThan(0);
+    expect(above.statutory?.esiCovered).toBe(false);
+    expect(above.amounts.get(ESI)).toBe(0);
+  });
+
+  it('fails the employee when no PF rates are given, and refuses a statutory earning or two heads of a kind', () => {
+    expect(computeSlips(plan, [small(1, 1000000)])[0].error).toBe('PF: no PF rates are in force for the month');
+    expect(problemsOf([head(1, 'X', true, null, { statutory: 'pt' })]).map((p) => p.message)).toEqual([
+      'X: a statutory head must be a deduction',
+    ]);
+    expect(
+      problemsOf([head(1, 'A', false, null, { statutory: 'pt' }), head(2, 'B', false, null, { statutory: 'pt' })]).map((p) => p.message),
+    ).toEqual(['B: A is already the pt head']);
+  });
+
+  it('reports a cycle through a statutory head', () => {
+    const cyclic = [
+      head(1, 'BASIC', true, 'PF * 2', { isCalculative: true, isPfWage: true }),
+      head(2, 'PF', false, null, { statutory: 'pf_employee' }),
+    ];
+    expect(problemsOf(cyclic).map((p) => p.kind)).toContain('cycle');
   });
 });

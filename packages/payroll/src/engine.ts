@@ -22,6 +22,12 @@
 //   head's amount, or GROSS − DEDUCTIONS when the plan has no net-pay head.
 // - An employee without any fixed amount for a head of the plan fails with 'No salary structure for the month';
 //   a FormulaRuntimeError fails only that employee, as '<CODE>: <message>'.
+// - A STATUTORY head (`statutory`: 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee') is computed by the
+//   statutory rules (./statutory) from the parameters given to computeSlips, not by a formula: PF on the sum of
+//   the PF-wage heads (isPfWage), ESI on the sum of the ESI-wage heads (isEsiWage; coverage judged without the
+//   overtime head), PT and LWF on GROSS. It is a deduction like any other (in DEDUCTIONS, the net pay). The
+//   employer's shares and the wages they are on come back on the slip (`statutory`). A 'tds' head is not computed
+//   by the rules yet: it is a fixed deduction.
 // - Heads form a graph through their formulas (GROSS and DEDUCTIONS depend on their member heads): unknown
 //   names and cycles are reported, all at once, by compileFormulas (PlanError) and formulaProblems.
 
@@ -36,6 +42,14 @@ import {
   namePosition,
   toPaiseNumber,
 } from './formula';
+import { computeEsi, type EsiParameters, esiCovered } from './statutory/esi';
+import { computeLwf, type LwfParameters } from './statutory/lwf';
+import { computePf, type PfParameters } from './statutory/pf';
+import { computePt, type PtParameters } from './statutory/pt';
+
+/** How a head is computed by the statutory rules instead of a formula ('tds': marked, not computed by the rules yet). */
+export type StatutoryHeadKind = 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee' | 'tds';
+export const STATUTORY_HEAD_KINDS: readonly StatutoryHeadKind[] = ['pf_employee', 'esi_employee', 'pt', 'lwf_employee', 'tds'];
 
 export interface EngineHead {
   id: number;
@@ -49,6 +63,51 @@ export interface EngineHead {
   isNetPayHead: boolean;
   isOverTimeHead: boolean;
   isTotalLWOPHead: boolean;
+  /** Computed by the statutory rules (see the header); null or absent for the others. */
+  statutory?: StatutoryHeadKind | null;
+  /** An earning that is PF wages / ESI wages. */
+  isPfWage?: boolean;
+  isEsiWage?: boolean;
+}
+
+/** The parameters in force for the month and the unit's state (computeSlips' third argument). */
+export interface EngineStatutory {
+  /** The wage month, 1–12 (PT and LWF are due in some months only). */
+  month: number;
+  pf?: PfParameters;
+  esi?: EsiParameters;
+  /** The unit's state's rows; absent: the state levies none. */
+  pt?: PtParameters;
+  lwf?: LwfParameters;
+}
+
+/** An employee's statutory particulars for the month (default: PF on wages up to the ceiling, in EPS, not disabled). */
+export interface EmployeeStatutory {
+  pfRestrictToCeiling: boolean;
+  epsEligible: boolean;
+  disabled: boolean;
+  /** ESI coverage wages (paise, overtime left out) of the earlier months of the contribution period. */
+  esiEarlierWages: readonly number[];
+}
+
+/** A slip's statutory figures, paise (zero where the plan has no such head or the employee is not applicable). */
+export interface SlipStatutory {
+  pfWages: number;
+  epfWages: number;
+  epsWages: number;
+  edliWages: number;
+  pfEmployee: number;
+  eps: number;
+  epf: number;
+  edli: number;
+  esiWages: number;
+  esiCoverageWages: number;
+  esiCovered: boolean;
+  esiEmployee: number;
+  esiEmployer: number;
+  pt: number;
+  lwfEmployee: number;
+  lwfEmployer: number;
 }
 
 export const ATTENDANCE_NAMES = ['MONTH_DAYS', 'PAYABLE_DAYS', 'PRESENT_DAYS', 'LWOP_DAYS', 'OT_HOURS', 'HOLIDAYS', 'WEEKLY_OFFS'] as const;
@@ -83,6 +142,8 @@ export interface EngineEmployee {
   extra: Map<number, number>;
   attendance: AttendanceFigures;
   facts: EngineFacts;
+  /** For the statutory heads; absent: PF up to the ceiling, in EPS, not disabled, no earlier ESI wages. */
+  statutory?: EmployeeStatutory;
 }
 
 export interface EngineSlip {
@@ -92,6 +153,8 @@ export interface EngineSlip {
   gross: number;
   deductions: number;
   net: number;
+  /** The statutory figures, when the plan has statutory heads; else null. */
+  statutory: SlipStatutory | null;
   error: null;
 }
 
@@ -105,6 +168,21 @@ const KIND_PRORATED = 0;
 const KIND_FIXED = 1;
 const KIND_FORMULA = 2;
 const KIND_NET = 3;
+const KIND_PF = 4;
+const KIND_ESI = 5;
+const KIND_PT = 6;
+const KIND_LWF = 7;
+const RULE_KIND: Partial<Record<StatutoryHeadKind, number>> = {
+  pf_employee: KIND_PF,
+  esi_employee: KIND_ESI,
+  pt: KIND_PT,
+  lwf_employee: KIND_LWF,
+};
+
+/** A head the statutory rules compute (not 'tds', which is still a fixed deduction). */
+function isRuleHead(h: EngineHead): boolean {
+  return !!h.statutory && RULE_KIND[h.statutory] !== undefined;
+}
 
 interface HeadRuntime {
   id: number;
@@ -124,6 +202,12 @@ export interface PlanRuntime {
   readonly grossMembers: Int32Array;
   readonly deductionMembers: Int32Array;
   readonly netIndex: number;
+  /** Earning heads whose amounts are PF wages, ESI wages, and ESI wages for coverage (without overtime). */
+  readonly pfWageMembers: Int32Array;
+  readonly esiWageMembers: Int32Array;
+  readonly esiCoverageMembers: Int32Array;
+  /** Whether any head is computed by the statutory rules. */
+  readonly hasStatutory: boolean;
   /** The text names' values (GENDER) of the employee being computed; numbers live in a Float64Array. */
   readonly texts: string[];
 }
@@ -166,6 +250,8 @@ interface Analysis {
   grossMembers: number[];
   deductionMembers: number[];
   netIndex: number;
+  pfWageMembers: number[];
+  esiWageMembers: number[];
 }
 
 function isMemo(h: EngineHead): boolean {
@@ -232,12 +318,35 @@ function analyse(heads: EngineHead[]): Analysis {
   // Formulas and their names.
   const formulas: (CompiledFormula | null)[] = [];
   const deps: number[][] = [];
+  const pfWageMembers: number[] = [];
+  const esiWageMembers: number[] = [];
+  heads.forEach((h, i) => {
+    if (!h.isEarning || h.isNetPayHead || isMemo(h)) return;
+    if (h.isPfWage) pfWageMembers.push(i);
+    if (h.isEsiWage) esiWageMembers.push(i);
+  });
+  const seenKinds = new Map<string, string>();
   heads.forEach((h, i) => {
     const hasFormula = typeof h.formula === 'string' && h.formula.trim() !== '';
     const needsFormula = h.isCalculative && !h.isNetPayHead;
     const d: number[] = [];
     deps.push(d);
     formulas.push(null);
+    if (h.statutory) {
+      const other = seenKinds.get(h.statutory);
+      if (other) problems.push({ kind: 'syntax', head: h.code, message: `${h.code}: ${other} is already the ${h.statutory} head` });
+      seenKinds.set(h.statutory, h.code);
+    }
+    if (isRuleHead(h)) {
+      if (h.isEarning || h.isNetPayHead || isMemo(h)) {
+        problems.push({ kind: 'syntax', head: h.code, message: `${h.code}: a statutory head must be a deduction` });
+        return;
+      }
+      if (h.statutory === 'pf_employee') d.push(...pfWageMembers);
+      else if (h.statutory === 'esi_employee') d.push(...esiWageMembers);
+      else d.push(n);
+      return;
+    }
     if (!hasFormula || (!h.isCalculative && !h.isNetPayHead)) {
       if (needsFormula) problems.push({ kind: 'syntax', head: h.code, message: `Head ${h.code} has no formula` });
       else if (h.isNetPayHead) d.push(n, n + 1);
@@ -280,7 +389,7 @@ function analyse(heads: EngineHead[]): Analysis {
   deps.push(grossMembers, deductionMembers);
 
   problems.push(...findCycles(heads, deps));
-  return { problems, slotOf, formulas, deps, grossMembers, deductionMembers, netIndex };
+  return { problems, slotOf, formulas, deps, grossMembers, deductionMembers, netIndex, pfWageMembers, esiWageMembers };
 }
 
 /** " (did you mean 'BASIC'?)" when a known name differs from it only in upper/lower case. */
@@ -348,7 +457,8 @@ export function compileFormulas(heads: EngineHead[]): PayrollPlan {
   const runtimeHeads: HeadRuntime[] = heads.map((h, i) => {
     const formula = a.formulas[i];
     let kind: number;
-    if (formula) kind = KIND_FORMULA;
+    if (isRuleHead(h)) kind = RULE_KIND[h.statutory!]!;
+    else if (formula) kind = KIND_FORMULA;
     else if (h.isNetPayHead) kind = KIND_NET;
     else kind = h.isEarning ? KIND_PRORATED : KIND_FIXED;
     return { id: h.id, code: h.code, kind, fn: formula ? bindFormula(formula, bind) : null };
@@ -373,6 +483,10 @@ export function compileFormulas(heads: EngineHead[]): PayrollPlan {
     grossMembers: Int32Array.from(a.grossMembers),
     deductionMembers: Int32Array.from(a.deductionMembers),
     netIndex: a.netIndex,
+    pfWageMembers: Int32Array.from(a.pfWageMembers),
+    esiWageMembers: Int32Array.from(a.esiWageMembers),
+    esiCoverageMembers: Int32Array.from(a.esiWageMembers.filter((i) => !heads[i].isOverTimeHead)),
+    hasStatutory: heads.some(isRuleHead),
     texts,
   };
   return { heads: [...heads], order: steps.filter((s) => s >= 0).map((i) => heads[i].id), runtime };
@@ -411,16 +525,104 @@ function prorate(fixed: number, payableScaled: number, monthScaled: number): num
   return Number(p < 0n ? -q : q);
 }
 
-/** Computes the slips of the employees, in the order given; one employee's failure does not stop the others. */
-export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[]): (EngineSlip | EngineFailure)[] {
+const DEFAULT_EMPLOYEE_STATUTORY: EmployeeStatutory = {
+  pfRestrictToCeiling: true,
+  epsEligible: true,
+  disabled: false,
+  esiEarlierWages: [],
+};
+
+function emptyStatutory(): SlipStatutory {
+  return {
+    pfWages: 0,
+    epfWages: 0,
+    epsWages: 0,
+    edliWages: 0,
+    pfEmployee: 0,
+    eps: 0,
+    epf: 0,
+    edli: 0,
+    esiWages: 0,
+    esiCoverageWages: 0,
+    esiCovered: false,
+    esiEmployee: 0,
+    esiEmployer: 0,
+    pt: 0,
+    lwfEmployee: 0,
+    lwfEmployer: 0,
+  };
+}
+
+/** Thrown inside a step: fails that employee with '<CODE>: message'. */
+class StatutoryStepError extends Error {}
+
+/**
+ * Computes the slips of the employees, in the order given; one employee's failure does not stop the others.
+ * `statutory` gives the parameters in force for the month and state; a plan with a PF or ESI head fails every
+ * employee without them.
+ */
+export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], statutory?: EngineStatutory): (EngineSlip | EngineFailure)[] {
   const rt = plan.runtime;
   const { heads, steps, grossMembers, deductionMembers, indexById, netIndex, texts, headCount: n } = rt;
+  const { pfWageMembers, esiWageMembers, esiCoverageMembers, hasStatutory } = rt;
+  const sumOf = (members: Int32Array, amounts: Float64Array) => {
+    let t = 0;
+    for (let m = 0; m < members.length; m++) t += amounts[members[m]];
+    return t;
+  };
   const lay = layout(n);
   const values = new Float64Array(rt.slotCount); // rupees / days / facts, read by the formulas
   const fixed = new Float64Array(n);
   const extra = new Float64Array(n);
   const amount = new Float64Array(n);
   const results: (EngineSlip | EngineFailure)[] = new Array(employees.length);
+  const params = statutory;
+  const month = params?.month ?? 0;
+  // A statutory head's amount (paise) for one employee, filling the slip's statutory figures; the rules work in
+  // bigint paise and every amount here is a whole number of paise well within the safe range.
+  const statutoryStep = (kind: number, st: SlipStatutory, es: EmployeeStatutory, f: EngineFacts, paidDays: number, gross: number) => {
+    if (kind === KIND_PF) {
+      if (!params?.pf) throw new StatutoryStepError('no PF rates are in force for the month');
+      st.pfWages = sumOf(pfWageMembers, amount);
+      if (!f.IS_PF_APPLICABLE) return 0;
+      const r = computePf(params.pf, {
+        pfWages: BigInt(st.pfWages),
+        restrictToCeiling: es.pfRestrictToCeiling,
+        epsEligible: es.epsEligible,
+      });
+      st.epfWages = Number(r.epfWages);
+      st.epsWages = Number(r.epsWages);
+      st.edliWages = Number(r.edliWages);
+      st.pfEmployee = Number(r.employee);
+      st.eps = Number(r.eps);
+      st.epf = Number(r.epf);
+      st.edli = Number(r.edli);
+      return st.pfEmployee;
+    }
+    if (kind === KIND_ESI) {
+      if (!params?.esi) throw new StatutoryStepError('no ESI rates are in force for the month');
+      st.esiWages = sumOf(esiWageMembers, amount);
+      st.esiCoverageWages = sumOf(esiCoverageMembers, amount);
+      if (!f.IS_ESI_APPLICABLE) return 0;
+      const period = es.esiEarlierWages.map((w) => BigInt(w));
+      period.push(BigInt(st.esiCoverageWages));
+      st.esiCovered = esiCovered(params.esi, period, es.disabled);
+      const r = computeEsi(params.esi, { covered: st.esiCovered, grossWages: BigInt(st.esiWages), paidDays });
+      st.esiEmployee = Number(r.employee);
+      st.esiEmployer = Number(r.employer);
+      return st.esiEmployee;
+    }
+    if (kind === KIND_PT) {
+      if (!f.IS_PT_APPLICABLE || gross <= 0) return 0;
+      const gender = f.GENDER === 'F' ? 'female' : f.GENDER === 'M' ? 'male' : 'other';
+      st.pt = Number(computePt(params?.pt, { month, monthlyGross: BigInt(gross), gender }));
+      return st.pt;
+    }
+    const r = computeLwf(params?.lwf, { month, grossWages: BigInt(gross) });
+    st.lwfEmployee = Number(r.employee);
+    st.lwfEmployer = Number(r.employer);
+    return st.lwfEmployee;
+  };
 
   // Callbacks made once (Map.forEach does not allocate an entry per item, unlike for…of).
   let matched = 0;
@@ -479,6 +681,8 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[]): (E
     let gross = 0;
     let deductions = 0;
     let current = -1;
+    const st: SlipStatutory | null = hasStatutory ? emptyStatutory() : null;
+    const es = emp.statutory ?? DEFAULT_EMPLOYEE_STATUTORY;
     try {
       for (let k = 0; k < steps.length; k++) {
         const step = steps[k];
@@ -508,15 +712,19 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[]): (E
             paise = toPaiseNumber(head.fn!(values));
             if (!Number.isSafeInteger(paise)) throw new FormulaRuntimeError('the result is too large to be an amount');
             break;
-          default:
+          case KIND_NET:
             paise = gross - deductions;
+            break;
+          default:
+            current = step;
+            paise = statutoryStep(head.kind, st!, es, f, att.payableDays, gross);
         }
         paise += extra[step];
         amount[step] = paise;
         values[step] = paise / 100;
       }
     } catch (err) {
-      if (!(err instanceof FormulaRuntimeError) || current < 0) throw err;
+      if (!(err instanceof FormulaRuntimeError || err instanceof StatutoryStepError) || current < 0) throw err;
       results[e] = { employeeId: emp.employeeId, error: `${heads[current].code}: ${err.message}` };
       continue;
     }
@@ -529,6 +737,7 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[]): (E
       gross,
       deductions,
       net: netIndex >= 0 ? amount[netIndex] : gross - deductions,
+      statutory: st,
       error: null,
     };
   }
