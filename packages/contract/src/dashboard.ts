@@ -146,8 +146,8 @@ export type TPendingRequestsWidget = z.infer<typeof ZPendingRequestsWidget>;
 
 /**
  * Salary cost of the last 12 processed months (runs processed, approved or locked) up to the filter's month,
- * oldest first. employerContributions: null while the salary records hold no employer-side heads (the statutory
- * issue brings employer PF / ESI); never an estimate.
+ * oldest first. employerContributions: the employer's EPS, EPF, EDLI, ESI and LWF shares summed from the slips'
+ * statutory figures; null for a month whose slips carry none (processed before the statutory heads); never an estimate.
  */
 export const ZPayrollCostWidget = z.object({
   months: z.array(

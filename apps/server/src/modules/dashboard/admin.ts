@@ -198,27 +198,49 @@ export async function pendingRequests(db: Db, units: UnitSet): Promise<TPendingR
   };
 }
 
-/** Salary cost by month: the last 12 months with a processed (approved, locked) run up to `month`, oldest first. */
+/** The employer's side of a slip's statutory figures (paise): EPS and EPF shares, EDLI, ESI and LWF employer's shares. */
+const EMPLOYER_SHARE = sql.raw(
+  ['eps', 'epf', 'edli', 'esiEmployer', 'lwfEmployer'].map((k) => `coalesce((s.statutory->>'${k}')::bigint, 0)`).join(' + '),
+);
+
+/**
+ * Salary cost by month: the last 12 months with a processed (approved, locked) run up to `month`, oldest first.
+ * Employer contributions are summed from the slips' statutory figures (kept since the payroll engine computes the
+ * statutory heads); a month none of whose slips carries them answers null, never an estimate.
+ */
 export async function payrollCost(db: Db, units: UnitSet, month: string): Promise<TPayrollCostWidget> {
   const [y, m] = month.split('-').map(Number);
-  const rows = await queryRows<{ year: number; month: number; employees: number; gross: string; deductions: string; net: string }>(
+  const final = sql`r.status in ('processed', 'approved', 'locked') and ${inUnits(units, sql`r.unit_id`)}`;
+  const rows = await queryRows<{
+    year: number;
+    month: number;
+    employees: number;
+    gross: string;
+    deductions: string;
+    net: string;
+    employer: string | null;
+  }>(
     db,
-    sql`select year, month, sum(employee_count)::int as employees, sum(gross)::text as gross,
-          sum(deductions)::text as deductions, sum(net)::text as net
-        from payroll_runs
-        where status in ('processed', 'approved', 'locked') and year * 100 + month <= ${y * 100 + m}
-          and ${inUnits(units, sql`unit_id`)}
-        group by year, month order by year desc, month desc limit 12`,
+    sql`select x.year, x.month, x.employees, x.gross, x.deductions, x.net, er.employer
+        from (select r.year, r.month, sum(r.employee_count)::int as employees, sum(r.gross)::text as gross,
+                sum(r.deductions)::text as deductions, sum(r.net)::text as net
+              from payroll_runs r
+              where ${final} and r.year * 100 + r.month <= ${y * 100 + m}
+              group by r.year, r.month order by r.year desc, r.month desc limit 12) x
+        cross join lateral (
+          select sum(${EMPLOYER_SHARE})::text as employer
+          from payroll_runs r join salary_slips s on s.run_id = r.id
+          where ${final} and r.year = x.year and r.month = x.month and s.statutory <> '{}'::jsonb) er
+        order by x.year, x.month`,
   );
   return {
-    months: rows.reverse().map((r) => ({
+    months: rows.map((r) => ({
       month: `${r.year}-${String(r.month).padStart(2, '0')}`,
       employees: r.employees,
       gross: rupees(r.gross),
       deductions: rupees(r.deductions),
       net: rupees(r.net),
-      // The salary records hold no employer-side heads yet (employer PF / ESI come with the statutory issue).
-      employerContributions: null,
+      employerContributions: r.employer === null ? null : rupees(r.employer),
     })),
   };
 }
