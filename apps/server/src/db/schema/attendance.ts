@@ -137,7 +137,12 @@ export const dailyAttendance = pgTable(
     updatedBy: integer('updated_by'),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.employeeId, t.day] }), index('daily_attendance_unit_day_idx').on(t.unitId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.employeeId, t.day] }),
+    index('daily_attendance_unit_day_idx').on(t.unitId, t.day),
+    // A day's rows without the wide row (the admin dashboard's attendance widget, index-only).
+    index('daily_attendance_day_idx').on(t.day, t.unitId, t.employeeId, t.status, t.isManual, t.lateMinutes, t.firstIn),
+  ],
 );
 
 /** A correction of a day's punches (missed punch, wrong time) for a manager to approve; the original punches stay. */

@@ -165,6 +165,34 @@ export const employees = pgTable(
     index('employees_manager_idx').on(t.reportingManagerId),
     index('employees_shift_idx').on(t.shiftId),
     uniqueIndex('employees_device_user_uq').on(t.deviceUserId),
+    // The admin dashboard (modules/dashboard/admin.ts) reads these instead of the wide rows (index-only scans):
+    // headcount and today's attendance, leavers by month, missing documents, birthdays and work anniversaries by
+    // month-day (month × 100 + day, as the dashboard's query writes it).
+    index('employees_dashboard_idx').on(
+      t.unitId,
+      t.departmentId,
+      t.dateOfJoining,
+      t.exitDate,
+      t.status,
+      t.id,
+      t.employeeCode,
+      t.weeklyOffs,
+    ),
+    index('employees_exit_idx').on(t.exitDate, t.unitId).where(sql`${t.exitDate} is not null`),
+    index('employees_missing_docs_idx')
+      .on(t.unitId, t.missingMandatoryDocs)
+      .where(sql`${t.status} = 'active' and ${t.missingMandatoryDocs} > 0`),
+    index('employees_birth_md_idx')
+      .on(sql`((extract(month from ${t.dateOfBirth}) * 100 + extract(day from ${t.dateOfBirth}))::int)`, t.unitId, t.dateOfBirth, t.id)
+      .where(sql`${t.status} <> 'exited'`),
+    index('employees_joining_md_idx')
+      .on(
+        sql`((extract(month from ${t.dateOfJoining}) * 100 + extract(day from ${t.dateOfJoining}))::int)`,
+        t.unitId,
+        t.dateOfJoining,
+        t.id,
+      )
+      .where(sql`${t.status} <> 'exited'`),
   ],
 );
 

@@ -1,0 +1,6 @@
+CREATE INDEX "daily_attendance_day_idx" ON "daily_attendance" USING btree ("day","unit_id","employee_id","status","is_manual","late_minutes","first_in");--> statement-breakpoint
+CREATE INDEX "employees_dashboard_idx" ON "employees" USING btree ("unit_id","department_id","date_of_joining","exit_date","status","id","employee_code","weekly_offs");--> statement-breakpoint
+CREATE INDEX "employees_exit_idx" ON "employees" USING btree ("exit_date","unit_id") WHERE "employees"."exit_date" is not null;--> statement-breakpoint
+CREATE INDEX "employees_missing_docs_idx" ON "employees" USING btree ("unit_id","missing_mandatory_docs") WHERE "employees"."status" = 'active' and "employees"."missing_mandatory_docs" > 0;--> statement-breakpoint
+CREATE INDEX "employees_birth_md_idx" ON "employees" USING btree (((extract(month from "date_of_birth") * 100 + extract(day from "date_of_birth"))::int),"unit_id","date_of_birth","id") WHERE "employees"."status" <> 'exited';--> statement-breakpoint
+CREATE INDEX "employees_joining_md_idx" ON "employees" USING btree (((extract(month from "date_of_joining") * 100 + extract(day from "date_of_joining"))::int),"unit_id","date_of_joining","id") WHERE "employees"."status" <> 'exited';
