@@ -59,17 +59,40 @@ const amountOf = (slip: Awaited<ReturnType<typeof slipOf>>, code: string) =>
 describe('salary formulas', () => {
   it('lists the seeded defaults; a self-service employee is refused', async () => {
     const list = (await payroll.get('/api/payroll/formulas')).json();
-    expect(list.map((f: { headCode: string }) => f.headCode)).toEqual(expect.arrayContaining(['PF', 'ESI', 'PT', 'NET', 'OT', 'LWOP']));
+    const codes = list.map((f: { headCode: string }) => f.headCode);
+    expect(codes).toEqual(expect.arrayContaining(['NET', 'OT', 'LWOP']));
+    // PF, ESI, PT and LWF are computed by the statutory rules, not formulas.
+    for (const code of ['PF', 'ESI', 'PT', 'LWF']) expect(codes).not.toContain(code);
     expect((await employee1.get('/api/payroll/formulas')).statusCode).toBe(403);
     expect(
-      (await employee1.post('/api/payroll/formulas', { earningDeductionId: heads.get('PT'), effectiveFrom: M.next.ym, formula: '1' }))
+      (await employee1.post('/api/payroll/formulas', { earningDeductionId: heads.get('OT'), effectiveFrom: M.next.ym, formula: '1' }))
         .statusCode,
     ).toBe(403);
   });
 
+  it('refuses a formula for a head the statutory rules compute', async () => {
+    for (const code of ['PF', 'PT']) {
+      const res = await admin.post('/api/payroll/formulas', {
+        earningDeductionId: heads.get(code),
+        effectiveFrom: M.next.ym,
+        formula: '1',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('This head is computed by the statutory rules');
+    }
+    const preview = await payroll.post('/api/payroll/formulas/preview', {
+      unitId: blr,
+      employeeId: priya,
+      year: M.cur.year,
+      month: M.cur.month,
+      draft: { earningDeductionId: heads.get('PT'), formula: '250' },
+    });
+    expect(preview.statusCode).toBe(400);
+  });
+
   it('refuses a syntax error, an unknown name and a cycle with 400 naming the problem', async () => {
     const save = (formula: string) =>
-      admin.post('/api/payroll/formulas', { earningDeductionId: heads.get('PF'), effectiveFrom: M.next.ym, formula });
+      admin.post('/api/payroll/formulas', { earningDeductionId: heads.get('OT'), effectiveFrom: M.next.ym, formula });
     const syntax = await save('min(BASIC, 15000 * 0.12');
     expect(syntax.statusCode).toBe(400);
     expect(syntax.json().fieldErrors.formula[0]).toMatch(/\)|end/i);
@@ -78,7 +101,7 @@ describe('salary formulas', () => {
     expect(unknown.json().fieldErrors.formula.join(' ')).toContain("unknown name 'BASICC'");
     const cycle = await save('NET * 0.01');
     expect(cycle.statusCode).toBe(400);
-    expect(cycle.json().fieldErrors.formula.join(' ')).toMatch(/^cycle: .*PF.*→.*PF/);
+    expect(cycle.json().fieldErrors.formula.join(' ')).toMatch(/^cycle: .*OT.*→.*OT/);
     const formulas = await queryRows<{ n: number }>(
       t.db,
       sql`select count(*)::int as n from salary_formulas where effective_from = ${M.next.ym}`,
@@ -88,7 +111,7 @@ describe('salary formulas', () => {
 
   it('a formula never takes effect in a month already approved or locked', async () => {
     const res = await admin.post('/api/payroll/formulas', {
-      earningDeductionId: heads.get('PT'),
+      earningDeductionId: heads.get('OT'),
       effectiveFrom: M.prev1.ym,
       formula: '250',
     });
@@ -101,15 +124,15 @@ describe('salary formulas', () => {
       employeeId: priya,
       year: M.cur.year,
       month: M.cur.month,
-      draft: { earningDeductionId: heads.get('PT'), formula: '250' },
+      draft: { earningDeductionId: heads.get('OT'), formula: '250' },
     });
     expect(draft.statusCode, draft.body).toBe(200);
-    expect(draft.json().heads.find((h: { code: string }) => h.code === 'PT').amount).toBe(250);
+    expect(draft.json().heads.find((h: { code: string }) => h.code === 'OT').amount).toBe(250);
     const saved = await payroll.post('/api/payroll/formulas', {
-      earningDeductionId: heads.get('PT'),
+      earningDeductionId: heads.get('OT'),
       unitId: blr,
       effectiveFrom: M.cur.ym,
-      formula: 'if(GROSS >= 25000, 250, 0)',
+      formula: 'if(BASIC_FIXED > 0, 250, 0)',
     });
     expect(saved.statusCode, saved.body).toBe(201);
     expect((await payroll.get(`/api/payroll/formulas?unitId=${blr}`)).json().some((f: { unitId: number | null }) => f.unitId === blr)).toBe(
@@ -118,23 +141,23 @@ describe('salary formulas', () => {
     const run = await runProcessed(blr, M.cur.year, M.cur.month);
     expect(run.errors).toEqual([]);
     const slip = await slipOf(run.id, priya);
-    expect(amountOf(slip, 'PT')).toBe(250);
+    expect(amountOf(slip, 'OT')).toBe(250);
     // A failing formula fails that employee's slip with a message, not the run.
     await payroll.put(`/api/payroll/formulas/${saved.json().id}`, {
-      earningDeductionId: heads.get('PT'),
+      earningDeductionId: heads.get('OT'),
       unitId: blr,
       effectiveFrom: M.cur.ym,
-      formula: 'GROSS / (PAYABLE_DAYS - PAYABLE_DAYS)',
+      formula: 'BASIC / (PAYABLE_DAYS - PAYABLE_DAYS)',
     });
     const failing = await runProcessed(blr, M.cur.year, M.cur.month);
     expect(failing.status).toBe('processed');
     expect(failing.errors.length).toBeGreaterThan(0);
-    expect(failing.errors[0].error).toMatch(/PT: division by zero/);
+    expect(failing.errors[0].error).toMatch(/OT: division by zero/);
     await payroll.put(`/api/payroll/formulas/${saved.json().id}`, {
-      earningDeductionId: heads.get('PT'),
+      earningDeductionId: heads.get('OT'),
       unitId: blr,
       effectiveFrom: M.cur.ym,
-      formula: 'if(GROSS >= 25000, 250, 0)',
+      formula: 'if(BASIC_FIXED > 0, 250, 0)',
     });
     const fixed = await runProcessed(blr, M.cur.year, M.cur.month);
     expect(fixed.errors).toEqual([]);

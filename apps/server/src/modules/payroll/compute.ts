@@ -11,8 +11,10 @@ import {
 } from '@hr/payroll';
 import type { Db, Tx } from '../../db/client';
 import type { RunHead } from '../../db/schema';
+import { BadRequest } from '../../lib/errors';
 import { factsOf, monthInputs, type PaidEmployee, paidEmployees, paidScope, structuresFor, systemAmounts } from './inputs';
-import { ADVANCE_HEAD_ID, ARREARS_CODE, BONUS_CODE, engineHeads, unitHeads } from './plan';
+import { ADVANCE_HEAD_ID, ARREARS_CODE, BONUS_CODE, engineHeads, isRuleHead, unitHeads } from './plan';
+import { employeeStatutory, monthStatutory } from './statutory';
 
 export interface MonthComputation {
   heads: RunHead[];
@@ -53,6 +55,10 @@ export async function computeMonth(
   let heads = await unitHeads(db, unitId, ym);
   if (opts.draft) {
     const d = opts.draft;
+    if (heads.some((h) => h.id === d.earningDeductionId && isRuleHead(h)))
+      throw new BadRequest('This head is computed by the statutory rules', {
+        'draft.earningDeductionId': ['PF, ESI, professional tax and labour welfare fund follow the statutory parameters, not a formula'],
+      });
     heads = heads.map((h) => (h.id === d.earningDeductionId ? { ...h, formula: d.formula, isCalculative: true } : h));
   }
   const plan = compileFormulas(engineHeads(heads));
@@ -67,6 +73,7 @@ export async function computeMonth(
   const arrearsHead = heads.find((h) => h.code === ARREARS_CODE);
   const bonusHead = heads.find((h) => h.code === BONUS_CODE);
   const hasAdvanceHead = heads.some((h) => h.id === ADVANCE_HEAD_ID && !h.isEarning);
+  const statutory = await monthStatutory(db, unitId, year, month, heads, ids);
   const input: EngineEmployee[] = [];
   for (const e of employees) {
     const att = attendance.get(e.id);
@@ -78,10 +85,17 @@ export async function computeMonth(
     if (arr && arrearsHead) extra.set(arrearsHead.id, arr.total);
     const bon = system.bonuses.get(e.id);
     if (bon && bonusHead) extra.set(bonusHead.id, bon.total);
-    input.push({ employeeId: e.id, fixed: structures.get(e.id) ?? new Map(), extra, attendance: att, facts: factsOf(e, year, month) });
+    input.push({
+      employeeId: e.id,
+      fixed: structures.get(e.id) ?? new Map(),
+      extra,
+      attendance: att,
+      facts: factsOf(e, year, month),
+      statutory: statutory && employeeStatutory(e, statutory, year, month),
+    });
   }
   await step(`Computing ${input.length} salaries`);
-  const results = computeSlips(plan, input);
+  const results = computeSlips(plan, input, statutory?.params);
   return {
     heads,
     employees,

@@ -25,6 +25,11 @@ export type PaidEmployee = {
   pfApplicable: boolean;
   esiApplicable: boolean;
   ptApplicable: boolean;
+  pfRestrictToCeiling: boolean;
+  epfFirstJoined: string | null;
+  epfWagesAtJoining: number | null;
+  epsPriorMember: boolean;
+  isDisabled: boolean;
 };
 
 /**
@@ -56,7 +61,9 @@ export async function paidEmployees(db: Db | Tx, unitId: number, year: number, m
           coalesce(dp.name, '') as "departmentName", e.pay_mode_id as "payModeId", e.uan, e.gender,
           e.date_of_birth::text as "dateOfBirth", e.date_of_joining::text as "dateOfJoining", e.exit_date::text as "exitDate",
           e.weekly_offs as "weeklyOffs", e.pf_applicable as "pfApplicable", e.esi_applicable as "esiApplicable",
-          e.pt_applicable as "ptApplicable"
+          e.pt_applicable as "ptApplicable", e.pf_restrict_to_ceiling as "pfRestrictToCeiling",
+          e.epf_first_joined::text as "epfFirstJoined", e.epf_wages_at_joining as "epfWagesAtJoining",
+          e.eps_prior_member as "epsPriorMember", e.is_disabled as "isDisabled"
         from employees e
         left join designations d on d.id = e.designation_id
         left join departments dp on dp.id = e.department_id

@@ -29,14 +29,24 @@ export async function unitHeads(db: Db | Tx, unitId: number, ym: string): Promis
         )
         select c.id, c.code, c.print_name as "printName", c.is_earning as "isEarning", c.is_printed as "isPrinted",
           c.is_calculative as "isCalculative", c.is_net_pay_head as "isNetPayHead", c.is_over_time_head as "isOverTimeHead",
-          c.is_total_lwop_head as "isTotalLWOPHead",
+          c.is_total_lwop_head as "isTotalLWOPHead", c.statutory, c.is_pf_wage as "isPfWage", c.is_esi_wage as "isEsiWage",
           (select f.formula from salary_formulas f
             where f.earning_deduction_id = c.id and f.is_active and f.effective_from <= ${ym}
               and (f.unit_id = ${unitId} or f.unit_id is null)
             order by (f.unit_id is null), f.effective_from desc limit 1) as formula
         from chosen c order by c.ord, c.print_order, c.id`,
   );
-  return rows.map((r) => ({ ...r, code: r.code.toUpperCase(), formula: r.isCalculative ? r.formula : null }));
+  // A head the statutory rules compute keeps no formula in the run (the rules replace it).
+  return rows.map((r) => ({
+    ...r,
+    code: r.code.toUpperCase(),
+    formula: r.isCalculative && !isRuleHead(r) ? r.formula : null,
+  }));
+}
+
+/** A head computed by the statutory rules ('tds' is marked but still a fixed deduction). */
+export function isRuleHead(h: Pick<RunHead, 'statutory'>): boolean {
+  return !!h.statutory && h.statutory !== 'tds';
 }
 
 export function engineHeads(heads: readonly RunHead[]): EngineHead[] {
@@ -49,5 +59,8 @@ export function engineHeads(heads: readonly RunHead[]): EngineHead[] {
     isNetPayHead: h.isNetPayHead,
     isOverTimeHead: h.isOverTimeHead,
     isTotalLWOPHead: h.isTotalLWOPHead,
+    statutory: h.statutory ?? null,
+    isPfWage: h.isPfWage ?? false,
+    isEsiWage: h.isEsiWage ?? false,
   }));
 }

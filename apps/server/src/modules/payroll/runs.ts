@@ -229,6 +229,7 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
       net: r.net,
       attendance: { ...att },
       arrears: arrears ? arrears.lines.map((l) => ({ month: l.month, amount: l.amount })) : [],
+      statutory: r.statutory ?? {},
     });
   }
   const affectedJson = JSON.stringify(affected ?? []);

@@ -29,16 +29,34 @@ import { persistRun } from './runs';
 export const SEED_FORMULAS: Record<string, string> = {
   // Overtime at twice the ordinary hourly rate (Factories Act, s. 59), an 8-hour day.
   OT: 'round((BASIC_FIXED + DA_FIXED) / MONTH_DAYS / 8 * 2 * OT_HOURS, 2)',
-  // Employee PF: 12 % of basic + DA earned, on wages up to ₹15,000.
-  PF: 'if(IS_PF_APPLICABLE, round(min(BASIC + DA, 15000) * 0.12), 0)',
-  // Employee ESI: 0.75 % of gross, while gross is within ₹21,000.
-  ESI: 'if(IS_ESI_APPLICABLE and GROSS <= 21000, ceil(GROSS * 0.0075), 0)',
-  // Karnataka professional tax: ₹200 a month from a gross of ₹25,000.
-  PT: 'if(IS_PT_APPLICABLE and GROSS >= 25000, 200, 0)',
   // Loss of pay shown on the register (memo: earnings are already paid for payable days only).
   LWOP: 'round((BASIC_FIXED + DA_FIXED + HRA_FIXED + CONV_FIXED + MED_FIXED + SPL_FIXED) / MONTH_DAYS * LWOP_DAYS, 2)',
   NET: 'GROSS - DEDUCTIONS',
 };
+
+/**
+ * The seeded heads' statutory roles: PF, ESI, PT and LWF computed by the statutory rules (dated parameters, the
+ * unit's state), PF on basic + DA, ESI on every wage but bonus (overtime counts for contributions, not coverage).
+ */
+const STATUTORY_HEADS: Record<string, 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee'> = {
+  PF: 'pf_employee',
+  ESI: 'esi_employee',
+  PT: 'pt',
+  LWF: 'lwf_employee',
+};
+const PF_WAGE_HEADS = ['BASIC', 'DA'];
+const ESI_WAGE_HEADS = ['BASIC', 'DA', 'HRA', 'CONV', 'MED', 'SPL', 'OT', 'ARREARS'];
+
+async function markStatutoryHeads(db: Db): Promise<void> {
+  await db.execute(sql`update earning_deductions h set statutory = v.kind
+    from (select key as code, value as kind from jsonb_each_text(${JSON.stringify(STATUTORY_HEADS)}::jsonb)) v
+    where upper(h.code) = v.code and not h.is_earning and h.statutory is null
+      and not exists (select 1 from earning_deductions o where o.statutory = v.kind and o.is_active)`);
+  await db.execute(sql`update earning_deductions set is_pf_wage = true
+    where upper(code) in (select jsonb_array_elements_text(${JSON.stringify(PF_WAGE_HEADS)}::jsonb))`);
+  await db.execute(sql`update earning_deductions set is_esi_wage = true
+    where upper(code) in (select jsonb_array_elements_text(${JSON.stringify(ESI_WAGE_HEADS)}::jsonb))`);
+}
 
 /** Monthly basic (rupees) by designation code; the rest of the structure follows from it. */
 const BASIC_BY_DESIGNATION: Record<string, number> = {
@@ -75,6 +93,7 @@ export async function seedPayroll(db: Db, today: string): Promise<void> {
   await ensureBonusRules(db);
   const [done] = await db.select({ id: payrollRuns.id }).from(payrollRuns).limit(1);
   if (done) return;
+  await markStatutoryHeads(db);
   const heads = await db
     .execute(sql`select id, code from earning_deductions`)
     .then((r) => (r as unknown as { rows: { id: number; code: string }[] }).rows);
