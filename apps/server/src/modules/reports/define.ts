@@ -66,6 +66,17 @@ export interface SqlSource {
   query(ctx: ReportContext): SQL | Promise<SQL>;
   /** Column keys that break ties (and order the rows when no sort is asked), e.g. ['employeeCode']. */
   order: string[];
+  /**
+   * Columns worked out from a row `r` of the query only once its page is chosen (e.g. each head's amount out of
+   * the slip's amounts): a select list over `r`, for costly columns that are never sorted on. The totals read
+   * them over the whole set.
+   */
+  expand?(ctx: ReportContext): SQL | Promise<SQL>;
+  /**
+   * How long the totals and groups of one set of filters are kept (ms) for the next pages: only for rows that
+   * no longer change (approved or locked salary runs).
+   */
+  cacheTotalsMs?: number | ((ctx: ReportContext) => number);
 }
 
 export interface ChunkSource {

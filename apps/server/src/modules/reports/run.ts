@@ -81,12 +81,32 @@ function orderSql(plan: RunPlan): SQL {
   return sql.join(keys, sql`, `);
 }
 
+/** The page's rows; costly columns (`expand`) are worked out for the page's rows only. */
 async function sqlPage(plan: RunPlan, base: SQL, offset: number, limit: number): Promise<ReportRow[]> {
+  const source = plan.def.source;
+  const expand = source.kind === 'sql' && source.expand ? await source.expand(plan.ctx) : null;
+  const page = sql`select * from (${base}) r order by ${orderSql(plan)} limit ${limit} offset ${offset}`;
   const rows = await queryRows<Record<string, unknown>>(
     plan.ctx.db,
-    sql`select * from (${base}) r order by ${orderSql(plan)} limit ${limit} offset ${offset}`,
+    expand ? sql`select r.*, ${expand} from (${page}) r order by ${orderSql(plan)}` : page,
   );
   return rows.map((r) => normalise(plan.all, r));
+}
+
+/** The rows with their costly columns, for the totals. */
+async function expanded(plan: RunPlan, base: SQL): Promise<SQL> {
+  const source = plan.def.source;
+  if (source.kind !== 'sql' || !source.expand) return base;
+  return sql`select r.*, ${await source.expand(plan.ctx)} from (${base}) r`;
+}
+
+/** Totals and groups kept for the next pages of the same filters (reports with cacheTotalsMs). */
+const totalsCache = new Map<string, { until: number; value: Pick<RunOutcome, 'total' | 'groups' | 'grandTotal'> }>();
+
+function cacheKey(plan: RunPlan): string {
+  const { auth, f } = plan.ctx;
+  const who = auth.isSelfService ? `self:${auth.employeeId}` : JSON.stringify(auth.unitIds);
+  return JSON.stringify([plan.def.id, f, who, plan.groupBy, plan.columns.map((c) => c.key)]);
 }
 
 const totalColumns = (plan: RunPlan) => plan.columns.filter((c) => c.total);
@@ -127,18 +147,30 @@ export async function runPage(plan: RunPlan, page: number, pageSize: number): Pr
     return { rows, total, groups: [], grandTotal };
   }
   const base = await def.source.query(ctx);
-  // One statement at a time (a transaction's connection runs one statement at a time; PGlite one anyway).
-  const [agg] = await queryRows<Record<string, unknown>>(ctx.db, aggregates(plan, base, null));
-  const total = Number(agg?.n ?? 0);
-  const rows = offset < total ? await sqlPage(plan, base, offset, pageSize) : [];
-  const groups = plan.groupBy
-    ? (await queryRows<Record<string, unknown>>(ctx.db, aggregates(plan, base, plan.groupBy))).map((g) => ({
-        value: g.g === null ? '' : String(g.g),
-        count: Number(g.n),
-        totals: totalsOf(plan, g),
-      }))
-    : [];
-  return { rows, total, groups, grandTotal: totalsOf(plan, agg ?? {}) };
+  const cache = def.source.cacheTotalsMs;
+  const ttl = (typeof cache === 'function' ? cache(ctx) : cache) ?? 0;
+  const key = ttl ? cacheKey(plan) : '';
+  const now = Date.now();
+  let sums = ttl ? totalsCache.get(key) : undefined;
+  if (!sums || sums.until < now) {
+    const full = totalColumns(plan).length ? await expanded(plan, base) : base;
+    // One statement at a time (a transaction's connection runs one statement at a time; PGlite one anyway).
+    const [agg] = await queryRows<Record<string, unknown>>(ctx.db, aggregates(plan, full, null));
+    const groups = plan.groupBy
+      ? (await queryRows<Record<string, unknown>>(ctx.db, aggregates(plan, full, plan.groupBy))).map((g) => ({
+          value: g.g === null ? '' : String(g.g),
+          count: Number(g.n),
+          totals: totalsOf(plan, g),
+        }))
+      : [];
+    sums = { until: now + ttl, value: { total: Number(agg?.n ?? 0), groups, grandTotal: totalsOf(plan, agg ?? {}) } };
+    if (ttl) {
+      if (totalsCache.size > 200) for (const [k, v] of totalsCache) if (v.until < now || totalsCache.size > 200) totalsCache.delete(k);
+      totalsCache.set(key, sums);
+    }
+  }
+  const rows = offset < sums.value.total ? await sqlPage(plan, base, offset, pageSize) : [];
+  return { rows, ...sums.value };
 }
 
 /** How many rows the filters hold (to decide between a direct download and a job). */

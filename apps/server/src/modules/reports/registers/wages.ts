@@ -7,6 +7,9 @@ import type { RunHead } from '../../../db/schema';
 import { defineReport, type ReportColumn, type ReportContext } from '../define';
 import { BY_UNIT_DEPARTMENT, col, PEOPLE_FILTERS } from './common';
 
+/** Totals of final slips are kept a minute for the next pages (a processed run's may still change: not kept). */
+const FINAL_TOTALS_MS = (ctx: ReportContext) => (ctx.f.status === 'processed' ? 0 : 60_000);
+
 /** Runs whose slips are final. */
 const FINAL = sql`r.status in ('approved', 'locked')`;
 
@@ -40,16 +43,21 @@ async function headsOf(ctx: ReportContext): Promise<RunHead[]> {
 
 const headKey = (h: RunHead) => `h${h.id}`;
 const headColumn = (h: RunHead): ReportColumn =>
-  col.money(headKey(h), h.printName.replace(/\r/g, '').trim() || h.code, { width: Math.min(14, Math.max(10, h.printName.length + 2)) });
+  col.money(headKey(h), h.printName.replace(/\r/g, '').trim() || h.code, {
+    width: Math.min(14, Math.max(10, h.printName.length + 2)),
+    // Worked out for a page's rows only (expand), so not sorted on.
+    sortable: false,
+  });
 
-/** Each head's amount of the slip as a column `h<id>` (paise). */
-const headSelect = (heads: readonly RunHead[]) =>
-  heads.length
-    ? sql`, ${sql.join(
-        heads.map((h) => sql`coalesce((s.amounts ->> ${String(h.id)})::bigint, 0) as ${sql.identifier(headKey(h))}`),
-        sql`, `,
-      )}`
-    : sql``;
+/** Each head's amount of the slip (the query's "_amounts") as a column `h<id>` (paise), for a page's rows. */
+async function headSelect(ctx: ReportContext): Promise<SQL> {
+  const heads = await headsOf(ctx);
+  if (!heads.length) return sql`null::int as "_noHeads"`;
+  return sql.join(
+    heads.map((h) => sql`coalesce((r."_amounts" ->> ${String(h.id)})::bigint, 0) as ${sql.identifier(headKey(h))}`),
+    sql`, `,
+  );
+}
 
 /** The slips of the month's final runs, as printed that month, within the filters. */
 const slipsFrom = (ctx: ReportContext) => sql`salary_slips s join payroll_runs r on r.id = s.run_id join units u on u.id = r.unit_id
@@ -103,12 +111,13 @@ export const salaryRegister = defineReport({
   source: {
     kind: 'sql',
     order: ['unitName', 'employeeCode'],
-    query: async (ctx) => {
-      const heads = await headsOf(ctx);
-      return sql`select ${SLIP_PEOPLE}, (s.attendance->>'payableDays')::numeric as "payableDays", (s.attendance->>'lwopDays')::numeric as "lwopDays",
-          s.gross, s.deductions, s.net ${headSelect(heads)}
-        from ${slipsFrom(ctx)}`;
-    },
+    query: (
+      ctx,
+    ) => sql`select ${SLIP_PEOPLE}, (s.attendance->>'payableDays')::numeric as "payableDays", (s.attendance->>'lwopDays')::numeric as "lwopDays",
+        s.gross, s.deductions, s.net, s.amounts as "_amounts"
+      from ${slipsFrom(ctx)}`,
+    expand: headSelect,
+    cacheTotalsMs: FINAL_TOTALS_MS,
   },
 });
 
@@ -151,14 +160,13 @@ export const formB = defineReport({
   source: {
     kind: 'sql',
     order: ['unitName', 'employeeCode'],
-    query: async (ctx) => {
-      const heads = await headsOf(ctx);
-      return sql`select ${SLIP_PEOPLE}, s.uan_no as uan, (s.attendance->>'payableDays')::numeric as "payableDays",
-          (s.attendance->>'otHours')::numeric as "otHours", s.gross, s.deductions, s.net, s.pay_mode_name as "payMode",
-          e.bank_account_no as "bankAccountNo", (coalesce(r.locked_at, r.processed_at) at time zone 'Asia/Kolkata')::date::text as "paidOn"
-          ${headSelect(heads)}
-        from ${slipsFrom(ctx)}`;
-    },
+    query: (ctx) => sql`select ${SLIP_PEOPLE}, s.uan_no as uan, (s.attendance->>'payableDays')::numeric as "payableDays",
+        (s.attendance->>'otHours')::numeric as "otHours", s.gross, s.deductions, s.net, s.pay_mode_name as "payMode",
+        e.bank_account_no as "bankAccountNo", (coalesce(r.locked_at, r.processed_at) at time zone 'Asia/Kolkata')::date::text as "paidOn",
+        s.amounts as "_amounts"
+      from ${slipsFrom(ctx)}`,
+    expand: headSelect,
+    cacheTotalsMs: FINAL_TOTALS_MS,
   },
 });
 
