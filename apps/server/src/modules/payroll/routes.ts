@@ -36,6 +36,7 @@ import { emailPayslipsJob } from './email';
 import { formulaRoutes } from './formula-routes';
 import { approveRun, createRun, loadRun, lockRun, runView, startProcess, unlockRun } from './runs';
 import { runEmployees, slipRecords } from './slips';
+import { statutoryReturnRoutes } from './statutory-routes';
 import { structureImportRoutes, structureRoutes } from './structure-routes';
 
 const rupees = (paise: number) => Math.round(paise) / 100;
@@ -348,4 +349,5 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(advanceRoutes);
   await app.register(bonusRoutes);
   await app.register(attendanceRoutes);
+  await app.register(statutoryReturnRoutes);
 };
