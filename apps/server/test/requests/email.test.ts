@@ -1,7 +1,7 @@
 // Request notifications by e-mail through a real SMTP conversation (smtp-server, in process): raising a request
 // mails the approver, deciding it mails the requester; both from a persisted job.
 import type { AddressInfo } from 'node:net';
-import { addDays, todayIn, weekday } from '@hr/calendar';
+import { addDays, formatIsoDMY, todayIn, weekday } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -56,6 +56,6 @@ describe('request notifications by e-mail', () => {
     await t.app.jobs.drain();
     const toEmployee = received.find((m) => (m.to as { text: string }).text.includes(who.emp!));
     expect(toEmployee?.subject).toBe('Work from home approved');
-    expect(toEmployee?.text).toContain(day);
+    expect(toEmployee?.text).toContain(formatIsoDMY(day));
   });
 });

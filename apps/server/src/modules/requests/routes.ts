@@ -6,7 +6,9 @@ import multipart from '@fastify/multipart';
 import { todayIn } from '@hr/calendar';
 import {
   MENU,
+  type TRequest,
   type TRequestKind,
+  type TRouteAccess,
   ZApproveRequest,
   ZBalancesQuery,
   ZBulkDecide,
@@ -296,59 +298,54 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/requests/:id/approve',
+  // The decisions on one request: one shape (POST /api/requests/{id}/<action>, the request back), one table.
+  type DecisionBody = { remark?: string | null; reason?: string | null } | undefined;
+  const decisions: {
+    action: 'approve' | 'reject' | 'cancel' | 'withdraw';
+    access: TRouteAccess;
+    summary: string;
+    body?: z.ZodType;
+    run: (auth: AuthContext, id: number, body: DecisionBody, requestId: string) => Promise<TRequest>;
+  }[] = [
     {
-      config: { access: { menu: ALL_REQUEST_MENUS, action: 'approve' } },
-      schema: {
-        tags,
-        summary: 'Approves a pending request (its approver; never one’s own)',
-        params: ZIdParams,
-        body: ZApproveRequest,
-        response: { 200: ZRequest },
+      action: 'approve',
+      access: { menu: ALL_REQUEST_MENUS, action: 'approve' },
+      summary: 'Approves a pending request (its approver; never one’s own)',
+      body: ZApproveRequest,
+      run: (auth, id, body, rid) => decideRequest(app.db, auth, id, 'approve', body?.remark, rid),
+    },
+    {
+      action: 'reject',
+      access: { menu: ALL_REQUEST_MENUS, action: 'approve' },
+      summary: 'Rejects a pending request (a remark is required)',
+      body: ZRejectRequest,
+      run: (auth, id, body, rid) => decideRequest(app.db, auth, id, 'reject', body?.remark, rid),
+    },
+    {
+      action: 'cancel',
+      access: signedIn,
+      summary:
+        'Cancels a request through the approvals module: a pending one (the requester withdraws; an approver with a reason), an approved one (the requester before it starts, an approver with a reason; an approved leave returns to the balance)',
+      body: ZCancelRequest,
+      run: (auth, id, body, rid) => cancelRequest(app.db, auth, id, body?.reason, rid),
+    },
+    {
+      action: 'withdraw',
+      access: signedIn,
+      summary: 'The requester withdraws a pending request',
+      run: (auth, id, _body, rid) => withdrawRequest(app.db, auth, id, rid),
+    },
+  ];
+  for (const d of decisions) {
+    app.post(
+      `/api/requests/:id/${d.action}`,
+      {
+        config: { access: d.access },
+        schema: { tags, summary: d.summary, params: ZIdParams, ...(d.body ? { body: d.body } : {}), response: { 200: ZRequest } },
       },
-    },
-    async (request) => decideRequest(app.db, request.auth, request.params.id, 'approve', request.body?.remark, request.id),
-  );
-
-  app.post(
-    '/api/requests/:id/reject',
-    {
-      config: { access: { menu: ALL_REQUEST_MENUS, action: 'approve' } },
-      schema: {
-        tags,
-        summary: 'Rejects a pending request (a remark is required)',
-        params: ZIdParams,
-        body: ZRejectRequest,
-        response: { 200: ZRequest },
-      },
-    },
-    async (request) => decideRequest(app.db, request.auth, request.params.id, 'reject', request.body.remark, request.id),
-  );
-
-  app.post(
-    '/api/requests/:id/cancel',
-    {
-      config: { access: signedIn },
-      schema: {
-        tags,
-        summary: 'Cancels a request: the requester before it starts, an approver with a reason (an approved leave returns to the balance)',
-        params: ZIdParams,
-        body: ZCancelRequest,
-        response: { 200: ZRequest },
-      },
-    },
-    async (request) => cancelRequest(app.db, request.auth, request.params.id, request.body?.reason, request.id),
-  );
-
-  app.post(
-    '/api/requests/:id/withdraw',
-    {
-      config: { access: signedIn },
-      schema: { tags, summary: 'The requester withdraws a pending request', params: ZIdParams, response: { 200: ZRequest } },
-    },
-    async (request) => withdrawRequest(app.db, request.auth, request.params.id, request.id),
-  );
+      async (request) => d.run(request.auth, request.params.id, request.body as DecisionBody, request.id),
+    );
+  }
 
   app.post(
     '/api/requests/bulk',
