@@ -94,6 +94,7 @@ export function weeklyOffCodesOn(day: string): number[] {
  * The attendance bucket of each employee employed on `day` in the units: the stored row when there is one; without
  * one, a holiday of the unit or a weekly off of the employee's default pattern is 'off', anything else not yet in.
  * Today a stored 'A' without a punch (worked out before anyone came in) is not yet in unless marked by hand.
+ * Every column read here is in employees_dashboard_idx and daily_attendance_day_idx (index-only scans, no wide rows).
  */
 function bucketsOn(units: UnitSet, day: string, isToday: boolean): SQL {
   return sql`with hol as (
@@ -102,9 +103,9 @@ function bucketsOn(units: UnitSet, day: string, isToday: boolean): SQL {
       where h.is_active and h.holiday_type = 'national' and h.holiday_date = ${day}::date),
     d as (
       select employee_id, status, first_in, late_minutes, is_manual from daily_attendance
-      where day = ${day}::date and unit_id = any(${unitArray(units)})),
+      where day = ${day}::date and ${units === 'all' ? sql`true` : sql`unit_id = any(${unitArray(units)})`}),
     b as (
-      select e.id, e.employee_code, e.name, e.unit_id, e.department_id, d.status, d.first_in,
+      select e.id, e.employee_code, e.unit_id, e.department_id, d.status, d.first_in,
         coalesce(d.late_minutes, 0) as late_minutes,
         case
           when d.status in ('WFH', 'OD') then 'wfh'
@@ -122,24 +123,29 @@ function bucketsOn(units: UnitSet, day: string, isToday: boolean): SQL {
 
 /** Today's attendance counts: one query over the stored rows of the day. */
 export async function attendanceToday(db: Db, units: UnitSet, day: string, isToday: boolean): Promise<TAttendanceWidget> {
-  const [r] = await queryRows<TAttendanceWidget['counts'] & { employees: number }>(
+  // Grouped by the bucket, so that each row's bucket is worked out once (not once per count).
+  const rows = await queryRows<{ bucket: string; n: number; late: number }>(
     db,
     sql`${bucketsOn(units, day, isToday)}
-        select count(*)::int as employees,
-          count(*) filter (where bucket = 'present')::int as present,
-          count(*) filter (where bucket = 'present' and late_minutes > 0)::int as late,
-          count(*) filter (where bucket = 'onLeave')::int as "onLeave",
-          count(*) filter (where bucket = 'wfh')::int as wfh,
-          count(*) filter (where bucket = 'absent')::int as absent,
-          count(*) filter (where bucket = 'off')::int as off,
-          count(*) filter (where bucket = 'notYetIn')::int as "notYetIn"
-        from b`,
+        select bucket, count(*)::int as n, count(*) filter (where late_minutes > 0)::int as late from b group by bucket`,
   );
-  const { employees, ...counts } = r;
-  return { date: day, employees, counts };
+  const of = (bucket: string) => rows.find((r) => r.bucket === bucket);
+  const counts: TAttendanceWidget['counts'] = {
+    present: of('present')?.n ?? 0,
+    late: of('present')?.late ?? 0,
+    onLeave: of('onLeave')?.n ?? 0,
+    wfh: of('wfh')?.n ?? 0,
+    absent: of('absent')?.n ?? 0,
+    off: of('off')?.n ?? 0,
+    notYetIn: of('notYetIn')?.n ?? 0,
+  };
+  return { date: day, employees: rows.reduce((s, r) => s + r.n, 0), counts };
 }
 
-/** The people of one bucket (late: present and in after the grace), paged on the server. */
+/**
+ * The people of one bucket (late: present and in after the grace), paged on the server: the page is chosen from the
+ * indexed columns (code order), and only its rows read the employee's name, unit and department.
+ */
 export async function attendanceList(
   db: Db,
   units: UnitSet,
@@ -150,25 +156,19 @@ export async function attendanceList(
   pageSize: number,
 ): Promise<TAttendanceList> {
   const where = bucket === 'late' ? sql`b.bucket = 'present' and b.late_minutes > 0` : sql`b.bucket = ${bucket}`;
-  const rows = await queryRows<TAttendanceList['rows'][number] & { total: number }>(
+  const [r] = await queryRows<{ total: number; rows: TAttendanceList['rows'] }>(
     db,
-    sql`${bucketsOn(units, day, isToday)}
-        select b.id as "employeeId", b.employee_code as "employeeCode", b.name, u.name as "unitName",
-          dep.name as "departmentName", b.status,
-          to_char(b.first_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "firstIn",
-          b.late_minutes as "lateMinutes", count(*) over ()::int as total
-        from b join units u on u.id = b.unit_id join departments dep on dep.id = b.department_id
-        where ${where}
-        order by b.employee_code, b.id
-        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    sql`${bucketsOn(units, day, isToday)},
+      p as (select b.* from b where ${where} order by b.employee_code, b.id limit ${pageSize} offset ${(page - 1) * pageSize})
+      select (select count(*) from b where ${where})::int as total,
+        coalesce((select json_agg(json_build_object('employeeId', p.id, 'employeeCode', p.employee_code, 'name', e.name,
+            'unitName', u.name, 'departmentName', dep.name, 'status', p.status,
+            'firstIn', to_char(p.first_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'lateMinutes', p.late_minutes)
+            order by p.employee_code, p.id)
+          from p join employees e on e.id = p.id join units u on u.id = p.unit_id join departments dep on dep.id = p.department_id),
+          '[]') as rows`,
   );
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page > 1) {
-    // Past the last page: still say how many there are.
-    const [c] = await queryRows<{ n: number }>(db, sql`${bucketsOn(units, day, isToday)} select count(*)::int as n from b where ${where}`);
-    total = c?.n ?? 0;
-  }
-  return { date: day, bucket, total, page, pageSize, rows: rows.map(({ total: _t, ...r }) => r) };
+  return { date: day, bucket, total: r?.total ?? 0, page, pageSize, rows: r?.rows ?? [] };
 }
 
 /** What each approval kind is called on the dashboard. */
@@ -277,28 +277,39 @@ export function occasionWindow(from: string, days: number): { md: string; day: s
   return out;
 }
 
-/** Birthdays and work anniversaries of the next 30 days, soonest first: one query joining the window's days. */
+/** A date's month-day as month × 100 + day: the expression of employees_birth_md_idx and employees_joining_md_idx. */
+const monthDay = (column: SQL) => sql`((extract(month from ${column}) * 100 + extract(day from ${column}))::int)`;
+
+/**
+ * Birthdays and work anniversaries of the next 30 days, soonest first. The window's month-days are looked up in the
+ * month-day indexes (index-only: id, unit, date); the names (part of the order) are read only for the days that
+ * can reach the first `limit` rows.
+ */
 export async function occasions(db: Db, units: UnitSet, today: string, limit = 50): Promise<TOccasionsWidget> {
   const window = occasionWindow(today, 30);
-  const mds = `{${window.map((w) => w.md).join(',')}}`;
+  const mds = `{${window.map((w) => Number(w.md.replace('-', ''))).join(',')}}`;
   const dayList = `{${window.map((w) => w.day).join(',')}}`;
+  const birth = monthDay(sql`e.date_of_birth`);
+  const joining = monthDay(sql`e.date_of_joining`);
   const rows = await queryRows<TOccasionsWidget['rows'][number] & { total: number }>(
     db,
-    sql`with w as (select * from unnest(${mds}::text[], ${dayList}::date[]) as w(md, day)),
-      s as (select e.id, e.employee_code, e.name, e.unit_id, e.date_of_birth, e.date_of_joining,
-              to_char(e.date_of_birth, 'MM-DD') as bmd, to_char(e.date_of_joining, 'MM-DD') as jmd
-            from employees e where e.status <> 'exited' and ${inUnits(units, sql`e.unit_id`)}),
-      x as (select s.id, s.employee_code, s.name, s.unit_id, 'birthday' as kind, w.day,
-              (extract(year from w.day) - extract(year from s.date_of_birth))::int as years
-            from s join w on w.md = s.bmd
+    sql`with w as (select * from unnest(${mds}::int[], ${dayList}::date[]) as w(md, day)),
+      x as (select e.id, e.unit_id, 'birthday' as kind, w.day,
+              (extract(year from w.day) - extract(year from e.date_of_birth))::int as years
+            from employees e join w on w.md = ${birth}
+            where e.status <> 'exited' and ${birth} = any(${mds}::int[]) and ${inUnits(units, sql`e.unit_id`)}
             union all
-            select s.id, s.employee_code, s.name, s.unit_id, 'anniversary', w.day,
-              (extract(year from w.day) - extract(year from s.date_of_joining))::int
-            from s join w on w.md = s.jmd where w.day > s.date_of_joining)
-      select x.id as "employeeId", x.employee_code as "employeeCode", x.name, u.name as "unitName", x.kind,
-        x.day::text as date, x.years, count(*) over ()::int as total
-      from x join units u on u.id = x.unit_id
-      order by x.day, x.kind desc, x.name, x.id
+            select e.id, e.unit_id, 'anniversary', w.day, (extract(year from w.day) - extract(year from e.date_of_joining))::int
+            from employees e join w on w.md = ${joining}
+            where e.status <> 'exited' and ${joining} = any(${mds}::int[]) and ${inUnits(units, sql`e.unit_id`)}
+              and w.day > e.date_of_joining),
+      g as (select day, kind, coalesce(sum(count(*)) over (order by day, kind desc rows between unbounded preceding and 1 preceding), 0) as before
+            from x group by day, kind),
+      p as (select x.* from x join g on g.day = x.day and g.kind = x.kind where g.before < ${limit})
+      select p.id as "employeeId", e.employee_code as "employeeCode", e.name, u.name as "unitName", p.kind,
+        p.day::text as date, p.years, (select count(*) from x)::int as total
+      from p join employees e on e.id = p.id join units u on u.id = p.unit_id
+      order by p.day, p.kind desc, e.name, p.id
       limit ${limit}`,
   );
   return {
