@@ -35,7 +35,7 @@ let M: Awaited<ReturnType<typeof seededMonths>>;
 let units: { id: number; code: string; state: string }[];
 const tables = statutoryTables(STATUTORY_PARAMETERS);
 
-interface SlipRow {
+type SlipRow = {
   runId: number;
   year: number;
   month: number;
@@ -53,7 +53,7 @@ interface SlipRow {
   pf: boolean;
   esi: boolean;
   pt: boolean;
-}
+};
 
 async function slipsOf(unitId: number, year: number, month: number): Promise<SlipRow[]> {
   return queryRows<SlipRow>(
