@@ -73,6 +73,11 @@ export interface SqlSource {
    */
   expand?(ctx: ReportContext): SQL | Promise<SQL>;
   /**
+   * A column of the query unique per row: a page is then chosen on the narrow sort columns alone and its rows
+   * read by this key (a wide column such as a slip's amounts is not carried through the sort).
+   */
+  key?: string;
+  /**
    * How long the totals and groups of one set of filters are kept (ms) for the next pages: only for rows that
    * no longer change (approved or locked salary runs).
    */

@@ -85,10 +85,14 @@ function orderSql(plan: RunPlan): SQL {
 async function sqlPage(plan: RunPlan, base: SQL, offset: number, limit: number): Promise<ReportRow[]> {
   const source = plan.def.source;
   const expand = source.kind === 'sql' && source.expand ? await source.expand(plan.ctx) : null;
-  const page = sql`select * from (${base}) r order by ${orderSql(plan)} limit ${limit} offset ${offset}`;
+  const key = source.kind === 'sql' ? source.key : undefined;
+  const page = key
+    ? sql`select * from (${base}) r where ${sql.identifier(key)} in (
+        select ${sql.identifier(key)} from (${base}) r order by ${orderSql(plan)} limit ${limit} offset ${offset})`
+    : sql`select * from (${base}) r order by ${orderSql(plan)} limit ${limit} offset ${offset}`;
   const rows = await queryRows<Record<string, unknown>>(
     plan.ctx.db,
-    expand ? sql`select r.*, ${expand} from (${page}) r order by ${orderSql(plan)}` : page,
+    expand || key ? sql`select r.* ${expand ? sql`, ${expand}` : sql``} from (${page}) r order by ${orderSql(plan)}` : page,
   );
   return rows.map((r) => normalise(plan.all, r));
 }

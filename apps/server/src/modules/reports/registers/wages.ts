@@ -114,9 +114,10 @@ export const salaryRegister = defineReport({
     query: (
       ctx,
     ) => sql`select ${SLIP_PEOPLE}, (s.attendance->>'payableDays')::numeric as "payableDays", (s.attendance->>'lwopDays')::numeric as "lwopDays",
-        s.gross, s.deductions, s.net, s.amounts as "_amounts"
+        s.gross, s.deductions, s.net, s.amounts as "_amounts", s.id as "_slipId"
       from ${slipsFrom(ctx)}`,
     expand: headSelect,
+    key: '_slipId',
     cacheTotalsMs: FINAL_TOTALS_MS,
   },
 });
@@ -163,9 +164,10 @@ export const formB = defineReport({
     query: (ctx) => sql`select ${SLIP_PEOPLE}, s.uan_no as uan, (s.attendance->>'payableDays')::numeric as "payableDays",
         (s.attendance->>'otHours')::numeric as "otHours", s.gross, s.deductions, s.net, s.pay_mode_name as "payMode",
         e.bank_account_no as "bankAccountNo", (coalesce(r.locked_at, r.processed_at) at time zone 'Asia/Kolkata')::date::text as "paidOn",
-        s.amounts as "_amounts"
+        s.amounts as "_amounts", s.id as "_slipId"
       from ${slipsFrom(ctx)}`,
     expand: headSelect,
+    key: '_slipId',
     cacheTotalsMs: FINAL_TOTALS_MS,
   },
 });
