@@ -24,7 +24,12 @@ import {
   type EngineFailure,
   type EngineHead,
   type EngineSlip,
+  type EngineStatutory,
+  inForce,
   instalmentPlan,
+  monthStart,
+  STATUTORY_PARAMETERS,
+  statutoryTables,
 } from '@hr/payroll';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -56,7 +61,7 @@ import { demoEmployee } from '../apps/server/src/modules/employees/demo-data';
 import { SEED_HEADS } from '../apps/server/src/modules/masters/seed';
 import { computeMonth, isSlip } from '../apps/server/src/modules/payroll/compute';
 import { createRun, persistRun, startProcess } from '../apps/server/src/modules/payroll/runs';
-import { SEED_FORMULAS } from '../apps/server/src/modules/payroll/seed';
+import { ESI_WAGE_HEADS, PF_WAGE_HEADS, SEED_FORMULAS, STATUTORY_HEADS } from '../apps/server/src/modules/payroll/seed';
 import { seedDemo } from '../apps/server/src/seed';
 import type { Bench, BenchResult } from './types';
 
@@ -131,6 +136,10 @@ function benchHeads(extraIds: Map<string, number>): EngineHead[] {
     isNetPayHead: h.isNetPayHead ?? false,
     isOverTimeHead: h.isOverTimeHead ?? false,
     isTotalLWOPHead: h.isTotalLWOPHead ?? false,
+    // PF, ESI, PT and LWF by the statutory rules, as the seed marks them.
+    statutory: h.isEarning ? null : (STATUTORY_HEADS[h.code] ?? null),
+    isPfWage: PF_WAGE_HEADS.includes(h.code),
+    isEsiWage: ESI_WAGE_HEADS.includes(h.code),
   }));
   const extra = EXTRA_HEADS.map((h) => ({
     id: extraIds.get(h.code)!,
@@ -304,6 +313,19 @@ function engineInputs(n: number, heads: EngineHead[]): EngineEmployee[] {
   return out;
 }
 
+/** The statutory parameters in force for the bench month in Karnataka (the unit's state), as computeMonth passes them. */
+const BENCH_STATUTORY: EngineStatutory = (() => {
+  const tables = statutoryTables(STATUTORY_PARAMETERS);
+  const on = monthStart(MONTH.year, MONTH.month);
+  return {
+    month: MONTH.month,
+    pf: inForce(tables.pf, on),
+    esi: inForce(tables.esi, on),
+    pt: inForce(tables.pt.get('KA') ?? [], on),
+    lwf: inForce(tables.lwf.get('KA') ?? [], on),
+  };
+})();
+
 function engineAlone(n: number, runs: number): BenchResult {
   const heads = benchHeads(new Map(EXTRA_HEADS.map((h, k) => [h.code, 101 + k])));
   if (heads.length !== 30) throw new Error(`engine: ${heads.length} heads, not 30`);
@@ -313,7 +335,7 @@ function engineAlone(n: number, runs: number): BenchResult {
   for (let k = 0; k < runs; k++) {
     const t0 = performance.now();
     const plan = compileFormulas(heads);
-    results = computeSlips(plan, input);
+    results = computeSlips(plan, input, BENCH_STATUTORY);
     times.push(performance.now() - t0);
   }
   const failed = results.filter((r) => !isSlip(r));
@@ -358,6 +380,7 @@ async function setUp(db: Db, n: number): Promise<Scenario> {
     .insert(units)
     .values({ code: 'BENCH-PAY', name: 'Payroll Bench Works', city: 'Bengaluru', stateName: 'Karnataka' })
     .returning({ id: units.id });
+  await db.execute(sql`update units set state_id = (select id from states where lower(name) = 'karnataka' limit 1) where id = ${unit.id}`);
 
   // The 13 extra heads (their formulas effective from 2024-04 for every unit), and all 30 mapped to the unit.
   const added = await db

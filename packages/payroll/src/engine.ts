@@ -604,8 +604,9 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
       st.esiWages = sumOf(esiWageMembers, amount);
       st.esiCoverageWages = sumOf(esiCoverageMembers, amount);
       if (!f.IS_ESI_APPLICABLE) return 0;
-      const period = es.esiEarlierWages.map((w) => BigInt(w));
-      period.push(BigInt(st.esiCoverageWages));
+      const period = es.esiEarlierWages.length
+        ? [...es.esiEarlierWages.map((w) => BigInt(w)), BigInt(st.esiCoverageWages)]
+        : [BigInt(st.esiCoverageWages)];
       st.esiCovered = esiCovered(params.esi, period, es.disabled);
       const r = computeEsi(params.esi, { covered: st.esiCovered, grossWages: BigInt(st.esiWages), paidDays });
       st.esiEmployee = Number(r.employee);

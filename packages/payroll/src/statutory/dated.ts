@@ -26,18 +26,31 @@ export function monthStart(year: number, month: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
 }
 
+// Parameter figures are few and read for every employee of a run: their conversions are remembered.
+const rupeeCache = new Map<number, Paise>();
+const basisPointCache = new Map<number, bigint>();
+
 /** A rupee figure of a parameter row in paise. */
 export function rupees(amount: number): Paise {
-  return toPaise(amount);
+  let p = rupeeCache.get(amount);
+  if (p === undefined) {
+    p = toPaise(amount);
+    if (rupeeCache.size < 4096) rupeeCache.set(amount, p);
+  }
+  return p;
 }
 
 /** A percentage (at most two decimals, e.g. 8.33) as basis points (833n). */
 export function basisPoints(percent: number): bigint {
+  const known = basisPointCache.get(percent);
+  if (known !== undefined) return known;
   const bp = Math.round(percent * 100);
   if (!Number.isFinite(percent) || percent < 0 || Math.abs(bp - percent * 100) > 1e-6) {
     throw new RangeError(`A rate must be a percentage with at most two decimals, got ${percent}`);
   }
-  return BigInt(bp);
+  const out = BigInt(bp);
+  if (basisPointCache.size < 4096) basisPointCache.set(percent, out);
+  return out;
 }
 
 export type RoundMode = 'nearest' | 'up' | 'down';

@@ -38,14 +38,14 @@ export const SEED_FORMULAS: Record<string, string> = {
  * The seeded heads' statutory roles: PF, ESI, PT and LWF computed by the statutory rules (dated parameters, the
  * unit's state), PF on basic + DA, ESI on every wage but bonus (overtime counts for contributions, not coverage).
  */
-const STATUTORY_HEADS: Record<string, 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee'> = {
+export const STATUTORY_HEADS: Record<string, 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee'> = {
   PF: 'pf_employee',
   ESI: 'esi_employee',
   PT: 'pt',
   LWF: 'lwf_employee',
 };
-const PF_WAGE_HEADS = ['BASIC', 'DA'];
-const ESI_WAGE_HEADS = ['BASIC', 'DA', 'HRA', 'CONV', 'MED', 'SPL', 'OT', 'ARREARS'];
+export const PF_WAGE_HEADS = ['BASIC', 'DA'];
+export const ESI_WAGE_HEADS = ['BASIC', 'DA', 'HRA', 'CONV', 'MED', 'SPL', 'OT', 'ARREARS'];
 
 async function markStatutoryHeads(db: Db): Promise<void> {
   await db.execute(sql`update earning_deductions h set statutory = v.kind
