@@ -154,6 +154,12 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
       unit: 'ms',
       budget: 100,
     });
+    // The floor of any signed-in request on this machine (session check and one small query), recorded only.
+    results.push({
+      name: `${engine}: floor: a signed-in GET answering one small query (/api/notifications/unread-count)`,
+      value: await time('/api/notifications/unread-count', emp1, () => undefined),
+      unit: 'ms',
+    });
     const fy = financialYearOf(TODAY).startYear;
     results.push({
       name: `${engine}: leave summary (GET /api/leave/balances/me) of an employee with ~${Math.round(REQUESTS / (STAFF + 60))} requests, ${millions}`,
