@@ -16,6 +16,7 @@ import {
   statutoryTables,
 } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import type { SlipStatutory } from '../../src/db/schema';
@@ -244,5 +245,52 @@ describe('ECR 2.0 file of a run', () => {
     // The manager's units are Bengaluru and Chennai: Mysuru's run is out of reach.
     expect((await manager.get(`/api/payroll/runs/${await runId('CMP-MYS', M.prev1)}/ecr`)).statusCode).toBe(404);
     expect((await manager.get(`/api/payroll/runs/${id}/ecr`)).statusCode).not.toBe(404);
+  });
+});
+
+describe('ESI monthly contribution file of a run', () => {
+  it('lists the covered employees in the ESIC layout; refuses a missing IP number (409) and callers out of reach', async () => {
+    // The seeded run with the most employees covered by ESI (most of the demo staff earn above the ceiling).
+    const [run] = await queryRows<{ id: number; unitId: number; code: string; year: number; month: number }>(
+      t.db,
+      sql`select r.id, r.unit_id as "unitId", u.code, r.year, r.month from payroll_runs r join units u on u.id = r.unit_id
+          join salary_slips s on s.run_id = r.id where r.status <> 'draft' and (s.statutory->>'esiCovered')::boolean
+          group by r.id, u.code order by count(*) desc, r.id limit 1`,
+    );
+    expect(run).toBeDefined();
+    const covered = (await slipsOf(run.unitId, run.year, run.month)).filter((s) => s.st.esiCovered);
+    expect(covered.length).toBeGreaterThan(0);
+    // The demo staff have no IP numbers: the file is refused, naming them.
+    const refused = await payroll.get(`/api/payroll/runs/${run.id}/esi`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(covered[0].code);
+    await t.db.execute(sql`update employees set esi_number = lpad((2000000000 + id)::text, 10, '0')
+      where id in (select employee_id from salary_slips where run_id = ${run.id} and (statutory->>'esiCovered')::boolean)`);
+    const res = await payroll.get(`/api/payroll/runs/${run.id}/esi`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="ESI_${run.code}_${new Date(Date.UTC(run.year, run.month - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })}_${run.year}.xlsx"`,
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(String(ws.getRow(1).getCell(1).value)).toBe('IP Number (10 Digits)');
+    const rows = [];
+    for (let r = 2; r <= ws.rowCount; r++) rows.push((ws.getRow(r).values as unknown[]).slice(1));
+    expect(rows).toHaveLength(covered.length);
+    rows.forEach((row, i) => {
+      const s = covered[i];
+      expect(row[0]).toBe(String(2000000000 + s.employeeId));
+      expect(row[2]).toBe(Math.floor(s.payable));
+      expect(row[3]).toBe(s.st.esiWages / 100);
+      expect(row[4]).toBe(Math.floor(s.payable) === 0 ? 1 : 0);
+    });
+    expect((await t.app.inject({ method: 'GET', url: `/api/payroll/runs/${run.id}/esi` })).statusCode).toBe(401);
+    expect((await employee1.get(`/api/payroll/runs/${run.id}/esi`)).statusCode).toBe(403);
+    const [mys] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select r.id from payroll_runs r join units u on u.id = r.unit_id where u.code = 'CMP-MYS' and r.year = ${M.prev1.year} and r.month = ${M.prev1.month}`,
+    );
+    expect((await manager.get(`/api/payroll/runs/${mys.id}/esi`)).statusCode).toBe(404);
   });
 });

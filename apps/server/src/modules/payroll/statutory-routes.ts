@@ -1,5 +1,6 @@
 // The statutory returns of a processed salary run, built from its slips' statutory figures (worked out by the
-// rules when the run was processed): the EPFO's ECR 2.0 text file. Payroll users of the run's unit only.
+// rules when the run was processed): the EPFO's ECR 2.0 text file and the ESIC's monthly contribution upload
+// (Excel). Payroll users of the run's unit only.
 import { MENU, ZRunIdParams } from '@hr/contract';
 import { buildEcr, EcrError, type EcrMember } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { queryRows } from '../../db/client';
 import type { SlipStatutory } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
+import { collect, streamXlsx } from '../../lib/xlsx';
 import { loadRun } from './runs';
 
 const MONTH_NAMES = [
@@ -96,6 +98,81 @@ export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(text);
+    },
+  );
+
+  app.get(
+    '/api/payroll/runs/:id/esi',
+    {
+      config: { access: { menu: MENU.salaryProcess, action: 'view' } },
+      schema: {
+        tags: ['payroll'],
+        summary:
+          'The ESIC monthly contribution file of a processed run (.xlsx in the portal’s layout: IP number, IP name, days paid, total monthly wages, reason code, last working day) for the covered employees; 409 when one has no IP number',
+        params: ZRunIdParams,
+        response: { 200: fileResponse('.xlsx') },
+      },
+    },
+    async (request, reply) => {
+      const run = await loadRun(app.db, request.auth, request.params.id);
+      if (run.status === 'draft') throw new Conflict('Process the run before downloading its ESI contributions');
+      const rows = await queryRows<{ code: string; name: string; ip: string | null; days: string; wages: string; exitDate: string | null }>(
+        app.db,
+        sql`select s.employee_code as code, s.name, nullif(trim(e.esi_number), '') as ip,
+              coalesce(s.attendance->>'payableDays', '0') as days, (s.statutory->>'esiWages') as wages,
+              to_char(e.exit_date, 'DD/MM/YYYY') as "exitDate"
+            from salary_slips s join employees e on e.id = s.employee_id
+            where s.run_id = ${run.id} and (s.statutory->>'esiCovered')::boolean
+              and (e.exit_date is null or (extract(year from e.exit_date) * 100 + extract(month from e.exit_date)) >= ${run.year * 100 + run.month})
+            order by s.employee_code`,
+      );
+      if (!rows.length)
+        throw new Conflict('No employee of this run is covered by ESI (or the run was processed before ESI was computed by the rules)');
+      const missing = rows.filter((r) => !r.ip || !/^\d{10}$/.test(r.ip));
+      if (missing.length) {
+        throw new Conflict(
+          `The ESI file cannot be built: no 10-digit IP number for ${missing.map((r) => `${r.code} ${r.name}`).join(', ')}`,
+        );
+      }
+      const exitInMonth = (d: string | null) => !!d && d.slice(3) === `${String(run.month).padStart(2, '0')}/${run.year}`;
+      const stream = streamXlsx({
+        sheet: 'Sheet1',
+        columns: [
+          { header: 'IP Number (10 Digits)', width: 16 },
+          { header: 'IP Name ( Only alphabets and space )', width: 32 },
+          { header: 'No of Days for which wages paid/payable during the month', width: 18 },
+          { header: 'Total Monthly Wages', width: 16, numFmt: '0.00' },
+          { header: 'Reason Code for Zero workings days(numeric only; provide 0 for all other reasons)', width: 18 },
+          { header: 'Last Working Day ( Format DD/MM/YYYY or DD-MM-YYYY)', width: 18 },
+        ],
+        rows: (async function* () {
+          yield rows.map((r) => {
+            const days = Math.floor(Number(r.days));
+            // Reason 2: left service (with the last working day); 1: on leave the whole month; else 0.
+            const reason = exitInMonth(r.exitDate) ? 2 : days === 0 ? 1 : 0;
+            return {
+              values: [
+                r.ip,
+                r.name
+                  .replace(/[^A-Za-z ]+/g, ' ')
+                  .replace(/\s+/g, ' ')
+                  .trim(),
+                days,
+                Number(r.wages) / 100,
+                reason,
+                reason === 2 ? r.exitDate : null,
+              ],
+            };
+          });
+        })(),
+      });
+      const [unit] = await queryRows<{ code: string }>(app.db, sql`select code from units where id = ${run.unitId}`);
+      const fileName = `ESI_${(unit?.code ?? String(run.unitId)).replace(/[^A-Za-z0-9_-]/g, '_')}_${MONTH_NAMES[run.month - 1]}_${run.year}.xlsx`;
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(await collect(stream));
     },
   );
 };
