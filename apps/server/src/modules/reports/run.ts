@@ -11,7 +11,7 @@ import { publicColumn, type ReportColumn, type ReportContext, type ReportDef, ty
 type Query = z.output<typeof ZReportQuery>;
 
 /** Rows read at a time by an export. */
-export const EXPORT_BATCH = 2000;
+export const EXPORT_BATCH = 5000;
 /** Groups shown at most (a grouping by employee of a large unit would be no grouping). */
 const MAX_GROUPS = 2000;
 
