@@ -6,7 +6,7 @@ import type { TLeaveBalance, TMyHolidays, TMyMonth, TMyPayslip, TMyPendingReques
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { NotFound } from '../../lib/errors';
-import { balancesOf, ensureLedger, fyOf, staffFacts } from '../requests/ledger';
+import { balancesOf, fyOf, staffFacts } from '../requests/ledger';
 import { approvalLabel } from './admin';
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
@@ -94,13 +94,12 @@ export async function myMonth(db: Db, employeeId: number, today: string): Promis
   return { month, ...r };
 }
 
-/** The leave balances of the current financial year, through the leave ledger (posting what is due first). */
+/** The leave balances of the current financial year, read from the leave ledger (the scheduled `leave.post` job posts credits; reads never write). */
 export async function myLeave(db: Db, employeeId: number, today: string): Promise<TLeaveBalance[]> {
   const e = await staffFacts(db, employeeId);
   if (!e) throw new NotFound('Employee not found');
   const fy = fyOf(today);
-  await db.transaction((tx) => ensureLedger(tx, e, fy, today));
-  return balancesOf(db, e, fy);
+  return balancesOf(db, e, fy, today);
 }
 
 /** The caller's pending approvals of every kind, newest first, with the dates of a request or a correction. */

@@ -296,14 +296,6 @@ export async function postDueLeave(tx: Db | Tx, asOf: IsoDate, employeeIds?: num
 }
 
 /**
- * @deprecated Reads do not post: the scheduled job `leave.post` does. Kept for callers outside this module (the
- * staff dashboard) until they drop the call; posts what is due to one employee through the same set-based poster.
- */
-export async function ensureLedger(tx: Db | Tx, employee: StaffFacts, _fy: number, asOf: IsoDate): Promise<void> {
-  await postDueLeave(tx, asOf, [employee.id]);
-}
-
-/**
  * Credits that are due by `asOf` (a leave's start) on the employee's terms and not posted yet: a request may count on
  * the accrual of the months before it, and on credits the scheduled poster has not reached yet, without posting them.
  */

@@ -39,6 +39,13 @@ export async function seedRequests(db: Db, today: IsoDate): Promise<void> {
     (await queryRows<{ id: number; code: string }>(db, sql`select id, code from leave_types where is_active`)).map((t) => [t.code, t.id]),
   );
   await db.transaction(async (tx) => {
+    // The third demo unit lists its leave types in the unit-wise map (every active type on the type's own terms), so
+    // the map's screen shows how a unit narrows or overrides the policy; the other units offer every type.
+    await tx.execute(
+      sql`insert into unit_leave_type_map (unit_id, leave_type_id)
+          select u.id, t.id from (select id from units order by id offset 2 limit 1) u cross join leave_types t where t.is_active
+          on conflict do nothing`,
+    );
     // What is due so far to every employee (the scheduled poster keeps it up; running it twice adds nothing).
     await postDueLeave(tx, today);
     for (const p of [emp1, emp2]) {
