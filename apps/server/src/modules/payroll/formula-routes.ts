@@ -1,7 +1,7 @@
 // Salary formulas (/outlet/master/salaryFormula): a formula per calculative head, by default or for one unit,
 // effective from a month. Saving parses it and checks the whole set it joins (unknown names, cycles) and
 // refuses a month already approved or locked; the preview computes one employee's month with a draft.
-import { MENU, ZFormula, ZFormulaPreview, ZFormulaPreviewResult, ZIdParams, ZPayrollHead, ZSaveFormula } from '@hr/contract';
+import { MENU, ZFormula, ZFormulaPreview, ZFormulaPreviewResult, ZIdParams, ZIdText, ZPayrollHead, ZSaveFormula } from '@hr/contract';
 import { FormulaSyntaxError, formulaProblems, PlanError } from '@hr/payroll';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -121,7 +121,7 @@ export const formulaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Formulas: the defaults, and with unitId that unit’s own versions too',
-        querystring: z.object({ unitId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ unitId: ZIdText.optional() }),
         response: { 200: z.array(ZFormula) },
       },
     },
