@@ -260,7 +260,8 @@ describe('ESI monthly contribution file of a run', () => {
     expect(run).toBeDefined();
     const covered = (await slipsOf(run.unitId, run.year, run.month)).filter((s) => s.st.esiCovered);
     expect(covered.length).toBeGreaterThan(0);
-    // The demo staff have no IP numbers: the file is refused, naming them.
+    // An insured member without an IP number: the file is refused, naming them.
+    await t.db.execute(sql`update employees set esi_number = null where id = ${covered[0].employeeId}`);
     const refused = await payroll.get(`/api/payroll/runs/${run.id}/esi`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain(covered[0].code);

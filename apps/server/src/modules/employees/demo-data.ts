@@ -126,7 +126,7 @@ export function demoEmployee(i: number, refs: DemoRefs, prefix = 'EMP', seed = 7
   const [bankCode, bankName] = pick(r, BANKS);
   const aadhaar = validAadhaar(r);
   const unitId = refs.unitIds[i % refs.unitIds.length];
-  return {
+  const values = {
     employeeCode: `${prefix}${String(i).padStart(5, '0')}`,
     name,
     fatherName: `${pick(r, FIRST_M)} ${surname}`,
@@ -160,6 +160,8 @@ export function demoEmployee(i: number, refs: DemoRefs, prefix = 'EMP', seed = 7
     bankName,
     bankBranch: pick(r, ['Jayanagar', 'Koramangala', 'T Nagar', 'Adyar', 'Saraswathipuram', 'Residency Road']),
   };
+  // An ESI insurance (IP) number for the insured: ten digits taken from the UAN (no further draws, so the rest stays as seeded).
+  return { ...values, esiNumber: values.esiApplicable ? values.uan.slice(2) : null };
 }
 
 /** A place of the seeded look-ups: ids found by name by the caller, null where the list lacks it. */

@@ -18,7 +18,16 @@ import { downloadPayslips, openSigningSheet } from '@/lib/documents';
 import { formatCount, formatDateTime, formatRupees } from '@/lib/format';
 import { errorToast, toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { downloadRegister, fetchRunSlips, formatMonth, issuesToFieldErrors, payrollKeys, useRun, useRunEmployees } from './api';
+import {
+  downloadRegister,
+  downloadReturnFile,
+  fetchRunSlips,
+  formatMonth,
+  issuesToFieldErrors,
+  payrollKeys,
+  useRun,
+  useRunEmployees,
+} from './api';
 import { ApprovalTrail, Figure, RunStatusBadge, useEncryptedSearchId } from './components';
 import { NewRunForm } from './NewRunForm';
 import { RunEmployeesTable } from './RunEmployeesTable';
@@ -163,6 +172,23 @@ function RunView({ id }: { id: number }) {
       toast({ variant: 'success', title: 'Salary register downloaded', description: fileName });
     } catch {
       // toast shown
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const returnFile = async (kind: 'ecr' | 'esi') => {
+    if (!run) return;
+    setBusy(kind);
+    try {
+      const fileName = await downloadReturnFile(run, kind);
+      toast({
+        variant: 'success',
+        title: kind === 'ecr' ? 'PF ECR file downloaded' : 'ESI contribution file downloaded',
+        description: fileName,
+      });
+    } catch {
+      // toast shown (e.g. 409: an employee without a UAN or IP number, named)
     } finally {
       setBusy(null);
     }
@@ -345,6 +371,12 @@ function RunView({ id }: { id: number }) {
           </Button>
           <Button variant="outline" disabled={!docsReady || busy !== null} onClick={() => void register()} data-testid="run-register">
             <FileSpreadsheet /> {busy === 'register' ? 'Downloading…' : 'Salary register (Excel)'}
+          </Button>
+          <Button variant="outline" disabled={!docsReady || busy !== null} onClick={() => void returnFile('ecr')} data-testid="run-ecr">
+            <FileText /> {busy === 'ecr' ? 'Downloading…' : 'PF ECR file'}
+          </Button>
+          <Button variant="outline" disabled={!docsReady || busy !== null} onClick={() => void returnFile('esi')} data-testid="run-esi">
+            <FileSpreadsheet /> {busy === 'esi' ? 'Downloading…' : 'ESI contribution file'}
           </Button>
           {run.can.email && <EmailPayslipsButton run={run} disabled={!docsReady || busy !== null} />}
         </CardContent>

@@ -183,9 +183,16 @@ export function useEmployeeSearch(search: string, unitId: number | null | undefi
 }
 
 /** 'Salary_Register' + Head Office Bengaluru, April 2026 → 'Salary_Register_Head_Office_Bengaluru_April_2026.xlsx'. */
-function monthFileName(prefix: string, run: Pick<TRun, 'unitName' | 'year' | 'month'>, fallbackUnit: string): string {
+function monthFileName(prefix: string, run: Pick<TRun, 'unitName' | 'year' | 'month'>, fallbackUnit: string, ext = 'xlsx'): string {
   const unit = run.unitName.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || fallbackUnit;
-  return `${prefix}_${unit}_${monthName(run.month)}_${run.year}.xlsx`;
+  return `${prefix}_${unit}_${monthName(run.month)}_${run.year}.${ext}`;
+}
+
+/** The run's returns' files for the government portals: the EPFO ECR 2.0 text file or the ESIC monthly contribution sheet. */
+export async function downloadReturnFile(run: Pick<TRun, 'id' | 'unitName' | 'year' | 'month'>, kind: 'ecr' | 'esi'): Promise<string> {
+  const fileName = kind === 'ecr' ? monthFileName('ECR', run, `Unit_${run.id}`, 'txt') : monthFileName('ESI', run, `Unit_${run.id}`);
+  await downloadFile(`/api/payroll/runs/${run.id}/${kind}`, fileName);
+  return fileName;
 }
 
 /** The run's salary register (.xlsx) through the authorised API, saved under a readable name. */
