@@ -18,8 +18,6 @@ import { registerEmployeeUsage, tableUsage } from '../employees/usage';
 
 registerEmployeeUsage(tableUsage('bonus lines', bonusLines, bonusLines.employeeId));
 
-const rupees = (paise: number) => Math.round(paise) / 100;
-
 export const bonusApproval = registerApprovalKind({
   kind: 'payroll.bonus',
   menu: MENU.employeeBonus,
@@ -144,7 +142,7 @@ async function bonusView(db: Db, id: number): Promise<TBonus> {
 
 async function loadBonus(db: Db | Tx, auth: AuthContext, id: number) {
   const [b] = await db.select().from(bonuses).where(eq(bonuses.id, id));
-  if (!b || !b.isActive || !canReachUnit(auth, b.unitId)) throw new NotFound('Bonus not found');
+  if (!b?.isActive || !canReachUnit(auth, b.unitId)) throw new NotFound('Bonus not found');
   return b;
 }
 
