@@ -103,7 +103,13 @@ export const ZReportExportQuery = ZReportQuery.extend({
 });
 export type TReportExportQuery = z.input<typeof ZReportExportQuery>;
 
-export const ZReportIdParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Unknown report') });
+/** A report's id is a slug that starts with a letter ('form-b'), so a number-like path ("01", "0x1", "1e0") is 400 like any bad id. */
+export const ZReportIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/, 'Unknown report')
+    .max(60),
+});
 
 const ZCell = z.union([z.string(), z.number(), z.null()]);
 const ZColumn = z.object({

@@ -3,7 +3,7 @@
 // or, for rows worked out in code such as the attendance reports, pages of rows in a fixed order). The
 // registry holds every report once: the list the screens show, the role-wise grant (one menu per report), the
 // run, the Excel and PDF exports and the test that loops over all of them read it.
-import type { TReportColumn, TReportFilter, TReportMeta } from '@hr/contract';
+import { type TReportColumn, type TReportFilter, type TReportMeta, ZReportIdParams } from '@hr/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../access/context';
@@ -115,6 +115,7 @@ const registry = new Map<string, ReportDef>();
 /** Declares a report (once per id); returns it. */
 export function defineReport(def: ReportDef): ReportDef {
   if (registry.has(def.id)) throw new Error(`Report ${def.id} is declared twice`);
+  if (!ZReportIdParams.shape.id.safeParse(def.id).success) throw new Error(`Report id ${def.id} is not a slug that starts with a letter`);
   for (const g of def.groupBy) {
     if (def.source.kind !== 'sql') throw new Error(`Report ${def.id}: only SQL reports group`);
     if (!def.columns.some((c) => c.key === g.key)) throw new Error(`Report ${def.id}: group key ${g.key} is no column`);
