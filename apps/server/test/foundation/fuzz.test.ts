@@ -89,13 +89,17 @@ function bodyFor(fields: string[]): fc.Arbitrary<string> {
 
 type Hit = { method: string; url: string; status: number; body: string; payload: string };
 
+// 10,000 requests on the embedded database (`npm test`); the suite's second run against PostgreSQL sends 2,000 (the
+// schema-driven sweep in hardening/ covers the same ground), to keep CI within its time.
+const TOTAL = process.env.TEST_DATABASE_URL ? 2_000 : 10_000;
+
 describe('fuzzed writes', () => {
-  it('no 5xx, and a refused request changes nothing (at least 10,000 requests)', async () => {
+  it(`no 5xx, and a refused request changes nothing (at least ${TOTAL.toLocaleString('en')} requests)`, async () => {
     const routes = t.app.apiRoutes.filter(
       (r) => r.method !== 'GET' && r.url.startsWith('/api/') && !r.url.startsWith('/api/auth/') && r.access !== 'public',
     );
     expect(routes.length).toBeGreaterThan(40);
-    const perRoute = Math.ceil(10_000 / routes.length);
+    const perRoute = Math.ceil(TOTAL / routes.length);
     const failures: Hit[] = [];
     const mutations: { url: string; table: string | null; payload: string; status: number }[] = [];
     let sent = 0;
@@ -128,9 +132,9 @@ describe('fuzzed writes', () => {
         if (res.statusCode === 401) token = await signIn(t.app, 'admin'); // a fuzzed password change ended the session
       }
     }
-    expect(sent).toBeGreaterThanOrEqual(10_000);
+    expect(sent).toBeGreaterThanOrEqual(TOTAL);
     // The sweep reached the handlers: some fuzzed writes were valid and were written (the counter works).
-    expect(accepted).toBeGreaterThan(50);
+    expect(accepted).toBeGreaterThan(TOTAL / 200);
     expect(Number((await writes()).n)).toBeGreaterThan(0);
     expect(failures.slice(0, 10)).toEqual([]);
     expect(mutations.slice(0, 10)).toEqual([]);
