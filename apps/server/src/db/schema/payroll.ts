@@ -1,3 +1,4 @@
+import type { SlipStatutory, StatutoryHeadKind } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -110,28 +111,8 @@ export interface RunHead {
   isEsiWage?: boolean;
 }
 
-export type StatutoryHeadKind = 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee' | 'tds';
-
-/** A slip's statutory figures (paise) as @hr/payroll's computeSlips returned them. */
-export interface SlipStatutory {
-  pfWages: number;
-  epfWages: number;
-  epsWages: number;
-  edliWages: number;
-  pfEmployee: number;
-  eps: number;
-  epf: number;
-  edli: number;
-  /** ESI wages of the month (with overtime), and without overtime (what coverage is judged on). */
-  esiWages: number;
-  esiCoverageWages: number;
-  esiCovered: boolean;
-  esiEmployee: number;
-  esiEmployer: number;
-  pt: number;
-  lwfEmployee: number;
-  lwfEmployer: number;
-}
+// The statutory head kinds and a slip's statutory figures (paise) are the engine's own types (@hr/payroll computeSlips).
+export type { SlipStatutory, StatutoryHeadKind } from '@hr/payroll';
 
 export interface RunError {
   employeeId: number;
