@@ -116,6 +116,10 @@ export const MENU = {
   registerHeadcount: '/outlet/various-registertype-report/headcount',
   registerAdvanceOutstanding: '/outlet/various-registertype-report/advance-outstanding',
   registerArrears: '/outlet/various-registertype-report/arrears',
+  registerPf: '/outlet/various-registertype-report/pf-register',
+  registerEsi: '/outlet/various-registertype-report/esi-register',
+  registerPt: '/outlet/various-registertype-report/pt-register',
+  registerLwf: '/outlet/various-registertype-report/lwf-register',
 } as const;
 
 export type TMenuName = keyof typeof MENU;

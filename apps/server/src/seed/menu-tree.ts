@@ -192,6 +192,10 @@ export const MENU_TREE: SeedModule[] = [
       m('Headcount', MENU.registerHeadcount, 'FileSpreadsheet'),
       m('Advance Outstanding', MENU.registerAdvanceOutstanding, 'FileSpreadsheet'),
       m('Arrears', MENU.registerArrears, 'FileSpreadsheet'),
+      m('PF Register', MENU.registerPf, 'FileSpreadsheet'),
+      m('ESI Register', MENU.registerEsi, 'FileSpreadsheet'),
+      m('Professional Tax Register', MENU.registerPt, 'FileSpreadsheet'),
+      m('Labour Welfare Fund Register', MENU.registerLwf, 'FileSpreadsheet'),
     ],
   },
 ];
