@@ -9,3 +9,4 @@ export * from './masters';
 export * from './payroll';
 export * from './requests';
 export * from './statutory';
+export * from './tax';
