@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, date, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, date, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './common';
+import { units } from './core';
+import { payrollRuns } from './payroll';
 
 /**
  * Dated statutory parameters (issue 13): one row per block of figures — PF, ESI, a state's professional tax or
@@ -27,3 +29,28 @@ export const statutoryParameters = pgTable(
     check('statutory_parameters_state_ck', sql`(${t.kind} in ('pt', 'lwf')) = (${t.stateCode} is not null)`),
   ],
 );
+
+/**
+ * The EPF administration charges of a salary run (one establishment — a unit — and month), worked out when the
+ * run is processed from its slips' EPF wages by the PF parameters in force that month (rate and minimum kept as
+ * applied): the PF register's summary and the run screen read them. Money in paise, whole rupees.
+ */
+export const pfAdminCharges = pgTable('pf_admin_charges', {
+  runId: integer('run_id')
+    .primaryKey()
+    .references(() => payrollRuns.id, { onDelete: 'cascade' }),
+  unitId: integer('unit_id')
+    .notNull()
+    .references(() => units.id),
+  year: smallint('year').notNull(),
+  month: smallint('month').notNull(),
+  members: integer('members').notNull(),
+  /** Total EPF wages of the run's contributing members, paise. */
+  epfWages: bigint('epf_wages', { mode: 'number' }).notNull(),
+  rate: numeric('rate', { precision: 6, scale: 3 }).notNull(),
+  /** The monthly minimum applied, paise. */
+  minimum: bigint('minimum', { mode: 'number' }).notNull(),
+  /** The charges, paise (rounded to the rupee). */
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
