@@ -26,3 +26,23 @@ export function payslipFileName(records: readonly Pick<TEmployeeSalaryRecord, 'u
 export function signingSheetFileName(records: readonly Pick<TEmployeeSalaryRecord, 'unitName' | 'month' | 'year'>[]): string {
   return `Salary_Signing_Sheet_${unitsForFileName(records)}_${monthAndYear(records)}.pdf`;
 }
+
+const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+
+/** The employee's part of a Form 16 file name: the PAN, or 'PANNOTAVBL_{code}' (TRACES' word) without a valid one. */
+function form16Person(employee: { pan: string | null; employeeCode: string }): string {
+  const pan = employee.pan?.trim().toUpperCase() ?? '';
+  return PAN.test(pan) ? pan : `PANNOTAVBL_${employee.employeeCode.replace(/[^A-Za-z0-9-]/g, '')}`;
+}
+
+/** 'Form16_{PAN}_{financial year}.pdf', e.g. 'Form16_ABCDE1234F_2026-27.pdf'. */
+export function form16FileName(record: { financialYear: string; employee: { pan: string | null; employeeCode: string } }): string {
+  return `Form16_${form16Person(record.employee)}_${record.financialYear}.pdf`;
+}
+
+/** A batch of Form 16s as one PDF: 'Form16_{units}_{financial year}.pdf'; the year comes from the first record. */
+export function form16BatchFileName(records: readonly { financialYear: string; employee: { unitName: string } }[]): string {
+  const first = records[0];
+  if (!first) throw new RangeError('A document needs at least one employee');
+  return `Form16_${unitsForFileName(records.map((r) => ({ unitName: r.employee.unitName })))}_${first.financialYear}.pdf`;
+}

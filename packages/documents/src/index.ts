@@ -1,6 +1,7 @@
 export * from './advance-voucher';
 export * from './filenames';
 export * from './fonts';
+export * from './form16';
 export * from './id-card';
 export * from './images';
 export * from './payslip';

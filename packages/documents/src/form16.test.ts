@@ -1,0 +1,252 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { incomeTaxParametersFor, type Paise, STATUTORY_PARAMETERS, statutoryTables, type TaxRegime, toPaise } from '@hr/payroll';
+import { afterAll, describe, expect, it } from 'vitest';
+import { form16BatchFileName, form16FileName } from './filenames';
+import { assessmentYearOf, buildForm16Doc, FORM16_TEXT, type Form16Month, type Form16Record, form16Figures, partBLines } from './form16';
+import { renderPdf } from './node';
+import { describeWithPoppler } from './testing/poppler';
+
+const tables = statutoryTables(STATUTORY_PARAMETERS);
+const params = (regime: TaxRegime, fy = '2025-26') => {
+  const p = incomeTaxParametersFor(tables, fy, regime);
+  if (!p) throw new Error(`no ${regime} parameters for ${fy}`);
+  return p;
+};
+const r = (rupees: number): Paise => toPaise(rupees);
+
+/** A year at ₹1,40,000 a month (basic 80,000, HRA 32,000, special 28,000), PT ₹200 (₹300 in February). */
+function yearOf(tds: (month: number) => number, monthsPaid = 12): Form16Month[] {
+  const out: Form16Month[] = [];
+  for (let i = 0; i < monthsPaid; i++) {
+    const month = ((3 + i) % 12) + 1;
+    out.push({
+      year: month >= 4 ? 2025 : 2026,
+      month,
+      earnings: [
+        { name: 'Basic', amount: r(80000) },
+        { name: 'HRA', amount: r(32000) },
+        { name: 'Special Allowance\r', amount: r(28000) },
+      ],
+      professionalTax: r(month === 2 ? 300 : 200),
+      tds: r(tds(month)),
+    });
+  }
+  return out;
+}
+
+const base = (regime: TaxRegime, extra: Partial<Form16Record> = {}): Form16Record => ({
+  financialYear: '2025-26',
+  employer: { name: 'Sunrise Learning Foundation', address: '12, Mahatma Gandhi Road, Bengaluru 560001' },
+  employee: {
+    name: 'Ananya Raghavan',
+    employeeCode: 'EMP-0042',
+    pan: 'ABCPR1234K',
+    designation: 'Senior Accountant',
+    unitName: 'Head Office',
+  },
+  periodFrom: '2025-04-01',
+  periodTo: '2026-03-31',
+  tax: params(regime),
+  months: yearOf((m) => (m === 3 ? 10560 : 10480)),
+  ...extra,
+});
+
+describe('Form 16 figures', () => {
+  it('new regime, a full year: 16,80,000 gross − 75,000 → tax 1,21,000 + cess 4,840 = 1,25,840, all deducted', () => {
+    const f = form16Figures(base('new'));
+    expect(f.salaryHeads).toEqual([
+      { name: 'Basic', amount: r(960000) },
+      { name: 'HRA', amount: r(384000) },
+      { name: 'Special Allowance', amount: r(336000) },
+    ]);
+    expect(f.salary17_1).toBe(r(1680000));
+    expect(f.grossSalary).toBe(r(1680000));
+    expect(f.exemptions).toEqual([]);
+    expect(f.tax.standardDeduction).toBe(r(75000));
+    // Professional tax is paid but not deducted under section 115BAC.
+    expect(f.professionalTaxPaid).toBe(r(2500));
+    expect(f.tax.professionalTax).toBe(0n);
+    expect(f.incomeChargeable).toBe(r(1605000));
+    expect(f.tax.taxableIncome).toBe(r(1605000));
+    // 4–8 L 5 % 20,000; 8–12 L 10 % 40,000; 12–16 L 15 % 60,000; 16–16.05 L 20 % 1,000.
+    expect(f.tax.taxOnIncome).toBe(r(121000));
+    expect(f.tax.rebate).toBe(0n);
+    expect(f.tax.cess).toBe(r(4840));
+    expect(f.netTaxPayable).toBe(r(125840));
+    expect(f.tdsDeducted).toBe(r(125840));
+    expect(f.balance).toBe(0n);
+    expect(f.quarters.map((q) => [q.quarter, q.gross, q.tds])).toEqual([
+      ['Q1', r(420000), r(31440)],
+      ['Q2', r(420000), r(31440)],
+      ['Q3', r(420000), r(31440)],
+      ['Q4', r(420000), r(31520)],
+    ]);
+  });
+
+  it('old regime: HRA 10(13A), PT under 16(iii), 80C capped at 1.5 L with 80D → 13,32,500 taxable, 2,20,740 tax', () => {
+    const f = form16Figures(
+      base('old', {
+        exemptions: [{ section: '10(13A)', label: 'House rent allowance', amount: r(120000) }],
+        deductions: { '80C': r(200000), '80D': r(25000) },
+      }),
+    );
+    expect(f.tax.exemptions).toBe(r(120000));
+    expect(f.tax.standardDeduction).toBe(r(50000));
+    expect(f.tax.professionalTax).toBe(r(2500));
+    expect(f.incomeChargeable).toBe(r(1507500));
+    expect(f.deductions).toEqual([
+      { section: '80C', amount: r(150000) },
+      { section: '80D', amount: r(25000) },
+    ]);
+    expect(f.tax.taxableIncome).toBe(r(1332500));
+    // 2.5–5 L 5 % 12,500; 5–10 L 20 % 1,00,000; above 10 L 30 % of 3,32,500 = 99,750.
+    expect(f.tax.taxOnIncome).toBe(r(212250));
+    expect(f.tax.cess).toBe(r(8490));
+    expect(f.netTaxPayable).toBe(r(220740));
+    expect(f.balance).toBe(r(220740 - 125840));
+  });
+
+  it('the 87A rebate at 12 L under the new regime; a part year shows the unpaid months empty', () => {
+    // ₹1,06,250 a month for 12 months = 12,75,000; − 75,000 = 12,00,000: full rebate, no tax.
+    const months = yearOf(() => 0).map((m) => ({ ...m, earnings: [{ name: 'Basic', amount: r(106250) }] }));
+    const f = form16Figures(base('new', { months }));
+    expect(f.tax.taxableIncome).toBe(r(1200000));
+    expect(f.tax.taxOnIncome).toBe(r(60000));
+    expect(f.tax.rebate).toBe(r(60000));
+    expect(f.netTaxPayable).toBe(0n);
+    const part = form16Figures(base('new', { months: yearOf(() => 1000, 5) }));
+    expect(part.months.filter((m) => m.paid).map((m) => m.month)).toEqual([4, 5, 6, 7, 8]);
+    expect(part.months).toHaveLength(12);
+    expect(part.totals.tds).toBe(r(5000));
+    expect(part.quarters.map((q) => q.tds)).toEqual([r(3000), r(2000), 0n, 0n]);
+  });
+
+  it('relief under section 89, a previous employer and the 288B rounding line add up', () => {
+    const f = form16Figures(
+      base('new', {
+        months: yearOf(() => 0).map((m) => ({ ...m, earnings: [{ name: 'Basic', amount: r(123456.78) }] })),
+        previousEmployer: { salary: r(50000), tds: r(2000) },
+        relief89: r(1500),
+      }),
+    );
+    expect(f.taxBeforeRounding + f.rounding).toBe(f.tax.totalTax);
+    expect(f.tax.totalTax % 1000n).toBe(0n);
+    expect(f.netTaxPayable).toBe(f.tax.totalTax - r(1500));
+    expect(f.balance).toBe(f.netTaxPayable - r(2000));
+    expect(f.salaryAfterExemptions).toBe(f.grossSalary + r(50000));
+  });
+
+  it('every printed total is the sum of the lines it names', () => {
+    for (const rec of [
+      base('new'),
+      base('old', {
+        exemptions: [{ section: '10(13A)', label: 'House rent allowance', amount: r(120000) }],
+        deductions: { '80C': r(200000), '80D': r(25000), '80E': r(12345.67) },
+      }),
+    ]) {
+      const f = form16Figures(rec);
+      const sum = (xs: Paise[]) => xs.reduce((a, b) => a + b, 0n);
+      expect(sum(f.salaryHeads.map((h) => h.amount))).toBe(f.salary17_1);
+      expect(f.salary17_1 + f.perquisites17_2 + f.profits17_3).toBe(f.grossSalary);
+      expect(sum(f.exemptions.map((e) => e.amount))).toBe(f.tax.exemptions);
+      expect(f.grossSalary + f.previousEmployerSalary - f.tax.exemptions).toBe(f.salaryAfterExemptions);
+      expect(f.salaryAfterExemptions - f.tax.standardDeduction - f.tax.professionalTax).toBe(f.incomeChargeable);
+      expect(sum(f.deductions.map((d) => d.amount))).toBe(f.tax.totalDeductions);
+      expect(f.tax.taxOnIncome - f.tax.rebate + f.tax.surcharge + f.tax.cess + f.rounding).toBe(f.tax.totalTax);
+      expect(sum(f.months.map((m) => m.gross))).toBe(f.totals.gross);
+      expect(sum(f.quarters.map((q) => q.tds))).toBe(f.totals.tds);
+      // Lines 1(a)…: the printed inner amounts of 1(a) are the heads.
+      const lines = partBLines(f, rec);
+      expect(lines.find((l) => l.no === '18')?.outer).toBe(f.netTaxPayable);
+    }
+  });
+
+  it('refuses a month outside the year and parameters of another year', () => {
+    const stray = [...yearOf(() => 0, 1), { ...yearOf(() => 0, 1)[0], year: 2026, month: 4 }];
+    expect(() => form16Figures(base('new', { months: stray }))).toThrow(/not in the financial year 2025-26/);
+    expect(() => form16Figures(base('new', { tax: params('new', '2026-27') }))).toThrow(/2026-27, not 2025-26/);
+  });
+});
+
+describe('Form 16 file names and document', () => {
+  it('names the file with the PAN and the year; TRACES’ PANNOTAVBL and the code without a valid PAN', () => {
+    expect(form16FileName(base('new'))).toBe('Form16_ABCPR1234K_2025-26.pdf');
+    const noPan = base('new', { employee: { ...base('new').employee, pan: null } });
+    expect(form16FileName(noPan)).toBe('Form16_PANNOTAVBL_EMP-0042_2025-26.pdf');
+    expect(form16FileName({ ...noPan, employee: { ...noPan.employee, pan: 'abc' } })).toBe('Form16_PANNOTAVBL_EMP-0042_2025-26.pdf');
+    expect(form16BatchFileName([base('new'), base('new')])).toBe('Form16_HeadOffice_2025-26.pdf');
+    expect(assessmentYearOf('2025-26')).toBe('2026-27');
+    expect(assessmentYearOf('2099-00')).toBe('2100-01');
+  });
+
+  it('one page group per employee, each after a page break; an empty batch is refused', () => {
+    const doc = buildForm16Doc([base('new'), base('old')]);
+    expect(doc.info?.title).toBe('Form 16');
+    expect((doc.content as { pageBreak?: string }[]).map((c) => c.pageBreak)).toEqual([undefined, 'before']);
+    expect(() => buildForm16Doc([])).toThrow(/at least one/);
+  });
+});
+
+const dir = mkdtempSync(join(tmpdir(), 'form16-'));
+afterAll(() => {
+  if (process.env.KEEP_GOLDEN_PDFS === '1') console.log(`Form 16 PDFs kept in ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
+});
+
+describeWithPoppler('Form 16 PDF read back', async () => {
+  const file = join(dir, 'form16.pdf');
+  const oldRecord = base('old', {
+    employee: { ...base('new').employee, name: 'Karthik Subramanian', employeeCode: 'EMP-0007', pan: null },
+    exemptions: [{ section: '10(13A)', label: 'House rent allowance', amount: r(120000) }],
+    deductions: { '80C': r(200000), '80D': r(25000) },
+  });
+  writeFileSync(file, await renderPdf(buildForm16Doc([base('new'), oldRecord]), { chunkSize: 1 }));
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
+  const employees = text.split('FORM NO. 16').slice(1);
+
+  it('two employees, each on pages of their own, with the title', () => {
+    expect(/^Title:\s+Form 16$/m.test(info)).toBe(true);
+    expect(employees).toHaveLength(2);
+    expect(Number(/^Pages:\s+(\d+)/m.exec(info)?.[1])).toBeGreaterThanOrEqual(2);
+  });
+
+  it('prints the particulars, the TRACES statement, Part B and the months with their totals', () => {
+    const a = employees[0];
+    for (const t of [
+      'Name of the employee Ananya Raghavan',
+      'PAN of the employee ABCPR1234K',
+      'Assessment year 2026-27',
+      '01/04/2025 to 31/03/2026',
+      'TRACES portal',
+      'Q1 April – June 4,20,000.00 31,440.00',
+      'Q4 January – March 4,20,000.00 31,520.00',
+      'Total 16,80,000.00 1,25,840.00',
+      'Basic 9,60,000.00',
+      'Special Allowance 3,36,000.00',
+      'Standard deduction under section 16(ia) 75,000.00',
+      'taxation under section 115BAC(1A): No',
+      'Tax on total income 1,21,000.00',
+      'Health and education cess 4,840.00',
+      'Net tax payable [16 − 17] 1,25,840.00',
+      'February 2026 1,40,000.00 300.00 10,480.00',
+      'Total 16,80,000.00 2,500.00 1,25,840.00',
+      FORM16_TEXT.footer,
+    ]) {
+      expect(a).toContain(t);
+    }
+    const k = employees[1];
+    for (const t of [
+      'PAN of the employee PANNOTAVBL',
+      'House rent allowance under section 10(13A) 1,20,000.00',
+      'Section 80C 1,50,000.00',
+      'Balance tax payable [18 − 19 − 20] 94,900.00',
+    ]) {
+      expect(k).toContain(t);
+    }
+    expect(k).toMatch(/Total taxable income[^\n]*\n?[^\n]*13,32,500\.00/);
+  });
+});

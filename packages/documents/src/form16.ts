@@ -1,0 +1,523 @@
+// Form 16 (rule 31(1)(a) of the Income-tax Rules, 1962): the certificate of tax deducted at source on salary
+// under section 192 for one financial year. Part B (the annexure: salary by head, exemptions under section 10,
+// deductions under section 16 and chapter VI-A, the regime, the tax computation) is worked out here from the
+// year's salary slips and the employee's declaration; Part A proper (tax deducted and deposited, with the
+// challan and statement receipt numbers) is generated on the TRACES portal, so the document prints only a
+// summary of the tax deducted per quarter from the payroll and says where Part A comes from.
+import { formatIsoDMY, monthName } from '@hr/calendar';
+import { computeIncomeTax, type IncomeTaxParameters, type Paise, type TaxRegime, type TaxResult } from '@hr/payroll';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { amountText, baseDocument, COLORS, GRID, rule, stripCarriageReturns } from './common';
+import { form16BatchFileName } from './filenames';
+
+/** Fixed texts of the document. */
+export const FORM16_TEXT = {
+  documentTitle: 'Form 16',
+  formNo: 'FORM NO. 16',
+  rule: '[See rule 31(1)(a)]',
+  certificate:
+    'Certificate under section 203 of the Income-tax Act, 1961 for tax deducted at source on salary paid to an employee under section 192',
+  partA: 'PART A — Summary of tax deducted at source (from the payroll)',
+  partANote:
+    'Part A of Form 16 (tax deducted and deposited with the Central Government, with the receipt numbers of the quarterly ' +
+    'TDS statements in Form 24Q) is generated and downloaded by the employer from the TRACES portal (www.tdscpc.gov.in) ' +
+    'and issued with this Part B. The summary below is the tax deducted in this employer’s salary runs.',
+  partB: 'PART B (Annexure) — Details of salary paid and any other income and tax deducted',
+  monthly: 'Tax deducted month by month',
+  footer: 'This is system generated document and does not require signature',
+  panNotAvailable: 'PANNOTAVBL',
+  notDeposited: 'Deposited: see Part A (TRACES)',
+} as const;
+
+export const QUARTERS = [
+  { quarter: 'Q1', months: [4, 5, 6], label: 'April – June' },
+  { quarter: 'Q2', months: [7, 8, 9], label: 'July – September' },
+  { quarter: 'Q3', months: [10, 11, 12], label: 'October – December' },
+  { quarter: 'Q4', months: [1, 2, 3], label: 'January – March' },
+] as const;
+
+/** One month's salary slip as Form 16 reads it: earnings by head (paise), professional tax and tax deducted. */
+export interface Form16Month {
+  year: number;
+  month: number;
+  /** Earning heads paid that month (print name, amount in paise). */
+  earnings: readonly { name: string; amount: Paise }[];
+  professionalTax: Paise;
+  tds: Paise;
+}
+
+/** An exemption under section 10 as declared and allowed (e.g. HRA, '10(13A)'). */
+export interface Form16Exemption {
+  section: string;
+  label: string;
+  amount: Paise;
+}
+
+export interface Form16Record {
+  /** '2026-27'. */
+  financialYear: string;
+  employer: { name: string; address: string; tan?: string | null };
+  employee: { name: string; employeeCode: string; pan: string | null; designation: string; unitName: string };
+  /** Period with the employer within the year, 'YYYY-MM-DD'. */
+  periodFrom: string;
+  periodTo: string;
+  /** The year's income-tax parameters of the employee's regime (the regime is theirs: `tax.regime`). */
+  tax: IncomeTaxParameters;
+  /** The year's slips in month order. */
+  months: readonly Form16Month[];
+  /** Section 17(2) and 17(3) (none are paid through the payroll heads today). */
+  perquisites?: Paise;
+  profitsInLieu?: Paise;
+  /** Declared exemptions under section 10 (counted in the old regime only). */
+  exemptions?: readonly Form16Exemption[];
+  /** Chapter VI-A (and 24(b)) claims by section as declared; capped by the year's parameters. */
+  deductions?: Record<string, Paise>;
+  /** Salary and tax deducted by a previous employer in the year, as declared. */
+  previousEmployer?: { salary: Paise; tds: Paise } | null;
+  /** Relief under section 89 (arrears of earlier years), as claimed. */
+  relief89?: Paise;
+}
+
+export interface Form16Figures {
+  regime: TaxRegime;
+  /** Earnings by head over the year, in the order first paid. */
+  salaryHeads: { name: string; amount: Paise }[];
+  /** Section 17(1): the sum of salaryHeads. */
+  salary17_1: Paise;
+  perquisites17_2: Paise;
+  profits17_3: Paise;
+  /** 17(1) + 17(2) + 17(3) from this employer. */
+  grossSalary: Paise;
+  previousEmployerSalary: Paise;
+  /** Exemption lines as counted (none in the new regime); they add up to tax.exemptions. */
+  exemptions: Form16Exemption[];
+  /** Gross salary (this and a previous employer) less the exemptions. */
+  salaryAfterExemptions: Paise;
+  /** Professional tax paid in the year (the slips' PT), whether or not the regime deducts it. */
+  professionalTaxPaid: Paise;
+  /** Section 16: standard deduction + professional tax as counted. */
+  section16Total: Paise;
+  /** Income chargeable under the head "Salaries". */
+  incomeChargeable: Paise;
+  /** Chapter VI-A deductions by section as counted (after the caps), in the order claimed. */
+  deductions: { section: string; amount: Paise }[];
+  tax: TaxResult;
+  /** Tax on total income − rebate + surcharge + cess, before rounding under section 288B. */
+  taxBeforeRounding: Paise;
+  /** tax.totalTax − taxBeforeRounding. */
+  rounding: Paise;
+  relief89: Paise;
+  /** Tax payable after relief under section 89. */
+  netTaxPayable: Paise;
+  /** This employer's TDS in the year (the slips' TDS). */
+  tdsDeducted: Paise;
+  previousEmployerTds: Paise;
+  /** netTaxPayable − tdsDeducted − previousEmployerTds (negative: deducted in excess). */
+  balance: Paise;
+  /** Every month of the financial year in order (April first), with zero where no salary was paid. */
+  months: { year: number; month: number; paid: boolean; gross: Paise; professionalTax: Paise; tds: Paise }[];
+  quarters: { quarter: string; label: string; gross: Paise; tds: Paise }[];
+  totals: { gross: Paise; professionalTax: Paise; tds: Paise };
+}
+
+const sum = (values: Iterable<Paise>): Paise => {
+  let total = 0n;
+  for (const v of values) total += v;
+  return total;
+};
+
+/** '2026-27' → 2026; throws on anything else. */
+export function financialYearStart(financialYear: string): number {
+  const m = /^(\d{4})-(\d{2})$/.exec(financialYear);
+  if (!m || (Number(m[1]) + 1) % 100 !== Number(m[2])) throw new RangeError(`Not a financial year: '${financialYear}'`);
+  return Number(m[1]);
+}
+
+/** '2026-27' → '2027-28'. */
+export function assessmentYearOf(financialYear: string): string {
+  const start = financialYearStart(financialYear) + 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** The year's figures of one employee: every printed total is the sum of the printed lines above it. */
+export function form16Figures(record: Form16Record): Form16Figures {
+  const p = record.tax;
+  const start = financialYearStart(record.financialYear);
+  if (p.financialYear !== record.financialYear) {
+    throw new RangeError(`The tax parameters are of ${p.financialYear}, not ${record.financialYear}`);
+  }
+  const byHead = new Map<string, Paise>();
+  for (const m of record.months) {
+    for (const e of m.earnings) {
+      const name = stripCarriageReturns(e.name).replace(/\s+/g, ' ').trim();
+      byHead.set(name, (byHead.get(name) ?? 0n) + e.amount);
+    }
+  }
+  const salaryHeads = [...byHead].filter(([, amount]) => amount !== 0n).map(([name, amount]) => ({ name, amount }));
+  const salary17_1 = sum(salaryHeads.map((h) => h.amount));
+  const perquisites17_2 = record.perquisites ?? 0n;
+  const profits17_3 = record.profitsInLieu ?? 0n;
+  const grossSalary = salary17_1 + perquisites17_2 + profits17_3;
+  const previousEmployerSalary = record.previousEmployer?.salary ?? 0n;
+  const professionalTaxPaid = sum(record.months.map((m) => m.professionalTax));
+  const claimedExemptions = p.exemptionsAllowed ? (record.exemptions ?? []).filter((e) => e.amount > 0n) : [];
+
+  const tax = computeIncomeTax(p, {
+    grossSalary: grossSalary + previousEmployerSalary,
+    exemptions: sum(claimedExemptions.map((e) => e.amount)),
+    deductions: record.deductions ?? {},
+    professionalTax: professionalTaxPaid,
+  });
+  // The exemptions are limited to the salary left after the standard deduction: the last lines give way.
+  const exemptions: Form16Exemption[] = [];
+  let left = tax.exemptions;
+  for (const e of claimedExemptions) {
+    const amount = e.amount < left ? e.amount : left;
+    left -= amount;
+    if (amount > 0n) exemptions.push({ ...e, amount });
+  }
+  const salaryAfterExemptions = tax.grossSalary - tax.exemptions;
+  const section16Total = tax.standardDeduction + tax.professionalTax;
+  const incomeChargeable = salaryAfterExemptions - section16Total;
+  // Deductions as counted, limited in total to the income (the last sections give way).
+  const deductions: { section: string; amount: Paise }[] = [];
+  let room = tax.totalDeductions;
+  for (const [section, capped] of Object.entries(tax.deductions)) {
+    const amount = capped < room ? capped : room;
+    room -= amount;
+    if (amount > 0n) deductions.push({ section, amount });
+  }
+  const taxBeforeRounding = tax.taxOnIncome - tax.rebate + tax.surcharge + tax.cess;
+  const relief89Claimed = record.relief89 ?? 0n;
+  const relief89 = relief89Claimed < 0n ? 0n : relief89Claimed > tax.totalTax ? tax.totalTax : relief89Claimed;
+  const netTaxPayable = tax.totalTax - relief89;
+  const previousEmployerTds = record.previousEmployer?.tds ?? 0n;
+
+  const slipOf = new Map(record.months.map((m) => [m.year * 100 + m.month, m]));
+  const months: Form16Figures['months'] = [];
+  for (let i = 0; i < 12; i++) {
+    const month = ((3 + i) % 12) + 1;
+    const year = month >= 4 ? start : start + 1;
+    const slip = slipOf.get(year * 100 + month);
+    months.push({
+      year,
+      month,
+      paid: slip !== undefined,
+      gross: slip ? sum(slip.earnings.map((e) => e.amount)) : 0n,
+      professionalTax: slip?.professionalTax ?? 0n,
+      tds: slip?.tds ?? 0n,
+    });
+  }
+  for (const m of record.months) {
+    if (!months.some((x) => x.year === m.year && x.month === m.month)) {
+      throw new RangeError(`${monthName(m.month)} ${m.year} is not in the financial year ${record.financialYear}`);
+    }
+  }
+  const quarters = QUARTERS.map((q) => {
+    const of = months.filter((m) => (q.months as readonly number[]).includes(m.month));
+    return { quarter: q.quarter, label: q.label, gross: sum(of.map((m) => m.gross)), tds: sum(of.map((m) => m.tds)) };
+  });
+  const tdsDeducted = sum(months.map((m) => m.tds));
+  return {
+    regime: p.regime,
+    salaryHeads,
+    salary17_1,
+    perquisites17_2,
+    profits17_3,
+    grossSalary,
+    previousEmployerSalary,
+    exemptions,
+    salaryAfterExemptions,
+    professionalTaxPaid,
+    section16Total,
+    incomeChargeable,
+    deductions,
+    tax,
+    taxBeforeRounding,
+    rounding: tax.totalTax - taxBeforeRounding,
+    relief89,
+    netTaxPayable,
+    tdsDeducted,
+    previousEmployerTds,
+    balance: netTaxPayable - tdsDeducted - previousEmployerTds,
+    months,
+    quarters,
+    totals: { gross: sum(months.map((m) => m.gross)), professionalTax: professionalTaxPaid, tds: tdsDeducted },
+  };
+}
+
+// ---- layout ----
+
+const CONTENT_WIDTH = 595.28 - 2 * 36;
+const money = (value: Paise): TableCell => ({ text: amountText(value), alignment: 'right', noWrap: true });
+const heading = (text: string): TableCell => ({ text, bold: true, color: COLORS.navy, fillColor: COLORS.band });
+
+function band(text: string): Content {
+  return {
+    margin: [0, 10, 0, 4],
+    table: {
+      widths: ['*'],
+      body: [[{ text, bold: true, fontSize: 10, color: '#ffffff', fillColor: COLORS.navy, margin: [2, 2, 2, 2] }]],
+    },
+    layout: 'noBorders',
+  };
+}
+
+function title(record: Form16Record): Content {
+  return {
+    stack: [
+      { text: FORM16_TEXT.formNo, alignment: 'center', bold: true, fontSize: 14, color: COLORS.navy },
+      { text: FORM16_TEXT.rule, alignment: 'center', fontSize: 8, color: COLORS.muted, margin: [0, 1, 0, 0] },
+      { text: FORM16_TEXT.certificate, alignment: 'center', fontSize: 9, bold: true, margin: [30, 4, 30, 6] },
+      rule(CONTENT_WIDTH),
+      particulars(record),
+    ],
+  };
+}
+
+function particulars(record: Form16Record): Content {
+  const label = (text: string): TableCell => ({ text, bold: true, color: COLORS.navy });
+  const e = record.employee;
+  const employer = [record.employer.name, record.employer.address].filter((x) => x.trim()).join(', ');
+  return {
+    margin: [0, 6, 0, 0],
+    layout: GRID,
+    table: {
+      widths: [118, '*', 96, 120],
+      body: [
+        [label('Name and address of the employer'), { text: employer, colSpan: 3 }, {}, {}],
+        [
+          label('Name of the employee'),
+          { text: e.name },
+          label('PAN of the employee'),
+          { text: e.pan?.trim() ? e.pan : FORM16_TEXT.panNotAvailable, bold: true },
+        ],
+        [label('Employee code'), { text: e.employeeCode }, label('TAN of the deductor'), { text: record.employer.tan?.trim() || '—' }],
+        [label('Designation'), { text: e.designation || '—' }, label('Unit'), { text: e.unitName || '—' }],
+        [
+          label('Financial year'),
+          { text: record.financialYear },
+          label('Assessment year'),
+          { text: assessmentYearOf(record.financialYear), bold: true },
+        ],
+        [
+          label('Period with the employer'),
+          { text: `${formatIsoDMY(record.periodFrom)} to ${formatIsoDMY(record.periodTo)}`, colSpan: 3 },
+          {},
+          {},
+        ],
+      ],
+    },
+  };
+}
+
+function partA(f: Form16Figures): Content {
+  const body: TableCell[][] = [
+    [heading('Quarter'), heading('Period'), heading('Amount paid / credited'), heading('Amount of tax deducted')].map((c) => ({
+      ...(c as object),
+      alignment: 'center',
+    })) as TableCell[],
+  ];
+  for (const q of f.quarters) body.push([{ text: q.quarter }, { text: q.label }, money(q.gross), money(q.tds)]);
+  body.push([
+    { text: 'Total', bold: true, colSpan: 2, fillColor: COLORS.band },
+    {},
+    { ...(money(f.totals.gross) as object), bold: true, fillColor: COLORS.band } as TableCell,
+    { ...(money(f.totals.tds) as object), bold: true, fillColor: COLORS.band } as TableCell,
+  ]);
+  return {
+    stack: [
+      band(FORM16_TEXT.partA),
+      { text: FORM16_TEXT.partANote, italics: true, fontSize: 8, color: COLORS.muted, margin: [0, 0, 0, 4] },
+      { layout: GRID, table: { widths: [44, '*', 110, 110], body } },
+    ],
+  };
+}
+
+/** A computation line: number, label (indented for sub-lines), an inner amount and an outer (running) amount. */
+type Line = { no?: string; label: string; inner?: Paise; outer?: Paise; bold?: boolean; indent?: number; note?: boolean };
+
+function computationTable(lines: Line[]): Content {
+  const body: TableCell[][] = [
+    [
+      heading(''),
+      heading('Particulars'),
+      { ...(heading('Rs.') as object), alignment: 'right' },
+      { ...(heading('Rs.') as object), alignment: 'right' },
+    ] as TableCell[],
+  ];
+  for (const l of lines) {
+    const style = l.bold ? { bold: true } : {};
+    body.push([
+      { text: l.no ?? '', ...style },
+      l.note
+        ? { text: l.label, italics: true, color: COLORS.muted, margin: [(l.indent ?? 0) * 12, 0, 0, 0] }
+        : { text: l.label, margin: [(l.indent ?? 0) * 12, 0, 0, 0], ...style },
+      l.inner === undefined ? { text: '' } : { ...(money(l.inner) as object), ...style },
+      l.outer === undefined ? { text: '' } : { ...(money(l.outer) as object), ...style },
+    ] as TableCell[]);
+  }
+  return { layout: GRID, table: { headerRows: 1, dontBreakRows: true, widths: [22, '*', 82, 82], body } };
+}
+
+export function partBLines(f: Form16Figures, record: Form16Record): Line[] {
+  const t = f.tax;
+  const lines: Line[] = [
+    { no: '1', label: 'Gross salary', bold: true },
+    { no: '(a)', label: 'Salary as per provisions contained in section 17(1)', indent: 1, inner: f.salary17_1 },
+    ...f.salaryHeads.map((h) => ({ label: h.name, indent: 2, inner: h.amount, note: false })),
+    { no: '(b)', label: 'Value of perquisites under section 17(2)', indent: 1, inner: f.perquisites17_2 },
+    { no: '(c)', label: 'Profits in lieu of salary under section 17(3)', indent: 1, inner: f.profits17_3 },
+    { no: '(d)', label: 'Total', indent: 1, outer: f.grossSalary, bold: true },
+    {
+      no: '(e)',
+      label: 'Reported total amount of salary received from other employer(s)',
+      indent: 1,
+      outer: f.previousEmployerSalary,
+    },
+    { no: '2', label: 'Less: allowances to the extent exempt under section 10', bold: true },
+  ];
+  if (f.exemptions.length === 0) {
+    lines.push({
+      label: f.regime === 'new' ? 'None: exemptions under section 10 are not allowed under section 115BAC' : 'None claimed',
+      indent: 1,
+      note: true,
+    });
+  }
+  for (const e of f.exemptions) lines.push({ label: `${e.label} under section ${e.section}`, indent: 1, inner: e.amount });
+  lines.push(
+    { label: 'Total amount of exemption claimed under section 10', indent: 1, outer: t.exemptions, bold: true },
+    {
+      no: '3',
+      label: 'Total amount of salary received from current and other employer(s) [1(d) + 1(e) − 2]',
+      outer: f.salaryAfterExemptions,
+      bold: true,
+    },
+    { no: '4', label: 'Less: deductions under section 16', bold: true },
+    { no: '(a)', label: 'Standard deduction under section 16(ia)', indent: 1, inner: t.standardDeduction },
+    { no: '(b)', label: 'Entertainment allowance under section 16(ii)', indent: 1, inner: 0n },
+    { no: '(c)', label: 'Tax on employment (professional tax) under section 16(iii)', indent: 1, inner: t.professionalTax },
+  );
+  if (f.professionalTaxPaid !== t.professionalTax) {
+    lines.push({
+      label: `Professional tax paid ${amountText(f.professionalTaxPaid)}${f.regime === 'new' ? ': not deductible under section 115BAC' : ', deductible up to the limit'}`,
+      indent: 2,
+      note: true,
+    });
+  }
+  lines.push(
+    { no: '5', label: 'Total amount of deductions under section 16 [4(a) + 4(b) + 4(c)]', outer: f.section16Total, bold: true },
+    { no: '6', label: 'Income chargeable under the head "Salaries" [3 − 5]', outer: f.incomeChargeable, bold: true },
+    { no: '7', label: 'Add: any other income reported by the employee (house property, other sources)', outer: 0n },
+    { no: '8', label: 'Gross total income [6 + 7]', outer: f.incomeChargeable, bold: true },
+    { no: '9', label: 'Deductions under chapter VI-A (amounts deductible)', bold: true },
+  );
+  if (f.deductions.length === 0) {
+    lines.push({
+      label: f.regime === 'new' ? 'None: chapter VI-A deductions are not allowed under section 115BAC' : 'None claimed',
+      indent: 1,
+      note: true,
+    });
+  }
+  for (const d of f.deductions) lines.push({ label: `Section ${d.section}`, indent: 1, inner: d.amount });
+  lines.push(
+    { no: '10', label: 'Aggregate of deductible amount under chapter VI-A', outer: t.totalDeductions, bold: true },
+    {
+      no: '11',
+      label: 'Total taxable income [8 − 10], rounded off to the nearest ten rupees (section 288A)',
+      outer: t.taxableIncome,
+      bold: true,
+    },
+    { no: '12', label: 'Tax on total income', outer: t.taxOnIncome },
+    { no: '13', label: 'Rebate under section 87A, if applicable', outer: t.rebate },
+    { no: '14', label: 'Surcharge, wherever applicable', outer: t.surcharge },
+    { no: '15', label: 'Health and education cess', outer: t.cess },
+    { no: '', label: 'Rounding off under section 288B', outer: f.rounding, indent: 1 },
+    { no: '16', label: 'Tax payable [12 − 13 + 14 + 15, rounded off]', outer: t.totalTax, bold: true },
+    { no: '17', label: 'Less: relief under section 89', outer: f.relief89 },
+    { no: '18', label: 'Net tax payable [16 − 17]', outer: f.netTaxPayable, bold: true },
+    { no: '19', label: `Tax deducted at source by this employer (${record.employer.name})`, outer: f.tdsDeducted },
+    { no: '20', label: 'Tax deducted by other employer(s), as reported', outer: f.previousEmployerTds },
+    {
+      no: '21',
+      label: f.balance < 0n ? 'Tax deducted in excess [18 − 19 − 20]' : 'Balance tax payable [18 − 19 − 20]',
+      outer: f.balance,
+      bold: true,
+    },
+  );
+  return lines;
+}
+
+function partB(f: Form16Figures, record: Form16Record): Content {
+  const regime =
+    f.regime === 'new'
+      ? 'Whether opting out of taxation under section 115BAC(1A): No — taxed under the new regime of section 115BAC'
+      : 'Whether opting out of taxation under section 115BAC(1A): Yes — taxed under the old regime';
+  return {
+    stack: [band(FORM16_TEXT.partB), { text: regime, bold: true, margin: [0, 0, 0, 4] }, computationTable(partBLines(f, record))],
+  };
+}
+
+function monthlyTable(f: Form16Figures): Content {
+  const body: TableCell[][] = [
+    ['Month', 'Salary paid', 'Professional tax', 'Tax deducted (TDS)'].map((t, i) => ({
+      ...(heading(t) as object),
+      alignment: i === 0 ? 'left' : 'right',
+    })) as TableCell[],
+  ];
+  for (const m of f.months) {
+    const name = `${monthName(m.month)} ${m.year}`;
+    body.push(
+      m.paid
+        ? [{ text: name }, money(m.gross), money(m.professionalTax), money(m.tds)]
+        : [
+            { text: name, color: COLORS.muted },
+            { text: 'no salary', italics: true, color: COLORS.muted, alignment: 'right', colSpan: 3 },
+            {},
+            {},
+          ],
+    );
+  }
+  const total = (v: Paise) => ({ ...(money(v) as object), bold: true, fillColor: COLORS.band }) as TableCell;
+  body.push([
+    { text: 'Total', bold: true, fillColor: COLORS.band },
+    total(f.totals.gross),
+    total(f.totals.professionalTax),
+    total(f.totals.tds),
+  ]);
+  return {
+    unbreakable: true,
+    stack: [band(FORM16_TEXT.monthly), { layout: GRID, table: { widths: ['*', 100, 100, 110], body } }],
+  };
+}
+
+/** One employee's Form 16 (parts A and B), starting on a new page unless first. */
+function form16Pages(record: Form16Record, first: boolean): Content {
+  const f = form16Figures(record);
+  return {
+    pageBreak: first ? undefined : 'before',
+    stack: [title(record), partA(f), partB(f, record), monthlyTable(f)],
+  };
+}
+
+/**
+ * Form 16 of each record in the order given, each starting on a new page (the unit's batch is one PDF;
+ * the page footer prints no page number, so node.ts may render it in chunks).
+ */
+export function buildForm16Doc(records: readonly Form16Record[]): TDocumentDefinitions {
+  if (records.length === 0) throw new RangeError('A Form 16 batch needs at least one employee');
+  return {
+    ...baseDocument(),
+    defaultStyle: { ...baseDocument().defaultStyle, fontSize: 8.5 },
+    info: { title: FORM16_TEXT.documentTitle, subject: form16BatchFileName(records) },
+    pageMargins: [36, 30, 36, 44],
+    footer: (_page: number) => ({
+      margin: [36, 12, 36, 0],
+      stack: [
+        rule(CONTENT_WIDTH, COLORS.rule, 0.6),
+        { text: FORM16_TEXT.footer, alignment: 'center', italics: true, fontSize: 7.5, color: COLORS.muted, margin: [0, 4, 0, 0] },
+      ],
+    }),
+    content: records.map((r, i) => form16Pages(r, i === 0)),
+  };
+}
