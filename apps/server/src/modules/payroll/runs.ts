@@ -14,6 +14,7 @@ import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
 import { approvalOf, decide, historyOf, registerApprovalKind, resubmitApproval, submitApproval } from '../approvals/service';
+import { recordPfAdminCharges } from '../statutory/admin-charges';
 import { computeMonth, isSlip, type MonthComputation } from './compute';
 
 export type RunRow = typeof payrollRuns.$inferSelect;
@@ -284,6 +285,7 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
       sql`select count(*)::int as n, coalesce(sum(gross), 0)::text as gross, coalesce(sum(deductions), 0)::text as deductions,
               coalesce(sum(net), 0)::text as net from salary_slips where run_id = ${run.id}`,
     );
+    await recordPfAdminCharges(tx, run);
     let approvalId = locked.approvalId;
     if (approvalId) await resubmitApproval(tx, approvalId, userId, affected ? `Reprocessed ${affected.length} employee(s)` : 'Reprocessed');
     else
