@@ -16,6 +16,8 @@ export const REPORT_FILTERS = [
   'month',
   'dateRange',
   'status',
+  /** A state of the states look-up (professional tax and labour welfare fund registers). */
+  'state',
 ] as const;
 export type TReportFilterKind = (typeof REPORT_FILTERS)[number];
 
@@ -71,6 +73,7 @@ export const ZReportQuery = z.object({
   designationId: ZIdQuery.optional(),
   categoryId: ZIdQuery.optional(),
   employeeId: ZIdQuery.optional(),
+  stateId: ZIdQuery.optional(),
   /** The financial year's first calendar year (2025 = FY 2025-26). */
   financialYear: z.coerce.number().int().min(2000).max(2100).optional(),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
@@ -156,5 +159,12 @@ export const ZReportResult = z.object({
   groupBy: z.string().nullable(),
   groups: z.array(z.object({ value: z.string(), count: z.number(), totals: z.record(z.string(), z.number()) })),
   grandTotal: z.record(z.string(), z.number()),
+  /**
+   * Figures of the whole filtered set that are not sums of a column (e.g. the PF register's administration
+   * charges per establishment): label and value, money in rupees. Not shown to self-service callers.
+   */
+  summary: z
+    .array(z.object({ label: z.string(), value: z.union([z.string(), z.number()]), type: z.enum(REPORT_COLUMN_TYPES) }))
+    .optional(),
 });
 export type TReportResult = z.infer<typeof ZReportResult>;

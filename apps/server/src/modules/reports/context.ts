@@ -5,7 +5,7 @@ import type { ZReportQuery } from '@hr/contract';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { categories, departments, designations, employees, menus, modules, roleMenuAccess, units } from '../../db/schema';
+import { categories, departments, designations, employees, menus, modules, roleMenuAccess, states, units } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachRecord, canReachUnit } from '../access/context';
 import type { ReportContext, ReportDef, ResolvedFilters } from './define';
@@ -44,6 +44,7 @@ export async function reportContext(db: Db, auth: AuthContext, def: ReportDef, q
       if (q.to === undefined) missing('to', 'To');
     }
     if (filter.kind === 'status' && q.status === undefined) missing('status', 'Status');
+    if (filter.kind === 'state' && q.stateId === undefined) missing('stateId', 'State');
   }
   const f: ResolvedFilters = {};
   const words: string[] = [];
@@ -119,6 +120,12 @@ export async function reportContext(db: Db, auth: AuthContext, def: ReportDef, q
   if (kinds.has('category') && q.categoryId !== undefined) {
     head.push(await named(categories, q.categoryId, 'Category'));
     f.categoryId = q.categoryId;
+  }
+  if (kinds.has('state') && q.stateId !== undefined) {
+    const [st] = await db.select({ name: states.name }).from(states).where(eq(states.id, q.stateId));
+    if (!st) throw new NotFound('State not found');
+    f.stateId = q.stateId;
+    head.push(st.name);
   }
   if (kinds.has('employee') && q.employeeId !== undefined) {
     const [e] = await db

@@ -28,6 +28,8 @@ export interface ResolvedFilters {
   designationId?: number;
   categoryId?: number;
   employeeId?: number;
+  /** A state of the states look-up. */
+  stateId?: number;
   /** The financial year's first calendar year. */
   financialYear?: number;
   year?: number;
@@ -108,6 +110,18 @@ export interface ReportDef extends Omit<TReportMeta, 'columns' | 'filters'> {
   /** Extra checks of the resolved filters (400 with field errors). */
   validate?: (f: ResolvedFilters) => Record<string, string[]> | undefined;
   pdf?: { fontSize?: number; orientation?: 'portrait' | 'landscape' };
+  /**
+   * Figures of the whole filtered set that are not column sums (the PF register's administration charges per
+   * establishment): shown under the table, printed below the PDF's table and on the Excel file's title line.
+   * Not asked for self-service callers. Money in paise.
+   */
+  summary?: (ctx: ReportContext) => Promise<ReportSummaryLine[]>;
+}
+
+export interface ReportSummaryLine {
+  label: string;
+  value: string | number;
+  type: TReportColumn['type'];
 }
 
 const registry = new Map<string, ReportDef>();

@@ -6,7 +6,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { queryRows } from '../../db/client';
 import { BadRequest } from '../../lib/errors';
-import { publicColumn, type ReportColumn, type ReportContext, type ReportDef, type ReportRow } from './define';
+import {
+  publicColumn,
+  type ReportColumn,
+  type ReportContext,
+  type ReportDef,
+  type ReportRow,
+  type ReportSummaryLine,
+} from './define';
 
 type Query = z.output<typeof ZReportQuery>;
 
@@ -132,6 +139,13 @@ export interface RunOutcome {
   total: number;
   groups: { value: string; count: number; totals: Record<string, number> }[];
   grandTotal: Record<string, number>;
+  summary?: ReportSummaryLine[];
+}
+
+/** The report's summary figures (none for a self-service caller, who sees only their own rows). */
+export async function summaryOf(plan: RunPlan): Promise<ReportSummaryLine[] | undefined> {
+  if (!plan.def.summary || plan.ctx.auth.isSelfService) return undefined;
+  return plan.def.summary(plan.ctx);
 }
 
 /** One page with the groups' subtotals and the grand total. */
@@ -174,7 +188,8 @@ export async function runPage(plan: RunPlan, page: number, pageSize: number): Pr
     }
   }
   const rows = offset < sums.value.total ? await sqlPage(plan, base, offset, pageSize) : [];
-  return { rows, ...sums.value };
+  const summary = await summaryOf(plan);
+  return { rows, ...sums.value, ...(summary ? { summary } : {}) };
 }
 
 /** How many rows the filters hold (to decide between a direct download and a job). */
@@ -226,5 +241,8 @@ export function resultJson(plan: RunPlan, outcome: RunOutcome, page: number, pag
     groupBy: plan.groupBy,
     groups: outcome.groups.map((g) => ({ ...g, totals: totalsForJson(plan.columns, g.totals) })),
     grandTotal: totalsForJson(plan.columns, outcome.grandTotal),
+    ...(outcome.summary
+      ? { summary: outcome.summary.map((l) => (l.type === 'money' ? { ...l, value: Number(l.value) / 100 } : l)) }
+      : {}),
   };
 }

@@ -61,6 +61,7 @@ function missingRequired(meta: TReportMeta, v: TReportValues): string[] {
     if (f.kind === 'month' && (!v.year || !v.month)) missing.push('a month');
     if (f.kind === 'dateRange' && (!v.from || !v.to)) missing.push('a date range');
     if (f.kind === 'status' && !v.status) missing.push('a status');
+    if (f.kind === 'state' && !v.stateId) missing.push('a state');
   }
   return missing;
 }
@@ -117,6 +118,16 @@ function FilterBar({ meta, values, set }: { meta: TReportMeta; values: TReportVa
           placeholder="All categories"
           value={(values.categoryId as number | null) ?? null}
           onChange={(v) => set({ categoryId: v })}
+          className="h-9 w-44"
+        />
+      )}
+      {kinds.has('state') && (
+        <ReferenceSelect
+          resource="state"
+          aria-label="State"
+          placeholder="All states"
+          value={(values.stateId as number | null) ?? null}
+          onChange={(v) => set({ stateId: v })}
           className="h-9 w-44"
         />
       )}
@@ -333,6 +344,18 @@ function ResultTable({
           </TableFooter>
         )}
       </Table>
+      {result.summary?.length ? (
+        <dl className="mt-3 grid max-w-xl grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" data-testid="report-summary">
+          {result.summary.map((l) => (
+            <Fragment key={l.label}>
+              <dt className="text-muted-foreground">{l.label}</dt>
+              <dd className="text-right font-medium tabular-nums">
+                {cellText(l, l.value)}
+              </dd>
+            </Fragment>
+          ))}
+        </dl>
+      ) : null}
     </div>
   );
 }
