@@ -120,6 +120,8 @@ export const MENU = {
   registerEsi: '/outlet/various-registertype-report/esi-register',
   registerPt: '/outlet/various-registertype-report/pt-register',
   registerLwf: '/outlet/various-registertype-report/lwf-register',
+  /** Form 24Q's deductee details (salary paid and TDS per employee and month of a quarter) for the return preparation utility. */
+  register24Q: '/outlet/various-registertype-report/form-24q',
 } as const;
 
 export type TMenuName = keyof typeof MENU;

@@ -196,6 +196,7 @@ export const MENU_TREE: SeedModule[] = [
       m('ESI Register', MENU.registerEsi, 'FileSpreadsheet'),
       m('Professional Tax Register', MENU.registerPt, 'FileSpreadsheet'),
       m('Labour Welfare Fund Register', MENU.registerLwf, 'FileSpreadsheet'),
+      m('Form 24Q — TDS Deductee Details', MENU.register24Q, 'FileSpreadsheet'),
     ],
   },
 ];
