@@ -22,11 +22,14 @@ const ZConfig = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  /** Sign-in failures (within the window) before each further attempt waits a growing delay: the account from one address. */
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
-  /** Failures of one account from all addresses together (a guesser spread over many addresses). */
+  /** … the account from all addresses together (a guesser spread over many addresses; not for addresses it signed in from). */
   SIGNIN_MAX_FAILURES_PER_ACCOUNT_ANY_ADDRESS: z.coerce.number().int().positive().default(30),
   SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   SIGNIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /** The first delay after those failures; it doubles with each further failure, up to the window. */
+  SIGNIN_DELAY_SECONDS: z.coerce.number().positive().default(30),
   /** The shortest new password (never below the built-in 10). */
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(10).max(128).default(10),
   UPLOAD_MAX_MB: z.coerce.number().positive().default(10),
@@ -66,6 +69,7 @@ export type AppConfig = {
   signInMaxFailuresPerAccountAnyAddress: number;
   signInMaxFailuresPerIp: number;
   signInWindowMinutes: number;
+  signInDelaySeconds: number;
   passwordMinLength: number;
   uploadMaxMb: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -105,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInMaxFailuresPerAccountAnyAddress: e.SIGNIN_MAX_FAILURES_PER_ACCOUNT_ANY_ADDRESS,
     signInMaxFailuresPerIp: e.SIGNIN_MAX_FAILURES_PER_IP,
     signInWindowMinutes: e.SIGNIN_WINDOW_MINUTES,
+    signInDelaySeconds: e.SIGNIN_DELAY_SECONDS,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     uploadMaxMb: e.UPLOAD_MAX_MB,
     logLevel: e.LOG_LEVEL,

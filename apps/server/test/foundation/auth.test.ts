@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, signInAttempts, users } from '../../src/db/schema';
 import { hashToken } from '../../src/modules/access/session';
+import { signInDelaySeconds, waitText } from '../../src/modules/auth/rate-limit';
 import { roleIdByName } from '../../src/seed/core';
 import { createUser } from '../../src/seed/factories';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
@@ -53,30 +54,76 @@ describe('sign-in', () => {
     expect(left).toHaveLength(0);
   });
 
-  it('rate-limits failed sign-ins per account and address (429, even with the right password)', async () => {
+  const retryAfter = (res: { headers: Record<string, unknown> }) => Number(res.headers['retry-after']);
+  /** Moves this account's failures back in time, as if the user had waited. */
+  const waitFor = (seconds: number, where = sql`true`) =>
+    t.db.execute(sql`update sign_in_attempts set at = at - ${`${seconds} seconds`}::interval where ${where}`);
+
+  it('delays failed sign-ins per account and address by a growing wait, and says when to try again (no hard lock)', async () => {
     for (let i = 0; i < 3; i++) {
       expect((await attempt('employee2', `wrong-${i}`, '10.2.0.1')).statusCode).toBe(401);
     }
+    // the fourth attempt waits the first delay (30 s), even with the right password
     const limited = await attempt('employee2', 'Employee@123', '10.2.0.1');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/Too many failed sign-in attempts for this account/);
-    expect(limited.headers['retry-after']).toBe(String(15 * 60));
+    expect(limited.json().message).toMatch(/^Too many failed sign-in attempts for this account\. Please try again in (29|30) seconds\.$/);
+    expect(retryAfter(limited)).toBeGreaterThanOrEqual(29);
+    expect(retryAfter(limited)).toBeLessThanOrEqual(30);
     // the same account by e-mail counts as the same account
     expect((await attempt('karthik.s@sunrise-edu.example', 'Employee@123', '10.2.0.1')).statusCode).toBe(429);
     // a guesser does not lock the member of staff out of their own desk
     expect((await attempt('employee2', 'Employee@123', '10.2.0.9')).statusCode).toBe(200);
     // other accounts are unaffected
     expect((await attempt('employee1', 'Employee@123', '10.2.0.1')).statusCode).toBe(200);
+
+    // a guesser who waits gets one more guess, then twice the wait, and so on up to the window (15 minutes)
+    const guesser = sql`ip = '10.2.0.7'`;
+    for (let i = 0; i < 3; i++) expect((await attempt('employee2', `wrong-${i}`, '10.2.0.7')).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const early = await attempt('employee2', 'still-wrong', '10.2.0.7');
+      expect(early.statusCode).toBe(429);
+      waits.push(retryAfter(early));
+      await waitFor(retryAfter(early), guesser);
+      expect((await attempt('employee2', `wrong-again-${round}`, '10.2.0.7')).statusCode).toBe(401);
+    }
+    expect(waits.map((w) => Math.round(w / 30) * 30)).toEqual([30, 60, 120, 240]);
+    // many failures within the window: the wait stops at the window
+    await t.db.insert(signInAttempts).values(Array.from({ length: 12 }, () => ({ userKey: 'name:someone', ip: '10.2.0.8' })));
+    const capped = await attempt('someone', 'anything', '10.2.0.8');
+    expect(capped.json().message).toBe('Too many failed sign-in attempts for this account. Please try again in 15 minutes.');
+    expect(retryAfter(capped)).toBeLessThanOrEqual(900);
   });
 
-  it('rate-limits failed sign-ins of one account spread over many addresses', async () => {
+  it('delays one account’s failures spread over many addresses, except at an address it signed in from', async () => {
+    // the manager's own desk: a session from there (this is how the limit knows the address)
+    expect((await attempt('manager', 'Manager@123', '10.4.0.50')).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) {
       expect((await attempt('manager', `wrong-${i}`, `10.4.0.${i}`)).statusCode).toBe(401);
     }
+    const elsewhere = await attempt('manager', 'Manager@123', '10.4.0.99');
+    expect(elsewhere.statusCode).toBe(429);
+    expect(elsewhere.json().message).toMatch(/for this account\. Please try again in (29|30) seconds\./);
+    // the guesser cannot keep the manager out of their desk
+    expect((await attempt('manager', 'Manager@123', '10.4.0.50')).statusCode).toBe(200);
+    // that success cleared the account's failures; new ones from elsewhere delay again
+    for (let i = 0; i < 5; i++) expect((await attempt('manager', `wrong-${i}`, `10.4.1.${i}`)).statusCode).toBe(401);
     expect((await attempt('manager', 'Manager@123', '10.4.0.99')).statusCode).toBe(429);
-    // once the failures leave the window, the account signs in again
-    await t.db.execute(sql`update sign_in_attempts set at = at - interval '16 minutes'`);
+    // once the delay has passed, the account signs in from anywhere
+    await waitFor(31);
     expect((await attempt('manager', 'Manager@123', '10.4.0.99')).statusCode).toBe(200);
+  });
+
+  it('the wait grows from the first delay and never exceeds the window', () => {
+    const cfg = { signInDelaySeconds: 30, signInWindowMinutes: 15 };
+    expect([4, 5, 6, 7, 8, 9, 10, 11, 40].map((n) => signInDelaySeconds(n, 5, cfg))).toEqual([0, 30, 60, 120, 240, 480, 900, 900, 900]);
+    expect([waitText(1), waitText(45), waitText(60), waitText(61), waitText(900)]).toEqual([
+      '1 second',
+      '45 seconds',
+      '1 minute',
+      '2 minutes',
+      '15 minutes',
+    ]);
   });
 
   it('counts parallel guesses before the slow password check: no burst gets past the limits', async () => {

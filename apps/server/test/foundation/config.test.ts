@@ -16,6 +16,7 @@ describe('configuration', () => {
       signInMaxFailuresPerAccountAnyAddress: 30,
       signInMaxFailuresPerIp: 20,
       signInWindowMinutes: 15,
+      signInDelaySeconds: 30,
       uploadMaxMb: 10,
       orgTimeZone: 'Asia/Kolkata',
       webDist: path.resolve('apps/web/dist'),

@@ -41,13 +41,13 @@ export interface SignInInput {
 
 /**
  * Verifies the credentials and opens a session. Unknown user and wrong password take the same time
- * and get the same message; failures count towards the per-account and per-address limits.
+ * and get the same message; failures count towards the per-account and per-address delays (rate-limit.ts).
  */
 export async function signIn(db: Db, cfg: AppConfig, input: SignInInput) {
   const user = await findUserForSignIn(db, input.userName);
   // Failures of a known account count against the account whichever identifier was typed.
   const userKey = user ? `user:${user.id}` : `name:${input.userName.trim().toLowerCase()}`;
-  const attemptId = await reserveAttempt(db, userKey, input.ip, cfg);
+  const attemptId = await reserveAttempt(db, userKey, input.ip, cfg, user?.id);
 
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
