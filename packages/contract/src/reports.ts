@@ -18,6 +18,8 @@ export const REPORT_FILTERS = [
   'status',
   /** A state of the states look-up (professional tax and labour welfare fund registers). */
   'state',
+  /** A quarter of the financial year (1 = April – June … 4 = January – March); goes with 'financialYear'. */
+  'quarter',
 ] as const;
 export type TReportFilterKind = (typeof REPORT_FILTERS)[number];
 
@@ -76,6 +78,8 @@ export const ZReportQuery = z.object({
   stateId: ZIdQuery.optional(),
   /** The financial year's first calendar year (2025 = FY 2025-26). */
   financialYear: z.coerce.number().int().min(2000).max(2100).optional(),
+  /** A quarter of the financial year: 1 = April – June, 2 = July – September, 3 = October – December, 4 = January – March. */
+  quarter: z.coerce.number().int().min(1).max(4).optional(),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   month: z.coerce.number().int().min(1).max(12).optional(),
   from: isoDate.optional(),

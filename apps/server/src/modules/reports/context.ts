@@ -45,6 +45,7 @@ export async function reportContext(db: Db, auth: AuthContext, def: ReportDef, q
     }
     if (filter.kind === 'status' && q.status === undefined) missing('status', 'Status');
     if (filter.kind === 'state' && q.stateId === undefined) missing('stateId', 'State');
+    if (filter.kind === 'quarter' && q.quarter === undefined) missing('quarter', 'Quarter');
   }
   const f: ResolvedFilters = {};
   const words: string[] = [];
@@ -65,6 +66,18 @@ export async function reportContext(db: Db, auth: AuthContext, def: ReportDef, q
     f.from ??= fy.startDate;
     f.to ??= fy.endDate;
     words.push(`Financial year ${fy.name}`);
+  }
+  if (kinds.has('quarter') && q.quarter !== undefined) {
+    if (f.financialYear === undefined) missing('financialYear', 'Financial year');
+    else {
+      // Q1 April – June … Q4 January – March of the next calendar year.
+      const firstMonth = ((q.quarter * 3) % 12) + 1;
+      const year = q.quarter === 4 ? f.financialYear + 1 : f.financialYear;
+      f.quarter = q.quarter;
+      f.from = isoDate(year, firstMonth, 1);
+      f.to = isoDate(year, firstMonth + 2, daysInMonth(year, firstMonth + 2));
+      words.push(`Q${q.quarter} (${monthName(firstMonth)} – ${monthName(firstMonth + 2)} ${year})`);
+    }
   }
   if (kinds.has('dateRange') && (q.from !== undefined || q.to !== undefined)) {
     if (q.from === undefined) missing('from', 'From');

@@ -30,6 +30,8 @@ export interface ResolvedFilters {
   employeeId?: number;
   /** A state of the states look-up. */
   stateId?: number;
+  /** The quarter of the financial year (1 = April – June … 4 = January – March); from / to are its dates. */
+  quarter?: number;
   /** The financial year's first calendar year. */
   financialYear?: number;
   year?: number;

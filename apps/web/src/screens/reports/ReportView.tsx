@@ -47,6 +47,12 @@ function initialValues(meta: TReportMeta): TReportValues {
     v.to = today;
   }
   if (kinds.has('financialYear')) v.financialYear = m >= 4 ? y : y - 1;
+  // The quarter before the current one (the one whose return is due).
+  if (kinds.has('quarter')) {
+    const current = m >= 4 ? Math.ceil((m - 3) / 3) : 4;
+    v.quarter = current === 1 ? 4 : current - 1;
+    if (current === 1 && v.financialYear) v.financialYear = (v.financialYear as number) - 1;
+  }
   return v;
 }
 
@@ -62,9 +68,17 @@ function missingRequired(meta: TReportMeta, v: TReportValues): string[] {
     if (f.kind === 'dateRange' && (!v.from || !v.to)) missing.push('a date range');
     if (f.kind === 'status' && !v.status) missing.push('a status');
     if (f.kind === 'state' && !v.stateId) missing.push('a state');
+    if (f.kind === 'quarter' && !v.quarter) missing.push('a quarter');
   }
   return missing;
 }
+
+const QUARTER_OPTIONS = [
+  { value: 1, label: 'Q1 (April – June)' },
+  { value: 2, label: 'Q2 (July – September)' },
+  { value: 3, label: 'Q3 (October – December)' },
+  { value: 4, label: 'Q4 (January – March)' },
+];
 
 function useFinancialYears() {
   return useQuery({
@@ -155,6 +169,21 @@ function FilterBar({ meta, values, set }: { meta: TReportMeta; values: TReportVa
           {years.map((fy) => (
             <option key={fy.id} value={fy.startDate.slice(0, 4)}>
               {fy.name}
+            </option>
+          ))}
+        </select>
+      )}
+      {kinds.has('quarter') && (
+        <select
+          aria-label="Quarter"
+          className={selectClass}
+          value={values.quarter ? String(values.quarter) : ''}
+          onChange={(e) => set({ quarter: e.target.value ? Number(e.target.value) : null })}
+        >
+          <option value="">Quarter…</option>
+          {QUARTER_OPTIONS.map((q) => (
+            <option key={q.value} value={q.value}>
+              {q.label}
             </option>
           ))}
         </select>
