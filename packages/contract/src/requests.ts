@@ -146,7 +146,11 @@ export const ZRequest = z.object({
 });
 export type TRequest = z.infer<typeof ZRequest>;
 
-export const ZRequestList = z.object({ total: z.number(), rows: z.array(ZRequest) });
+/**
+ * A page of requests. `capped`: the filters were counted only up to `total` rows and there are more (the screens
+ * show "10,000+"); absent or false, `total` is exact.
+ */
+export const ZRequestList = z.object({ total: z.number(), capped: z.boolean().optional(), rows: z.array(ZRequest) });
 export type TRequestList = z.infer<typeof ZRequestList>;
 
 /** `GET /api/requests/mine?kind=&status=&from=&to=` — one's own requests, newest first. */

@@ -645,12 +645,23 @@ export async function myRequests(db: Db, auth: AuthContext, q: z.infer<typeof ZM
   return { total, rows: await toViews(db, auth, rows, false) };
 }
 
-/** The filters of the allRequest lists (and their export), limited to the kinds the caller may view and their units. */
-export async function listWhere(db: Db, auth: AuthContext, q: z.infer<typeof ZRequestsQuery>): Promise<SQL> {
+/** The kinds and units an allRequest query covers (the caller's kinds and reach narrowed by its filters). */
+async function listScope(db: Db, auth: AuthContext, q: z.infer<typeof ZRequestsQuery>) {
   const kinds = auth.isSelfService ? new Set<TRequestKind>() : await kindsWith(db, auth, 'view');
   if (q.kind && !kinds.has(q.kind)) throw new Forbidden('Your role may not see these requests');
+  return { kinds: q.kind ? [q.kind] : [...kinds] };
+}
+
+/** The filters of the allRequest lists (and their export), limited to the kinds the caller may view and their units. */
+export async function listWhere(db: Db, auth: AuthContext, q: z.infer<typeof ZRequestsQuery>): Promise<SQL> {
+  return whereOf(auth, q, (await listScope(db, auth, q)).kinds);
+}
+
+function whereOf(auth: AuthContext, q: z.infer<typeof ZRequestsQuery>, kinds: TRequestKind[]): SQL {
   const conds: SQL[] = [];
-  conds.push(q.kind ? sql`r.kind = ${q.kind}` : kinds.size ? sql`r.kind = any(${`{${[...kinds].join(',')}}`}::text[])` : sql`false`);
+  conds.push(
+    kinds.length === 1 ? sql`r.kind = ${kinds[0]}` : kinds.length ? sql`r.kind = any(${`{${kinds.join(',')}}`}::text[])` : sql`false`,
+  );
   if (auth.unitIds !== 'all') conds.push(auth.unitIds.length ? sql`r.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])` : sql`false`);
   if (q.status) conds.push(sql`r.status = ${q.status}`);
   if (q.unitId) conds.push(sql`r.unit_id = ${Number(q.unitId)}`);
@@ -672,14 +683,47 @@ export async function listWhere(db: Db, auth: AuthContext, q: z.infer<typeof ZRe
   return sql.join(conds, sql` and `);
 }
 
-export async function listRequests(db: Db, auth: AuthContext, q: z.infer<typeof ZRequestsQuery>) {
-  const where = await listWhere(db, auth, q);
-  // The count joins the employees only when a filter reads them (so it can run on the requests' indexes alone).
-  const needsEmployee = Boolean(q.departmentId || q.search || q.toDecide);
+/** Beyond this many rows a filtered list's total is not counted: the answer says "at least" (`capped`). */
+export const LIST_COUNT_CAP = 10_000;
+
+/**
+ * The list's total: exact from `request_counts` (kept by triggers) when the filters are only kind, unit and status;
+ * otherwise counted up to LIST_COUNT_CAP + 1 rows and reported as capped beyond it.
+ */
+async function listTotal(
+  db: Db,
+  auth: AuthContext,
+  q: z.infer<typeof ZRequestsQuery>,
+  kinds: TRequestKind[],
+  where: SQL,
+  needsEmployee: boolean,
+): Promise<{ total: number; capped: boolean }> {
+  const byCounters = !(q.departmentId || q.employeeId || q.leaveTypeId || q.from || q.to || q.search || q.toDecide);
+  if (byCounters) {
+    const conds: SQL[] = [sql`kind = any(${`{${kinds.join(',')}}`}::text[])`];
+    if (auth.unitIds !== 'all') conds.push(sql`unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])`);
+    if (q.unitId) conds.push(sql`unit_id = ${Number(q.unitId)}`);
+    if (q.status) conds.push(sql`status = ${q.status}`);
+    const [{ total }] = await queryRows<{ total: number }>(
+      db,
+      sql`select coalesce(sum(n), 0)::int as total from request_counts where ${sql.join(conds, sql` and `)}`,
+    );
+    return { total, capped: false };
+  }
   const [{ total }] = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total from requests r ${needsEmployee ? sql`join employees e on e.id = r.employee_id` : sql``} where ${where}`,
+    sql`select count(*)::int as total from (select 1 from requests r ${needsEmployee ? sql`join employees e on e.id = r.employee_id` : sql``}
+          where ${where} limit ${LIST_COUNT_CAP + 1}) s`,
   );
+  return total > LIST_COUNT_CAP ? { total: LIST_COUNT_CAP, capped: true } : { total, capped: false };
+}
+
+export async function listRequests(db: Db, auth: AuthContext, q: z.infer<typeof ZRequestsQuery>) {
+  const { kinds } = await listScope(db, auth, q);
+  const where = whereOf(auth, q, kinds);
+  // The count joins the employees only when a filter reads them (so it can run on the requests' indexes alone).
+  const needsEmployee = Boolean(q.departmentId || q.search || q.toDecide);
+  const { total, capped } = await listTotal(db, auth, q, kinds, where, needsEmployee);
   // The page's ids first, on the requests (and employees when a filter or the order reads them) alone; the other
   // joins only for those rows, so a deep page does not join the rows it skips.
   const order = ORDER[q.sort] ?? ORDER.pendingFirst;
@@ -691,7 +735,7 @@ export async function listRequests(db: Db, auth: AuthContext, q: z.infer<typeof 
                        where ${where} order by ${order} limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize})
         order by ${order}`,
   );
-  return { total, rows: await toViews(db, auth, rows, true) };
+  return { total, capped, rows: await toViews(db, auth, rows, true) };
 }
 
 export async function exportRows(db: Db, auth: AuthContext, q: z.infer<typeof ZRequestsQuery>, limit: number): Promise<TRequest[]> {

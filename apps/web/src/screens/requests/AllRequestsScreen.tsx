@@ -14,7 +14,7 @@ import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatDateTime, todayIso } from '@/lib/format';
+import { formatCount, formatDateTime, todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
@@ -130,6 +130,8 @@ function RequestsList({ kind, title }: { kind: TRequestKind; title?: string }) {
   const list = useRequests(query);
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
+  /** The server counted only so far (a filter it keeps no count for): "10,000+". */
+  const capped = list.data?.capped === true;
   const decidable = rows.filter((r) => r.canApprove);
   const chosen = rows.filter((r) => selected.has(r.id));
   const allChosen = decidable.length > 0 && decidable.every((r) => selected.has(r.id));
@@ -471,9 +473,16 @@ function RequestsList({ kind, title }: { kind: TRequestKind; title?: string }) {
         })}
       />
       <LoadError what="The requests" show={list.isError && !list.data} />
+      {list.data && (
+        <p className="text-sm text-muted-foreground" data-testid="request-total">
+          {formatCount(total)}
+          {capped ? '+' : ''} {total === 1 && !capped ? 'request' : 'requests'}
+        </p>
+      )}
       <PaginationBar
         page={page}
         pages={Math.max(1, Math.ceil(total / pageSize))}
+        more={capped}
         pageSize={pageSize}
         onPageChange={(p) => {
           setPage(p);
