@@ -144,9 +144,12 @@ export function PaginationBar({
   onPageChange,
   onPageSizeChange,
   className,
+  more = false,
 }: {
   page: number;
   pages: number;
+  /** `pages` is a floor (the total was counted only so far): shown as "400+" and next stays open. */
+  more?: boolean;
   pageSize: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
@@ -173,6 +176,7 @@ export function PaginationBar({
       <div className="flex items-center gap-2">
         <span data-testid="list-page">
           Page {formatCount(page)} of {formatCount(pages)}
+          {more ? '+' : ''}
         </span>
         <Button variant="outline" size="icon-sm" aria-label="Previous page" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           <ChevronLeft />
@@ -181,7 +185,7 @@ export function PaginationBar({
           variant="outline"
           size="icon-sm"
           aria-label="Next page"
-          disabled={page >= pages}
+          disabled={page >= pages && !more}
           onClick={() => onPageChange(page + 1)}
           data-testid="next-page"
         >
