@@ -167,8 +167,6 @@ export const ZReportResult = z.object({
    * Figures of the whole filtered set that are not sums of a column (e.g. the PF register's administration
    * charges per establishment): label and value, money in rupees. Not shown to self-service callers.
    */
-  summary: z
-    .array(z.object({ label: z.string(), value: z.union([z.string(), z.number()]), type: z.enum(REPORT_COLUMN_TYPES) }))
-    .optional(),
+  summary: z.array(z.object({ label: z.string(), value: z.union([z.string(), z.number()]), type: z.enum(REPORT_COLUMN_TYPES) })).optional(),
 });
 export type TReportResult = z.infer<typeof ZReportResult>;

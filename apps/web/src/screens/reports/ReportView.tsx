@@ -378,9 +378,7 @@ function ResultTable({
           {result.summary.map((l) => (
             <Fragment key={l.label}>
               <dt className="text-muted-foreground">{l.label}</dt>
-              <dd className="text-right font-medium tabular-nums">
-                {cellText(l, l.value)}
-              </dd>
+              <dd className="text-right font-medium tabular-nums">{cellText(l, l.value)}</dd>
             </Fragment>
           ))}
         </dl>
