@@ -197,6 +197,21 @@ export const f = {
   ) {
     const values = options.map((x) => x.value) as unknown as V;
     const zod = z.enum(values, { error: 'Select a value' });
+    if (o.required === false) {
+      // Optional: no choice (the form's empty option, null or absent) is null.
+      return {
+        kind: 'select',
+        label,
+        options: options as readonly TOption[],
+        required: false,
+        help: o.help,
+        zod: z
+          .union([zod, z.literal(''), z.null()])
+          .optional()
+          .transform((v) => (v ? v : null)),
+        sample: () => null,
+      } satisfies TField;
+    }
     return {
       kind: 'select',
       label,

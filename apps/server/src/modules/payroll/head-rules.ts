@@ -3,9 +3,50 @@ import { earningDeductions } from '../../db/schema';
 import { BadRequest, Conflict } from '../../lib/errors';
 import { registerResourceHooks } from '../masters/hooks';
 
-/** The earning / deduction head master's rules: one net pay head, which is neither overtime nor LWOP. */
+const ROLE_NAMES: Record<string, string> = {
+  pf_employee: 'PF',
+  esi_employee: 'ESI',
+  pt: 'professional tax',
+  lwf_employee: 'labour welfare fund',
+  tds: 'income tax (TDS)',
+};
+
+/**
+ * The earning / deduction head master's rules: one net pay head, which is neither overtime nor LWOP; a statutory
+ * role only on a deduction that is nothing else (not net pay, overtime or LWOP) and one active head per role (a
+ * formula for it is refused by the formula routes); PF- and ESI-wage flags only on earnings.
+ */
 registerResourceHooks('earningDeduction', {
-  async beforeSave({ tx, data, id }) {
+  async beforeSave({ tx, data, id, before }) {
+    const value = (k: string) => (k in data ? data[k] : before?.[k]);
+    const role = (value('statutory') as string | null | undefined) ?? null;
+    const earning = value('isEarning') !== false;
+    if (role) {
+      const problems: Record<string, string[]> = {};
+      if (earning) problems.statutory = [`A ${ROLE_NAMES[role] ?? role} head is a deduction: turn Earning off`];
+      else if (value('isNetPayHead') || value('isOverTimeHead') || value('isTotalLWOPHead'))
+        problems.statutory = ['A statutory head cannot also be the net pay, an overtime or an LWOP head'];
+      if (Object.keys(problems).length) throw new BadRequest('Invalid head', problems);
+      if (value('isActive') !== false) {
+        const [other] = await tx
+          .select({ name: earningDeductions.name })
+          .from(earningDeductions)
+          .where(
+            and(eq(earningDeductions.statutory, role), eq(earningDeductions.isActive, true), id ? ne(earningDeductions.id, id) : undefined),
+          )
+          .limit(1);
+        if (other)
+          throw new Conflict(
+            `'${other.name}' is already the ${ROLE_NAMES[role] ?? role} head; only one active head may have a role`,
+            'statutory',
+          );
+      }
+    }
+    if (!earning && (value('isPfWage') || value('isEsiWage'))) {
+      throw new BadRequest('Invalid head', {
+        [value('isPfWage') ? 'isPfWage' : 'isEsiWage']: ['Only an earning can be PF or ESI wages'],
+      });
+    }
     if (data.isNetPayHead && data.isActive !== false) {
       const others = await tx
         .select({ id: earningDeductions.id, name: earningDeductions.name })
