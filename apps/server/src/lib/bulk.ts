@@ -47,6 +47,17 @@ export interface BulkInsertOptions<T extends PgTable, R extends ColumnKey<T>> {
    * `onConflictDoNothing`, on PostgreSQL, and when a value of another column is an object after conversion.
    */
   copyOnPglite?: boolean;
+  /**
+   * With `copyOnPglite`, on PGlite, for 1,000 rows or more: check the table's foreign keys once for the whole call — one
+   * statement that looks every distinct referenced value up set-based — and COPY with the row-by-row checks off
+   * (`session_replication_role = replica` for the COPY alone, within the transaction). The per-row checks are two
+   * internal queries a row for the salary slips, most of the insert's time in the embedded database. Safe there
+   * because a PGlite transaction is exclusive (nothing else runs until it ends, so a checked row cannot go away
+   * before the insert commits). Taken only when every trigger of the table is a foreign key's, it has no rules, every
+   * foreign key is on one column and the role is a superuser (PGlite's own); else, or when a value is missing (the
+   * COPY then fails with the database's own foreign-key error), the COPY runs with its checks as usual.
+   */
+  foreignKeysOnce?: boolean;
 }
 
 export interface BulkUpsertOptions<T extends PgTable, R extends ColumnKey<T>> {
@@ -55,6 +66,11 @@ export interface BulkUpsertOptions<T extends PgTable, R extends ColumnKey<T>> {
   target: readonly ColumnKey<T>[];
   /** The columns an existing row takes from the incoming one. */
   set: readonly ColumnKey<T>[];
+  /**
+   * Only an existing row that meets this condition is updated (`on conflict … do update … where`; it may name the
+   * table's columns and `excluded`), e.g. a stored day not marked by hand. A row left alone returns nothing.
+   */
+  where?: SQL;
   returning?: readonly R[];
 }
 
@@ -118,7 +134,7 @@ export async function bulkInsert<T extends PgTable, R extends ColumnKey<T> = nev
 ): Promise<BulkResult<T, R>> {
   const cols = columnsOf(table);
   if (opts.copyOnPglite && !opts.returning?.length && !opts.onConflictDoNothing && isPglite(db)) {
-    const copied = await copyRows(db, table, cols, rows, opts.chunkSize);
+    const copied = await copyRows(db, table, cols, rows, opts.chunkSize, !!opts.foreignKeysOnce && rows.length >= FK_ONCE_MIN_ROWS);
     if (copied !== null) return copied as BulkResult<T, R>;
   }
   const conflict =
@@ -155,7 +171,8 @@ export async function bulkUpsert<T extends PgTable, R extends ColumnKey<T> = nev
       const name = sql.identifier(col(cols, k).name);
       return sql`${name} = excluded.${name}`;
     });
-    return sql`${insertSelect(table, g, items)} on conflict (${target}) do update set ${sql.join(set, sql`, `)}`;
+    const where = opts.where ? sql` where ${opts.where}` : sql``;
+    return sql`${insertSelect(table, g, items)} on conflict (${target}) do update set ${sql.join(set, sql`, `)}${where}`;
   });
 }
 
@@ -251,7 +268,8 @@ async function copyRows(
   table: PgTable,
   cols: Map<string, Col>,
   rows: readonly object[],
-  chunkSize?: number,
+  chunkSize: number | undefined,
+  foreignKeysOnce: boolean,
 ): Promise<number | null> {
   const groups = groupRows(rows as readonly Record<string, unknown>[], [...cols.values()], (c) =>
     c.column.defaultFn
@@ -280,11 +298,68 @@ async function copyRows(
       texts.push({ sql: head, text: `${lines.join('\n')}\n` });
     }
   }
-  await inTransaction(db, texts.length, async (q) => {
+  // Checking once needs a transaction (the setting is local to it), so it counts as more than one statement.
+  await inTransaction(db, texts.length + (foreignKeysOnce ? 2 : 0), async (q) => {
     const client = (q as unknown as { session: { client: PgliteClient | PgliteTx } }).session.client;
+    const restore = foreignKeysOnce ? await checkForeignKeysOnce(q, table, cols, rows) : null;
     for (const t of texts) await client.query(t.sql, [], { blob: new Blob([t.text]) });
+    if (restore !== null) await q.execute(sql`select set_config('session_replication_role', ${restore}, true)`);
   });
   return rows.length;
+}
+
+const FK_ONCE_MIN_ROWS = 1000;
+
+/**
+ * For `foreignKeysOnce`: reads the table's foreign keys and triggers from the catalogue, then in one statement checks
+ * that every distinct value of each foreign key's column exists in the table it references and, only if so, turns
+ * the row-by-row checks off for the rest of the transaction (`set_config(…, true)` is `SET LOCAL`). Returns the
+ * setting to restore after the COPY, or null when the checks stay on.
+ */
+async function checkForeignKeysOnce(q: Db | Tx, table: PgTable, cols: Map<string, Col>, rows: readonly object[]): Promise<string | null> {
+  const name = tableSql(table);
+  const [cat] = await queryRows<{ ok: boolean; role: string; fks: { col: string[]; ref: string; refCol: string[] }[] }>(
+    q,
+    sql`select (select rolsuper from pg_roles where rolname = current_user)
+          and not exists (select from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+                          where t.tgrelid = ${name}::regclass and p.proname not like 'RI_FKey_%')
+          and not exists (select from pg_rewrite r where r.ev_class = ${name}::regclass) as ok,
+          current_setting('session_replication_role') as role,
+          coalesce((select json_agg(json_build_object(
+              'col', (select array_agg(a.attname order by k.i) from unnest(c.conkey) with ordinality k(n, i)
+                       join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n),
+              'ref', c.confrelid::regclass::text,
+              'refCol', (select array_agg(a.attname order by k.i) from unnest(c.confkey) with ordinality k(n, i)
+                       join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n)))
+            from pg_constraint c where c.conrelid = ${name}::regclass and c.contype = 'f'), '[]') as fks`,
+  );
+  if (!cat?.ok || cat.role === 'replica') return null;
+  const byName = new Map([...cols.values()].map((c) => [c.name, c]));
+  const checks: SQL[] = [];
+  for (const fk of cat.fks) {
+    const c = fk.col.length === 1 ? byName.get(fk.col[0]) : undefined;
+    if (!c) return null;
+    const values = new Set<string>();
+    for (const r of rows as readonly Record<string, unknown>[]) {
+      const v = r[c.key];
+      if (v === null || v === undefined) continue;
+      if (typeof v === 'number' && Number.isFinite(v)) values.add(String(v));
+      else if (typeof v === 'string') values.add(`"${v.replace(/[\\"]/g, (ch) => `\\${ch}`)}"`);
+      else return null;
+    }
+    if (!values.size) continue;
+    // The distinct values travel as one array literal in a text parameter, parsed by the database.
+    checks.push(
+      sql`not exists (select from unnest(${`{${[...values].join(',')}}`}::${sql.raw(c.type)}[]) v(x)
+            where not exists (select from only ${sql.raw(fk.ref)} f where f.${sql.identifier(fk.refCol[0])} = v.x))`,
+    );
+  }
+  const all = checks.length ? sql.join(checks, sql` and `) : sql`true`;
+  const [r] = await queryRows<{ off: string | null }>(
+    q,
+    sql`select case when ${all} then set_config('session_replication_role', 'replica', true) end as off`,
+  );
+  return r?.off === 'replica' ? cat.role : null;
 }
 
 const dialect = new PgDialect();

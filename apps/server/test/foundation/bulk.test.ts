@@ -174,6 +174,80 @@ describe('bulkInsert', () => {
   });
 });
 
+// A child table whose rows reference bulk_parent (made in SQL below) by id and by code: the salary slips' shape.
+const child = pgTable('bulk_child', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id').notNull(),
+  parentCode: varchar('parent_code', { length: 10 }),
+  note: text('note').notNull(),
+  meta: jsonb('meta'),
+});
+
+describe('bulkInsert: COPY with the foreign keys checked once (foreignKeysOnce)', () => {
+  beforeAll(async () => {
+    await t.db.execute(sql`create table bulk_parent (id integer primary key, code varchar(10) not null unique)`);
+    await t.db.execute(sql`create table bulk_child (id serial primary key, parent_id integer not null references bulk_parent (id),
+      parent_code varchar(10) references bulk_parent (code), note text not null, meta jsonb)`);
+    await t.db.execute(sql`insert into bulk_parent values (1, 'a"1'), (2, 'b\\2'), (3, 'c,3')`);
+  });
+  beforeEach(async () => {
+    await t.db.execute(sql`truncate bulk_child restart identity`);
+    await t.db.execute(sql`drop trigger if exists bulk_child_upper on bulk_child`);
+  });
+  const rows = (n: number, bad?: { at: number; parentId?: number; parentCode?: string }) =>
+    Array.from({ length: n }, (_, i) => ({
+      parentId: i === bad?.at && bad.parentId ? bad.parentId : (i % 3) + 1,
+      parentCode: i === bad?.at && bad.parentCode ? bad.parentCode : i % 4 === 0 ? null : ['a"1', 'b\\2', 'c,3'][i % 3],
+      note: `n${i}`,
+      meta: { i },
+    }));
+  const setting = async (db: typeof t.db | Parameters<Parameters<typeof t.db.transaction>[0]>[0]) =>
+    (await db.execute(sql`select current_setting('session_replication_role') as r`)) as unknown as { rows: { r: string }[] };
+
+  it('writes every row, checks the references in one statement, and leaves the row-by-row checks on afterwards', async () => {
+    const counter = countingDb(t.database);
+    const input = rows(1500);
+    await counter.db.transaction(async (tx) => {
+      expect(await bulkInsert(tx, child, input, { copyOnPglite: true, foreignKeysOnce: true })).toBe(1500);
+      expect((await setting(tx)).rows[0].r).toBe('origin');
+      // The checks are on again for the rest of the transaction: a missing parent is refused.
+      await expect(
+        tx.execute(sql`savepoint s`).then(() => tx.execute(sql`insert into bulk_child (parent_id, note) values (99, 'x')`)),
+      ).rejects.toThrow();
+      await tx.execute(sql`rollback to savepoint s`);
+    });
+    const got = await t.db.select().from(child).orderBy(asc(child.id));
+    expect(got.map(({ id: _, ...r }) => r)).toEqual(input);
+    if (t.database.kind === 'pglite') {
+      // One catalogue read and one statement checking every distinct value (then the setting put back).
+      expect(counter.queries.filter((q) => q.includes('pg_constraint'))).toHaveLength(1);
+      expect(counter.queries.filter((q) => q.includes("set_config('session_replication_role'"))).toHaveLength(2);
+    }
+  });
+
+  it('refuses a row whose parent is missing with the database’s foreign-key error, writing nothing', async () => {
+    for (const bad of [
+      { at: 1200, parentId: 7 },
+      { at: 5, parentCode: 'zz' },
+    ]) {
+      const err = await bulkInsert(t.db, child, rows(1500, bad), { copyOnPglite: true, foreignKeysOnce: true }).catch((e) => e);
+      expect(err?.code ?? err?.cause?.code).toBe('23503');
+      expect(await t.db.select().from(child)).toHaveLength(0);
+    }
+    expect((await setting(t.db)).rows[0].r).toBe('origin');
+  });
+
+  it('keeps the row-by-row path (triggers fire) when the table has a trigger of its own', async () => {
+    await t.db.execute(sql`create or replace function bulk_child_upper() returns trigger language plpgsql as
+      $$ begin new.note := upper(new.note); return new; end $$`);
+    await t.db.execute(sql`create trigger bulk_child_upper before insert on bulk_child for each row execute function bulk_child_upper()`);
+    expect(await bulkInsert(t.db, child, rows(1200), { copyOnPglite: true, foreignKeysOnce: true })).toBe(1200);
+    const got = await t.db.select({ note: child.note }).from(child).orderBy(asc(child.id));
+    expect(got[0].note).toBe('N0');
+    expect(got.every((r) => r.note.startsWith('N'))).toBe(true);
+  });
+});
+
 describe('bulkUpdate', () => {
   it('sets the named columns of the rows found by key; undefined keeps the value, null clears it', async () => {
     const ids = await bulkInsert(

@@ -245,7 +245,7 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
     );
     await tx.execute(sql`update salary_arrears set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
     await tx.execute(sql`update bonus_lines set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
-    await bulkInsert(tx, salarySlips, slips, { copyOnPglite: true });
+    await bulkInsert(tx, salarySlips, slips, { copyOnPglite: true, foreignKeysOnce: true });
     if (recoveredInstalments.length) {
       await tx.execute(
         sql`update advance_instalments set status = 'recovered', recovered_run_id = ${run.id}
