@@ -7,6 +7,7 @@ export * from './dashboard';
 export * from './documents';
 export * from './employees';
 export * from './errors';
+export * from './form16';
 export * from './ids';
 export * from './jobs';
 export * from './menus';

@@ -9,6 +9,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { deviceRoutes } from './devices/routes';
 import { employeeRoutes } from './employees/routes';
 import { financialYearRoutes } from './financial-years/routes';
+import { form16Routes } from './form16/routes';
 import { mastersRoutes } from './masters/routes';
 import { payrollRoutes } from './payroll/routes';
 import { reportRoutes } from './reports/routes';
@@ -37,6 +38,7 @@ export const areaPlugins = [
   attendanceApiRoutes,
   requestRoutes,
   statutoryRoutes,
+  form16Routes,
   reportRoutes,
 ];
 

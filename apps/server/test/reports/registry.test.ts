@@ -44,6 +44,8 @@ function filtersFor(meta: TReportMeta): Record<string, string | number> {
     q.to = `${month.year}-${String(month.month).padStart(2, '0')}-${String(Math.min(last, 14)).padStart(2, '0')}`;
   }
   if (kinds.has('financialYear')) q.financialYear = fy;
+  // The quarter of the financial year holding the month (1 = April – June … 4 = January – March).
+  if (kinds.has('quarter')) q.quarter = month.month >= 4 ? Math.ceil((month.month - 3) / 3) : 4;
   return q;
 }
 

@@ -1,0 +1,58 @@
+// Form 24Q's deductee details (Annexure I, salary under section 192) for a quarter, as the return preparation
+// utility takes them: one row per employee and month of the quarter's approved or locked salary runs — PAN
+// (PANNOTAVBL without one), the amount paid or credited (the slip's gross), the tax deducted (the rules' TDS on
+// the slip, else the amount of the run's head whose statutory role is 'tds') and the dates of payment and of
+// deduction (the last day of the wage month, when the salary is credited). Totals per month and for the quarter.
+import { MENU } from '@hr/contract';
+import { sql } from 'drizzle-orm';
+import { slipTds } from '../../form16/data';
+import { defineReport } from '../define';
+import { col } from './common';
+
+export const form24q = defineReport({
+  id: 'form-24q',
+  title: 'Form 24Q — TDS Deductee Details',
+  menu: MENU.register24Q,
+  kind: 'register',
+  description:
+    'Salary paid and tax deducted under section 192 per employee and month of a quarter (Annexure I of Form 24Q), from the approved or locked salary runs, for the return preparation utility; dates of payment and deduction are the last day of the wage month',
+  filters: [{ kind: 'unit' }, { kind: 'employee' }, { kind: 'financialYear', required: true }, { kind: 'quarter', required: true }],
+  columns: [
+    col.code,
+    col.text('pan', 'PAN of the Employee', 13, { sortable: true }),
+    col.name,
+    col.unit,
+    col.text('month', 'Month', 14),
+    col.text('sectionCode', 'Section Code', 8),
+    col.date('paidOn', 'Date of Payment / Credit'),
+    col.money('amountPaid', 'Amount Paid / Credited', { width: 16 }),
+    col.money('taxDeducted', 'Tax Deducted', { width: 14 }),
+    col.date('deductedOn', 'Date of Deduction'),
+  ],
+  groupBy: [
+    { key: 'month', label: 'Month' },
+    { key: 'unitName', label: 'Unit' },
+  ],
+  defaultSort: null,
+  selfService: 'refuse',
+  fileStem: 'Form_24Q_Deductee_Details',
+  pdf: { orientation: 'landscape' },
+  source: {
+    kind: 'sql',
+    order: ['paidOn', 'employeeCode'],
+    // The runs' months as dates, so the quarter's range reads them directly; section code 92B: salary paid by
+    // an employer other than the government (the utility's codes 92A / 92B / 92C).
+    query: (ctx) => sql`select '92B' as "sectionCode", s.employee_code as "employeeCode",
+          coalesce(upper(nullif(trim(e.pan), '')), 'PANNOTAVBL') as pan, s.name, u.name as "unitName",
+          trim(to_char(make_date(r.year, r.month, 1), 'Month')) || ' ' || r.year as month,
+          (make_date(r.year, r.month, 1) + interval '1 month' - interval '1 day')::date::text as "paidOn",
+          s.gross as "amountPaid", ${slipTds} as "taxDeducted",
+          (make_date(r.year, r.month, 1) + interval '1 month' - interval '1 day')::date::text as "deductedOn"
+        from salary_slips s join payroll_runs r on r.id = s.run_id join units u on u.id = r.unit_id
+          join employees e on e.id = s.employee_id
+        where r.status in ('approved', 'locked')
+          and make_date(r.year, r.month, 1) between ${ctx.f.from}::date and ${ctx.f.to}::date
+          and ${ctx.employeeWhere(sql`e`, sql`r.unit_id`)}`,
+    cacheTotalsMs: 60_000,
+  },
+});

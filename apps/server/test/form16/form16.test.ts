@@ -1,0 +1,264 @@
+// Form 16 and the 24Q deductee details (issue 13) over the seeded salary runs: the demo employee's own Form 16 for
+// the financial year of the seeded months (figures checked against the slips, the PDF read back with pdftotext),
+// who may read whose (403 without the menu, 404 out of reach, 400 for a bad year), the unit's batch as a job (ZIP of
+// one file per employee named with the PAN and the year; one PDF), and the 24Q register's totals against the slips.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { form16Figures } from '@hr/documents';
+import { financialYearOf, formatINR } from '@hr/payroll';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
+import { loadForm16Records } from '../../src/modules/form16/data';
+import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { seededMonths } from '../payroll/months';
+
+const hasPoppler = !spawnSync('pdftotext', ['-v']).error;
+const dir = mkdtempSync(join(tmpdir(), 'form16-api-'));
+
+let t: TestApp;
+let payroll: ReturnType<typeof api>;
+let manager: ReturnType<typeof api>;
+let employee1: ReturnType<typeof api>;
+let employee2: ReturnType<typeof api>;
+let fy: string;
+let fyStart: number;
+let months: { year: number; month: number }[];
+let me: { id: number; unitId: number; pan: string; name: string };
+let other: { id: number; unitId: number };
+
+/** Slips of final runs of the year, with the figures Form 16 reads (paise). */
+async function slips(where: ReturnType<typeof sql>) {
+  return queryRows<{ employeeId: number; year: number; month: number; gross: number; pt: number; tds: number; unitId: number }>(
+    t.db,
+    sql`select s.employee_id as "employeeId", r.year, r.month, r.unit_id as "unitId", s.gross::float8 as gross,
+          coalesce((s.statutory->>'pt')::float8, 0) as pt,
+          coalesce((s.statutory->>'tds')::float8,
+            (s.amounts->>(select h->>'id' from jsonb_array_elements(r.heads) h where h->>'statutory' = 'tds' limit 1))::float8, 0) as tds
+        from salary_slips s join payroll_runs r on r.id = s.run_id
+        where r.status in ('approved', 'locked') and (r.year * 100 + r.month) between ${fyStart * 100 + 4} and ${(fyStart + 1) * 100 + 3}
+          and ${where}`,
+  );
+}
+
+const pdfText = (name: string, body: Buffer) => {
+  const file = join(dir, name);
+  writeFileSync(file, body);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
+};
+const rupees = (paise: number) => formatINR(BigInt(Math.round(paise)));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  payroll = api(t.app, await signIn(t.app, 'payroll'));
+  manager = api(t.app, await signIn(t.app, 'manager'));
+  employee1 = api(t.app, await signIn(t.app, 'employee1'));
+  employee2 = api(t.app, await signIn(t.app, 'employee2'));
+  const M = await seededMonths(payroll);
+  months = [M.prev2, M.prev1];
+  fy = financialYearOf(M.prev2.year, M.prev2.month);
+  fyStart = Number(fy.slice(0, 4));
+  [me] = await queryRows(
+    t.db,
+    sql`select e.id, e.unit_id as "unitId", e.pan, e.name from employees e join users u on u.employee_id = e.id where u.user_name = 'employee1'`,
+  );
+  [other] = await queryRows(
+    t.db,
+    sql`select e.id, e.unit_id as "unitId" from employees e join users u on u.employee_id = e.id where u.user_name = 'employee2'`,
+  );
+  // Tax deducted on the demo employee's slips (whatever the seed computed): ₹2,500 and ₹2,750, so the totals are not nil.
+  const tds = [250_000, 275_000];
+  for (const [i, m] of months.entries()) {
+    await t.db.execute(sql`update salary_slips s set statutory = s.statutory || jsonb_build_object('tds', ${tds[i]}::bigint)
+      from payroll_runs r where r.id = s.run_id and s.employee_id = ${me.id} and r.year = ${m.year} and r.month = ${m.month}`);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('an employee’s own Form 16', () => {
+  it('covers the seeded months; its totals are the slips’ gross, professional tax and tax deducted', async () => {
+    const own = await slips(sql`s.employee_id = ${me.id}`);
+    expect(own.map((s) => `${s.year}-${s.month}`).sort()).toEqual(months.map((m) => `${m.year}-${m.month}`).sort());
+    const [record] = await loadForm16Records(t.db, [me.id], fy);
+    const f = form16Figures(record);
+    const sum = (k: 'gross' | 'pt' | 'tds') => own.reduce((a, s) => a + s[k], 0);
+    expect(Number(f.totals.gross)).toBe(sum('gross'));
+    expect(Number(f.salary17_1)).toBe(sum('gross'));
+    expect(Number(f.totals.professionalTax)).toBe(sum('pt'));
+    expect(Number(f.tdsDeducted)).toBe(525_000);
+    expect(Number(f.tdsDeducted)).toBe(sum('tds'));
+    expect(f.regime).toBe('new');
+    expect(f.months.filter((m) => m.paid)).toHaveLength(2);
+    expect(Number(f.quarters.reduce((a, q) => a + q.tds, 0n))).toBe(525_000);
+    expect(record.employee.pan).toBe(me.pan);
+  });
+
+  it.skipIf(!hasPoppler)('downloads as a PDF named with the PAN and the year, showing the figures', async () => {
+    const res = await employee1.get('/api/form-16/me', { financialYear: fy });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`Form16_${me.pan}_${fy}.pdf`);
+    const own = await slips(sql`s.employee_id = ${me.id}`);
+    const gross = own.reduce((a, s) => a + s.gross, 0);
+    const text = pdfText('me.pdf', res.rawPayload);
+    expect(text).toContain('FORM NO. 16');
+    expect(text).toContain(`Name of the employee ${me.name}`);
+    expect(text).toContain(`PAN of the employee ${me.pan}`);
+    expect(text).toContain('TRACES portal');
+    expect(text).toContain(`Total ${rupees(gross)} ${rupees(525_000)}`);
+    expect(text).toContain(`Tax deducted at source by this employer`);
+    for (const [i, m] of months.entries()) {
+      const s = own.find((x) => x.year === m.year && x.month === m.month)!;
+      const name = new Date(Date.UTC(m.year, m.month - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+      expect(text).toContain(`${name} ${m.year} ${rupees(s.gross)} ${rupees(s.pt)} ${rupees([250_000, 275_000][i])}`);
+    }
+  });
+
+  it('a bad or missing year is 400; a year without approved salary is 404', async () => {
+    for (const financialYear of ['2026-28', '2026', 'abcd-ef', '2026-2027', '']) {
+      const res = await employee1.get('/api/form-16/me', { financialYear });
+      expect(res.statusCode, financialYear).toBe(400);
+    }
+    expect((await employee1.get('/api/form-16/me')).statusCode).toBe(400);
+    expect((await employee1.get('/api/form-16/me', { financialYear: '2015-16' })).statusCode).toBe(404);
+  });
+
+  it('without the Form 16 menu the call is 403; signed out 401', async () => {
+    await t.db.execute(sql`update role_menu_access a set can_view = false from roles r, menus m
+      where a.role_id = r.id and a.menu_id = m.id and r.name = 'Employee' and m.action_url = '/outlet/form-16'`);
+    try {
+      expect((await employee2.get('/api/form-16/me', { financialYear: fy })).statusCode).toBe(403);
+    } finally {
+      await t.db.execute(sql`update role_menu_access a set can_view = true from roles r, menus m
+        where a.role_id = r.id and a.menu_id = m.id and r.name = 'Employee' and m.action_url = '/outlet/form-16'`);
+    }
+    expect((await api(t.app).get('/api/form-16/me', { financialYear: fy })).statusCode).toBe(401);
+  });
+});
+
+describe('one employee’s Form 16 for the payroll office', () => {
+  it('an employee cannot read another’s (403: no payroll menu); a manager outside the unit gets 404; payroll reads it', async () => {
+    expect((await employee1.get(`/api/form-16/employees/${other.id}`, { financialYear: fy })).statusCode).toBe(403);
+    expect((await employee1.get(`/api/form-16/employees/${me.id}`, { financialYear: fy })).statusCode).toBe(403);
+    const [outside] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select e.id from employees e where e.unit_id not in (select unit_id from user_unit_map m join users u on u.id = m.user_id where u.user_name = 'manager')
+          and exists (select 1 from salary_slips s where s.employee_id = e.id) order by e.id limit 1`,
+    );
+    expect(outside).toBeDefined();
+    expect((await manager.get(`/api/form-16/employees/${outside.id}`, { financialYear: fy })).statusCode).toBe(404);
+    expect((await manager.get('/api/form-16/employees/99999999', { financialYear: fy })).statusCode).toBe(404);
+    expect((await payroll.get('/api/form-16/employees/0x1', { financialYear: fy })).statusCode).toBe(400);
+    expect((await payroll.get(`/api/form-16/employees/${me.id}`, { financialYear: '2026-2' })).statusCode).toBe(400);
+    const res = await payroll.get(`/api/form-16/employees/${outside.id}`, { financialYear: fy });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('a unit’s Form 16s as a job', () => {
+  it('refuses a caller without the payroll menu (403), a unit out of reach (404) and bad input (400)', async () => {
+    const [third] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from units where id not in (select unit_id from user_unit_map m join users u on u.id = m.user_id where u.user_name = 'manager') order by id limit 1`,
+    );
+    expect((await employee1.post('/api/form-16/batch', { unitId: me.unitId, financialYear: fy, format: 'zip' })).statusCode).toBe(403);
+    expect((await manager.post('/api/form-16/batch', { unitId: third.id, financialYear: fy, format: 'zip' })).statusCode).toBe(404);
+    expect((await payroll.post('/api/form-16/batch', { unitId: 99999, financialYear: fy, format: 'zip' })).statusCode).toBe(404);
+    expect((await payroll.post('/api/form-16/batch', { unitId: me.unitId, financialYear: '2026-29', format: 'zip' })).statusCode).toBe(400);
+    expect((await payroll.post('/api/form-16/batch', { unitId: me.unitId, financialYear: fy, format: 'rar' })).statusCode).toBe(400);
+    expect((await payroll.post('/api/form-16/batch', { unitId: me.unitId, financialYear: '2015-16', format: 'pdf' })).statusCode).toBe(404);
+  });
+
+  it.skipIf(!hasPoppler)(
+    'ZIP: one PDF per employee of the unit, named Form16_{PAN}_{year}.pdf; PDF: every employee in one file',
+    async () => {
+      const people = await queryRows<{ id: number; pan: string | null; code: string }>(
+        t.db,
+        sql`select e.id, e.pan, e.employee_code as code from employees e where exists (select 1 from salary_slips s
+            join payroll_runs r on r.id = s.run_id where s.employee_id = e.id and r.unit_id = ${me.unitId} and r.status in ('approved', 'locked'))`,
+      );
+      expect(people.length).toBeGreaterThan(1);
+      const started = await payroll.post('/api/form-16/batch', { unitId: me.unitId, financialYear: fy, format: 'zip' });
+      expect(started.statusCode, started.body).toBe(202);
+      await t.app.jobs.drain();
+      const job = (await payroll.get(`/api/jobs/${started.json().jobId}`)).json();
+      expect(job.state, JSON.stringify(job)).toBe('succeeded');
+      expect(job.progress).toMatchObject({ done: people.length, total: people.length });
+      expect(job.result.file.name).toMatch(new RegExp(`^Form16_.+_${fy}\\.zip$`));
+      const zip = await payroll.get(job.result.file.url);
+      expect(zip.statusCode).toBe(200);
+      const zipFile = join(dir, 'unit.zip');
+      writeFileSync(zipFile, zip.rawPayload);
+      const listed = execFileSync('zipinfo', ['-1', zipFile], { encoding: 'utf8' }).trim().split('\n').sort();
+      const expected = people.map((p) => (p.pan ? `Form16_${p.pan}_${fy}.pdf` : `Form16_PANNOTAVBL_${p.code}_${fy}.pdf`)).sort();
+      expect(listed).toEqual(expected);
+      execFileSync('unzip', ['-tq', zipFile]); // CRCs and sizes check out
+      const mine = execFileSync('unzip', ['-p', zipFile, `Form16_${me.pan}_${fy}.pdf`]);
+      expect(pdfText('from-zip.pdf', mine)).toContain(`PAN of the employee ${me.pan}`);
+      // Another caller (not the starter, not an administrator) cannot fetch the file.
+      expect((await manager.get(job.result.file.url)).statusCode).toBe(404);
+
+      const startedPdf = await payroll.post('/api/form-16/batch', { unitId: me.unitId, financialYear: fy, format: 'pdf' });
+      expect(startedPdf.statusCode).toBe(202);
+      await t.app.jobs.drain();
+      const pdfJob = (await payroll.get(`/api/jobs/${startedPdf.json().jobId}`)).json();
+      expect(pdfJob.state).toBe('succeeded');
+      expect(pdfJob.result.file.name).toMatch(new RegExp(`^Form16_.+_${fy}\\.pdf$`));
+      const text = pdfText('unit.pdf', (await payroll.get(pdfJob.result.file.url)).rawPayload);
+      expect(text.split('FORM NO. 16').length - 1).toBe(people.length);
+      for (const p of people) if (p.pan) expect(text).toContain(`PAN of the employee ${p.pan}`);
+    },
+    120_000,
+  );
+});
+
+describe('24Q deductee details', () => {
+  const quarterOf = (month: number) => (month >= 4 ? Math.ceil((month - 3) / 3) : 4);
+
+  it('rows per employee and month of the quarter; totals equal the slips’ gross and tax deducted', async () => {
+    for (const quarter of [...new Set(months.map((m) => quarterOf(m.month)))]) {
+      const res = await payroll.get('/api/reports/form-24q/run', { financialYear: fyStart, quarter, pageSize: 500 });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      const qMonths = months.filter((m) => quarterOf(m.month) === quarter);
+      const expected = await slips(
+        sql`(r.year * 100 + r.month) in ${sql.raw(`(${qMonths.map((m) => m.year * 100 + m.month).join(',')})`)}`,
+      );
+      expect(body.total).toBe(expected.length);
+      expect(Math.round(body.grandTotal.taxDeducted * 100)).toBe(expected.reduce((a, s) => a + s.tds, 0));
+      expect(Math.round(body.grandTotal.amountPaid * 100)).toBe(expected.reduce((a, s) => a + s.gross, 0));
+      const mine = body.rows.filter((r: { pan: string }) => r.pan === me.pan);
+      expect(mine).toHaveLength(qMonths.length);
+      for (const r of mine) expect(r.sectionCode).toBe('92B');
+    }
+  });
+
+  it('exports to Excel through the one exporter, with the total', async () => {
+    const quarter = quarterOf(months[0].month);
+    const res = await payroll.get('/api/reports/form-24q/export', { financialYear: fyStart, quarter, format: 'xlsx' });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const ws = wb.worksheets[0];
+    const values: string[] = [];
+    ws.eachRow((row) => values.push((row.values as unknown[]).map((v) => String(v ?? '')).join('|')));
+    expect(values.some((v) => v.includes('PAN of the Employee') && v.includes('Tax Deducted'))).toBe(true);
+    expect(values.some((v) => v.includes(me.pan))).toBe(true);
+    expect(values.some((v) => /total/i.test(v))).toBe(true);
+  });
+
+  it('a quarter and a year are required, a bad quarter is 400, an employee is refused', async () => {
+    expect((await payroll.get('/api/reports/form-24q/run', { financialYear: fyStart })).statusCode).toBe(400);
+    expect((await payroll.get('/api/reports/form-24q/run', { quarter: 1 })).statusCode).toBe(400);
+    expect((await payroll.get('/api/reports/form-24q/run', { financialYear: fyStart, quarter: 5 })).statusCode).toBe(400);
+    expect((await employee1.get('/api/reports/form-24q/run', { financialYear: fyStart, quarter: 1 })).statusCode).toBe(403);
+  });
+});
