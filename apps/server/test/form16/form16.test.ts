@@ -143,6 +143,61 @@ describe('an employee’s own Form 16', () => {
   });
 });
 
+describe('the declaration at the year’s end', () => {
+  it('old regime: HRA under 10(13A) month by month from the declared rent, chapter VI-A capped, a previous employer', async () => {
+    const [d] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into tax_declarations (employee_id, financial_year, regime, rent_per_month, metro, previous_employer_income, previous_employer_tds)
+          values (${other.id}, ${fy}, 'old', 2000000, false, 30000000, 1500000) returning id`,
+    );
+    await t.db.execute(sql`insert into tax_declaration_lines (declaration_id, section, amount)
+      values (${d.id}, '80C', 20000000), (${d.id}, '80D', 3000000)`);
+    const own = await queryRows<{ hra: number; basicDa: number; gross: number; pt: number }>(
+      t.db,
+      sql`select coalesce((s.amounts->>'3')::float8, 0) as hra,
+            coalesce((s.amounts->>'1')::float8, 0) + coalesce((s.amounts->>'2')::float8, 0) as "basicDa",
+            s.gross::float8 as gross, coalesce((s.statutory->>'pt')::float8, 0) as pt
+          from salary_slips s join payroll_runs r on r.id = s.run_id
+          where s.employee_id = ${other.id} and r.status in ('approved', 'locked')
+            and (r.year * 100 + r.month) between ${fyStart * 100 + 4} and ${(fyStart + 1) * 100 + 3}`,
+    );
+    expect(own.length).toBe(2);
+    // Least of HRA received, rent − 10 % of basic + DA, 40 % of basic + DA (not a metro), each month.
+    const hra = own.reduce(
+      (a, s) => a + Math.max(0, Math.min(s.hra, 2_000_000 - Math.round(s.basicDa * 0.1), Math.round(s.basicDa * 0.4))),
+      0,
+    );
+    expect(hra).toBeGreaterThan(0);
+    const [record] = await loadForm16Records(t.db, [other.id], fy);
+    const f = form16Figures(record);
+    expect(f.regime).toBe('old');
+    expect(f.exemptions).toEqual([{ section: '10(13A)', label: 'House rent allowance', amount: BigInt(hra) }]);
+    expect(f.deductions).toEqual([
+      { section: '80C', amount: 15_000_000n },
+      { section: '80D', amount: 2_500_000n },
+    ]);
+    expect(Number(f.previousEmployerSalary)).toBe(30_000_000);
+    expect(Number(f.previousEmployerTds)).toBe(1_500_000);
+    expect(Number(f.tax.standardDeduction)).toBe(5_000_000);
+    const gross = own.reduce((a, s) => a + s.gross, 0);
+    const pt = Math.min(
+      own.reduce((a, s) => a + s.pt, 0),
+      250_000,
+    );
+    expect(Number(f.incomeChargeable)).toBe(gross + 30_000_000 - hra - 5_000_000 - pt);
+    expect(Number(f.balance)).toBe(Number(f.netTaxPayable) - Number(f.tdsDeducted) - 1_500_000);
+    if (hasPoppler) {
+      const res = await payroll.get(`/api/form-16/employees/${other.id}`, { financialYear: fy });
+      expect(res.statusCode).toBe(200);
+      const text = pdfText('old.pdf', res.rawPayload);
+      expect(text).toContain('115BAC(1A): Yes — taxed under the old regime');
+      expect(text).toContain(`House rent allowance under section 10(13A) ${rupees(hra)}`);
+      expect(text).toContain('Section 80C 1,50,000.00');
+      expect(text).toContain('Reported total amount of salary received from other employer(s) 3,00,000.00');
+    }
+  });
+});
+
 describe('one employee’s Form 16 for the payroll office', () => {
   it('an employee cannot read another’s (403: no payroll menu); a manager outside the unit gets 404; payroll reads it', async () => {
     expect((await employee1.get(`/api/form-16/employees/${other.id}`, { financialYear: fy })).statusCode).toBe(403);

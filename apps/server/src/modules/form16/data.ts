@@ -42,7 +42,6 @@ interface SlipRow extends Record<string, unknown> {
   amounts: Record<string, number>;
   pt: string | null;
   tds: string | null;
-  hraExempt: string | null;
   designationName: string;
 }
 
@@ -93,7 +92,7 @@ export async function loadForm16Records(
   const slips = await queryRows<SlipRow>(
     db,
     sql`select s.employee_id as "employeeId", s.run_id as "runId", s.amounts, s.statutory->>'pt' as pt,
-          s.statutory->>'tds' as tds, s.statutory->>'hraExempt' as "hraExempt",
+          s.statutory->>'tds' as tds,
           s.designation_name as "designationName"
         from salary_slips s
         where s.employee_id in ${ids}
@@ -167,30 +166,23 @@ export async function loadForm16Records(
 }
 
 /**
- * Section 10(13A): the months' HRA exemptions as the runs worked them out (the slips' `hraExempt`); for slips
- * processed before the runs did, the least-of rule over the year's HRA, rent and basic + DA (the PF-wage heads).
+ * Section 10(13A) under the regime of the year-end declaration: month by month, the least of the HRA received,
+ * the rent paid (the declared rent as it counts at the year's end) over 10 % of basic + DA (the PF-wage heads),
+ * and 50 % (metro) or 40 % of basic + DA. Worked out here rather than summed from the runs, whose months may have
+ * been taxed under the other regime before the employee chose.
  */
 function exemptionsOf(tax: IncomeTaxParameters, d: EffectiveDeclaration, slips: { slip: SlipRow; run: RunRow }[]): Form16Exemption[] {
-  if (!tax.exemptionsAllowed || !tax.hra) return [];
+  if (!tax.exemptionsAllowed || !tax.hra || d.rentPerMonth <= 0) return [];
   let amount = 0n;
-  if (slips.some((x) => x.slip.hraExempt != null)) {
-    for (const x of slips) amount += BigInt(x.slip.hraExempt ?? 0);
-  } else if (d.rentPerMonth > 0) {
-    let hra = 0n;
+  for (const { slip, run } of slips) {
+    let hraReceived = 0n;
     let basicPlusDa = 0n;
-    for (const { slip, run } of slips) {
-      for (const h of run.heads) {
-        const v = BigInt(Math.round(Number(slip.amounts[String(h.id)] ?? 0)));
-        if (h.code.toUpperCase() === 'HRA') hra += v;
-        if (h.isPfWage) basicPlusDa += v;
-      }
+    for (const h of run.heads) {
+      const v = BigInt(Math.round(Number(slip.amounts[String(h.id)] ?? 0)));
+      if ((h as RunHead & { isHra?: boolean }).isHra ?? h.code.toUpperCase() === 'HRA') hraReceived += v;
+      if (h.isPfWage) basicPlusDa += v;
     }
-    amount = hraExemption(tax.hra, {
-      hraReceived: hra,
-      rentPaid: BigInt(d.rentPerMonth) * BigInt(slips.length),
-      basicPlusDa,
-      metro: d.metro,
-    });
+    amount += hraExemption(tax.hra, { hraReceived, rentPaid: BigInt(d.rentPerMonth), basicPlusDa, metro: d.metro });
   }
   return amount > 0n ? [{ section: '10(13A)', label: 'House rent allowance', amount }] : [];
 }
