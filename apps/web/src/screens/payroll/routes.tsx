@@ -8,5 +8,6 @@ import type { RouteObject } from 'react-router';
  */
 export const routes: RouteObject[] = [
   { path: 'payslip', lazy: async () => ({ Component: (await import('./PayslipScreen')).default }) },
+  { path: 'form-16', lazy: async () => ({ Component: (await import('./Form16Screen')).default }) },
   { path: 'master/salaryFormula', lazy: async () => ({ Component: (await import('./SalaryFormulaScreen')).default }) },
 ];
