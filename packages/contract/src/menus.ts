@@ -33,6 +33,8 @@ export const MENU = {
   uploadDocuments: '/outlet/myProfile/upload-documents',
   payslip: '/outlet/payslip',
   form16: '/outlet/form-16',
+  /** The employee's income-tax declaration (regime, rent, deductions, previous employer; issue 13). */
+  taxDeclaration: '/outlet/me/tax-declaration',
   idCard: '/outlet/idCard',
   // Master
   shift: `${M}/shift`,
