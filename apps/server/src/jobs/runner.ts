@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '../config';
@@ -19,13 +20,23 @@ export class JobCancelled extends Error {
   }
 }
 
+/**
+ * Thrown inside a job (by `progress.set` or `checkCancelled`) when the server is stopping: its transaction rolls
+ * back and the job goes back to the queue without using up an attempt, for the next start (or another process).
+ */
+export class JobInterrupted extends Error {
+  constructor() {
+    super('Interrupted: the server is stopping');
+  }
+}
+
 /** A failure that retrying cannot fix (bad data): the job fails at once. */
 export class JobFailure extends Error {}
 
 export interface Progress {
   /** Records done / total and a message (persisted at most every 250 ms, and at every new message and the last one). */
   set(done: number, total: number, message?: string): Promise<void>;
-  /** Throws JobCancelled when a cancel was requested (cancellable jobs). */
+  /** Throws JobCancelled when a cancel was requested (cancellable jobs), JobInterrupted when the server is stopping. */
   checkCancelled(): Promise<void>;
 }
 
@@ -134,8 +145,12 @@ export interface JobRunner {
   kick(): void;
   /** Claims and runs jobs until none is due; returns how many ran. For tests and the CLI. */
   drain(): Promise<number>;
-  /** Stops polling and waits for the running job to finish. */
-  stop(): Promise<void>;
+  /**
+   * Stops polling and taking jobs; the running job is interrupted at its next `progress.set` / `checkCancelled`
+   * (back to the queue) or finishes. Waits for it at most `waitMs`: a job still running then is left to run
+   * on, unreleased, and is taken up again when its lease lapses (as after a crash); false in that case.
+   */
+  stop(waitMs?: number): Promise<boolean>;
   /** Stops at once without finishing or releasing the running job (what a crash does; tests). */
   abandon(): void;
 }
@@ -152,6 +167,8 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
   let running: Promise<unknown> | null = null;
   let stopped = true;
   let abandoned = false;
+  /** Set by stop(): the running job stops at its next progress point. */
+  let stopping = false;
 
   async function claim(): Promise<JobRow | null> {
     const names = [...definitions.keys()];
@@ -177,7 +194,7 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
   /** Updates the job only while this runner holds it. */
   const mine = (jobId: number) => and(eq(jobs.id, jobId), eq(jobs.lockedBy, id), eq(jobs.state, 'running'));
 
-  async function finish(jobId: number, set: Partial<typeof jobs.$inferInsert>) {
+  async function finish(jobId: number, set: PgUpdateSetSource<typeof jobs>) {
     if (abandoned) return;
     await db
       .update(jobs)
@@ -242,8 +259,10 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
         // Written at most every 250 ms, and always at a new step (a new message) and at the end.
         if (newStep || Date.now() - lastWrite >= 250 || done >= total) await writeProgress();
         if (cancelRequested && def.cancellable) throw new JobCancelled();
+        if (stopping) throw new JobInterrupted();
       },
       async checkCancelled() {
+        if (stopping) throw new JobInterrupted();
         if (!def.cancellable) return;
         if (!cancelRequested) {
           const [r] = await db.select({ cancel: jobs.cancelRequested }).from(jobs).where(eq(jobs.id, row.id));
@@ -284,7 +303,10 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
         await finish(row.id, { state: 'succeeded', result: (result ?? null) as object, finishedAt: new Date(), ...lastProgress() });
     } catch (err) {
       if (abandoned) return;
-      if (err instanceof JobCancelled) {
+      if (err instanceof JobInterrupted) {
+        ctx.log.info('job interrupted by the server stopping; back in the queue');
+        await release(row.id);
+      } else if (err instanceof JobCancelled) {
         await finish(row.id, { state: 'cancelled', finishedAt: new Date(), progressMessage: 'Cancelled' });
       } else {
         const message = err instanceof Error ? err.message : String(err);
@@ -306,16 +328,30 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
     }
   }
 
+  /** Gives a claimed job back to the queue without using up an attempt (the server is stopping). */
+  const release = (jobId: number) =>
+    finish(jobId, {
+      state: 'queued',
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      runAfter: new Date(),
+      progressMessage: 'Interrupted by a server restart; it continues when the server is back',
+    });
+
   async function tick(): Promise<boolean> {
-    const row = await claim();
-    if (!row) return false;
-    running = runOne(row);
+    // The claim is part of the work stop() waits for: a job claimed while stopping goes straight back.
+    const work = (async () => {
+      const row = await claim();
+      if (!row) return false;
+      if (stopping) await release(row.id);
+      else await runOne(row);
+      return true;
+    })();
+    running = work;
     try {
-      await running;
+      return await work;
     } finally {
       running = null;
     }
-    return true;
   }
 
   function schedule(delay: number) {
@@ -364,12 +400,28 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
       while (await tick()) n++;
       return n;
     },
-    async stop() {
+    async stop(waitMs = Number.POSITIVE_INFINITY) {
       stopped = true;
+      stopping = true;
       clearTimeout(timer);
       for (const t of scheduleTimers) clearInterval(t);
       scheduleTimers = [];
-      await running?.catch(() => undefined);
+      const current = running?.catch(() => undefined);
+      if (!current) return true;
+      if (waitMs === Number.POSITIVE_INFINITY) {
+        await current;
+        return true;
+      }
+      let wait: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        current.then(() => true),
+        new Promise<boolean>((resolve) => {
+          wait = setTimeout(() => resolve(false), waitMs);
+        }),
+      ]);
+      clearTimeout(wait);
+      if (!finished) log.warn({ waitMs }, 'a job did not stop in time; it is taken up again when its lease lapses');
+      return finished;
     },
     abandon() {
       abandoned = true;

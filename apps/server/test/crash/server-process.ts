@@ -1,5 +1,5 @@
-// A real server process on a throw-away data folder, for the crash tests: started with tsx as `npm start`
-// runs it, killed with a real signal.
+// A real server process on a throw-away data folder, for the crash tests: started as `npm run serve` runs it
+// (one node process with the tsx loader), killed with a real signal.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -12,8 +12,10 @@ export const root = path.resolve(import.meta.dirname, '../../../..');
 export interface ServerProcess {
   dataDir: string;
   url: string;
-  start(): Promise<string>;
-  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Starts it and waits for /api/health (a first start migrates and seeds: give a loaded machine time). */
+  start(timeoutMs?: number): Promise<string>;
+  /** Sends the signal and waits for the process to exit; its exit code and signal. */
+  kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   signIn(user?: keyof typeof DEMO_PASSWORDS): Promise<string>;
   dispose(): void;
 }
@@ -46,9 +48,9 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
   return {
     dataDir,
     url,
-    async start() {
+    async start(timeoutMs = 120_000) {
       let out = '';
-      child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+      child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: root,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,7 +74,7 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
       c.stderr?.on('data', (d) => {
         out = (out + d).slice(-5000);
       });
-      const deadline = Date.now() + 120_000;
+      const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (c.exitCode !== null) throw new Error(`server exited: ${out}`);
         try {
@@ -85,10 +87,13 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
       throw new Error(`server did not start: ${out}`);
     },
     async kill(sig) {
-      if (!child || child.exitCode !== null) return;
-      const exited = new Promise((r) => child?.once('exit', r));
+      if (!child || child.exitCode !== null) return { code: child?.exitCode ?? null, signal: child?.signalCode ?? null };
+      const c = child;
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+        c.once('exit', (code, signalCode) => r({ code, signal: signalCode })),
+      );
       signal(sig);
-      await exited;
+      return exited;
     },
     async signIn(user = 'admin') {
       const res = await fetch(`${url}/api/auth/sign-in`, {
