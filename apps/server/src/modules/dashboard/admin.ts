@@ -30,9 +30,6 @@ export function inUnits(units: UnitSet, column: SQL): SQL {
   return sql`${column} = any(${intArray(units)}::int[])`;
 }
 
-/** The same as an array expression (for an index condition `unit_id = any(...)` even when all units count). */
-const unitArray = (units: UnitSet): SQL => (units === 'all' ? sql`array(select id from units)` : sql`${intArray(units)}::int[]`);
-
 /** Employed on `day`: joined on or before it and not exited before it (an exit date is the last day worked). */
 const employedOn = (day: string) =>
   sql`e.date_of_joining <= ${day}::date and (e.exit_date is null or e.exit_date >= ${day}::date)
@@ -90,20 +87,23 @@ export function weeklyOffCodesOn(day: string): number[] {
   return codes;
 }
 
+/** A holiday of the day for every unit (0) or for the units listed. */
+const holidaysOn = (day: string) => sql`select coalesce(array_agg(distinct coalesce(hu.unit_id, 0)), '{}') as units
+      from holidays h left join holiday_units hu on hu.holiday_id = h.id
+      where h.is_active and h.holiday_type = 'national' and h.holiday_date = ${day}::date`;
+
 /**
  * The attendance bucket of each employee employed on `day` in the units: the stored row when there is one; without
  * one, a holiday of the unit or a weekly off of the employee's default pattern is 'off', anything else not yet in.
  * Today a stored 'A' without a punch (worked out before anyone came in) is not yet in unless marked by hand.
+ * A row counts in the employee's unit (a row worked out before a transfer is still the employee's day), as in the
+ * kept counts that attendanceToday reads.
  * Every column read here is in employees_dashboard_idx and daily_attendance_day_idx (index-only scans, no wide rows).
  */
 function bucketsOn(units: UnitSet, day: string, isToday: boolean): SQL {
-  return sql`with hol as (
-      select coalesce(array_agg(distinct coalesce(hu.unit_id, 0)), '{}') as units
-      from holidays h left join holiday_units hu on hu.holiday_id = h.id
-      where h.is_active and h.holiday_type = 'national' and h.holiday_date = ${day}::date),
+  return sql`with hol as (${holidaysOn(day)}),
     d as (
-      select employee_id, status, first_in, late_minutes, is_manual from daily_attendance
-      where day = ${day}::date and ${units === 'all' ? sql`true` : sql`unit_id = any(${unitArray(units)})`}),
+      select employee_id, status, first_in, late_minutes, is_manual from daily_attendance where day = ${day}::date),
     b as (
       select e.id, e.employee_code, e.unit_id, e.department_id, d.status, d.first_in,
         coalesce(d.late_minutes, 0) as late_minutes,
@@ -121,25 +121,63 @@ function bucketsOn(units: UnitSet, day: string, isToday: boolean): SQL {
       where ${employedOn(day)} and ${inUnits(units, sql`e.unit_id`)})`;
 }
 
-/** Today's attendance counts: one query over the stored rows of the day. */
+/**
+ * Today's attendance counts, as bucketsOn buckets each employee, without joining the employees to their rows: the
+ * stored rows come counted by unit, employment, weekly off and what bucket them (daily_attendance_counts, kept by
+ * triggers, migration 0019); the employees give each unit's employed count and how many have a weekly off that day
+ * (index-only on employees_dashboard_idx). The employees without a row are the difference: off on a holiday of
+ * the unit or their weekly off, else not yet in.
+ */
 export async function attendanceToday(db: Db, units: UnitSet, day: string, isToday: boolean): Promise<TAttendanceWidget> {
-  // Grouped by the bucket, so that each row's bucket is worked out once (not once per count).
-  const rows = await queryRows<{ bucket: string; n: number; late: number }>(
+  const [r] = await queryRows<Record<'present' | 'late' | 'onLeave' | 'wfh' | 'absent' | 'off' | 'notYetIn' | 'employees', number>>(
     db,
-    sql`${bucketsOn(units, day, isToday)}
-        select bucket, count(*)::int as n, count(*) filter (where late_minutes > 0)::int as late from b group by bucket`,
+    sql`with hol as (${holidaysOn(day)}),
+      staff as (
+        select e.unit_id, count(*)::int as employed,
+          count(*) filter (where e.weekly_offs && ${intArray(weeklyOffCodesOn(day))}::smallint[])::int as weekly_off
+        from employees e where ${employedOn(day)} and ${inUnits(units, sql`e.unit_id`)} group by e.unit_id),
+      kept as (
+        select c.unit_id, c.weekly_off, c.late, c.n,
+          case
+            when c.status in ('WFH', 'OD') then 'wfh'
+            when c.status in ('P', 'HD', 'HL') or c.has_in then 'present'
+            when c.status = 'L' then 'onLeave'
+            when c.status in ('H', 'WO') then 'off'
+            when c.status = 'A' and (c.manual or ${!isToday}) then 'absent'
+            else 'notYetIn'
+          end as bucket
+        from daily_attendance_counts c
+        where c.day = ${day}::date and c.employed and c.n <> 0 and ${inUnits(units, sql`c.unit_id`)}),
+      per_unit as (
+        select s.unit_id, s.employed, s.weekly_off, (0 = any(hol.units) or s.unit_id = any(hol.units)) as holiday,
+          coalesce((select sum(k.n) from kept k where k.unit_id = s.unit_id), 0)::int as stored,
+          coalesce((select sum(k.n) from kept k where k.unit_id = s.unit_id and k.weekly_off), 0)::int as stored_off
+        from staff s cross join hol),
+      no_row as (
+        select sum(p.employed - p.stored)::int as n,
+          sum(case when p.holiday then p.employed - p.stored else p.weekly_off - p.stored_off end)::int as off
+        from per_unit p)
+      select
+        coalesce((select sum(n) from kept where bucket = 'present'), 0)::int as present,
+        coalesce((select sum(n) from kept where bucket = 'present' and late), 0)::int as late,
+        coalesce((select sum(n) from kept where bucket = 'onLeave'), 0)::int as "onLeave",
+        coalesce((select sum(n) from kept where bucket = 'wfh'), 0)::int as wfh,
+        coalesce((select sum(n) from kept where bucket = 'absent'), 0)::int as absent,
+        (coalesce((select sum(n) from kept where bucket = 'off'), 0) + coalesce((select off from no_row), 0))::int as off,
+        (coalesce((select sum(n) from kept where bucket = 'notYetIn'), 0)
+          + coalesce((select n - off from no_row), 0))::int as "notYetIn",
+        coalesce((select sum(employed) from staff), 0)::int as employees`,
   );
-  const of = (bucket: string) => rows.find((r) => r.bucket === bucket);
   const counts: TAttendanceWidget['counts'] = {
-    present: of('present')?.n ?? 0,
-    late: of('present')?.late ?? 0,
-    onLeave: of('onLeave')?.n ?? 0,
-    wfh: of('wfh')?.n ?? 0,
-    absent: of('absent')?.n ?? 0,
-    off: of('off')?.n ?? 0,
-    notYetIn: of('notYetIn')?.n ?? 0,
+    present: r?.present ?? 0,
+    late: r?.late ?? 0,
+    onLeave: r?.onLeave ?? 0,
+    wfh: r?.wfh ?? 0,
+    absent: r?.absent ?? 0,
+    off: r?.off ?? 0,
+    notYetIn: r?.notYetIn ?? 0,
   };
-  return { date: day, employees: rows.reduce((s, r) => s + r.n, 0), counts };
+  return { date: day, employees: r?.employees ?? 0, counts };
 }
 
 /**
