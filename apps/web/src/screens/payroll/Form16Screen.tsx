@@ -23,12 +23,14 @@ function useFinancialYears() {
   });
 }
 
-/** The financial year picker: newest first, the current one chosen first. */
+/** The financial year picker: newest first; the year chosen in the header first, else the current one. */
 function YearSelect({ id, value, onChange }: { id: string; value: string | null; onChange: (v: string) => void }) {
   const years = useFinancialYears().data ?? [];
+  const headerYear = useSession((s) => s.finYearDtls?.name ?? null);
   useEffect(() => {
-    if (value === null && years.length > 0) onChange((years.find((y) => y.isCurrent) ?? years[0]).name);
-  }, [value, years, onChange]);
+    if (value !== null || years.length === 0) return;
+    onChange((years.find((y) => y.name === headerYear) ?? years.find((y) => y.isCurrent) ?? years[0]).name);
+  }, [value, years, headerYear, onChange]);
   return (
     <Select value={value ?? ''} onValueChange={onChange}>
       <SelectTrigger id={id} className="w-32" aria-label="Financial year">
