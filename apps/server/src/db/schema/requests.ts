@@ -62,11 +62,14 @@ export const requests = pgTable(
   },
   (t) => [
     index('requests_employee_idx').on(t.employeeId, t.fromDate),
-    // The allRequest lists: a kind in the caller's units, pending first, newest first.
-    index('requests_list_idx').on(t.kind, t.unitId, t.status, t.fromDate, t.id),
+    // The allRequest lists: a kind in the caller's units, pending first, newest first. to_date last (after the
+    // unique id, so no order changes) lets a date-filtered count run on the index alone.
+    index('requests_list_idx').on(t.kind, t.unitId, t.status, t.fromDate, t.id, t.toDate),
     index('requests_kind_status_idx').on(t.kind, t.status, t.id),
-    // The allRequest lists' default order (pending first, newest first) read off an index, backwards.
-    index('requests_pending_first_idx').on(t.kind, sql`(${t.status} = 'pending')`, t.fromDate, t.id),
+    // The allRequest lists' default order (pending first, newest first) read off an index, backwards. status, unit
+    // and to_date after the unique id (no order changes): a deep page and the unit / date filters read the index
+    // alone (an index-only scan needs the plain status column the expression is made of).
+    index('requests_pending_first_idx').on(t.kind, sql`(${t.status} = 'pending')`, t.fromDate, t.id, t.status, t.unitId, t.toDate),
     index('requests_visitor_day_idx').on(t.fromDate, t.unitId).where(sql`${t.kind} = 'visitor'`),
     index('requests_approval_idx').on(t.approvalId),
   ],
