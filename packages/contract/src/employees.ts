@@ -70,6 +70,7 @@ export const EMPLOYEE_MSG = {
   mobile: 'Mobile must be 10 digits starting with 6, 7, 8 or 9',
   uan: 'UAN must be 12 digits',
   esi: 'ESI number must be 10 or 17 digits',
+  epfWages: 'EPF wages at joining must be an amount in rupees (at most two decimals, up to ₹1,00,00,000)',
   accountNo: 'Account number must be 9 to 18 digits',
   pincode: 'PIN code must be 6 digits',
   code: 'Employee code: letters, digits and / _ . - only (max 30)',
@@ -121,6 +122,18 @@ const optId = z.coerce
   .positive()
   .nullish()
   .transform((v) => v ?? null);
+/** Optional rupees with at most two decimals (a form's text or a number; '' and null: none). */
+const optRupees = (msg: string) =>
+  z
+    .union([z.number(), z.string().trim()])
+    .nullish()
+    .transform((v) => (v === '' || v === null || v === undefined ? null : Number(v)))
+    .refine((v) => v === null || (Number.isFinite(v) && v >= 0 && v <= 10_000_000 && Math.abs(Math.round(v * 100) - v * 100) < 1e-6), msg);
+/** 'YYYY-MM-DD' naming a day of the calendar (not 2015-13-01 or 2015-02-30). */
+const isRealDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
 const optDate = z
   .union([isoDate, z.literal('')])
@@ -222,6 +235,16 @@ export const ZEmployeeBase = ZEmployeeContact.extend({
   pfApplicable: z.boolean().default(false),
   esiApplicable: z.boolean().default(false),
   ptApplicable: z.boolean().default(true),
+  /** PF on wages up to the statutory ceiling (₹15,000) only; off: on the full PF wages. */
+  pfRestrictToCeiling: z.boolean().default(true),
+  /** The day the employee first became an EPF member anywhere (an earlier employer's too): EPS eligibility. */
+  epfFirstJoined: optDate.refine((v) => v === null || isRealDate(v), 'EPF first joined is not a real date'),
+  /** Monthly PF wages when first joining EPF, rupees (stored as paise). */
+  epfWagesAtJoining: optRupees(EMPLOYEE_MSG.epfWages),
+  /** Already an EPS member in an earlier employment. */
+  epsPriorMember: z.boolean().default(false),
+  /** A person with disability (ESI's higher wage ceiling). */
+  isDisabled: z.boolean().default(false),
   // bank
   payModeId: z.coerce.number().int().min(1).max(3).default(2),
   bankAccountNo: optFormat(ACCOUNT_NO_RE, EMPLOYEE_MSG.accountNo, (s) => s.replace(/\s/g, '')),
@@ -246,6 +269,10 @@ export const ZEmployeeInput = ZEmployeeBase.superRefine((v, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['confirmationDate'], message: 'Confirmation date is before the date of joining' });
   if (v.dateOfBirth >= v.dateOfJoining)
     ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: 'Date of birth must be before the date of joining' });
+  if (v.epfFirstJoined && v.epfFirstJoined <= v.dateOfBirth)
+    ctx.addIssue({ code: 'custom', path: ['epfFirstJoined'], message: 'EPF first joined date must be after the date of birth' });
+  if (v.epfWagesAtJoining !== null && !v.epfFirstJoined)
+    ctx.addIssue({ code: 'custom', path: ['epfFirstJoined'], message: 'Enter the EPF first joined date for the wages at joining' });
   if (v.payModeId === 2) {
     if (!v.bankAccountNo) ctx.addIssue({ code: 'custom', path: ['bankAccountNo'], message: 'Account number is required for bank payment' });
     if (!v.ifsc) ctx.addIssue({ code: 'custom', path: ['ifsc'], message: 'IFSC is required for bank payment' });
@@ -323,6 +350,12 @@ export const ZEmployee = z.object({
   pfApplicable: z.boolean(),
   esiApplicable: z.boolean(),
   ptApplicable: z.boolean(),
+  pfRestrictToCeiling: z.boolean(),
+  epfFirstJoined: z.string().nullable(),
+  /** Rupees. */
+  epfWagesAtJoining: z.number().nullable(),
+  epsPriorMember: z.boolean(),
+  isDisabled: z.boolean(),
   payModeId: z.number(),
   bankAccountNo: z.string().nullable(),
   ifsc: z.string().nullable(),

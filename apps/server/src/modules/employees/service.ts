@@ -67,6 +67,7 @@ function toEmployee(r: ReadRow): TEmployee {
     ...rest,
     status: e.status as TEmployee['status'],
     weeklyOffs: e.weeklyOffs ?? [],
+    epfWagesAtJoining: e.epfWagesAtJoining == null ? null : e.epfWagesAtJoining / 100,
     aadhaarMasked: maskAadhaar(aadhaarLast4),
     hasPhoto: photoKey != null,
     unitName: r.unitName,
@@ -142,47 +143,48 @@ export function listConditions(auth: AuthContext, q: z.output<typeof ZEmployeeLi
 export async function listEmployees(db: Db, auth: AuthContext, q: z.output<typeof ZEmployeeListQuery>): Promise<TEmployeeList> {
   const where = listConditions(auth, q);
   const dir = q.order === 'desc' ? desc : asc;
-  // Step 1: the page's ids, from the employees table alone (index order) unless the sort needs a join.
+  // One statement (one round trip): the page's ids from the employees table alone (index order) unless the sort
+  // needs a join, their rows with the names, and the total as a scalar subquery planned on its own.
   let idQuery = db.select({ id: employees.id }).from(employees).$dynamic();
   if (q.sort === 'unitName') idQuery = idQuery.innerJoin(units, eq(units.id, employees.unitId));
   if (q.sort === 'departmentName') idQuery = idQuery.innerJoin(departments, eq(departments.id, employees.departmentId));
   if (q.sort === 'designationName') idQuery = idQuery.innerJoin(designations, eq(designations.id, employees.designationId));
-  const [idRows, [{ total }]] = await Promise.all([
+  const page = db.$with('page').as(
     idQuery
       .where(where)
       .orderBy(dir(sortColumns[q.sort]), dir(employees.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where),
-  ]);
-  const ids = idRows.map((r) => r.id);
-  // Step 2: the rows of those ids with their names.
-  const rows = ids.length
-    ? await db
-        .select({
-          id: employees.id,
-          employeeCode: employees.employeeCode,
-          name: employees.name,
-          mobile: employees.mobile,
-          email: employees.email,
-          unitId: employees.unitId,
-          unitName: units.name,
-          departmentName: departments.name,
-          designationName: designations.name,
-          dateOfJoining: employees.dateOfJoining,
-          status: employees.status,
-          photoKey: employees.photoKey,
-        })
-        .from(employees)
-        .innerJoin(units, eq(units.id, employees.unitId))
-        .innerJoin(departments, eq(departments.id, employees.departmentId))
-        .innerJoin(designations, eq(designations.id, employees.designationId))
-        .where(inArray(employees.id, ids))
-    : [];
-  const order = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  );
+  const countQuery = () => db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where);
+  const rows = await db
+    .with(page)
+    .select({
+      id: employees.id,
+      employeeCode: employees.employeeCode,
+      name: employees.name,
+      mobile: employees.mobile,
+      email: employees.email,
+      unitId: employees.unitId,
+      unitName: units.name,
+      departmentName: departments.name,
+      designationName: designations.name,
+      dateOfJoining: employees.dateOfJoining,
+      status: employees.status,
+      photoKey: employees.photoKey,
+      total: sql<number>`(${countQuery()})`.mapWith(Number),
+    })
+    .from(page)
+    .innerJoin(employees, eq(employees.id, page.id))
+    .innerJoin(units, eq(units.id, employees.unitId))
+    .innerJoin(departments, eq(departments.id, employees.departmentId))
+    .innerJoin(designations, eq(designations.id, employees.designationId))
+    // the page's own order again, over its rows only
+    .orderBy(dir(sortColumns[q.sort]), dir(employees.id));
+  // A page past the end has no row to carry the total: count on its own (rare).
+  const total = rows.length ? rows[0].total : Number((await countQuery())[0].total);
   return {
-    rows: rows.map(({ photoKey, ...r }) => ({ ...r, status: r.status as TEmployee['status'], hasPhoto: photoKey != null })),
+    rows: rows.map(({ photoKey, total: _total, ...r }) => ({ ...r, status: r.status as TEmployee['status'], hasPhoto: photoKey != null })),
     total: Number(total),
     page: q.page,
     pageSize: q.pageSize,
@@ -191,8 +193,9 @@ export async function listEmployees(db: Db, auth: AuthContext, q: z.output<typeo
 
 /** Input → table values. Aadhaar: only the last four digits, and only when a new number is given. */
 export function toValues(input: TEmployeeInputParsed): EmployeeValues {
-  const { aadhaar, ...rest } = input;
-  const values: EmployeeValues = { ...rest };
+  const { aadhaar, epfWagesAtJoining, ...rest } = input;
+  // EPF wages at joining: rupees in, paise kept.
+  const values: EmployeeValues = { ...rest, epfWagesAtJoining: epfWagesAtJoining == null ? null : Math.round(epfWagesAtJoining * 100) };
   if (aadhaar) values.aadhaarLast4 = aadhaar.slice(-4);
   return values;
 }
