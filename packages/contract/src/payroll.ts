@@ -20,6 +20,8 @@ export const ZRupees = z
 export const ZRunListQuery = z.object({
   unitId: ZIdQuery.optional(),
   year: ZYear.optional(),
+  /** The financial year starting in April of this year (2026: April 2026 – March 2027), as the header picks it. */
+  financialYear: ZYear.optional(),
   month: ZMonth.optional(),
   status: z.enum(RUN_STATUSES).optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -75,6 +77,27 @@ export const ZRun = z.object({
   }),
 });
 export type TRun = z.infer<typeof ZRun>;
+
+/**
+ * A processed run's statutory totals (rupees): PF with the establishment's EPF administration charges as recorded
+ * when the run was processed, ESI, professional tax and labour welfare fund. The run screen's statutory summary.
+ */
+export const ZRunStatutory = z.object({
+  pf: z.object({
+    members: z.number(),
+    epfWages: z.number(),
+    employee: z.number(),
+    eps: z.number(),
+    epf: z.number(),
+    edli: z.number(),
+    /** EPF administration charges of the establishment (0.5 % of EPF wages, at least ₹500); null when none were recorded. */
+    adminCharges: z.number().nullable(),
+  }),
+  esi: z.object({ covered: z.number(), wages: z.number(), employee: z.number(), employer: z.number() }),
+  pt: z.object({ employees: z.number(), amount: z.number() }),
+  lwf: z.object({ employees: z.number(), employee: z.number(), employer: z.number() }),
+});
+export type TRunStatutory = z.infer<typeof ZRunStatutory>;
 
 export const ZRunPage = z.object({ rows: z.array(ZRun.omit({ errors: true, approval: true, can: true })), total: z.number() });
 export type TRunPage = z.infer<typeof ZRunPage>;

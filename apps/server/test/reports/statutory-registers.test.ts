@@ -130,12 +130,6 @@ describe('PF register', () => {
     // A unit's register carries its own establishment's charges only; an employee sees no summary.
     const one = await run('pf-register', { year: m.year, month: m.month, unitId: units[0].id });
     expect(one.summary?.map((l) => l.label.includes(units[0].name) || l.label.includes('total'))).toEqual([true, true]);
-    // The Excel export prints the summary on its title line.
-    const xlsx = await admin.get('/api/reports/pf-register/export', { year: m.year, month: m.month, unitId: units[0].id, format: 'xlsx' });
-    expect(xlsx.statusCode, xlsx.body).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(xlsx.rawPayload as never);
-    expect(String(wb.worksheets[0].getCell('A1').value)).toContain('EPF administration charges');
   });
 
   it('the minimum applies to a small establishment, and reprocessing records the charges again', async () => {
@@ -290,5 +284,56 @@ describe('Labour welfare fund register', () => {
     // Another state's filter leaves Karnataka's rows out.
     const other = units.find((x) => x.state !== u.state)!;
     expect((await run('lwf-register', { year, month: 12, unitId: u.id, status: 'processed', stateId: other.stateId })).total).toBe(0);
+  });
+});
+
+describe('the run screen’s statutory summary (GET /api/payroll/runs/:id/statutory)', () => {
+  it('holds the run’s totals as the registers do, with the recorded administration charges', async () => {
+    const m = M.prev1;
+    const u = units[1];
+    const [r] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from payroll_runs where unit_id = ${u.id} and year = ${m.year} and month = ${m.month}`,
+    );
+    const res = await payroll.get(`/api/payroll/runs/${r.id}/statutory`);
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.json();
+    const q = { year: m.year, month: m.month, unitId: u.id };
+    const pf = await run('pf-register', q);
+    expect(s.pf).toEqual({
+      members: pf.total,
+      epfWages: pf.grandTotal.epfWages,
+      employee: pf.grandTotal.pfEmployee,
+      eps: pf.grandTotal.eps,
+      epf: pf.grandTotal.epfDifference,
+      edli: pf.grandTotal.edli,
+      adminCharges: pf.summary?.at(-1)?.value,
+    });
+    const esi = await run('esi-register', q);
+    expect(s.esi).toEqual({
+      covered: esi.total,
+      wages: esi.grandTotal.esiWages,
+      employee: esi.grandTotal.esiEmployee,
+      employer: esi.grandTotal.esiEmployer,
+    });
+    const pt = await run('pt-register', q);
+    expect(s.pt.amount).toBe(pt.grandTotal.pt);
+    const lwf = await run('lwf-register', q);
+    expect(s.lwf).toEqual({ employees: lwf.total, employee: lwf.grandTotal.lwfEmployee, employer: lwf.grandTotal.lwfEmployer });
+  });
+
+  it('answers 401, 404 out of reach or unknown, 400 for a bad id, 409 for a draft run', async () => {
+    const [r] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from payroll_runs where unit_id = ${units[2].id} and year = ${M.prev1.year} and month = ${M.prev1.month}`,
+    );
+    expect((await api(t.app).get(`/api/payroll/runs/${r.id}/statutory`)).statusCode).toBe(401);
+    expect((await emp1.get(`/api/payroll/runs/${r.id}/statutory`)).statusCode).toBe(403);
+    // The manager's units are the first two: the third unit's run is out of reach.
+    expect((await manager.get(`/api/payroll/runs/${r.id}/statutory`)).statusCode).toBe(404);
+    expect((await payroll.get('/api/payroll/runs/999999/statutory')).statusCode).toBe(404);
+    expect((await payroll.get('/api/payroll/runs/0x1/statutory')).statusCode).toBe(400);
+    const [draft] = await queryRows<{ id: number }>(t.db, sql`select id from payroll_runs where status = 'draft' order by id limit 1`);
+    if (draft) expect((await payroll.get(`/api/payroll/runs/${draft.id}/statutory`)).statusCode).toBe(409);
   });
 });

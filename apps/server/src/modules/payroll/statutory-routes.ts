@@ -1,7 +1,7 @@
 // The statutory returns of a processed salary run, built from its slips' statutory figures (worked out by the
 // rules when the run was processed): the EPFO's ECR 2.0 text file and the ESIC's monthly contribution upload
 // (Excel). Payroll users of the run's unit only.
-import { MENU, ZRunIdParams } from '@hr/contract';
+import { MENU, type TRunStatutory, ZRunIdParams, ZRunStatutory } from '@hr/contract';
 import { buildEcr, EcrError, type EcrMember } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -173,6 +173,55 @@ export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(await collect(stream));
+    },
+  );
+
+  app.get(
+    '/api/payroll/runs/:id/statutory',
+    {
+      config: { access: { menu: MENU.salaryProcess, action: 'view' } },
+      schema: {
+        tags: ['payroll'],
+        summary:
+          'A processed run’s statutory totals in rupees: PF (members, EPF wages, member’s share, EPS, EPF difference, EDLI, the establishment’s administration charges), ESI, professional tax and labour welfare fund; 409 for a draft run',
+        params: ZRunIdParams,
+        response: { 200: ZRunStatutory },
+      },
+    },
+    async (request) => {
+      const run = await loadRun(app.db, request.auth, request.params.id);
+      if (run.status === 'draft') throw new Conflict('Process the run before reading its statutory totals');
+      const v = (k: string) => sql`coalesce((s.statutory->>${k})::bigint, 0)`;
+      const [t] = await queryRows<Record<string, string>>(
+        app.db,
+        sql`select count(*) filter (where ${v('pfEmployee')} + ${v('epf')} + ${v('eps')} > 0)::text as "pfMembers",
+              sum(${v('epfWages')})::text as "epfWages", sum(${v('pfEmployee')})::text as "pfEmployee", sum(${v('eps')})::text as eps,
+              sum(${v('epf')})::text as epf, sum(${v('edli')})::text as edli,
+              count(*) filter (where coalesce((s.statutory->>'esiCovered')::boolean, false))::text as "esiCovered",
+              sum(${v('esiWages')}) filter (where coalesce((s.statutory->>'esiCovered')::boolean, false))::text as "esiWages",
+              sum(${v('esiEmployee')})::text as "esiEmployee", sum(${v('esiEmployer')})::text as "esiEmployer",
+              count(*) filter (where ${v('pt')} > 0)::text as "ptEmployees", sum(${v('pt')})::text as pt,
+              count(*) filter (where ${v('lwfEmployee')} + ${v('lwfEmployer')} > 0)::text as "lwfEmployees",
+              sum(${v('lwfEmployee')})::text as "lwfEmployee", sum(${v('lwfEmployer')})::text as "lwfEmployer",
+              (select c.amount from pf_admin_charges c where c.run_id = ${run.id})::text as "adminCharges"
+            from salary_slips s where s.run_id = ${run.id}`,
+      );
+      const n = (k: string) => Number(t?.[k] ?? 0);
+      const rs = (k: string) => n(k) / 100;
+      return {
+        pf: {
+          members: n('pfMembers'),
+          epfWages: rs('epfWages'),
+          employee: rs('pfEmployee'),
+          eps: rs('eps'),
+          epf: rs('epf'),
+          edli: rs('edli'),
+          adminCharges: t?.adminCharges == null ? null : rs('adminCharges'),
+        },
+        esi: { covered: n('esiCovered'), wages: rs('esiWages'), employee: rs('esiEmployee'), employer: rs('esiEmployer') },
+        pt: { employees: n('ptEmployees'), amount: rs('pt') },
+        lwf: { employees: n('lwfEmployees'), employee: rs('lwfEmployee'), employer: rs('lwfEmployer') },
+      } satisfies TRunStatutory;
     },
   );
 };
