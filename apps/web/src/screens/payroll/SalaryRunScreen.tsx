@@ -32,6 +32,7 @@ import { ApprovalTrail, Figure, RunStatusBadge, useEncryptedSearchId } from './c
 import { NewRunForm } from './NewRunForm';
 import { RunEmployeesTable } from './RunEmployeesTable';
 import { EmailPayslipsButton, MonthAttendanceCard } from './RunExtras';
+import { RunStatutoryCard } from './RunStatutoryCard';
 
 /**
  * /outlet/transaction/salary_process/addorupdate: with `?id=<encrypted run id>` one run (process, approve, lock,
@@ -381,6 +382,8 @@ function RunView({ id }: { id: number }) {
           {run.can.email && <EmailPayslipsButton run={run} disabled={!docsReady || busy !== null} />}
         </CardContent>
       </Card>
+
+      <RunStatutoryCard run={run} />
 
       <MonthAttendanceCard run={run} editable={run.can.process} />
 

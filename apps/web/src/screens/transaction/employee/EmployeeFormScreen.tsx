@@ -82,7 +82,21 @@ const tabFields: Record<string, string[]> = {
     'exitDate',
     'exitReason',
   ],
-  statutory: ['pan', 'aadhaar', 'uan', 'pfNumber', 'esiNumber', 'pfApplicable', 'esiApplicable', 'ptApplicable'],
+  statutory: [
+    'pan',
+    'aadhaar',
+    'uan',
+    'pfNumber',
+    'esiNumber',
+    'pfApplicable',
+    'esiApplicable',
+    'ptApplicable',
+    'pfRestrictToCeiling',
+    'epfFirstJoined',
+    'epfWagesAtJoining',
+    'epsPriorMember',
+    'isDisabled',
+  ],
   bank: ['payModeId', 'bankAccountNo', 'ifsc', 'bankName', 'bankBranch'],
   academic: [
     'educationModeId',
@@ -105,6 +119,9 @@ const EMPTY: Values = {
   pfApplicable: false,
   esiApplicable: false,
   ptApplicable: true,
+  pfRestrictToCeiling: true,
+  epsPriorMember: false,
+  isDisabled: false,
 };
 
 function valuesOf(e: TEmployee): Values {
@@ -344,6 +361,22 @@ function EmployeeForm({ id }: { id: number | null }) {
             <CheckField name="pfApplicable" label="Provident Fund applies" {...fp} />
             <CheckField name="esiApplicable" label="ESI applies" {...fp} />
             <CheckField name="ptApplicable" label="Professional Tax applies" {...fp} />
+          </Section>
+          <Section
+            title="PF and ESI particulars"
+            description="Read by the salary run: the PF ceiling choice, pension (EPS) eligibility and the ESI wage ceiling."
+          >
+            <CheckField name="pfRestrictToCeiling" label="PF on wages up to the ₹15,000 ceiling only" {...fp} />
+            <TextField name="epfFirstJoined" label="EPF first joined" type="date" hint="First EPF membership anywhere" {...fp} />
+            <TextField
+              name="epfWagesAtJoining"
+              label="EPF wages at joining (₹ a month)"
+              placeholder="e.g. 15000"
+              hint="Monthly PF wages when first joining EPF"
+              {...fp}
+            />
+            <CheckField name="epsPriorMember" label="Already an EPS (pension) member before" {...fp} />
+            <CheckField name="isDisabled" label="Person with disability" {...fp} />
           </Section>
         </TabsContent>
 
