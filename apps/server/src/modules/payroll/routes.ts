@@ -59,6 +59,10 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         unitScope(request.auth, payrollRuns.unitId),
         q.unitId ? eq(payrollRuns.unitId, Number(q.unitId)) : undefined,
         q.year ? eq(payrollRuns.year, q.year) : undefined,
+        // April of the financial year to March of the next
+        q.financialYear
+          ? sql`${payrollRuns.year} * 12 + ${payrollRuns.month} between ${q.financialYear * 12 + 4} and ${q.financialYear * 12 + 15}`
+          : undefined,
         q.month ? eq(payrollRuns.month, q.month) : undefined,
         q.status && q.status !== 'processing' ? eq(payrollRuns.status, q.status) : undefined,
         q.status === 'processing'

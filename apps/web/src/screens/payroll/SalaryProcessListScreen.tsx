@@ -1,25 +1,27 @@
 import { RUN_STATUSES, type TRunListQuery, type TRunPage, type TRunStatus } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { Calculator, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { formatAmount, formatCount, formatDateTime } from '@/lib/format';
-import { MONTHS, yearOptions } from '@/lib/months';
+import { MONTHS } from '@/lib/months';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { formatMonth, RUN_STATUS_LABEL, useRunList } from './api';
-import { FILTER_CLASS, RunStatusBadge, UnitSelect } from './components';
+import { formatMonth, fyName, RUN_STATUS_LABEL, useRunList } from './api';
+import { FILTER_CLASS, RunStatusBadge, UnitSelect, useSessionFinancialYear } from './components';
 import { NewRunForm, runPath } from './NewRunForm';
 
 type Row = TRunPage['rows'][number];
-type Filters = { unitId: number | null; year: number | null; month: number | null; status: TRunStatus | null };
+/** `financialYear`: the start year of a financial year (April to March); null for all years. */
+type Filters = { unitId: number | null; financialYear: number | null; month: number | null; status: TRunStatus | null };
 
-/** Years the list filters by: this one and four before it. */
+/** Financial years the list filters by (by their start year): this one and four before it. */
 const FILTER_YEARS = (() => {
-  const [current] = yearOptions();
+  const now = new Date();
+  const current = now.getMonth() >= 3 ? now.getFullYear() : now.getFullYear() - 1;
   return [0, 1, 2, 3, 4].map((d) => current - d);
 })();
 
@@ -29,7 +31,9 @@ const money = (v: number) => <span className="tabular-nums">{formatAmount(v)}</s
 export default function SalaryProcessListScreen() {
   const navigate = useNavigate();
   const { menu, actions } = useCurrentMenu(MENU.salaryProcess);
-  const [filters, setFilters] = useState<Filters>({ unitId: null, year: null, month: null, status: null });
+  // The financial year follows the header's (as on the other payroll screens); the filter can widen it to all years.
+  const headerYear = useSessionFinancialYear(FILTER_YEARS);
+  const [filters, setFilters] = useState<Filters>({ unitId: null, financialYear: headerYear, month: null, status: null });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [creating, setCreating] = useState(false);
@@ -37,18 +41,22 @@ export default function SalaryProcessListScreen() {
     setFilters((f) => ({ ...f, [k]: v }));
     setPage(1);
   };
+  useEffect(() => {
+    setFilters((f) => ({ ...f, financialYear: headerYear }));
+    setPage(1);
+  }, [headerYear]);
   const query: TRunListQuery = {
     page,
     pageSize,
     unitId: filters.unitId ? String(filters.unitId) : undefined,
-    year: filters.year ?? undefined,
+    financialYear: filters.financialYear ?? undefined,
     month: filters.month ?? undefined,
     status: filters.status ?? undefined,
   };
   const list = useRunList(query);
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  const filtered = Object.values(filters).some((v) => v !== null);
+  const filtered = filters.unitId !== null || filters.month !== null || filters.status !== null;
 
   const columns: DataColumn<Row>[] = [
     { id: 'unit', header: 'Unit', cell: (r) => <span className="font-medium">{r.unitName}</span> },
@@ -101,14 +109,15 @@ export default function SalaryProcessListScreen() {
         <UnitSelect value={filters.unitId} onChange={(v) => set('unitId', v)} allLabel="All units" data-testid="filter-unit" />
         <select
           className={FILTER_CLASS}
-          aria-label="Year"
-          value={filters.year ?? ''}
-          onChange={(e) => set('year', e.target.value ? Number(e.target.value) : null)}
+          aria-label="Financial year"
+          data-testid="filter-financial-year"
+          value={filters.financialYear ?? ''}
+          onChange={(e) => set('financialYear', e.target.value ? Number(e.target.value) : null)}
         >
           <option value="">All years</option>
           {FILTER_YEARS.map((y) => (
             <option key={y} value={y}>
-              {y}
+              {fyName(y)}
             </option>
           ))}
         </select>
