@@ -25,6 +25,7 @@ import {
   type EngineHead,
   type EngineSlip,
   type EngineStatutory,
+  incomeTaxParametersFor,
   inForce,
   instalmentPlan,
   monthStart,
@@ -84,7 +85,7 @@ interface ExtraHead {
   formula?: string;
 }
 
-const EXTRA_HEADS: ExtraHead[] = [
+export const EXTRA_HEADS: ExtraHead[] = [
   { code: 'CCA', name: 'City Compensatory Allowance', isEarning: true, printOrder: 10 },
   { code: 'EDU', name: 'Children Education Allowance', isEarning: true, printOrder: 11 },
   { code: 'WASH', name: 'Washing Allowance', isEarning: true, printOrder: 12 },
@@ -125,7 +126,7 @@ const EXTRA_HEADS: ExtraHead[] = [
 ];
 
 /** The 30 heads as the engine takes them, in the unit's order (print order), with the given ids of the extra heads. */
-function benchHeads(extraIds: Map<string, number>): EngineHead[] {
+export function benchHeads(extraIds: Map<string, number>): EngineHead[] {
   const seeded = SEED_HEADS.map((h) => ({
     id: h.id,
     code: h.code,
@@ -140,6 +141,7 @@ function benchHeads(extraIds: Map<string, number>): EngineHead[] {
     statutory: h.isEarning ? null : (STATUTORY_HEADS[h.code] ?? null),
     isPfWage: PF_WAGE_HEADS.includes(h.code),
     isEsiWage: ESI_WAGE_HEADS.includes(h.code),
+    isHra: h.code === 'HRA',
   }));
   const extra = EXTRA_HEADS.map((h) => ({
     id: extraIds.get(h.code)!,
@@ -266,12 +268,17 @@ function timed<T extends Db | Tx>(handle: T, into: Statement[]): T {
 // ---------------------------------------------------------------------------------------------------------
 // 1. The engine alone
 
-function engineInputs(n: number, heads: EngineHead[]): EngineEmployee[] {
+export function engineInputs(n: number, heads: EngineHead[]): EngineEmployee[] {
   const idOf = new Map(heads.map((h) => [h.code, h.id]));
   const id = (code: string) => idOf.get(code)!;
   const out: EngineEmployee[] = [];
   for (let i = 0; i < n; i++) {
-    const fixed = new Map(Object.entries(structureOf(i, id)).map(([k, v]) => [Number(k), v]));
+    const structure = structureOf(i, id);
+    const fixed = new Map(Object.entries(structure).map(([k, v]) => [Number(k), v]));
+    // TDS: the earlier months of the year (April to October) at this structure; a quarter in the old regime with
+    // rent, 80C and 80D declared.
+    const monthly = Object.values(structure).reduce((a, b) => a + b, 0);
+    const old = i % 4 === 0;
     const extra = new Map<number, number>();
     if (hasAdvance(i)) extra.set(id('ADV'), ADVANCE_PAISE / ADVANCE_EMIS);
     if (hasArrears(i)) extra.set(id('ARREARS'), ARREARS_PAISE);
@@ -308,13 +315,32 @@ function engineInputs(n: number, heads: EngineHead[]): EngineEmployee[] {
         IS_ESI_APPLICABLE: i % 3 === 0 ? 1 : 0,
         IS_PT_APPLICABLE: 1,
       },
+      statutory: {
+        pfRestrictToCeiling: true,
+        epsEligible: true,
+        disabled: false,
+        esiEarlierWages: [],
+        tds: {
+          regime: old ? 'old' : 'new',
+          rentPerMonth: old ? 2_000_000 : 0,
+          metro: i % 8 === 0,
+          deductions: old ? { '80C': 15_000_000, '80D': 2_500_000 } : {},
+          previousEmployerIncome: 0,
+          previousEmployerTds: 0,
+          earlierRegular: monthly * 7,
+          earlierOneOff: 0,
+          earlierHraExempt: 0,
+          earlierPt: 20_000 * 7,
+          tdsSoFar: 0,
+        },
+      },
     });
   }
   return out;
 }
 
 /** The statutory parameters in force for the bench month in Karnataka (the unit's state), as computeMonth passes them. */
-const BENCH_STATUTORY: EngineStatutory = (() => {
+export const BENCH_STATUTORY: EngineStatutory = (() => {
   const tables = statutoryTables(STATUTORY_PARAMETERS);
   const on = monthStart(MONTH.year, MONTH.month);
   return {
@@ -323,6 +349,7 @@ const BENCH_STATUTORY: EngineStatutory = (() => {
     esi: inForce(tables.esi, on),
     pt: inForce(tables.pt.get('KA') ?? [], on),
     lwf: inForce(tables.lwf.get('KA') ?? [], on),
+    tds: { new: incomeTaxParametersFor(tables, '2026-27', 'new'), old: incomeTaxParametersFor(tables, '2026-27', 'old') },
   };
 })();
 

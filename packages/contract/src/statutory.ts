@@ -144,3 +144,91 @@ export const ZStatutoryComputeResult = z.object({
   lwf: ZEmployeeEmployer,
 });
 export type TStatutoryComputeResult = z.infer<typeof ZStatutoryComputeResult>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Income-tax declarations (section 192): an employee's figures for a financial year, the proofs payroll marks,
+// and the year's proof cut-off. Amounts are rupees.
+
+/** The sections a declaration may claim, as the Act names them. */
+export const DECLARATION_SECTIONS = ['80C', '80CCC', '80CCD(1)', '80CCD(1B)', '80D', '80E', '80G', '80TTA', '24(b)'] as const;
+export type TDeclarationSection = (typeof DECLARATION_SECTIONS)[number];
+
+export const ZTaxDeclarationInput = z
+  .object({
+    financialYear: ZFinancialYearText,
+    regime: z.enum(TAX_REGIMES),
+    /** Rent paid a month (HRA exemption, old regime). */
+    rentPerMonth: ZRupees.default(0),
+    metro: z.boolean().default(false),
+    lines: z
+      .array(z.object({ section: z.enum(DECLARATION_SECTIONS), amount: ZRupees }).strict())
+      .max(DECLARATION_SECTIONS.length)
+      .default([])
+      .refine((l) => new Set(l.map((x) => x.section)).size === l.length, 'Each section once'),
+    /** A previous employer's salary and tax deducted in this financial year (Form 12B). */
+    previousEmployerIncome: ZRupees.default(0),
+    previousEmployerTds: ZRupees.default(0),
+  })
+  .strict();
+export type TTaxDeclarationInput = z.input<typeof ZTaxDeclarationInput>;
+
+export const ZTaxDeclarationQuery = z.object({ financialYear: ZFinancialYearText.optional() }).strict();
+
+export const ZTaxDeclaration = z.object({
+  employeeId: z.number(),
+  employeeCode: z.string(),
+  employeeName: z.string(),
+  financialYear: z.string(),
+  /** Whether the employee has saved a declaration for the year (else the defaults: new regime, nothing claimed). */
+  declared: z.boolean(),
+  regime: z.enum(TAX_REGIMES),
+  rentPerMonth: z.number(),
+  metro: z.boolean(),
+  rentProved: z.boolean(),
+  previousEmployerIncome: z.number(),
+  previousEmployerTds: z.number(),
+  lines: z.array(
+    z.object({
+      section: z.enum(DECLARATION_SECTIONS),
+      amount: z.number(),
+      proved: z.boolean(),
+      provedAt: z.string().nullable(),
+    }),
+  ),
+  /** The year's proof cut-off (YYYY-MM-DD) and whether today is after it: then the employee may no longer change it. */
+  proofCutoff: z.string().nullable(),
+  afterCutoff: z.boolean(),
+  /** The tax under both regimes on the year's estimated salary (slips so far, the latest month for the rest). */
+  comparison: z.object({
+    estimatedAnnualSalary: z.number(),
+    hraExemption: z.number(),
+    professionalTax: z.number(),
+    new: ZTaxComputeResult.nullable(),
+    old: ZTaxComputeResult.nullable(),
+  }),
+});
+export type TTaxDeclaration = z.infer<typeof ZTaxDeclaration>;
+
+export const ZTaxProofsInput = z
+  .object({
+    financialYear: ZFinancialYearText,
+    rentProved: z.boolean().optional(),
+    lines: z
+      .array(z.object({ section: z.enum(DECLARATION_SECTIONS), proved: z.boolean() }).strict())
+      .max(DECLARATION_SECTIONS.length)
+      .default([]),
+  })
+  .strict();
+export type TTaxProofsInput = z.input<typeof ZTaxProofsInput>;
+
+export const ZTaxProofWindow = z
+  .object({
+    financialYear: ZFinancialYearText,
+    proofCutoff: ZIsoDate.refine((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().slice(0, 10) === d, 'Not a date'),
+  })
+  .strict()
+  .refine(
+    (w) => w.proofCutoff >= `${w.financialYear.slice(0, 4)}-04-01` && w.proofCutoff <= `${Number(w.financialYear.slice(0, 4)) + 1}-03-31`,
+    { message: 'The cut-off must fall within the financial year', path: ['proofCutoff'] },
+  );
+export type TTaxProofWindow = z.infer<typeof ZTaxProofWindow>;

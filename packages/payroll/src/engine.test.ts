@@ -10,7 +10,16 @@ import {
   formulaProblems,
   PlanError,
 } from './engine';
-import { computeEsi, computeLwf, computePf, computePt, inForce, STATUTORY_PARAMETERS, statutoryTables } from './statutory';
+import {
+  computeEsi,
+  computeLwf,
+  computePf,
+  computePt,
+  incomeTaxParametersFor,
+  inForce,
+  STATUTORY_PARAMETERS,
+  statutoryTables,
+} from './statutory';
 
 function head(id: number, code: string, isEarning: boolean, formula: string | null = null, more: Partial<EngineHead> = {}): EngineHead {
   return {
@@ -431,6 +440,7 @@ describe('statutory heads', () => {
     esi: inForce(tables.esi, on),
     pt: inForce(tables.pt.get('KA') ?? [], on),
     lwf: inForce(tables.lwf.get('KA') ?? [], on),
+    tds: { new: incomeTaxParametersFor(tables, '2025-26', 'new'), old: incomeTaxParametersFor(tables, '2025-26', 'old') },
   };
   const heads: EngineHead[] = [
     head(BASIC, 'BASIC', true, null, { isPfWage: true, isEsiWage: true }),
@@ -469,6 +479,8 @@ describe('statutory heads', () => {
     expect(s.amounts.get(ESI)).toBe(Number(esi.employee));
     expect(s.amounts.get(PT)).toBe(Number(pt));
     expect(s.amounts.get(60)).toBe(Number(lwf.employee));
+    // ₹13,200 + 1,600 + 400 a month × 8 months (September): 1,21,600 − 75,000 is nil tax in the new regime.
+    expect(s.amounts.get(TDS)).toBe(0);
     expect(s.deductions).toBe(Number(pf.employee + esi.employee + pt + lwf.employee));
     expect(s.net).toBe(s.gross - s.deductions);
     expect(s.statutory).toMatchObject({

@@ -26,8 +26,12 @@
 //   statutory rules (./statutory) from the parameters given to computeSlips, not by a formula: PF on the sum of
 //   the PF-wage heads (isPfWage), ESI on the sum of the ESI-wage heads (isEsiWage; coverage judged without the
 //   overtime head), PT and LWF on GROSS. It is a deduction like any other (in DEDUCTIONS, the net pay). The
-//   employer's shares and the wages they are on come back on the slip (`statutory`). A 'tds' head is not computed
-//   by the rules yet: it is a fixed deduction.
+//   employer's shares and the wages they are on come back on the slip (`statutory`).
+// - The 'tds' head is the month's income tax under section 192 (statutory/tds.ts salaryMonthTds) in the
+//   employee's regime: GROSS less the one-off payments (the `extra` of earning heads: bonus, arrears) is the
+//   regular salary, projected over the remaining months of the financial year on top of the earlier slips'
+//   figures (EmployeeTds), with the HRA exemption (the isHra head, basic + DA = the PF-wage heads, the declared
+//   rent) and the month's professional tax; the one-off payments' extra tax is all deducted this month.
 // - Heads form a graph through their formulas (GROSS and DEDUCTIONS depend on their member heads): unknown
 //   names and cycles are reported, all at once, by compileFormulas (PlanError) and formulaProblems.
 
@@ -46,8 +50,9 @@ import { computeEsi, type EsiParameters, esiCovered } from './statutory/esi';
 import { computeLwf, type LwfParameters } from './statutory/lwf';
 import { computePf, type PfParameters } from './statutory/pf';
 import { computePt, type PtParameters } from './statutory/pt';
+import { type IncomeTaxParameters, remainingMonthsOf, salaryMonthTds, type TaxRegime, UnknownSectionError } from './statutory/tds';
 
-/** How a head is computed by the statutory rules instead of a formula ('tds': marked, not computed by the rules yet). */
+/** How a head is computed by the statutory rules instead of a formula. */
 export type StatutoryHeadKind = 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee' | 'tds';
 export const STATUTORY_HEAD_KINDS: readonly StatutoryHeadKind[] = ['pf_employee', 'esi_employee', 'pt', 'lwf_employee', 'tds'];
 
@@ -68,6 +73,8 @@ export interface EngineHead {
   /** An earning that is PF wages / ESI wages. */
   isPfWage?: boolean;
   isEsiWage?: boolean;
+  /** The house rent allowance (section 10(13A) for the TDS head). */
+  isHra?: boolean;
 }
 
 /** The parameters in force for the month and the unit's state (computeSlips' third argument). */
@@ -79,6 +86,26 @@ export interface EngineStatutory {
   /** The unit's state's rows; absent: the state levies none. */
   pt?: PtParameters;
   lwf?: LwfParameters;
+  /** The financial year's income-tax parameters of both regimes (the TDS head). */
+  tds?: { new?: IncomeTaxParameters; old?: IncomeTaxParameters };
+}
+
+/** An employee's figures for the TDS head, paise: the declaration and the earlier slips of the financial year. */
+export interface EmployeeTds {
+  regime: TaxRegime;
+  /** Declared rent a month (0: none or not counted) and whether the city is a metro. */
+  rentPerMonth: number;
+  metro: boolean;
+  /** Declared deductions by section as the Act names them, before the caps. */
+  deductions: Record<string, number>;
+  previousEmployerIncome: number;
+  previousEmployerTds: number;
+  /** The earlier slips of this financial year with this employer. */
+  earlierRegular: number;
+  earlierOneOff: number;
+  earlierHraExempt: number;
+  earlierPt: number;
+  tdsSoFar: number;
 }
 
 /** An employee's statutory particulars for the month (default: PF on wages up to the ceiling, in EPS, not disabled). */
@@ -88,6 +115,8 @@ export interface EmployeeStatutory {
   disabled: boolean;
   /** ESI coverage wages (paise, overtime left out) of the earlier months of the contribution period. */
   esiEarlierWages: readonly number[];
+  /** For the TDS head; absent: new regime, nothing declared, no earlier slips. */
+  tds?: EmployeeTds;
 }
 
 /** A slip's statutory figures, paise (zero where the plan has no such head or the employee is not applicable). */
@@ -108,6 +137,15 @@ export interface SlipStatutory {
   pt: number;
   lwfEmployee: number;
   lwfEmployer: number;
+  /** TDS (when the plan has a TDS head): the month's tax, its one-off part, the year's projected tax and the regime. */
+  tds?: number;
+  tdsOneOff?: number;
+  tdsAnnualTax?: number;
+  tdsRegime?: TaxRegime;
+  /** The slip's gross split for tax: regular salary and one-off payments; the month's HRA exemption. */
+  taxableRegular?: number;
+  taxableOneOff?: number;
+  hraExempt?: number;
 }
 
 export const ATTENDANCE_NAMES = ['MONTH_DAYS', 'PAYABLE_DAYS', 'PRESENT_DAYS', 'LWOP_DAYS', 'OT_HOURS', 'HOLIDAYS', 'WEEKLY_OFFS'] as const;
@@ -172,14 +210,16 @@ const KIND_PF = 4;
 const KIND_ESI = 5;
 const KIND_PT = 6;
 const KIND_LWF = 7;
+const KIND_TDS = 8;
 const RULE_KIND: Partial<Record<StatutoryHeadKind, number>> = {
   pf_employee: KIND_PF,
   esi_employee: KIND_ESI,
   pt: KIND_PT,
   lwf_employee: KIND_LWF,
+  tds: KIND_TDS,
 };
 
-/** A head the statutory rules compute (not 'tds', which is still a fixed deduction). */
+/** A head the statutory rules compute. */
 function isRuleHead(h: EngineHead): boolean {
   return !!h.statutory && RULE_KIND[h.statutory] !== undefined;
 }
@@ -206,6 +246,10 @@ export interface PlanRuntime {
   readonly pfWageMembers: Int32Array;
   readonly esiWageMembers: Int32Array;
   readonly esiCoverageMembers: Int32Array;
+  /** HRA heads (the TDS head's section 10(13A) exemption). */
+  readonly hraMembers: Int32Array;
+  /** The PT head's index (its amount is deducted for the TDS), -1 when none. */
+  readonly ptIndex: number;
   /** Whether any head is computed by the statutory rules. */
   readonly hasStatutory: boolean;
   /** The text names' values (GENDER) of the employee being computed; numbers live in a Float64Array. */
@@ -344,7 +388,11 @@ function analyse(heads: EngineHead[]): Analysis {
       }
       if (h.statutory === 'pf_employee') d.push(...pfWageMembers);
       else if (h.statutory === 'esi_employee') d.push(...esiWageMembers);
-      else d.push(n);
+      else if (h.statutory === 'tds') {
+        d.push(n);
+        const pt = heads.findIndex((x) => x.statutory === 'pt');
+        if (pt >= 0) d.push(pt);
+      } else d.push(n);
       return;
     }
     if (!hasFormula || (!h.isCalculative && !h.isNetPayHead)) {
@@ -486,6 +534,8 @@ export function compileFormulas(heads: EngineHead[]): PayrollPlan {
     pfWageMembers: Int32Array.from(a.pfWageMembers),
     esiWageMembers: Int32Array.from(a.esiWageMembers),
     esiCoverageMembers: Int32Array.from(a.esiWageMembers.filter((i) => !heads[i].isOverTimeHead)),
+    hraMembers: Int32Array.from(a.grossMembers.filter((i) => heads[i].isHra)),
+    ptIndex: heads.findIndex((h) => h.statutory === 'pt'),
     hasStatutory: heads.some(isRuleHead),
     texts,
   };
@@ -532,6 +582,20 @@ const DEFAULT_EMPLOYEE_STATUTORY: EmployeeStatutory = {
   esiEarlierWages: [],
 };
 
+const NO_TDS: EmployeeTds = {
+  regime: 'new',
+  rentPerMonth: 0,
+  metro: false,
+  deductions: {},
+  previousEmployerIncome: 0,
+  previousEmployerTds: 0,
+  earlierRegular: 0,
+  earlierOneOff: 0,
+  earlierHraExempt: 0,
+  earlierPt: 0,
+  tdsSoFar: 0,
+};
+
 function emptyStatutory(): SlipStatutory {
   return {
     pfWages: 0,
@@ -564,7 +628,7 @@ class StatutoryStepError extends Error {}
 export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], statutory?: EngineStatutory): (EngineSlip | EngineFailure)[] {
   const rt = plan.runtime;
   const { heads, steps, grossMembers, deductionMembers, indexById, netIndex, texts, headCount: n } = rt;
-  const { pfWageMembers, esiWageMembers, esiCoverageMembers, hasStatutory } = rt;
+  const { pfWageMembers, esiWageMembers, esiCoverageMembers, hraMembers, ptIndex, hasStatutory } = rt;
   const sumOf = (members: Int32Array, amounts: Float64Array) => {
     let t = 0;
     for (let m = 0; m < members.length; m++) t += amounts[members[m]];
@@ -578,6 +642,48 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
   const results: (EngineSlip | EngineFailure)[] = new Array(employees.length);
   const params = statutory;
   const month = params?.month ?? 0;
+  const remainingMonths = remainingMonthsOf(month || 4);
+  // The TDS head: what the earning heads' extras (one-off payments) leave of GROSS is the regular salary.
+  const tdsStep = (st: SlipStatutory, es: EmployeeStatutory, gross: number) => {
+    const t = es.tds ?? NO_TDS;
+    const p = params?.tds?.[t.regime];
+    if (!p) throw new StatutoryStepError(`no income-tax rates (${t.regime} regime) are in force for the financial year`);
+    let oneOff = 0;
+    for (let m = 0; m < grossMembers.length; m++) oneOff += extra[grossMembers[m]];
+    const regular = gross - oneOff;
+    let r: ReturnType<typeof salaryMonthTds>;
+    try {
+      r = salaryMonthTds(p, {
+        remainingMonths,
+        regular,
+        oneOff,
+        hraReceived: sumOf(hraMembers, amount),
+        basicPlusDa: sumOf(pfWageMembers, amount),
+        rentPerMonth: t.rentPerMonth,
+        metro: t.metro,
+        professionalTax: ptIndex >= 0 ? amount[ptIndex] : 0,
+        earlierRegular: t.earlierRegular,
+        earlierOneOff: t.earlierOneOff,
+        earlierHraExempt: t.earlierHraExempt,
+        earlierProfessionalTax: t.earlierPt,
+        tdsSoFar: t.tdsSoFar,
+        previousEmployerSalary: t.previousEmployerIncome,
+        previousEmployerTds: t.previousEmployerTds,
+        deductions: t.deductions,
+      });
+    } catch (e) {
+      if (e instanceof UnknownSectionError) throw new StatutoryStepError(`the declaration claims ${e.message.toLowerCase()}`);
+      throw e;
+    }
+    st.tds = r.tds;
+    st.tdsOneOff = r.oneOff;
+    st.tdsAnnualTax = r.annualTax;
+    st.tdsRegime = t.regime;
+    st.taxableRegular = regular;
+    st.taxableOneOff = oneOff;
+    st.hraExempt = r.hraExempt;
+    return st.tds;
+  };
   // A statutory head's amount (paise) for one employee, filling the slip's statutory figures; the rules work in
   // bigint paise and every amount here is a whole number of paise well within the safe range.
   const statutoryStep = (kind: number, st: SlipStatutory, es: EmployeeStatutory, f: EngineFacts, paidDays: number, gross: number) => {
@@ -613,6 +719,7 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
       st.esiEmployer = Number(r.employer);
       return st.esiEmployee;
     }
+    if (kind === KIND_TDS) return tdsStep(st, es, gross);
     if (kind === KIND_PT) {
       if (!f.IS_PT_APPLICABLE || gross <= 0) return 0;
       const gender = f.GENDER === 'F' ? 'female' : f.GENDER === 'M' ? 'male' : 'other';

@@ -4,7 +4,7 @@
 // month's deduction under section 192. The slabs, deductions and caps are the year's parameter row.
 import type { Paise } from '../money';
 import { roundToNearestTen } from '../rounding';
-import { type Dated, divide, maxPaise, minPaise, percentOf, rupees, type UpTo } from './dated';
+import { basisPoints, type Dated, divide, maxPaise, minPaise, percentOf, rupees, type UpTo } from './dated';
 
 export type TaxRegime = 'new' | 'old';
 
@@ -213,6 +213,176 @@ export interface MonthlyTdsResult {
   tds: Paise;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The year's total tax in safe JS integers: a salary run works it out for every employee every month, and bigint
+// arithmetic is several times slower. Exact while every amount is at most SAFE_AMOUNT paise (₹100 crore), so that
+// an amount times a rate in basis points (≤ 10,000) stays below 2^53; above it, or for a rate with more than two
+// decimals, computeIncomeTax itself. A test compares the two over many figures of both regimes.
+
+const SAFE = 100_000_000_000; // paise: ₹100 crore
+
+interface FastParameters {
+  slabs: { upper: number; bp: number }[];
+  standardDeduction: number;
+  rebateLimit: number;
+  maxRebate: number;
+  marginalRelief: boolean;
+  /** Ascending: threshold, rate and the tax (with the band below's surcharge) at the threshold. */
+  bands: { above: number; bp: number; ceilingBase: number }[];
+  cessBp: number;
+  ptCap: number | null;
+  sections: Map<string, number | null>;
+  groups: { sections: string[]; cap: number }[];
+}
+
+const fastCache = new WeakMap<IncomeTaxParameters, FastParameters | null>();
+
+/** `bp` basis points of a non-negative paise amount, rounded half up to paise. */
+function pctN(amount: number, bp: number): number {
+  const n = amount * bp;
+  const q = Math.floor(n / 10_000);
+  return 2 * (n - q * 10_000) >= 10_000 ? q + 1 : q;
+}
+
+function slabTaxN(slabs: FastParameters['slabs'], income: number): number {
+  let tax = 0;
+  let lower = 0;
+  for (const slab of slabs) {
+    if (income <= lower) break;
+    const top = income < slab.upper ? income : slab.upper;
+    tax += pctN(top - lower, slab.bp);
+    lower = slab.upper;
+  }
+  return tax;
+}
+
+function tenN(v: number): number {
+  const r = Math.floor(Math.abs(v) / 100);
+  const tens = Math.floor(r / 10);
+  const out = (r % 10 >= 5 ? tens + 1 : tens) * 1000;
+  return v < 0 ? -out : out;
+}
+
+function fastParameters(p: IncomeTaxParameters): FastParameters | null {
+  let f = fastCache.get(p);
+  if (f !== undefined) return f;
+  const paise = (r: number) => Number(rupees(r));
+  const bp = (r: number) => Number(basisPoints(r));
+  try {
+    const slabs = p.slabs.map((s) => ({ upper: s.upTo === null ? Number.POSITIVE_INFINITY : paise(s.upTo), bp: bp(s.rate) }));
+    const sorted = [...p.surcharge].sort((a, b) => a.above - b.above);
+    const bands = sorted.map((b, i) => {
+      const threshold = paise(b.above);
+      const at = slabTaxN(slabs, threshold);
+      return { above: threshold, bp: bp(b.rate), ceilingBase: at + pctN(at, i > 0 ? bp(sorted[i - 1].rate) : 0) };
+    });
+    f = {
+      slabs,
+      standardDeduction: paise(p.standardDeduction),
+      rebateLimit: paise(p.rebate87A.incomeUpTo),
+      maxRebate: paise(p.rebate87A.maxRebate),
+      marginalRelief: p.rebate87A.marginalRelief,
+      bands,
+      cessBp: bp(p.cessRate),
+      ptCap: p.professionalTaxCap === null ? null : paise(p.professionalTaxCap),
+      sections: new Map(Object.entries(p.deductions.sections).map(([k, v]) => [k, v === null ? null : paise(v)])),
+      groups: p.deductions.groups.map((g) => ({ sections: g.sections, cap: paise(g.cap) })),
+    };
+    if (f.standardDeduction > SAFE || bands.some((b) => b.above > SAFE)) f = null;
+  } catch {
+    f = null;
+  }
+  fastCache.set(p, f);
+  return f;
+}
+
+/** computeIncomeTax(p, input).totalTax, in safe integers where exact. */
+export function totalIncomeTax(p: IncomeTaxParameters, input: TaxInput): Paise {
+  const big = (v: Paise | undefined) => v !== undefined && (v > BigInt(SAFE) || v < -BigInt(SAFE));
+  const deductions = input.deductions ?? {};
+  if (big(input.grossSalary) || big(input.exemptions) || big(input.professionalTax) || Object.values(deductions).some(big)) {
+    return computeIncomeTax(p, input).totalTax;
+  }
+  const claimed: Record<string, number> = {};
+  for (const k in deductions) claimed[k] = Number(deductions[k]);
+  return BigInt(
+    totalIncomeTaxN(p, Number(input.grossSalary), Number(input.exemptions ?? 0n), Number(input.professionalTax ?? 0n), claimed),
+  );
+}
+
+/** The year's total tax on paise given as JS integers (the engine's amounts); computeIncomeTax beyond ₹100 crore. */
+export function totalIncomeTaxN(
+  p: IncomeTaxParameters,
+  grossSalary: number,
+  exemptionsIn: number,
+  professionalTax: number,
+  claimed: Readonly<Record<string, number>>,
+): number {
+  const f = fastParameters(p);
+  let tooBig = !f || grossSalary > SAFE || exemptionsIn > SAFE || professionalTax > SAFE;
+  for (const k in claimed) if (claimed[k] > SAFE || claimed[k] < -SAFE) tooBig = true;
+  if (tooBig || !f) {
+    const deductions: Record<string, Paise> = {};
+    for (const k in claimed) deductions[k] = BigInt(claimed[k]);
+    return Number(
+      computeIncomeTax(p, {
+        grossSalary: BigInt(grossSalary),
+        exemptions: BigInt(exemptionsIn),
+        professionalTax: BigInt(professionalTax),
+        deductions,
+      }).totalTax,
+    );
+  }
+  const g = grossSalary > 0 ? grossSalary : 0;
+  const std = f.standardDeduction < g ? f.standardDeduction : g;
+  const exemptions = p.exemptionsAllowed && exemptionsIn > 0 ? Math.min(exemptionsIn, g - std) : 0;
+  const afterExemptions = g - std - exemptions;
+  const pt = f.ptCap !== null && professionalTax > 0 ? Math.min(professionalTax, f.ptCap, afterExemptions) : 0;
+  const salaryIncome = afterExemptions - pt;
+  // Deductions: each section's cap, then the groups' (in their sections' order), as capDeductions.
+  let total = 0;
+  let allowed: Map<string, number> | null = null;
+  for (const section in claimed) {
+    if (!f.sections.has(section)) throw new UnknownSectionError(section);
+    allowed ??= new Map();
+    const cap = f.sections.get(section) ?? null;
+    const a = claimed[section];
+    const v = cap === null ? a : a < cap ? a : cap;
+    allowed.set(section, v > 0 ? v : 0);
+  }
+  if (allowed) {
+    for (const group of f.groups) {
+      let left = group.cap;
+      for (const section of group.sections) {
+        const v = allowed.get(section);
+        if (v === undefined) continue;
+        const w = v < left ? v : left;
+        allowed.set(section, w);
+        left -= w;
+      }
+    }
+    for (const v of allowed.values()) total += v;
+  }
+  const taxable = tenN(salaryIncome - (total < salaryIncome ? total : salaryIncome));
+  const tax = slabTaxN(f.slabs, taxable);
+  let rebate = 0;
+  if (taxable <= f.rebateLimit) rebate = tax < f.maxRebate ? tax : f.maxRebate;
+  else if (f.marginalRelief && tax > taxable - f.rebateLimit) rebate = tax - (taxable - f.rebateLimit);
+  const afterRebate = tax - rebate;
+  let surcharge = 0;
+  let band = -1;
+  for (let i = 0; i < f.bands.length; i++) if (taxable > f.bands[i].above) band = i;
+  if (band >= 0 && afterRebate > 0) {
+    const b = f.bands[band];
+    const full = pctN(afterRebate, b.bp);
+    const ceiling = b.ceilingBase + (taxable - b.above) - afterRebate;
+    surcharge = full < ceiling ? full : ceiling;
+    if (surcharge < 0) surcharge = 0;
+  }
+  const cess = pctN(afterRebate + surcharge, f.cessBp);
+  return tenN(afterRebate + surcharge + cess);
+}
+
 /** The month's deduction under section 192: never negative, whole rupees. */
 export function monthlyTds(p: IncomeTaxParameters, input: MonthlyTdsInput): MonthlyTdsResult {
   if (!Number.isInteger(input.remainingMonths) || input.remainingMonths < 1 || input.remainingMonths > 12) {
@@ -220,10 +390,8 @@ export function monthlyTds(p: IncomeTaxParameters, input: MonthlyTdsInput): Mont
   }
   const base = input.projectedSalary + (input.oneOffPaidEarlier ?? 0n) + (input.previousEmployerSalary ?? 0n);
   const rest = { exemptions: input.exemptions, deductions: input.deductions, professionalTax: input.professionalTax };
-  const annualTax = computeIncomeTax(p, { ...rest, grossSalary: base }).totalTax;
-  const annualTaxWithOneOff = input.oneOffThisMonth
-    ? computeIncomeTax(p, { ...rest, grossSalary: base + input.oneOffThisMonth }).totalTax
-    : annualTax;
+  const annualTax = totalIncomeTax(p, { ...rest, grossSalary: base });
+  const annualTaxWithOneOff = input.oneOffThisMonth ? totalIncomeTax(p, { ...rest, grossSalary: base + input.oneOffThisMonth }) : annualTax;
   const due = annualTax - (input.previousEmployerTds ?? 0n) - input.tdsDeductedSoFar;
   const regular = due > 0n ? divide(due, BigInt(input.remainingMonths) * 100n, 'nearest') * 100n : 0n;
   const oneOff = maxPaise(annualTaxWithOneOff - annualTax, 0n);
@@ -234,4 +402,82 @@ export function monthlyTds(p: IncomeTaxParameters, input: MonthlyTdsInput): Mont
 export function financialYearOf(year: number, month: number): string {
   const start = month >= 4 ? year : year - 1;
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** Months of the financial year left, counting this one: 12 in April … 1 in March. */
+export function remainingMonthsOf(month: number): number {
+  return month >= 4 ? 16 - month : 4 - month;
+}
+
+/** One salary month's figures for its TDS, paise as JS integers (the engine's amounts). */
+export interface SalaryMonthTdsInput {
+  /** Months left including this one (remainingMonthsOf). */
+  remainingMonths: number;
+  /** This month's regular salary (gross less one-off payments); projected over the remaining months. */
+  regular: number;
+  /** This month's one-off payments (bonus, arrears): their extra tax is all deducted now. */
+  oneOff: number;
+  /** This month's HRA received and basic + DA (section 10(13A)), and the rent paid a month (declared). */
+  hraReceived: number;
+  basicPlusDa: number;
+  rentPerMonth: number;
+  metro: boolean;
+  /** This month's professional tax (projected like the salary). */
+  professionalTax: number;
+  /** The earlier months of the year with this employer (their slips). */
+  earlierRegular: number;
+  earlierOneOff: number;
+  earlierHraExempt: number;
+  earlierProfessionalTax: number;
+  tdsSoFar: number;
+  /** Declared: a previous employer's salary and tax this year, and the deductions by section (before caps). */
+  previousEmployerSalary: number;
+  previousEmployerTds: number;
+  deductions: Readonly<Record<string, number>>;
+}
+
+export interface SalaryMonthTdsResult {
+  /** The year's tax on the income without this month's one-off payment, and with it. */
+  annualTax: number;
+  annualTaxWithOneOff: number;
+  /** What is left of the year's tax spread over the remaining months (whole rupees), and the one-off's extra tax. */
+  regular: number;
+  oneOff: number;
+  /** regular + oneOff. */
+  tds: number;
+  /** This month's HRA exemption (0 where the regime allows none). */
+  hraExempt: number;
+}
+
+/**
+ * A salary month's TDS under section 192 — monthlyTds on the year projected from the earlier slips and this
+ * month's regular salary over the remaining months (the HRA exemption and professional tax alike), a previous
+ * employer's salary and tax added: (annual tax − tax deducted so far) ÷ remaining months, never negative, and a
+ * one-off payment's extra tax in its own month. In JS integers for the run (see totalIncomeTaxN).
+ */
+export function salaryMonthTds(p: IncomeTaxParameters, m: SalaryMonthTdsInput): SalaryMonthTdsResult {
+  const months = m.remainingMonths;
+  if (!Number.isInteger(months) || months < 1 || months > 12) throw new RangeError('Remaining months must be 1 to 12');
+  let hraExempt = 0;
+  if (p.exemptionsAllowed && p.hra && m.hraReceived > 0 && m.rentPerMonth > 0) {
+    const h = p.hra;
+    const rentOver = m.rentPerMonth - pctN(m.basicPlusDa, Number(basisPoints(h.rentOverSalaryRate)));
+    const share = pctN(m.basicPlusDa, Number(basisPoints(m.metro ? h.metroRate : h.otherRate)));
+    hraExempt = Math.max(Math.min(m.hraReceived, rentOver > 0 ? rentOver : 0, share), 0);
+  }
+  const base = m.earlierRegular + m.regular * months + m.earlierOneOff + m.previousEmployerSalary;
+  const exemptions = m.earlierHraExempt + hraExempt * months;
+  const pt = m.earlierProfessionalTax + m.professionalTax * months;
+  const annualTax = totalIncomeTaxN(p, base, exemptions, pt, m.deductions);
+  const annualTaxWithOneOff = m.oneOff ? totalIncomeTaxN(p, base + m.oneOff, exemptions, pt, m.deductions) : annualTax;
+  const due = annualTax - m.previousEmployerTds - m.tdsSoFar;
+  // (due ÷ months) to whole rupees, half up, as monthlyTds.
+  let regular = 0;
+  if (due > 0) {
+    const d = months * 100;
+    const q = Math.floor(due / d);
+    regular = (2 * (due - q * d) >= d ? q + 1 : q) * 100;
+  }
+  const oneOff = annualTaxWithOneOff > annualTax ? annualTaxWithOneOff - annualTax : 0;
+  return { annualTax, annualTaxWithOneOff, regular, oneOff, tds: regular + oneOff, hraExempt };
 }

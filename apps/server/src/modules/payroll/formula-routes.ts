@@ -46,9 +46,9 @@ async function checkFormula(
 ) {
   const [head] = await db.select().from(earningDeductions).where(eq(earningDeductions.id, input.earningDeductionId));
   if (!head?.isActive) throw new BadRequest('Unknown head', { earningDeductionId: ['No such active head'] });
-  if (head.statutory && head.statutory !== 'tds')
+  if (head.statutory)
     throw new BadRequest('This head is computed by the statutory rules', {
-      earningDeductionId: ['PF, ESI, professional tax and labour welfare fund follow the dated statutory parameters, not a formula'],
+      earningDeductionId: ['PF, ESI, professional tax, labour welfare fund and TDS follow the dated statutory parameters, not a formula'],
     });
   if (!head.isCalculative)
     throw new BadRequest('This head takes its amount from the salary structure', {

@@ -9,6 +9,8 @@ export const ADVANCE_HEAD_ID = HEAD_ADDED_TO_INTERMEDIATE_NET_PAY;
 /** Heads the system fills (not the structure, not a formula): found by code. */
 export const ARREARS_CODE = 'ARREARS';
 export const BONUS_CODE = 'BONUS';
+/** The house rent allowance (section 10(13A) for TDS), found by code. */
+export const HRA_CODE = 'HRA';
 
 /**
  * The heads a unit's run computes: the unit-wise earning / deduction map (every active head when the unit
@@ -44,9 +46,9 @@ export async function unitHeads(db: Db | Tx, unitId: number, ym: string): Promis
   }));
 }
 
-/** A head computed by the statutory rules ('tds' is marked but still a fixed deduction). */
+/** A head computed by the statutory rules (PF, ESI, PT, LWF and TDS). */
 export function isRuleHead(h: Pick<RunHead, 'statutory'>): boolean {
-  return !!h.statutory && h.statutory !== 'tds';
+  return !!h.statutory;
 }
 
 export function engineHeads(heads: readonly RunHead[]): EngineHead[] {
@@ -62,5 +64,6 @@ export function engineHeads(heads: readonly RunHead[]): EngineHead[] {
     statutory: h.statutory ?? null,
     isPfWage: h.isPfWage ?? false,
     isEsiWage: h.isEsiWage ?? false,
+    isHra: h.isEarning && h.code === HRA_CODE,
   }));
 }

@@ -29,6 +29,7 @@ import { reportContext } from '../reports/context';
 import { sendExport } from '../reports/export';
 import { salaryRegister as salaryRegisterReport } from '../reports/registers/wages';
 import { planOf } from '../reports/run';
+import { taxDeclarationRoutes } from '../tax/routes';
 import { advanceRoutes } from './advance-routes';
 import { attendanceRoutes } from './attendance-routes';
 import { bonusRoutes } from './bonus-routes';
@@ -348,6 +349,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(formulaRoutes);
+  await app.register(taxDeclarationRoutes);
   await app.register(structureImportRoutes);
   await app.register(structureRoutes);
   await app.register(advanceRoutes);

@@ -2,7 +2,7 @@
 // recovered, the last two months processed, approved by the units' salary approvers and locked, and this
 // month's runs in draft — so /outlet/payslip works for employee1 on a fresh start.
 import { addMonths, parseYearMonth } from '@hr/calendar';
-import { instalmentPlan } from '@hr/payroll';
+import { financialYearOf, instalmentPlan } from '@hr/payroll';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -16,6 +16,8 @@ import {
   salaryAdvances,
   salaryFormulas,
   salaryStructures,
+  taxDeclarationLines,
+  taxDeclarations,
   unitSalaryApprovers,
   units,
   users,
@@ -35,14 +37,15 @@ export const SEED_FORMULAS: Record<string, string> = {
 };
 
 /**
- * The seeded heads' statutory roles: PF, ESI, PT and LWF computed by the statutory rules (dated parameters, the
- * unit's state), PF on basic + DA, ESI on every wage but bonus (overtime counts for contributions, not coverage).
+ * The seeded heads' statutory roles: PF, ESI, PT, LWF and TDS computed by the statutory rules (dated parameters, the
+ * unit's state, the employee's tax declaration), PF on basic + DA, ESI on every wage but bonus (overtime counts for contributions, not coverage).
  */
-export const STATUTORY_HEADS: Record<string, 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee'> = {
+export const STATUTORY_HEADS: Record<string, 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee' | 'tds'> = {
   PF: 'pf_employee',
   ESI: 'esi_employee',
   PT: 'pt',
   LWF: 'lwf_employee',
+  TDS: 'tds',
 };
 export const PF_WAGE_HEADS = ['BASIC', 'DA'];
 export const ESI_WAGE_HEADS = ['BASIC', 'DA', 'HRA', 'CONV', 'MED', 'SPL', 'OT', 'ARREARS'];
@@ -186,6 +189,8 @@ export async function seedPayroll(db: Db, today: string): Promise<void> {
     });
   }
 
+  await seedTaxDeclaration(db, structures, [...months, current], maker);
+
   const unitRows = await db.select({ id: units.id }).from(units).orderBy(asc(units.id));
   for (const ym of [...months, current]) {
     const { year, month } = parseYearMonth(ym);
@@ -221,4 +226,34 @@ async function firstApprover(db: Db, unitId: number, level: number): Promise<num
     .where(and(eq(unitSalaryApprovers.unitId, unitId), eq(unitSalaryApprovers.level, level)))
     .limit(1);
   return r?.userId;
+}
+
+/**
+ * The best-paid demo employee (not a demo sign-in's, whose payslips the tests compare) declares for the seeded
+ * months' financial years: the old regime, rent in a metro, 80C and 80D — so the runs deduct TDS on a declaration.
+ */
+async function seedTaxDeclaration(
+  db: Db,
+  structures: { employeeId: number; amounts: Record<string, number> }[],
+  months: string[],
+  maker: number,
+): Promise<void> {
+  const demoUsers = await db.select({ employeeId: users.employeeId }).from(users);
+  const skip = new Set(demoUsers.map((u) => u.employeeId));
+  const total = (a: Record<string, number>) => Object.values(a).reduce((x, y) => x + y, 0);
+  const top = structures.filter((s) => !skip.has(s.employeeId)).sort((a, b) => total(b.amounts) - total(a.amounts))[0];
+  if (!top) return;
+  const years = [...new Set(months.map((ym) => financialYearOf(Number(ym.slice(0, 4)), Number(ym.slice(5, 7)))))];
+  for (const financialYear of years) {
+    const [d] = await db
+      .insert(taxDeclarations)
+      .values({ employeeId: top.employeeId, financialYear, regime: 'old', rentPerMonth: 2_500_000, metro: true, createdBy: maker })
+      .onConflictDoNothing()
+      .returning();
+    if (!d) continue;
+    await db.insert(taxDeclarationLines).values([
+      { declarationId: d.id, section: '80C', amount: 15_000_000 },
+      { declarationId: d.id, section: '80D', amount: 2_500_000 },
+    ]);
+  }
 }

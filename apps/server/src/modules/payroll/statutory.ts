@@ -1,11 +1,16 @@
 // The statutory side of a month's run, loaded set-based for computeMonth: the dated parameters in force (one
 // query), the unit's state (one), and the ESI coverage wages of the earlier months of the contribution period
-// (one, over the earlier slips). The rules themselves run inside the engine (computeSlips) on these plain values.
+// (one, over the earlier slips); for a TDS head the financial year's income-tax parameters, the employees'
+// declarations (one query) and their earlier slips of the year (one). The rules themselves run inside the engine
+// (computeSlips) on these plain values.
 import {
   type EmployeeStatutory,
+  type EmployeeTds,
   type EngineStatutory,
   epsEligibility,
   esiContributionPeriod,
+  financialYearOf,
+  incomeTaxParametersFor,
   inForce,
   monthStart,
   PlanError,
@@ -14,13 +19,69 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import type { RunHead } from '../../db/schema';
 import { loadStatutoryTables } from '../statutory/parameters';
+import { defaultDeclaration, type EffectiveDeclaration, effectiveDeclarations } from '../tax/declarations';
 import { type EmployeeSet, idsIn, type PaidEmployee } from './inputs';
-import { isRuleHead } from './plan';
+import { ARREARS_CODE, BONUS_CODE, isRuleHead } from './plan';
 
 export interface MonthStatutory {
   params: EngineStatutory;
   /** Employee id → ESI coverage wages (paise) of the earlier months of the contribution period. */
   esiEarlier: Map<number, number[]>;
+  /** With a TDS head: each employee's declaration as it counts this month, and the year's earlier slips' figures. */
+  declarations?: Map<number, EffectiveDeclaration>;
+  tdsEarlier?: Map<number, TdsEarlier>;
+  financialYear: string;
+}
+
+/** The earlier slips of the financial year with this employer, summed (paise). */
+export type TdsEarlier = Pick<EmployeeTds, 'earlierRegular' | 'earlierOneOff' | 'earlierHraExempt' | 'earlierPt' | 'tdsSoFar'>;
+
+const NO_EARLIER: TdsEarlier = { earlierRegular: 0, earlierOneOff: 0, earlierHraExempt: 0, earlierPt: 0, tdsSoFar: 0 };
+
+/**
+ * The earlier slips of the financial year (before `year`/`month`) of the employees, summed per employee in one
+ * query. Slips processed before TDS was computed keep no split: their bonus and arrears heads count as one-off,
+ * their TDS and PT heads' amounts as deducted.
+ */
+export async function tdsEarlierSlips(
+  db: Db | Tx,
+  ids: EmployeeSet,
+  year: number,
+  month: number,
+  heads: readonly RunHead[],
+): Promise<Map<number, TdsEarlier>> {
+  const fyStart = (month >= 4 ? year : year - 1) * 100 + 4;
+  const headId = (pick: (h: RunHead) => boolean) => String(heads.find(pick)?.id ?? 0);
+  const tds = headId((h) => h.statutory === 'tds');
+  const pt = headId((h) => h.statutory === 'pt');
+  const arrears = headId((h) => h.code === ARREARS_CODE);
+  const bonus = headId((h) => h.code === BONUS_CODE);
+  const rows = await queryRows<{ employeeId: number; regular: string; oneOff: string; hra: string; pt: string; tds: string }>(
+    db,
+    sql`with e as (
+          select s.employee_id, s.gross, s.statutory st, s.amounts a from salary_slips s join payroll_runs r on r.id = s.run_id
+          where s.employee_id in ${idsIn(ids)} and r.year * 100 + r.month >= ${fyStart} and r.year * 100 + r.month < ${year * 100 + month}
+        ), t as (
+          select employee_id,
+            coalesce((st->>'taxableOneOff')::bigint, coalesce((a->>${arrears})::bigint, 0) + coalesce((a->>${bonus})::bigint, 0)) as one_off,
+            gross, coalesce((st->>'hraExempt')::bigint, 0) as hra,
+            coalesce((st->>'pt')::bigint, (a->>${pt})::bigint, 0) as pt, coalesce((st->>'tds')::bigint, (a->>${tds})::bigint, 0) as tds
+          from e
+        )
+        select employee_id as "employeeId", sum(gross - one_off)::text as regular, sum(one_off)::text as "oneOff",
+          sum(hra)::text as hra, sum(pt)::text as pt, sum(tds)::text as tds
+        from t group by employee_id`,
+  );
+  const out = new Map<number, TdsEarlier>();
+  for (const r of rows)
+    out.set(r.employeeId, {
+      earlierRegular: Number(r.regular),
+      earlierOneOff: Number(r.oneOff),
+      earlierHraExempt: Number(r.hra),
+      earlierPt: Number(r.pt),
+      tdsSoFar: Number(r.tds),
+    });
+  return out;
 }
 
 /** Undefined when no head of the unit is computed by the rules. */
@@ -51,12 +112,17 @@ export async function monthStatutory(
       },
     ]);
   }
+  const financialYear = financialYearOf(year, month);
+  const withTds = ruleHeads.some((h) => h.statutory === 'tds');
   const params: EngineStatutory = {
     month,
     pf: inForce(tables.pf, on),
     esi: inForce(tables.esi, on),
     pt: state ? inForce(tables.pt.get(state) ?? [], on) : undefined,
     lwf: state ? inForce(tables.lwf.get(state) ?? [], on) : undefined,
+    tds: withTds
+      ? { new: incomeTaxParametersFor(tables, financialYear, 'new'), old: incomeTaxParametersFor(tables, financialYear, 'old') }
+      : undefined,
   };
   const esiEarlier = new Map<number, number[]>();
   if (params.esi && ruleHeads.some((h) => h.statutory === 'esi_employee')) {
@@ -75,7 +141,10 @@ export async function monthStatutory(
       else esiEarlier.set(r.employeeId, [Number(r.wages)]);
     }
   }
-  return { params, esiEarlier };
+  if (!withTds) return { params, esiEarlier, financialYear };
+  const declarations = await effectiveDeclarations(db, ids, financialYear, on);
+  const tdsEarlier = await tdsEarlierSlips(db, ids, year, month, heads);
+  return { params, esiEarlier, declarations, tdsEarlier, financialYear };
 }
 
 /** An employee's statutory particulars for the month (EPS eligibility by age and the 2014 high-wage rule). */
@@ -94,5 +163,18 @@ export function employeeStatutory(e: PaidEmployee, s: MonthStatutory, year: numb
     epsEligible: eps,
     disabled: e.isDisabled,
     esiEarlierWages: s.esiEarlier.get(e.id) ?? [],
+    tds: s.declarations && tdsOf(s.declarations.get(e.id) ?? defaultDeclaration(e.id, s.financialYear), s.tdsEarlier?.get(e.id)),
+  };
+}
+
+function tdsOf(d: EffectiveDeclaration, earlier: TdsEarlier = NO_EARLIER): EmployeeTds {
+  return {
+    regime: d.regime,
+    rentPerMonth: d.rentPerMonth,
+    metro: d.metro,
+    deductions: d.deductions,
+    previousEmployerIncome: d.previousEmployerIncome,
+    previousEmployerTds: d.previousEmployerTds,
+    ...earlier,
   };
 }

@@ -10,10 +10,12 @@ import {
   computePf,
   computePt,
   esiCovered,
+  type IncomeTaxParameters,
   incomeTaxParametersFor,
   inForce,
   monthStart,
   type Paise,
+  type TaxInput,
   toPaise,
   UnknownSectionError,
 } from '@hr/payroll';
@@ -24,6 +26,26 @@ import { BadRequest } from '../../lib/errors';
 import { loadStatutoryTables } from './parameters';
 
 const rupees = (p: Paise): number => Number(p) / 100;
+
+/** The calculator's answer (rupees) for a year's figures in one regime: the compute endpoint and the declarations' comparison. */
+export function computeTaxView(p: IncomeTaxParameters, input: TaxInput): TTaxComputeResult {
+  const result = computeIncomeTax(p, input);
+  return {
+    financialYear: p.financialYear,
+    regime: p.regime,
+    annualGrossSalary: rupees(result.grossSalary),
+    standardDeduction: rupees(result.standardDeduction),
+    exemptions: rupees(result.exemptions),
+    professionalTax: rupees(result.professionalTax),
+    deductions: Object.fromEntries(Object.entries(result.deductions).map(([k, v]) => [k, rupees(v)])),
+    taxableIncome: rupees(result.taxableIncome),
+    taxOnIncome: rupees(result.taxOnIncome),
+    rebate: rupees(result.rebate),
+    surcharge: rupees(result.surcharge),
+    cess: rupees(result.cess),
+    totalTax: rupees(result.totalTax),
+  };
+}
 
 export const statutoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payroll'];
@@ -45,9 +67,8 @@ export const statutoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const tables = await loadStatutoryTables(app.db, request.log);
       const p = incomeTaxParametersFor(tables, body.financialYear, body.regime);
       if (!p) throw new BadRequest('No tax rates are known for that financial year', { financialYear: ['No tax rates for this year'] });
-      let result: ReturnType<typeof computeIncomeTax>;
       try {
-        result = computeIncomeTax(p, {
+        return computeTaxView(p, {
           grossSalary: toPaise(body.annualGrossSalary),
           exemptions: body.exemptions === undefined ? undefined : toPaise(body.exemptions),
           professionalTax: body.professionalTax === undefined ? undefined : toPaise(body.professionalTax),
@@ -61,21 +82,6 @@ export const statutoryRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw e;
       }
-      return {
-        financialYear: p.financialYear,
-        regime: p.regime,
-        annualGrossSalary: rupees(result.grossSalary),
-        standardDeduction: rupees(result.standardDeduction),
-        exemptions: rupees(result.exemptions),
-        professionalTax: rupees(result.professionalTax),
-        deductions: Object.fromEntries(Object.entries(result.deductions).map(([k, v]) => [k, rupees(v)])),
-        taxableIncome: rupees(result.taxableIncome),
-        taxOnIncome: rupees(result.taxOnIncome),
-        rebate: rupees(result.rebate),
-        surcharge: rupees(result.surcharge),
-        cess: rupees(result.cess),
-        totalTax: rupees(result.totalTax),
-      };
     },
   );
 
