@@ -86,6 +86,12 @@ export interface SqlSource {
    * no longer change (approved or locked salary runs).
    */
   cacheTotalsMs?: number | ((ctx: ReportContext) => number);
+  /**
+   * The row count and column sums of the whole filtered set as the database keeps them (e.g. a final salary run's
+   * totals, kept by triggers), or null when it keeps none for these filters: the framework then sums the rows.
+   * Asked only without a grouping; a column missing from `totals` sums to 0. Money in paise.
+   */
+  keptTotals?(ctx: ReportContext): Promise<{ count: number; totals: Record<string, number> } | null>;
 }
 
 export interface ChunkSource {
@@ -136,8 +142,17 @@ export function defineReport(def: ReportDef): ReportDef {
     if (def.source.kind !== 'sql') throw new Error(`Report ${def.id}: only SQL reports group`);
     if (!def.columns.some((c) => c.key === g.key)) throw new Error(`Report ${def.id}: group key ${g.key} is no column`);
   }
+  if (def.source.kind === 'chunks') def.columns = chunkTotals(def.columns);
   registry.set(def.id, def);
   return def;
+}
+
+/**
+ * Rows worked out in code (the attendance reports) are totalled by the framework like SQL ones: their number and
+ * money columns sum into the grand total unless a column says `total: false`.
+ */
+export function chunkTotals(columns: ReportColumn[]): ReportColumn[] {
+  return columns.map((c) => ((c.type === 'number' || c.type === 'money') && c.total === undefined ? { ...c, total: true } : c));
 }
 
 export function reportById(id: string): ReportDef | undefined {

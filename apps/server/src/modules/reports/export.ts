@@ -1,25 +1,22 @@
-// The one exporter of every report: Excel through the streaming writer of lib/xlsx.ts and PDF through pdfmake
-// (packages/documents), both from the same rows in the same order as the screen, with the group subtotals and
+// The one exporter of every report: Excel through the streaming writer of lib/xlsx.ts and PDF drawn with pdfkit
+// in the documents package's fonts and colours (pdf-table.ts), both from the same rows in the same order as the screen, with the group subtotals and
 // the grand total summed exactly (paise) as the rows pass. The Excel file never holds the sheet in memory;
-// the PDF's layout does (pdfmake lays out a whole document), so it is capped at PDF_MAX_ROWS.
+// the PDF holds its pages' drawing (Page x / y is written once the count is known), so it is capped at PDF_MAX_ROWS.
 import { formatIsoDMY, type IsoDate, todayIn } from '@hr/calendar';
-import { baseDocument, COLORS, GRID } from '@hr/documents/common';
-import { renderPdf } from '@hr/documents/node';
 import { formatINR } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { queryRows } from '../../db/client';
 import { BadRequest } from '../../lib/errors';
 import { INR_NUMBER_FORMAT, streamXlsx, type XlsxCell, type XlsxRow } from '../../lib/xlsx';
-import type { ReportCell, ReportColumn, ReportRow } from './define';
-import { batchesOf, type RunPlan } from './run';
+import type { ReportCell, ReportColumn, ReportRow, ReportSummaryLine } from './define';
+import { PdfTableWriter } from './pdf-table';
+import { batchesOf, type RunPlan, summaryOf } from './run';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const PDF_MIME = 'application/pdf';
 /** A PDF of more rows is refused (its layout is held in memory): Excel takes any size. */
 export const PDF_MAX_ROWS = 20_000;
-
-type DocDefinition = Parameters<typeof renderPdf>[0];
 
 export interface Organisation {
   name: string;
@@ -118,12 +115,16 @@ function totalsRow(plan: RunPlan, label: string, totals: Record<string, number>)
 
 const countText = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
 
+/** A summary figure as printed (money en-IN). */
+const summaryText = (l: ReportSummaryLine) => `${l.label}: ${cellText({ key: 'v', label: l.label, type: l.type, width: 10 }, l.value)}`;
+
 /**
  * The report as an .xlsx stream: the organisation, title and filters above the headings, the rows, a subtotal
  * line per group and the grand total. The first batch is read before the stream is returned, so an error in
  * the report's query answers properly.
  */
 export async function reportXlsx(plan: RunPlan, org: Organisation, onRows?: (n: number) => Promise<void>) {
+  const summary = await summaryOf(plan);
   const lines = linesOf(plan, onRows);
   const first = await lines.next();
   async function* rows(): AsyncGenerator<XlsxRow[]> {
@@ -139,7 +140,11 @@ export async function reportXlsx(plan: RunPlan, org: Organisation, onRows?: (n: 
   return streamXlsx({
     sheet: plan.def.title,
     // One line above the headings (the headings stay on row 3 whatever the report).
-    preamble: [`${plan.def.title} — ${plan.ctx.summary} — ${org.name} · Report Gen. Date : ${formatIsoDMY(org.today)}`],
+    preamble: [
+      `${plan.def.title} — ${plan.ctx.summary} — ${org.name} · Report Gen. Date : ${formatIsoDMY(org.today)}${
+        summary?.length ? ` — ${summary.map(summaryText).join(' · ')}` : ''
+      }`,
+    ],
     columns: plan.columns.map((c) => ({
       header: c.label,
       width: c.width,
@@ -150,14 +155,10 @@ export async function reportXlsx(plan: RunPlan, org: Organisation, onRows?: (n: 
   });
 }
 
-type PdfCell =
-  | { text: string; bold?: boolean; alignment?: string; fillColor?: string; color?: string; noWrap?: boolean }
-  | { stack: unknown[] };
-
 /**
  * The report as a PDF: the organisation's header, the title, the filters and the generation date, the table
  * with its headings repeated on every page, subtotals and the grand total, and 'Page x / y' below. Wide reports
- * are landscape (A3 beyond about 200 characters of columns).
+ * are landscape (A3 beyond about 200 characters of columns). Drawn row by row with pdfkit (pdf-table.ts).
  */
 export async function reportPdf(plan: RunPlan, org: Organisation, onRows?: (n: number) => Promise<void>): Promise<Buffer> {
   const columns = plan.columns.filter((c) => !c.pdfHidden);
@@ -168,82 +169,61 @@ export async function reportPdf(plan: RunPlan, org: Organisation, onRows?: (n: n
   const pageWidth = (pageSize === 'A3' ? (orientation === 'landscape' ? 1191 : 842) : orientation === 'landscape' ? 842 : 595) - 40;
   const fixed = columns.reduce((s, c) => s + (typeof c.pdfWidth === 'number' ? c.pdfWidth : 0), 0);
   const flexChars = columns.reduce((s, c) => s + (c.pdfWidth === undefined ? c.width : 0), 0);
-  // Points per character of the flexible columns once the page is shared out (3 points of padding each); the
-  // font shrinks (not below 4.5) so a column's declared characters fit its share.
+  // Points per character of the flexible columns once the page is shared out; the font shrinks (not below 4.5)
+  // so a column's declared characters fit its share.
   const perChar = Math.max(1, (pageWidth - fixed - 3.5 * columns.length) / Math.max(1, flexChars));
   const preferred = plan.def.pdf?.fontSize ?? (columns.length > 30 ? 5.5 : columns.length > 16 ? 6.5 : 7.5);
   const fontSize = Math.max(4.5, Math.min(preferred, Math.round((perChar / 0.55) * 2) / 2));
-  const widths = columns.map((c) => (c.pdfWidth === '*' ? '*' : typeof c.pdfWidth === 'number' ? c.pdfWidth : c.width * perChar));
+  const stars = columns.filter((c) => c.pdfWidth === '*').length;
+  const given = columns.reduce((s, c) => s + (c.pdfWidth === '*' ? 0 : typeof c.pdfWidth === 'number' ? c.pdfWidth : c.width * perChar), 0);
+  const star = stars ? Math.max(20, (pageWidth - given) / stars) : 0;
   const numeric = (c: ReportColumn) => c.type === 'money' || c.type === 'number';
-  const cell = (c: ReportColumn, row: ReportRow, bold = false): PdfCell => {
-    const text = cellText(c, row[c.key] ?? null);
-    if (c.pdfUnder && !bold) {
-      const under = byKey.get(c.pdfUnder);
-      return { stack: [text, { text: under ? cellText(under, row[under.key] ?? null) : '', color: COLORS.muted, fontSize: fontSize - 1 }] };
-    }
-    return {
-      text,
-      ...(bold ? { bold: true, fillColor: COLORS.band } : {}),
-      ...(numeric(c)
-        ? { alignment: 'right', noWrap: true }
-        : c.type === 'date'
-          ? { noWrap: true }
-          : c.width <= 5
-            ? { alignment: 'center', noWrap: true }
-            : {}),
-    };
-  };
-  const body: PdfCell[][] = [
-    columns.map((c) => ({ text: c.label, bold: true, color: COLORS.navy, fillColor: COLORS.band, alignment: 'center' })),
-  ];
+  const writer = new PdfTableWriter({
+    pageSize,
+    orientation,
+    fontSize,
+    title: plan.def.title,
+    infoTitle: exportFileName(plan, 'pdf'),
+    orgName: org.name,
+    orgAddress: org.address.replace(/\s*\n\s*/g, ', '),
+    dateLine: `Report Gen. Date : ${formatIsoDMY(org.today)}`,
+    summary: plan.ctx.summary,
+    columns: columns.map((c) => ({
+      label: c.label,
+      width: c.pdfWidth === '*' ? star : typeof c.pdfWidth === 'number' ? c.pdfWidth : c.width * perChar,
+      align: numeric(c) ? 'right' : c.type !== 'date' && c.width <= 5 ? 'center' : 'left',
+      noWrap: numeric(c) || c.type === 'date' || c.width <= 5,
+    })),
+  });
+  const unders = columns.some((c) => c.pdfUnder);
   let rows = 0;
   for await (const batch of linesOf(plan, onRows)) {
     for (const line of batch) {
       if (line.kind === 'row') {
         if (++rows > PDF_MAX_ROWS) throw new BadRequest(`A PDF holds at most ${PDF_MAX_ROWS} rows: narrow the filters or export to Excel`);
-        body.push(columns.map((c) => cell(c, line.row)));
+        writer.add({
+          cells: columns.map((c) => cellText(c, line.row[c.key] ?? null)),
+          ...(unders
+            ? {
+                under: columns.map((c) => {
+                  const under = c.pdfUnder ? byKey.get(c.pdfUnder) : undefined;
+                  return c.pdfUnder ? (under ? cellText(under, line.row[under.key] ?? null) : '') : undefined;
+                }),
+              }
+            : {}),
+        });
       } else {
         const label = line.kind === 'total' ? `Grand Total (${countText(line.count)})` : `${line.label} (${countText(line.count)})`;
         const r = totalsRow(plan, label, line.totals);
         // The label goes in the first printed column.
         if (columns[0]) r[columns[0].key] = label;
-        body.push(columns.map((c) => cell(c, r, true)));
+        writer.add({ cells: columns.map((c) => cellText(c, r[c.key] ?? null)), bold: true });
       }
     }
   }
-  const doc: DocDefinition = {
-    ...baseDocument(),
-    pageSize,
-    pageOrientation: orientation,
-    pageMargins: [20, 24, 20, 28],
-    info: { title: exportFileName(plan, 'pdf') },
-    defaultStyle: { ...baseDocument().defaultStyle, fontSize },
-    content: [
-      { text: org.name, bold: true, fontSize: 12, color: COLORS.navy },
-      ...(org.address ? [{ text: org.address.replace(/\s*\n\s*/g, ', '), color: COLORS.muted, fontSize: 7.5 }] : []),
-      {
-        columns: [
-          { text: plan.def.title, bold: true, fontSize: 11, color: COLORS.navy },
-          { text: `Report Gen. Date : ${formatIsoDMY(org.today)}`, alignment: 'right', fontSize: 8, color: COLORS.muted },
-        ],
-        margin: [0, 6, 0, 2],
-      },
-      { text: plan.ctx.summary, fontSize: 8, margin: [0, 0, 0, 2] },
-      { text: countText(rows), color: COLORS.muted, fontSize: 8, margin: [0, 0, 0, 6] },
-      {
-        layout: { ...GRID, paddingLeft: () => 1.5, paddingRight: () => 1.5, paddingTop: () => 1.5, paddingBottom: () => 1.5 },
-        table: { headerRows: 1, dontBreakRows: true, widths, body: body as never },
-      },
-    ],
-    footer: (page: number, pages: number) => ({
-      text: `Page ${page} / ${pages}`,
-      alignment: 'right',
-      fontSize: 7,
-      color: COLORS.muted,
-      margin: [20, 8, 20, 0],
-    }),
-  } as DocDefinition;
-  return renderPdf(doc);
+  // The report's summary figures (not column sums) below the table.
+  const summary = await summaryOf(plan);
+  return writer.finish(countText(rows), summary?.map(summaryText) ?? []);
 }
 
 /** Answers the file itself (small exports, and the attendance screens' own export paths). */

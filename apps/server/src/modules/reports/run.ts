@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { queryRows } from '../../db/client';
 import { BadRequest } from '../../lib/errors';
 import {
+  chunkTotals,
   publicColumn,
   type ReportColumn,
   type ReportContext,
@@ -39,7 +40,8 @@ export async function planOf(
   ctx: ReportContext,
   q: Pick<Query, 'sort' | 'dir' | 'groupBy'> & { columns?: string },
 ): Promise<RunPlan> {
-  const all = def.columnsFor ? await def.columnsFor(ctx) : def.columns;
+  const own = def.columnsFor ? await def.columnsFor(ctx) : def.columns;
+  const all = def.source.kind === 'chunks' ? chunkTotals(own) : own;
   let columns = all;
   if (q.columns !== undefined) {
     // An export of the columns chosen on the screen, in the report's order.
@@ -170,6 +172,14 @@ export async function runPage(plan: RunPlan, page: number, pageSize: number): Pr
   const key = ttl ? cacheKey(plan) : '';
   const now = Date.now();
   let sums = ttl ? totalsCache.get(key) : undefined;
+  if ((!sums || sums.until < now) && !plan.groupBy && def.source.keptTotals) {
+    // Totals the database keeps for exactly these filters (a final salary run's), when the report has them.
+    const kept = await def.source.keptTotals(ctx);
+    if (kept) {
+      const grandTotal = Object.fromEntries(totalColumns(plan).map((c) => [c.key, Number(kept.totals[c.key] ?? 0)]));
+      sums = { until: now + ttl, value: { total: kept.count, groups: [], grandTotal } };
+    }
+  }
   if (!sums || sums.until < now) {
     const full = totalColumns(plan).length ? await expanded(plan, base) : base;
     // One statement at a time (a transaction's connection runs one statement at a time; PGlite one anyway).
@@ -241,8 +251,6 @@ export function resultJson(plan: RunPlan, outcome: RunOutcome, page: number, pag
     groupBy: plan.groupBy,
     groups: outcome.groups.map((g) => ({ ...g, totals: totalsForJson(plan.columns, g.totals) })),
     grandTotal: totalsForJson(plan.columns, outcome.grandTotal),
-    ...(outcome.summary
-      ? { summary: outcome.summary.map((l) => (l.type === 'money' ? { ...l, value: Number(l.value) / 100 } : l)) }
-      : {}),
+    ...(outcome.summary ? { summary: outcome.summary.map((l) => (l.type === 'money' ? { ...l, value: Number(l.value) / 100 } : l)) } : {}),
   };
 }

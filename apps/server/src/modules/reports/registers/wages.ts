@@ -59,6 +59,30 @@ async function headSelect(ctx: ReportContext): Promise<SQL> {
   );
 }
 
+/**
+ * The totals the database keeps for final runs (report_run_totals, migration 0019: slips, gross, deductions, net and
+ * each head 'h<id>'), summed over the month's runs within the filters, when the filters are only unit and month (a
+ * department or an employee narrows the slips) and every run has its totals; else null (the slips are summed).
+ */
+async function keptTotals(ctx: ReportContext): Promise<{ count: number; totals: Record<string, number> } | null> {
+  const f = ctx.f;
+  if (f.status === 'processed' || ctx.auth.isSelfService) return null;
+  if (f.departmentId !== undefined || f.designationId !== undefined || f.categoryId !== undefined || f.employeeId !== undefined)
+    return null;
+  const rows = await queryRows<{ item: string | null; amount: string | null; runs: number; kept: number }>(
+    ctx.db,
+    sql`with runs as (select r.id from payroll_runs r where ${runsWhere(ctx)}),
+        kept as (select t.item, sum(t.amount)::text as amount from report_run_totals t where t.run_id in (select id from runs) group by t.item)
+      select k.item, k.amount, c.runs, c.kept from (select (select count(*) from runs)::int as runs,
+          (select count(*) from report_run_totals t where t.item = '#slips' and t.run_id in (select id from runs))::int as kept) c
+        left join kept k on true`,
+  );
+  if (!rows.length || rows[0].runs !== rows[0].kept) return null;
+  const totals: Record<string, number> = {};
+  for (const r of rows) if (r.item !== null) totals[r.item] = Number(r.amount ?? 0);
+  return { count: totals['#slips'] ?? 0, totals };
+}
+
 /** The slips of the month's final runs, as printed that month, within the filters. */
 const slipsFrom = (ctx: ReportContext) => sql`salary_slips s join payroll_runs r on r.id = s.run_id join units u on u.id = r.unit_id
   join employees e on e.id = s.employee_id
@@ -119,6 +143,7 @@ export const salaryRegister = defineReport({
     expand: headSelect,
     key: '_slipId',
     cacheTotalsMs: FINAL_TOTALS_MS,
+    keptTotals,
   },
 });
 
@@ -169,6 +194,7 @@ export const formB = defineReport({
     expand: headSelect,
     key: '_slipId',
     cacheTotalsMs: FINAL_TOTALS_MS,
+    keptTotals,
   },
 });
 
