@@ -35,12 +35,11 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
 import { formatCount, formatDate, formatDateTime, formatRupees, todayIso } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { useSession } from '@/lib/session';
-import { CHART_COLORS, ChartWithTable, Stat, shortMonth, Widget } from './widgets';
+import { CHART_COLORS, ChartTable, ChartWithTable, Stat, shortMonth, Widget } from './widgets';
 
 type Filter = { unitId?: number; month: string };
 
@@ -197,32 +196,19 @@ function AttendanceList({ filter, bucket, onClose }: { filter: Filter; bucket: T
           </p>
         ) : (
           <div className="max-h-[60vh] overflow-auto">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Code</TableHead>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Unit</TableHead>
-                  <TableHead>Department</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>First in</TableHead>
-                  <TableHead className="text-right">Late (min)</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {(q.data?.rows ?? []).map((r) => (
-                  <TableRow key={r.employeeId}>
-                    <TableCell className="font-mono">{r.employeeCode}</TableCell>
-                    <TableCell>{r.name}</TableCell>
-                    <TableCell>{r.unitName}</TableCell>
-                    <TableCell>{r.departmentName}</TableCell>
-                    <TableCell>{r.status ?? '—'}</TableCell>
-                    <TableCell>{r.firstIn ? formatDateTime(r.firstIn) : '—'}</TableCell>
-                    <TableCell className="text-right tabular-nums">{r.lateMinutes || ''}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ChartTable
+              rows={q.data?.rows ?? []}
+              rowKey={(r) => r.employeeId}
+              columns={[
+                { label: 'Code', value: (r) => r.employeeCode, className: 'font-mono' },
+                { label: 'Name', value: (r) => r.name },
+                { label: 'Unit', value: (r) => r.unitName },
+                { label: 'Department', value: (r) => r.departmentName },
+                { label: 'Status', value: (r) => r.status ?? '—' },
+                { label: 'First in', value: (r) => (r.firstIn ? formatDateTime(r.firstIn) : '—') },
+                { label: 'Late (min)', value: (r) => r.lateMinutes || '', numeric: true },
+              ]}
+            />
           </div>
         )}
         <div className="flex items-center justify-end gap-2 text-sm">
@@ -425,24 +411,15 @@ function DocumentsWidget({ filter }: { filter: Filter }) {
             <Stat label="Documents missing" value={formatCount(d.documents)} />
           </div>
           {d.byUnit.length > 0 && (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Unit</TableHead>
-                  <TableHead className="text-right">Employees</TableHead>
-                  <TableHead className="text-right">Documents</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {d.byUnit.map((u) => (
-                  <TableRow key={u.id}>
-                    <TableCell>{u.name}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatCount(u.employees)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatCount(u.documents)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ChartTable
+              rows={d.byUnit}
+              rowKey={(u) => u.id}
+              columns={[
+                { label: 'Unit', value: (u) => u.name },
+                { label: 'Employees', value: (u) => formatCount(u.employees), numeric: true },
+                { label: 'Documents', value: (u) => formatCount(u.documents), numeric: true },
+              ]}
+            />
           )}
         </div>
       )}
@@ -496,24 +473,15 @@ function AdvancesWidget({ filter }: { filter: Filter }) {
             <Stat label="Advances" value={formatCount(d.count)} />
           </div>
           {d.byUnit.length > 0 && (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Unit</TableHead>
-                  <TableHead className="text-right">Advances</TableHead>
-                  <TableHead className="text-right">Outstanding</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {d.byUnit.map((u) => (
-                  <TableRow key={u.id}>
-                    <TableCell>{u.name}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatCount(u.count)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatRupees(u.outstanding)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ChartTable
+              rows={d.byUnit}
+              rowKey={(u) => u.id}
+              columns={[
+                { label: 'Unit', value: (u) => u.name },
+                { label: 'Advances', value: (u) => formatCount(u.count), numeric: true },
+                { label: 'Outstanding', value: (u) => formatRupees(u.outstanding), numeric: true },
+              ]}
+            />
           )}
         </div>
       )}

@@ -74,7 +74,49 @@ export function Widget<T>({
   );
 }
 
-export type TableColumn<R> = { label: string; value: (row: R) => ReactNode; numeric?: boolean };
+export type TableColumn<R> = { label: string; value: (row: R) => ReactNode; numeric?: boolean; className?: string };
+
+/** The dashboards' one table of figures: a chart's numbers, a widget's rows by unit, a drill-down list. */
+export function ChartTable<R>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  captionHidden,
+}: {
+  columns: TableColumn<R>[];
+  rows: R[];
+  rowKey?: (row: R, index: number) => string | number;
+  caption?: string;
+  /** The caption for screen readers only. */
+  captionHidden?: boolean;
+}) {
+  return (
+    <Table>
+      {caption !== undefined && <TableCaption className={captionHidden ? 'sr-only' : undefined}>{caption}</TableCaption>}
+      <TableHeader>
+        <TableRow>
+          {columns.map((c) => (
+            <TableHead key={c.label} className={c.numeric ? 'text-right' : undefined}>
+              {c.label}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((r, i) => (
+          <TableRow key={rowKey ? rowKey(r, i) : i}>
+            {columns.map((c) => (
+              <TableCell key={c.label} className={cn(c.numeric && 'text-right tabular-nums', c.className)}>
+                {c.value(r)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
 
 /**
  * The numbers of a chart as a table: always in the page for screen readers (visually hidden), shown to everyone
@@ -115,29 +157,7 @@ export function ChartWithTable<R>({
         </div>
       )}
       <div id={id} className={shown ? 'max-h-80 overflow-auto' : 'sr-only'}>
-        <Table>
-          <TableCaption className={shown ? undefined : 'sr-only'}>{caption}</TableCaption>
-          <TableHeader>
-            <TableRow>
-              {columns.map((c) => (
-                <TableHead key={c.label} className={c.numeric ? 'text-right' : undefined}>
-                  {c.label}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((r, i) => (
-              <TableRow key={i}>
-                {columns.map((c) => (
-                  <TableCell key={c.label} className={c.numeric ? 'text-right tabular-nums' : undefined}>
-                    {c.value(r)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ChartTable caption={caption} captionHidden={!shown} columns={columns} rows={rows} />
       </div>
     </div>
   );
