@@ -139,7 +139,16 @@ export async function fill(
   );
   // Vacuumed as well as analysed, as autovacuum leaves a table after a large insert (the test server runs with
   // autovacuum off): the widgets read the indexes only (index-only scans need the visibility map set).
-  for (const t of ['employees', 'punches', 'daily_attendance', 'approvals', 'payroll_runs', 'salary_advances', 'advance_instalments']) {
+  for (const t of [
+    'employees',
+    'punches',
+    'daily_attendance',
+    'daily_attendance_counts',
+    'approvals',
+    'payroll_runs',
+    'salary_advances',
+    'advance_instalments',
+  ]) {
     await db.execute(sql.raw(`vacuum analyze ${t}`));
   }
   const [{ total }] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from punches`);
