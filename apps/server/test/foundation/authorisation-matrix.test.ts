@@ -4,6 +4,7 @@
 import { ACTIONS, type TAction } from '@hr/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menus } from '../../src/db/schema';
+import { reportEndpointAccess } from '../../src/modules/reports/routes';
 import { createRole, createUser, grantMenus } from '../../src/seed/factories';
 import type { SeedAction } from '../../src/seed/menu-tree';
 import { api, createTestApp, type TestApp } from '../helpers';
@@ -65,6 +66,27 @@ describe('authorisation matrix', () => {
       if (typeof r.access !== 'object') continue;
       const res = await call(r.method, r.url, tokenNothing);
       if (res.statusCode !== 403) wrong.push(`${r.method} ${r.url}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("every report endpoint refuses a role that lacks the report's own menu action, and one holding nothing (403)", async () => {
+    const endpoints = reportEndpointAccess();
+    // Every signed-in route of a report (/api/reports/:id…) is declared there, so none escapes the matrix.
+    const declared = new Set(endpoints.map((e) => `${e.method} ${e.route}`));
+    const reportRoutes = t.app.apiRoutes.filter((r) => r.url.startsWith('/api/reports/:id'));
+    expect(reportRoutes.length).toBeGreaterThan(2);
+    expect(reportRoutes.filter((r) => !declared.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    const wrong: string[] = [];
+    for (const e of endpoints) {
+      for (const [who, token] of [
+        ['lacking', tokenLacking[e.access.action]],
+        ['nothing', tokenNothing],
+      ] as const) {
+        const res = await call(e.method, e.url, token);
+        if (res.statusCode !== 403)
+          wrong.push(`${who}: ${e.method} ${e.url} (needs ${e.access.action} on ${e.access.menu}): ${res.statusCode}`);
+      }
     }
     expect(wrong).toEqual([]);
   });

@@ -1,9 +1,11 @@
 // The report framework's endpoints, the same for every report of the registry: the list the caller may see,
 // a report's description, a page of it (sorted, grouped, with subtotals and the grand total over the whole
 // filtered set) and its Excel / PDF export (directly when small, else a job answering 202 { jobId }).
-// Each report is granted by its own menu: the routes are 'signedIn' and check the report's menu inside.
+// Each report is granted by its own menu: the routes are 'signedIn' and check the report's menu before anything else
+// (a preValidation hook); reportEndpointAccess() declares that per-report access for the authorisation matrix.
 import {
   REPORT_FILTERS,
+  type TMenuPath,
   type TReportMeta,
   ZJobStarted,
   ZReportExportQuery,
@@ -12,6 +14,7 @@ import {
   ZReportQuery,
   ZReportResult,
 } from '@hr/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -38,8 +41,36 @@ async function reportFor(db: Db, auth: AuthContext, id: string): Promise<ReportD
   return def;
 }
 
+/** The endpoints of one report (the `:id` routes below), each guarded by the report's own menu. */
+const REPORT_ENDPOINTS = ['/api/reports/:id', '/api/reports/:id/run', '/api/reports/:id/export'] as const;
+
+/**
+ * Every report endpoint of every report of the registry with the menu and action it needs: the per-report access
+ * the routes' shared check enforces, declared for the authorisation matrix (apps/server/test/foundation), which
+ * calls each with a role lacking it.
+ */
+export function reportEndpointAccess(): { method: 'GET'; route: string; url: string; access: { menu: TMenuPath; action: 'view' } }[] {
+  return allReports().flatMap((def) =>
+    REPORT_ENDPOINTS.map((route) => ({
+      method: 'GET' as const,
+      route,
+      url: route.replace(':id', def.id),
+      access: { menu: def.menu as TMenuPath, action: 'view' as const },
+    })),
+  );
+}
+
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['reports'];
+  /**
+   * The report's menu is checked before the query is (404 unknown, 403 without it), so a caller without the report
+   * learns nothing of its filters; a malformed id is left to the schema (400).
+   */
+  const guard = async (request: FastifyRequest) => {
+    const id = (request.params as { id?: unknown }).id;
+    if (!ZReportIdParams.safeParse({ id }).success) return;
+    await reportFor(app.db, request.auth, String(id));
+  };
 
   app.get(
     '/api/reports',
@@ -69,6 +100,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/reports/:id',
     {
       config: { access: 'signedIn' },
+      preValidation: guard,
       schema: {
         tags,
         summary: "A report's filters, columns and groupings (404 unknown, 403 without its menu)",
@@ -83,6 +115,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/reports/:id/run',
     {
       config: { access: 'signedIn' },
+      preValidation: guard,
       schema: {
         tags,
         summary: `A page of the report within the caller's units (own rows for self-service), sorted and grouped on the server, with group subtotals and the grand total over the whole filtered set. Filters: ${REPORT_FILTERS.join(', ')} as the report declares`,
@@ -104,6 +137,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/reports/:id/export',
     {
       config: { access: 'signedIn' },
+      preValidation: guard,
       schema: {
         tags,
         summary: `The report as Excel or PDF with the same rows, subtotals and totals as the screen: the file itself up to ${DIRECT_EXPORT_ROWS.xlsx} rows (Excel) / ${DIRECT_EXPORT_ROWS.pdf} (PDF), else 202 { jobId } (GET /api/jobs/{id}/file when done); job=always always starts a job`,
