@@ -2,12 +2,13 @@
 // probation), the unit-wise leave type mapping (only the mapped types, each on the unit's quota), enforced in the
 // preview, the raise and the balances; and the job `leave.post` that posts the monthly accrual and the year-end
 // carry-forward with lapse / encashment once, however often it runs. Reads never post.
-import { addDays, financialYearOf, todayIn } from '@hr/calendar';
+import { addDays, financialYearOf, todayIn, weekday } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { enqueue } from '../../src/jobs/runner';
 import { leavePostJob } from '../../src/modules/requests/jobs';
+import { reworkYearEnds } from '../../src/modules/requests/ledger';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -54,6 +55,9 @@ async function runPoster(asOf: string) {
   const [job] = await queryRows<{ state: string }>(t.db, sql`select state from jobs where name = 'leave.post' order by id desc limit 1`);
   expect(job.state).toBe('succeeded');
 }
+
+/** The day itself or the next Monday to Friday (the tests' leave must hold a working day whatever today is). */
+const workday = (d: string): string => ([0, 6].includes(weekday(d)) ? workday(addDays(d, 1)) : d);
 
 const linesOf = (employeeId: number, leaveTypeId: number) =>
   queryRows<{ fy: number; kind: string; days: number; period: string | null }>(
@@ -154,6 +158,73 @@ describe('the scheduled poster', () => {
     expect((await linesOf(joiner, monthly)).filter((l) => l.fy === 2025)).toHaveLength(2);
   });
 
+  it('a later posting to a closed year re-works its year end exactly, once, and the next closed year in turn', async () => {
+    const joiner = (await one<{ id: number }>(sql`select id from employees where employee_code = 'POL001'`)).id;
+    const monthly = (await one<{ id: number }>(sql`select id from leave_types where code = 'PMON'`)).id;
+    const yearly = (await one<{ id: number }>(sql`select id from leave_types where code = 'PYR'`)).id;
+    const adjust = async (leaveTypeId: number, financialYear: number, days: number) => {
+      const res = await admin.post('/api/leave/ledger', {
+        employeeId: joiner,
+        leaveTypeId,
+        financialYear,
+        kind: 'adjust',
+        days,
+        reason: 'Late correction',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const yearEnds = async (leaveTypeId: number) =>
+      (await linesOf(joiner, leaveTypeId)).filter((l) => l.period === 'yearend' || l.period === 'carry');
+
+    // Monthly type (limit 3, lapses): 9 left in 2024 (3 carried, 6 lapsed). 7 taken away: 2 left, all carried, no lapse.
+    await adjust(monthly, 2024, -7);
+    expect(await yearEnds(monthly)).toEqual([{ fy: 2025, kind: 'opening', days: 2, period: 'carry' }]);
+    // 4.5 added back: 6.5 left, 3 carried, 3.5 lapse (the lapse line made again).
+    await adjust(monthly, 2024, 4.5);
+    expect(await yearEnds(monthly)).toEqual([
+      { fy: 2024, kind: 'lapse', days: -3.5, period: 'yearend' },
+      { fy: 2025, kind: 'opening', days: 3, period: 'carry' },
+    ]);
+    // Yearly type (limit 2, encashed): 8.5 left; half a day taken away: 8, 2 carried, 6 encashed.
+    await adjust(yearly, 2024, -0.5);
+    expect(await yearEnds(yearly)).toEqual([
+      { fy: 2024, kind: 'encash', days: -6, period: 'yearend' },
+      { fy: 2025, kind: 'opening', days: 2, period: 'carry' },
+    ]);
+
+    // Idempotent: worked out again, nothing changes.
+    const keys = [monthly, yearly].map((leaveTypeId) => ({ employeeId: joiner, leaveTypeId, financialYear: 2024 }));
+    const before = await queryRows(t.db, sql`select id, days::text, reason from leave_ledger where employee_id = ${joiner} order by id`);
+    expect(await reworkYearEnds(t.db, keys)).toBe(0);
+    expect(await queryRows(t.db, sql`select id, days::text, reason from leave_ledger where employee_id = ${joiner} order by id`)).toEqual(
+      before,
+    );
+
+    // 2025 closed too (its credits completed: 3 carried + 12 credited = 15; 3 carried to 2026, 12 lapse).
+    await runPoster('2026-04-01');
+    expect((await yearEnds(monthly)).filter((l) => l.fy >= 2025)).toEqual([
+      { fy: 2025, kind: 'opening', days: 3, period: 'carry' },
+      { fy: 2025, kind: 'lapse', days: -12, period: 'yearend' },
+      { fy: 2026, kind: 'opening', days: 3, period: 'carry' },
+    ]);
+    // 14 taken away from 2025: 1 left, carried, no lapse.
+    await adjust(monthly, 2025, -14);
+    // Then 6 from 2024: 0.5 left there (carried, no lapse), so 2025 has 0.5 + 12 − 14 = −1.5: nothing carried to 2026.
+    await adjust(monthly, 2024, -6);
+    expect(await yearEnds(monthly)).toEqual([
+      { fy: 2025, kind: 'opening', days: 0.5, period: 'carry' },
+      { fy: 2026, kind: 'opening', days: 0, period: 'carry' },
+    ]);
+    // Each year's balance is still the sum of its lines, and the carry is what the year before left (within the limit).
+    const sums = await queryRows<{ fy: number; days: number }>(
+      t.db,
+      sql`select financial_year as fy, sum(days)::float8 as days from leave_ledger where employee_id = ${joiner} and leave_type_id = ${monthly}
+          group by 1 order by 1`,
+    );
+    expect(sums.find((x) => x.fy === 2024)?.days).toBe(0.5);
+    expect(sums.find((x) => x.fy === 2025)?.days).toBe(-1.5);
+  });
+
   it('is one of the scheduled jobs', async () => {
     const { SCHEDULES } = await import('../../src/jobs/scheduled');
     expect(SCHEDULES.some((s) => s.job.name === 'leave.post')).toBe(true);
@@ -166,7 +237,7 @@ describe('who a type applies to', () => {
     await t.db.execute(sql`update employees set category_id = ${cat[1]} where id = ${e1}`);
     await t.db.execute(sql`update employees set category_id = ${cat[0]} where id = ${e2}`);
     await runPoster(today);
-    const day = addDays(today, 30);
+    const day = workday(addDays(today, 30));
     const p1 = (await emp1.get('/api/leave/preview', { leaveTypeId: typeId, fromDate: day, toDate: day })).json();
     expect(p1.problems.join(' ')).toMatch(/Category Leave is for the .+ category only/);
     const r1 = await emp1.post('/api/requests', { kind: 'leave', leaveTypeId: typeId, fromDate: day, toDate: day, reason: 'x' });
@@ -184,7 +255,7 @@ describe('who a type applies to', () => {
     await runPoster(today);
     expect(await linesOf(e1, typeId)).toEqual([]);
     expect(await balance(emp1, 'PPRB')).toBeUndefined();
-    const day = addDays(today, 30);
+    const day = workday(addDays(today, 30));
     const refused = await emp1.post('/api/requests', { kind: 'leave', leaveTypeId: typeId, fromDate: day, toDate: day, reason: 'x' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/after probation/);
@@ -230,7 +301,7 @@ describe('unit-wise leave type mapping', () => {
     const el = (await one<{ id: number }>(sql`select id from leave_types where code = 'EL'`)).id;
     expect(await linesOf(inMapped, el)).toEqual([]);
     expect((await linesOf(elsewhere, el)).length).toBeGreaterThan(0);
-    const day = addDays(today, 30);
+    const day = workday(addDays(today, 30));
     const p = (await emp1.get('/api/leave/preview', { leaveTypeId: typeId === el ? cl : el, fromDate: day, toDate: day })).json();
     expect(p.problems.join(' ')).toMatch(/not offered in your unit/);
     // A type made later and not mapped in the unit: no lines there, so not in the balances; listed elsewhere.

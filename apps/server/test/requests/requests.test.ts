@@ -222,6 +222,10 @@ describe('leave: raise, decide, cancel', () => {
     const co = await emp2.post('/api/requests', { kind: 'leave', leaveTypeId: types.CO, fromDate: d, toDate: d, reason: 'x' });
     expect(co.statusCode).toBe(400);
     expect(co.json().message).toMatch(/balance/);
+    // Work from home, like leave, stays within one financial year (the lists' date filter relies on it).
+    const across = await emp1.post('/api/requests', { kind: 'wfh', fromDate: `${fy + 1}-03-31`, toDate: `${fy + 1}-04-01`, reason: 'x' });
+    expect(across.statusCode).toBe(400);
+    expect(across.json().fieldErrors.toDate[0]).toMatch(/financial year end/);
   });
 
   it('refuses the wrong deciders: self (403), a plain employee (403), another unit (404), no remark to reject (400)', async () => {

@@ -31,6 +31,7 @@ import { employees, units } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, assertUnit, canReachUnit, hasAction, unitScope } from '../access/context';
 import { attendanceZone } from '../attendance/compute';
+import { employeeBalances } from '../requests/ledger';
 import {
   advancesOutstanding,
   attendanceList,
@@ -44,7 +45,7 @@ import {
   type UnitSet,
 } from './admin';
 import { createWidgetCache, unitSetKey } from './cache';
-import { myHolidays, myLeave, myMonth, myPayslip, myPending, myToday } from './staff';
+import { myHolidays, myMonth, myPayslip, myPending, myToday } from './staff';
 
 const DASHBOARDS = [MENU.dashboard, MENU.adminDashboard] as const;
 
@@ -273,7 +274,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     myToday(app.db, id, today, attendanceZone()),
   );
   mine('month', "This month's attendance so far, from the stored daily rows", ZMyMonth, (id, today) => myMonth(app.db, id, today));
-  mine('leave', 'Leave balances of the current financial year', ZLeaveBalances, (id, today) => myLeave(app.db, id, today));
+  mine('leave', 'Leave balances of the current financial year', ZLeaveBalances, (id, today) => employeeBalances(app.db, id, today));
   mine('requests', 'My pending requests (every approval kind)', ZMyPendingRequests, (id) => myPending(app.db, id));
   mine('payslip', 'My latest approved payslip (download through /api/payroll/payslips/me)', ZMyPayslip, (id) => myPayslip(app.db, id));
   mine('holidays', 'Upcoming national holidays of my unit (90 days)', ZMyHolidays, (id, today) => myHolidays(app.db, id, today));

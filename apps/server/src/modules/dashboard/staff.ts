@@ -2,11 +2,10 @@
 // employee id (stored daily rows and today's punches; no attendance is worked out here).
 import { rosterDay, weeklyOffsOf } from '@hr/attendance';
 import { addDays, monthOf, zonedInstant } from '@hr/calendar';
-import type { TLeaveBalance, TMyHolidays, TMyMonth, TMyPayslip, TMyPendingRequests, TMyToday } from '@hr/contract';
+import type { TMyHolidays, TMyMonth, TMyPayslip, TMyPendingRequests, TMyToday } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { NotFound } from '../../lib/errors';
-import { balancesOf, fyOf, staffFacts } from '../requests/ledger';
 import { approvalLabel } from './admin';
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
@@ -92,14 +91,6 @@ export async function myMonth(db: Db, employeeId: number, today: string): Promis
         where employee_id = ${employeeId} and day >= ${startDate}::date and day <= ${today}::date`,
   );
   return { month, ...r };
-}
-
-/** The leave balances of the current financial year, read from the leave ledger (the scheduled `leave.post` job posts credits; reads never write). */
-export async function myLeave(db: Db, employeeId: number, today: string): Promise<TLeaveBalance[]> {
-  const e = await staffFacts(db, employeeId);
-  if (!e) throw new NotFound('Employee not found');
-  const fy = fyOf(today);
-  return balancesOf(db, e, fy, today);
 }
 
 /** The caller's pending approvals of every kind, newest first, with the dates of a request or a correction. */

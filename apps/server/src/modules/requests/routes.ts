@@ -55,7 +55,7 @@ import { streamXlsx } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
 import { attendanceZone } from '../attendance/compute';
 import { readMultipartFile, readUpload } from '../employees/upload';
-import { balancesOf, fyOf, leavePolicies, staffFacts } from './ledger';
+import { balancesOf, employeeBalances, fyOf, leavePolicies, reworkYearEnds, staffFacts } from './ledger';
 import { listNotifications, markRead, setNotificationMail, unreadCount } from './notify';
 import {
   cancelRequest,
@@ -405,8 +405,10 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const e = await reachStaff(request.auth, undefined);
-      return balancesOf(app.db, e, request.query.financialYear ?? currentFy(), todayIn(attendanceZone()));
+      const { employeeId } = request.auth;
+      if (employeeId == null) throw new Forbidden('Your sign-in is not linked to an employee record');
+      const today = todayIn(attendanceZone());
+      return employeeBalances(app.db, employeeId, today, request.query.financialYear ?? fyOf(today));
     },
   );
 
@@ -585,6 +587,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       if (lines.length) {
         await app.db.transaction(async (tx) => {
           for (let i = 0; i < lines.length; i += 500) await tx.insert(leaveLedger).values(lines.slice(i, i + 500));
+          await reworkYearEnds(tx, lines);
           await writeAudit(tx, {
             entity: 'leave_ledger',
             entityId: 0,

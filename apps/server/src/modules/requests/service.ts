@@ -41,6 +41,7 @@ import {
   notApplicableMessage,
   offDays,
   policyOf,
+  reworkYearEnds,
   type StaffFacts,
   staffFacts,
   upcomingCredits,
@@ -133,6 +134,7 @@ async function debitLeave(tx: Tx, r: RequestRow, actor: AuthContext) {
       requestId: r.id,
       createdBy: actor.userId,
     });
+    await reworkYearEnds(tx, [{ employeeId: r.employeeId, leaveTypeId: policy.id, financialYear: fy }]);
   }
 }
 
@@ -227,6 +229,7 @@ async function returnLeave(tx: Tx, r: RequestRow, actor: AuthContext) {
     requestId: r.id,
     createdBy: actor.userId,
   });
+  await reworkYearEnds(tx, [{ employeeId: r.employeeId, leaveTypeId: r.leaveTypeId!, financialYear: r.financialYear ?? fyOf(r.fromDate) }]);
 }
 
 export const APPROVAL_KINDS: Record<TRequestKind, ApprovalKind> = {
@@ -264,6 +267,12 @@ export interface LeavePlan {
 }
 
 /** What a leave request would take and why it would be refused (the form's preview and the raise both use it). */
+/** A leave or work-from-home request stays within one financial year (balances, and the lists' date bound). */
+const crossesYearEnd = (fromDate: string) =>
+  new BadRequest('Invalid dates', {
+    toDate: [`A request cannot cross the financial year end (${dmy(financialYearOf(fromDate).endDate)}): make two requests`],
+  });
+
 async function planLeave(
   tx: Db | Tx,
   e: StaffFacts,
@@ -282,11 +291,7 @@ async function planLeave(
   const problems: { field: string; message: string }[] = [];
   if (input.toDate < input.fromDate) throw new BadRequest('Invalid dates', { toDate: ['The end date must not be before the start date'] });
   const fy = fyOf(input.fromDate);
-  if (fyOf(input.toDate) !== fy) {
-    throw new BadRequest('Invalid dates', {
-      toDate: [`A request cannot cross the financial year end (${dmy(financialYearOf(input.fromDate).endDate)}): make two requests`],
-    });
-  }
+  if (fyOf(input.toDate) !== fy) throw crossesYearEnd(input.fromDate);
   const notApplicable = notApplicableMessage(policy);
   if (notApplicable) problems.push({ field: 'leaveTypeId', message: notApplicable });
   if ((input.halfDayStart || input.halfDayEnd) && !policy.halfDayAllowed) {
@@ -397,6 +402,7 @@ export async function raiseRequest(db: Db, auth: AuthContext, input: RaiseInput,
     } else {
       if (input.toDate < input.fromDate)
         throw new BadRequest('Invalid dates', { toDate: ['The end date must not be before the start date'] });
+      if (fyOf(input.toDate) !== fyOf(input.fromDate)) throw crossesYearEnd(input.fromDate);
       await assertOpen(tx, e.unitId, input.fromDate, input.toDate, 'The request cannot be made');
       const [clash] = await queryRows<{ id: number; kind: string; status: string; fromDate: string; toDate: string }>(
         tx,
@@ -668,9 +674,10 @@ function whereOf(auth: AuthContext, q: z.infer<typeof ZRequestsQuery>, kinds: TR
   if (q.departmentId) conds.push(sql`e.department_id = ${Number(q.departmentId)}`);
   if (q.employeeId) conds.push(sql`r.employee_id = ${Number(q.employeeId)}`);
   if (q.leaveTypeId) conds.push(sql`r.leave_type_id = ${Number(q.leaveTypeId)}`);
-  // A request never crosses a financial year end, so it starts at most a year before it ends: the lower bound on
-  // from_date changes no answer and lets the (kind, unit, status, from_date) index read only the dates asked.
-  if (q.from) conds.push(sql`r.to_date >= ${q.from}::date and r.from_date >= ${q.from}::date - 366`);
+  // A request never crosses a financial year end (raiseRequest refuses it), so one ending on or after `from` starts
+  // on or after the start of `from`'s financial year: the bound changes no answer and lets the lists' indexes read
+  // only the dates asked (to_date is in the index too, so a count reads no row).
+  if (q.from) conds.push(sql`r.to_date >= ${q.from}::date and r.from_date >= ${financialYearOf(q.from).startDate}::date`);
   if (q.to) conds.push(sql`r.from_date <= ${q.to}::date`);
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -945,6 +952,8 @@ export async function postLedgerLine(
       })
       .returning();
     await writeAudit(tx, { entity: 'leave_ledger', entityId: row.id, action: 'create', after: row, userId: auth.userId, requestId });
+    // A line in a closed year moves its year end (carry-forward, lapse, encashment).
+    await reworkYearEnds(tx, [{ employeeId: e.id, leaveTypeId: policy.id, financialYear: input.financialYear }]);
     return row.id;
   });
 }
