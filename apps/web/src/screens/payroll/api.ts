@@ -17,7 +17,6 @@ import type {
 } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { useDebounced } from '@/components/data-table';
 import { api, type QueryValue } from '@/lib/api';
 import { monthName } from '@/lib/months';
 import { downloadFile } from '../transaction/employee/api';
@@ -163,22 +162,6 @@ export function useMonthAttendance(run: TRunMonth) {
   return useQuery({
     queryKey: payrollKeys.attendance(run.unitId, run.year, run.month),
     queryFn: ({ signal }) => api.get<TMonthAttendance>('/api/payroll/attendance', runMonthQuery(run), { signal, bypass_log: true }),
-  });
-}
-
-/** Employees within reach for a picker (optionally of one unit), searched by name or code. */
-export function useEmployeeSearch(search: string, unitId: number | null | undefined, enabled: boolean) {
-  const q = useDebounced(search.trim(), 250);
-  return useQuery({
-    queryKey: ['employees', 'options', q, unitId ?? null],
-    queryFn: ({ signal }) =>
-      api.get<TEmployeeOption[]>(
-        '/api/employees/options',
-        { search: q || undefined, unitId: unitId ?? undefined },
-        { signal, bypass_log: true, silent: true },
-      ),
-    enabled,
-    placeholderData: keepPreviousData,
   });
 }
 

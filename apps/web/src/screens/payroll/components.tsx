@@ -2,13 +2,12 @@
 import { financialYearOf } from '@hr/calendar';
 import type { TAdvanceStatus, TRunStatus } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
-import { Check, ChevronsUpDown, Loader2, Lock, X } from 'lucide-react';
+import { Check, ChevronsUpDown, Loader2, Lock } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MonthPicker } from '@/components/common/Pickers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { decryptParam, encryptParam, ROUTE_PARAM_ERROR } from '@/lib/crypto';
@@ -17,15 +16,7 @@ import { yearOptions } from '@/lib/months';
 import { useSession } from '@/lib/session';
 import { BAD_REQUEST_PATH } from '@/lib/useEncryptedParam';
 import { cn } from '@/lib/utils';
-import {
-  ADVANCE_STATUS_LABEL,
-  BONUS_STATUS_LABEL,
-  financialYears,
-  RUN_STATUS_LABEL,
-  type TBonusStatus,
-  type TEmployeeOption,
-  useEmployeeSearch,
-} from './api';
+import { ADVANCE_STATUS_LABEL, BONUS_STATUS_LABEL, financialYears, RUN_STATUS_LABEL, type TBonusStatus } from './api';
 
 /** A native select in the look of the list filters (same as the employee list's). */
 export const FILTER_CLASS = 'h-9 rounded-md border border-input bg-background px-2 text-sm';
@@ -143,104 +134,8 @@ export function UnitMultiSelect({
   );
 }
 
-/** An employee within reach (optionally of one unit), searched by name or code as you type. */
-export function EmployeePicker({
-  value,
-  onChange,
-  unitId,
-  placeholder = 'Find an employee by name or code',
-  id,
-  className,
-  invalid,
-  disabled,
-  'data-testid': testId,
-}: {
-  value: TEmployeeOption | null;
-  onChange: (v: TEmployeeOption | null) => void;
-  unitId?: number | null;
-  placeholder?: string;
-  id?: string;
-  className?: string;
-  invalid?: boolean;
-  disabled?: boolean;
-  'data-testid'?: string;
-}) {
-  const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const options = useEmployeeSearch(search, unitId, open);
-  const rows = options.data ?? [];
-  return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button
-          id={id}
-          type="button"
-          variant="outline"
-          role="combobox"
-          aria-expanded={open}
-          aria-label="Employee"
-          aria-invalid={invalid || undefined}
-          disabled={disabled}
-          data-testid={testId}
-          className={cn('w-full justify-between font-normal aria-invalid:border-destructive', !value && 'text-muted-foreground', className)}
-        >
-          <span className="truncate">{value ? `${value.name} (${value.employeeCode})` : placeholder}</span>
-          <span className="flex items-center gap-1">
-            {value && !disabled && (
-              // biome-ignore lint/a11y/useSemanticElements: nested inside the trigger button
-              <span
-                role="button"
-                tabIndex={-1}
-                aria-label="Clear"
-                className="rounded p-0.5 hover:bg-accent"
-                onPointerDown={(e) => {
-                  e.preventDefault();
-                  e.stopPropagation();
-                  onChange(null);
-                }}
-              >
-                <X className="size-3.5" />
-              </span>
-            )}
-            <ChevronsUpDown className="size-4 opacity-50" />
-          </span>
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-2" align="start">
-        <Input
-          autoFocus
-          placeholder="Name or employee code"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="mb-2 h-8"
-          data-testid="employee-picker-search"
-        />
-        <div className="max-h-64 overflow-y-auto" role="listbox">
-          {rows.length === 0 && (
-            <p className="px-2 py-1.5 text-sm text-muted-foreground">{options.isFetching ? 'Loading…' : 'No employee matches'}</p>
-          )}
-          {rows.map((o) => (
-            <button
-              type="button"
-              key={o.id}
-              role="option"
-              aria-selected={value?.id === o.id}
-              onClick={() => {
-                onChange(o);
-                setOpen(false);
-              }}
-              className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent"
-            >
-              <Check className={cn('size-4', value?.id === o.id ? 'opacity-100' : 'opacity-0')} />
-              <span className="truncate">{o.name}</span>
-              <span className="ml-auto font-mono text-xs text-muted-foreground">{o.employeeCode}</span>
-            </button>
-          ))}
-        </div>
-      </PopoverContent>
-    </Popover>
-  );
-}
+/** The one employee picker (apps/web/src/components/EmployeePicker.tsx), here where the payroll screens import it. */
+export { EmployeePicker } from '@/components/EmployeePicker';
 
 /** Years for a month a change takes effect from: next year (planning ahead), this year and the previous one. */
 export function effectiveYears(): number[] {

@@ -6,6 +6,7 @@ import { Ban, BookOpen, Check, CheckCheck, ConciergeBell, FileSpreadsheet, ListC
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable, PaginationBar, useDebounced } from '@/components/data-table';
+import { EmployeePicker } from '@/components/EmployeePicker';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -21,7 +22,7 @@ import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { DepartmentSelect, LoadError, SearchBox } from '../attendance/components';
 import type { TEmployeeOption } from '../payroll/api';
-import { EmployeePicker, FILTER_CLASS, UnitSelect } from '../payroll/components';
+import { FILTER_CLASS, UnitSelect } from '../payroll/components';
 import {
   approveRequest,
   bulkDecide,

@@ -4,34 +4,23 @@ import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Plus, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { type DataColumn, DataTable } from '@/components/data-table';
-import { Badge } from '@/components/ui/badge';
+import { EmployeePicker } from '@/components/EmployeePicker';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { api } from '@/lib/api';
-import { formatDate, formatDateTime, todayIso } from '@/lib/format';
+import { formatDate, todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { cn } from '@/lib/utils';
 import { LoadError } from '../attendance/components';
 import type { TEmployeeOption } from '../payroll/api';
-import { EmployeePicker } from '../payroll/components';
 import { downloadFile, uploadFile } from '../transaction/employee/api';
-import { requestKeys, type TLeaveBalance, type TLedgerLine, useEmployeeBalances, useLedger } from './api';
-import { financialYearStart, formatBalance } from './format';
-
-const LINE_LABEL: Record<TLedgerLine['kind'], string> = {
-  opening: 'Opening',
-  credit: 'Credit',
-  debit: 'Leave taken',
-  lapse: 'Lapsed',
-  encash: 'Encashed',
-  adjust: 'Adjustment',
-};
+import { requestKeys, type TLeaveBalance, useEmployeeBalances, useLedger } from './api';
+import { BalancesTable, LedgerLinesTable } from './BalancesTable';
+import { financialYearStart } from './format';
 
 type PostKind = 'opening' | 'credit' | 'adjust' | 'lapse' | 'encash';
 const POST_KINDS: { value: PostKind; label: string; hint: string }[] = [
@@ -41,10 +30,6 @@ const POST_KINDS: { value: PostKind; label: string; hint: string }[] = [
   { value: 'lapse', label: 'Lapse', hint: 'Days that lapse (entered positive, taken away)' },
   { value: 'encash', label: 'Encashment', hint: 'Days encashed (entered positive, taken away)' },
 ];
-
-const num = (v: number) => (
-  <span className={cn('tabular-nums', v < 0 ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-300')}>{formatBalance(v)}</span>
-);
 
 /**
  * /outlet/master/leave/ledger (under the leave master's menu): for administrators and payroll users, an employee's
@@ -63,42 +48,6 @@ export default function LeaveLedgerScreen() {
   const rows = balances.data ?? [];
   const lines = ledger.data ?? [];
   const typeName = (id: number) => rows.find((b) => b.leaveTypeId === id)?.leaveTypeName ?? '';
-
-  const balanceColumns: DataColumn<TLeaveBalance>[] = [
-    {
-      id: 'type',
-      header: 'Leave type',
-      cell: (b) => (
-        <span className="flex items-center gap-2">
-          <span className="font-medium">{b.leaveTypeName}</span>
-          <span className="font-mono text-xs text-muted-foreground">{b.leaveTypeCode}</span>
-          {!b.isPaid && <Badge variant="outline">Unpaid</Badge>}
-        </span>
-      ),
-    },
-    ...(['opening', 'accrued', 'adjusted', 'taken', 'lapsed', 'encashed', 'pending'] as const).map((k) => ({
-      id: k,
-      header: k[0].toUpperCase() + k.slice(1),
-      headClassName: 'text-right',
-      className: 'text-right tabular-nums',
-      cell: (b: TLeaveBalance) => formatBalance(b[k]),
-    })),
-    {
-      id: 'balance',
-      header: 'Balance',
-      headClassName: 'text-right',
-      className: 'text-right',
-      cell: (b) => <span className="font-semibold tabular-nums">{formatBalance(b.balance)}</span>,
-    },
-  ];
-  const lineColumns: DataColumn<TLedgerLine>[] = [
-    { id: 'at', header: 'Posted', cell: (l) => <span className="whitespace-nowrap text-xs">{formatDateTime(l.createdAt)}</span> },
-    { id: 'type', header: 'Type', cell: (l) => <span className="font-mono text-xs">{l.leaveTypeCode}</span> },
-    { id: 'kind', header: 'Line', cell: (l) => LINE_LABEL[l.kind] },
-    { id: 'days', header: 'Days', headClassName: 'text-right', className: 'text-right', cell: (l) => num(l.days) },
-    { id: 'reason', header: 'Reason', cell: (l) => <span className="line-clamp-2 text-sm">{l.reason}</span> },
-    { id: 'by', header: 'By', cell: (l) => <span className="text-xs text-muted-foreground">{l.createdByName ?? 'System'}</span> },
-  ];
 
   return (
     <div className="grid gap-4">
@@ -139,28 +88,16 @@ export default function LeaveLedgerScreen() {
         </div>
         {employee ? (
           <>
-            <DataTable
-              columns={balanceColumns}
+            <BalancesTable
               rows={rows}
-              rowKey={(b) => b.leaveTypeId}
-              sort={null}
-              onSort={() => undefined}
               loading={balances.isLoading}
               empty="No leave type applies to this employee in this year."
-              rowProps={(b) => ({ className: 'cursor-pointer', title: 'Show its lines', onClick: () => setTypeId(b.leaveTypeId) })}
+              onOpen={(b) => setTypeId(b.leaveTypeId)}
             />
             <h3 className="text-sm font-semibold">
               Lines{typeId ? ` of ${typeName(typeId)}` : ''} ({lines.length})
             </h3>
-            <DataTable
-              columns={lineColumns}
-              rows={lines}
-              rowKey={(l) => l.id}
-              sort={null}
-              onSort={() => undefined}
-              loading={ledger.isLoading}
-              empty="No line in this year."
-            />
+            <LedgerLinesTable lines={lines} loading={ledger.isLoading} full />
             {actions.edit && rows.length > 0 && <PostLine employeeId={employee.id} financialYear={fy} types={rows} defaultType={typeId} />}
             <LoadError what="The ledger" show={(balances.isError && !balances.data) || (ledger.isError && !ledger.data)} />
           </>

@@ -2,6 +2,7 @@ import type { THost } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
+import { EmployeePicker, pagedEmployees } from '@/components/EmployeePicker';
 import { useOptions } from '@/components/resource/api';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -11,8 +12,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { HostPicker } from './HostPicker';
 import { FormProblem, RaiseFrame, useRaise } from './RaiseParts';
+
+/** Any active colleague of one's own unit, twenty at a time (GET /api/requests/hosts: name, code and department only). */
+const HOSTS = pagedEmployees<THost>('/api/requests/hosts', 'colleagues');
 
 const FIELDS = [
   'visitorName',
@@ -209,8 +212,10 @@ export default function RaiseVisitorScreen() {
           hint={host ? undefined : `Default: you${me?.fullName ? ` (${me.fullName})` : ''}`}
           className="sm:col-span-2"
         >
-          <HostPicker
+          <EmployeePicker
             id="v-host"
+            source={HOSTS}
+            label="Host"
             value={host}
             onChange={(v) => {
               setHost(v);

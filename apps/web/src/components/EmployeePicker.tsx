@@ -1,6 +1,6 @@
-// The visitor form's host: any active employee of one's own unit (GET /api/requests/hosts), searched by name or code
-// as you type, twenty at a time; the list shows the name, code and department only.
-import type { THost, THostList } from '@hr/contract';
+// The one employee picker: a combobox that searches an employee source by name or code as you type. A source is
+// either a plain list (the first matches, e.g. GET /api/employees/options) or paged ({ total, rows }, e.g. the
+// visitor form's hosts): a paged source shows the count and previous / next.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, ChevronsUpDown, X } from 'lucide-react';
 import { useState } from 'react';
@@ -11,45 +11,86 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { api } from '@/lib/api';
 import { cn } from '@/lib/utils';
 
-const PAGE = 20;
+export type TPickedEmployee = { id: number; name: string; employeeCode: string; departmentName?: string | null };
 
-function useHosts(search: string, page: number, enabled: boolean) {
-  const q = useDebounced(search.trim(), 250);
-  return useQuery({
-    queryKey: ['requests', 'hosts', q, page],
-    queryFn: ({ signal }) =>
-      api.get<THostList>(
-        '/api/requests/hosts',
-        { search: q || undefined, page, pageSize: PAGE },
-        { signal, bypass_log: true, silent: true },
-      ),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+type Query = { search?: string; page: number; pageSize: number };
+
+/** Where the picker's options come from. `key` names the query (cache); `noun` is what the options are, plural. */
+export type EmployeeSource<T extends TPickedEmployee> = { key: readonly unknown[]; noun: string } & (
+  | { paged?: false; load: (q: Query, signal: AbortSignal) => Promise<T[]> }
+  | { paged: true; pageSize: number; load: (q: Query, signal: AbortSignal) => Promise<{ total: number; rows: T[] }> }
+);
+
+const quiet = (signal: AbortSignal) => ({ signal, bypass_log: true, silent: true });
+
+/** The employees within the caller's reach (optionally of one unit): GET /api/employees/options, the first matches. */
+export function employeeOptions(unitId?: number | null): EmployeeSource<TPickedEmployee> {
+  return {
+    key: ['employees', 'options', unitId ?? null],
+    noun: 'employees',
+    load: (q, signal) =>
+      api.get<TPickedEmployee[]>('/api/employees/options', { search: q.search, unitId: unitId ?? undefined }, quiet(signal)),
+  };
 }
 
-export function HostPicker({
+/** A paged source read from `url` ({ search, page, pageSize } → { total, rows }). */
+export function pagedEmployees<T extends TPickedEmployee>(url: string, noun: string, pageSize = 20): EmployeeSource<T> {
+  return {
+    key: [url],
+    noun,
+    paged: true,
+    pageSize,
+    load: (q, signal) => api.get<{ total: number; rows: T[] }>(url, { ...q }, quiet(signal)),
+  };
+}
+
+export function EmployeePicker<T extends TPickedEmployee = TPickedEmployee>({
   value,
   onChange,
-  placeholder,
+  source,
+  unitId,
+  placeholder = 'Find an employee by name or code',
+  label = 'Employee',
   id,
+  className,
   invalid,
+  disabled,
   'data-testid': testId,
 }: {
-  value: THost | null;
-  onChange: (v: THost | null) => void;
-  placeholder: string;
+  value: T | null;
+  onChange: (v: T | null) => void;
+  /** Default: the employees within reach (of `unitId` when given). */
+  source?: EmployeeSource<T>;
+  unitId?: number | null;
+  placeholder?: string;
+  /** The trigger's accessible name. */
+  label?: string;
   id?: string;
+  className?: string;
   invalid?: boolean;
+  disabled?: boolean;
   'data-testid'?: string;
 }) {
+  const from = source ?? (employeeOptions(unitId) as unknown as EmployeeSource<T>);
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const hosts = useHosts(search, page, open);
-  const rows = hosts.data?.rows ?? [];
-  const total = hosts.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE));
+  const q = useDebounced(search.trim(), 250);
+  const pageSize = from.paged ? from.pageSize : 0;
+  const options = useQuery({
+    queryKey: [...from.key, q, from.paged ? page : null],
+    queryFn: async ({ signal }) => {
+      const query = { search: q || undefined, page, pageSize };
+      if (from.paged) return from.load(query, signal);
+      const rows = await from.load(query, signal);
+      return { total: rows.length, rows };
+    },
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
+  const rows = options.data?.rows ?? [];
+  const total = options.data?.total ?? 0;
+  const pages = from.paged ? Math.max(1, Math.ceil(total / pageSize)) : 1;
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
@@ -59,14 +100,15 @@ export function HostPicker({
           variant="outline"
           role="combobox"
           aria-expanded={open}
-          aria-label="Host"
+          aria-label={label}
           aria-invalid={invalid || undefined}
+          disabled={disabled}
           data-testid={testId}
-          className={cn('w-full justify-between font-normal aria-invalid:border-destructive', !value && 'text-muted-foreground')}
+          className={cn('w-full justify-between font-normal aria-invalid:border-destructive', !value && 'text-muted-foreground', className)}
         >
           <span className="truncate">{value ? `${value.name} (${value.employeeCode})` : placeholder}</span>
           <span className="flex items-center gap-1">
-            {value && (
+            {value && !disabled && (
               // biome-ignore lint/a11y/useSemanticElements: nested inside the trigger button
               <span
                 role="button"
@@ -96,11 +138,11 @@ export function HostPicker({
             setPage(1);
           }}
           className="mb-2 h-8"
-          data-testid="host-search"
+          data-testid="employee-picker-search"
         />
         <div className="max-h-64 overflow-y-auto" role="listbox">
           {rows.length === 0 && (
-            <p className="px-2 py-1.5 text-sm text-muted-foreground">{hosts.isFetching ? 'Loading…' : 'No colleague matches'}</p>
+            <p className="px-2 py-1.5 text-sm text-muted-foreground">{options.isFetching ? 'Loading…' : `No ${from.noun} match`}</p>
           )}
           {rows.map((o) => (
             <button
@@ -126,7 +168,7 @@ export function HostPicker({
         {pages > 1 && (
           <div className="mt-2 flex items-center justify-between text-xs text-muted-foreground">
             <span>
-              {total} colleagues · page {page} of {pages}
+              {total} {from.noun} · page {page} of {pages}
             </span>
             <span className="flex gap-1">
               <Button type="button" size="sm" variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
