@@ -6,7 +6,7 @@ import { daysInMonth, isoDate, isWeeklyOff, yearMonth } from '@hr/calendar';
 import type { AttendanceFigures, EngineEmployee } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { selectJson } from '../../lib/bulk';
+import { selectJsonColumns } from '../../lib/bulk';
 import { attendanceMonthFigures } from '../attendance/month';
 
 export type PaidEmployee = {
@@ -50,13 +50,39 @@ export function paidScope(unitId: number, year: number, month: number): SQL {
     and (e.exit_date is null or e.exit_date >= ${first}::date)`;
 }
 
+// Every field of PaidEmployee, so a field added to the type without its column here does not compile.
+const PAID_EMPLOYEE_KEYS: Record<keyof PaidEmployee, true> = {
+  id: true,
+  employeeCode: true,
+  name: true,
+  designationName: true,
+  departmentName: true,
+  payModeId: true,
+  uan: true,
+  gender: true,
+  dateOfBirth: true,
+  dateOfJoining: true,
+  exitDate: true,
+  weeklyOffs: true,
+  pfApplicable: true,
+  esiApplicable: true,
+  ptApplicable: true,
+  pfRestrictToCeiling: true,
+  epfFirstJoined: true,
+  epfWagesAtJoining: true,
+  epsPriorMember: true,
+  isDisabled: true,
+};
+const PAID_EMPLOYEE_COLUMNS = Object.keys(PAID_EMPLOYEE_KEYS) as (keyof PaidEmployee)[];
+
 /** Employees of the unit employed on at least one day of the month (a joiner or leaver within it is prorated). */
 export async function paidEmployees(db: Db | Tx, unitId: number, year: number, month: number, only?: number[]): Promise<PaidEmployee[]> {
   const first = isoDate(year, month, 1);
   const last = isoDate(year, month, daysInMonth(year, month));
   const onlyIds = only?.length ? sql`and e.id in (select jsonb_array_elements_text(${JSON.stringify(only)}::jsonb)::int)` : sql``;
-  return selectJson<PaidEmployee>(
+  return selectJsonColumns<PaidEmployee>(
     db,
+    PAID_EMPLOYEE_COLUMNS,
     sql`select e.id, e.employee_code as "employeeCode", e.name, coalesce(d.name, '') as "designationName",
           coalesce(dp.name, '') as "departmentName", e.pay_mode_id as "payModeId", e.uan, e.gender,
           e.date_of_birth::text as "dateOfBirth", e.date_of_joining::text as "dateOfJoining", e.exit_date::text as "exitDate",
@@ -77,8 +103,9 @@ export async function paidEmployees(db: Db | Tx, unitId: number, year: number, m
 export async function structuresFor(db: Db | Tx, employeeIds: EmployeeSet, ym: string): Promise<Map<number, Map<number, number>>> {
   const out = new Map<number, Map<number, number>>();
   if (Array.isArray(employeeIds) && employeeIds.length === 0) return out;
-  const rows = await selectJson<{ employeeId: number; amounts: Record<string, number> }>(
+  const rows = await selectJsonColumns<{ employeeId: number; amounts: Record<string, number> }>(
     db,
+    ['employeeId', 'amounts'],
     sql`select distinct on (employee_id) employee_id as "employeeId", amounts from salary_structures
         where employee_id in ${idsIn(employeeIds)}
           and effective_from <= ${ym} and is_active

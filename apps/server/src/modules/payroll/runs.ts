@@ -233,36 +233,30 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
       statutory: r.statutory ?? {},
     });
   }
-  const affectedJson = JSON.stringify(affected ?? []);
-  const inAffected = (col: string) =>
-    affected ? sql`${sql.raw(col)} in (select jsonb_array_elements_text(${affectedJson}::jsonb)::int)` : sql`true`;
+  const inAffected = (col: string) => (affected ? anyOf(col, affected) : sql`true`);
   {
-    // Undo what an earlier processing of these employees did: their slips, recoveries and arrears paid.
-    await tx.execute(sql`delete from salary_slips where run_id = ${run.id} and ${inAffected('employee_id')}`);
-    await tx.execute(
-      sql`update advance_instalments set status = 'due', recovered_run_id = null
-            where recovered_run_id = ${run.id} and advance_id in (select id from salary_advances where ${inAffected('employee_id')})`,
-    );
-    await tx.execute(sql`update salary_arrears set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
-    await tx.execute(sql`update bonus_lines set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
+    // Undo what an earlier processing of these employees did: their slips, recoveries and arrears paid. A draft run
+    // was never processed (only persistRun writes slips, and it leaves the run processed): nothing to undo.
+    if (locked.status !== 'draft') {
+      await tx.execute(sql`delete from salary_slips where run_id = ${run.id} and ${inAffected('employee_id')}`);
+      await tx.execute(
+        sql`update advance_instalments set status = 'due', recovered_run_id = null
+              where recovered_run_id = ${run.id} and advance_id in (select id from salary_advances where ${inAffected('employee_id')})`,
+      );
+      await tx.execute(sql`update salary_arrears set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
+      await tx.execute(sql`update bonus_lines set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
+    }
     await bulkInsert(tx, salarySlips, slips, { copyOnPglite: true, foreignKeysOnce: true });
     if (recoveredInstalments.length) {
       await tx.execute(
-        sql`update advance_instalments set status = 'recovered', recovered_run_id = ${run.id}
-              where id in (select jsonb_array_elements_text(${JSON.stringify(recoveredInstalments)}::jsonb)::int)`,
+        sql`update advance_instalments set status = 'recovered', recovered_run_id = ${run.id} where ${anyOf('id', recoveredInstalments)}`,
       );
     }
     if (paidArrears.length) {
-      await tx.execute(
-        sql`update salary_arrears set paid_run_id = ${run.id}
-              where id in (select jsonb_array_elements_text(${JSON.stringify(paidArrears)}::jsonb)::int)`,
-      );
+      await tx.execute(sql`update salary_arrears set paid_run_id = ${run.id} where ${anyOf('id', paidArrears)}`);
     }
     if (paidBonusLines.length) {
-      await tx.execute(
-        sql`update bonus_lines set paid_run_id = ${run.id}
-            where id in (select jsonb_array_elements_text(${JSON.stringify(paidBonusLines)}::jsonb)::int)`,
-      );
+      await tx.execute(sql`update bonus_lines set paid_run_id = ${run.id} where ${anyOf('id', paidBonusLines)}`);
     }
     // A bonus paid with this month's salary is paid once every line with an amount is in a run.
     await tx.execute(
@@ -271,20 +265,33 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
             else 'approved' end
           where b.status in ('approved', 'paid') and b.pay_with = 'salary' and b.pay_year = ${run.year} and b.pay_month = ${run.month}`,
     );
-    // An advance with something recovered is recovering; with nothing left due, closed.
+    // An advance with something recovered is recovering; with nothing left due, closed. Only advances whose status
+    // changes are written (most keep theirs from one month to the next).
     await tx.execute(
-      sql`update salary_advances a set status = case
-              when not exists (select 1 from advance_instalments i where i.advance_id = a.id and i.status = 'due') then 'closed'
-              when exists (select 1 from advance_instalments i where i.advance_id = a.id and i.status = 'recovered') then 'recovering'
-              else 'paid' end
-            where a.status in ('paid', 'recovering', 'closed') and a.unit_id = ${run.unitId}`,
+      sql`update salary_advances a set status = x.status
+          from (select s.id, case
+                  when not exists (select 1 from advance_instalments i where i.advance_id = s.id and i.status = 'due') then 'closed'
+                  when exists (select 1 from advance_instalments i where i.advance_id = s.id and i.status = 'recovered') then 'recovering'
+                  else 'paid' end as status
+                from salary_advances s where s.status in ('paid', 'recovering', 'closed') and s.unit_id = ${run.unitId}) x
+          where a.id = x.id and a.status <> x.status`,
     );
     const keptErrors = affected ? locked.errors.filter((x) => !affected.includes(x.employeeId)) : [];
-    const [totals] = await queryRows<{ n: number; gross: string; deductions: string; net: string }>(
-      tx,
-      sql`select count(*)::int as n, coalesce(sum(gross), 0)::text as gross, coalesce(sum(deductions), 0)::text as deductions,
-              coalesce(sum(net), 0)::text as net from salary_slips where run_id = ${run.id}`,
-    );
+    // The whole run's totals are those of the slips just written; after some employees alone, the database adds them up.
+    const totals = affected
+      ? (
+          await queryRows<{ n: number; gross: string; deductions: string; net: string }>(
+            tx,
+            sql`select count(*)::int as n, coalesce(sum(gross), 0)::text as gross, coalesce(sum(deductions), 0)::text as deductions,
+                  coalesce(sum(net), 0)::text as net from salary_slips where run_id = ${run.id}`,
+          )
+        )[0]
+      : slips.reduce((t, x) => ({ n: t.n + 1, gross: t.gross + x.gross, deductions: t.deductions + x.deductions, net: t.net + x.net }), {
+          n: 0,
+          gross: 0,
+          deductions: 0,
+          net: 0,
+        });
     await recordPfAdminCharges(tx, run);
     let approvalId = locked.approvalId;
     if (approvalId) await resubmitApproval(tx, approvalId, userId, affected ? `Reprocessed ${affected.length} employee(s)` : 'Reprocessed');
@@ -321,6 +328,9 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
   }
   return { slips: slips.length, errors: errors.length };
 }
+
+/** `col = any('{…}'::int[])`: the ids as one text parameter holding an array literal, parsed by the database in one go. */
+const anyOf = (col: string, ids: readonly number[]) => sql`${sql.raw(col)} = any(${`{${ids.join(',')}}`}::int[])`;
 
 function nonZero(amounts: Map<number, number>): Record<string, number> {
   const out: Record<string, number> = {};
