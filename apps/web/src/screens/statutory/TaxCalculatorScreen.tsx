@@ -175,7 +175,8 @@ const ROWS: { label: string; value: (r: TTaxComputeResult) => number; strong?: b
   { label: 'Total tax (rounded to ₹10)', value: (r) => r.totalTax, strong: true },
 ];
 
-function Comparison({ results }: { results: Results | null }) {
+/** Both regimes' computations side by side, the lower tax marked (also the tax declaration's comparison). */
+export function Comparison({ results }: { results: Results | null }) {
   if (!results) {
     return (
       <Card className="self-start">
