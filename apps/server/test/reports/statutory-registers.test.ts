@@ -130,6 +130,12 @@ describe('PF register', () => {
     // A unit's register carries its own establishment's charges only; an employee sees no summary.
     const one = await run('pf-register', { year: m.year, month: m.month, unitId: units[0].id });
     expect(one.summary?.map((l) => l.label.includes(units[0].name) || l.label.includes('total'))).toEqual([true, true]);
+    // The Excel export prints the summary on its title line.
+    const xlsx = await admin.get('/api/reports/pf-register/export', { year: m.year, month: m.month, unitId: units[0].id, format: 'xlsx' });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as never);
+    expect(String(wb.worksheets[0].getCell('A1').value)).toContain('EPF administration charges');
   });
 
   it('the minimum applies to a small establishment, and reprocessing records the charges again', async () => {
