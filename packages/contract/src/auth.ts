@@ -7,6 +7,13 @@ export const ZSignInRequest = z.object({
 });
 export type TSignInRequest = z.infer<typeof ZSignInRequest>;
 
+/** POST /api/auth/password: the signed-in user changes their own password (the policy is checked by the server). */
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(200),
+  newPassword: z.string().min(1, 'New password is required').max(200),
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
 export const ZSignInResponse = z.object({
   token: z.string(),
   expiresAt: z.string(),

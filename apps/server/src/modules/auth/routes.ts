@@ -1,10 +1,10 @@
-import { ZMeResponse, ZSignInRequest, ZSignInResponse } from '@hr/contract';
+import { ZChangePasswordRequest, ZMeResponse, ZSignInRequest, ZSignInResponse } from '@hr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { revokeSession } from '../access/session';
 import { loadMe } from './me';
 import { setPasswordPolicy } from './password';
-import { signIn } from './service';
+import { changeOwnPassword, signIn } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   setPasswordPolicy({ minLength: app.config.passwordMinLength });
@@ -39,6 +39,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await revokeSession(app.db, request.auth.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/password',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your own password (the current one, then a new one under the policy); ends your other sessions',
+        body: ZChangePasswordRequest,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await changeOwnPassword(app.db, app.config, request.auth, { ...request.body, ip: request.ip, requestId: request.id });
       return reply.code(204).send(null);
     },
   );

@@ -1,10 +1,12 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { roles, users } from '../../db/schema';
-import { Unauthorized } from '../../lib/errors';
+import { roles, sessions, users } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { BadRequest, Unauthorized } from '../../lib/errors';
+import type { AuthContext } from '../access/context';
 import { createSession } from '../access/session';
-import { verifyPassword } from './password';
+import { hashPassword, newPasswordProblem, verifyPassword } from './password';
 import { attemptFailed, attemptSucceeded, reserveAttempt } from './rate-limit';
 
 export const INVALID_CREDENTIALS = 'Invalid user name or password';
@@ -60,4 +62,56 @@ export async function signIn(db: Db, cfg: AppConfig, input: SignInInput) {
   await attemptSucceeded(db, userKey, attemptId);
   await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, user.id));
   return createSession(db, user.id, cfg, { ip: input.ip, userAgent: input.userAgent });
+}
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+  ip: string;
+  requestId?: string;
+}
+
+/**
+ * The signed-in user changes their own password: the current one must be right (a wrong one counts as a failed
+ * sign-in of the account from this address, so a left-open session cannot be used to guess it), the new one
+ * passes the installation's policy and differs from the current one. The user's other sessions end; this one
+ * stays. Audited (without the hashes).
+ */
+export async function changeOwnPassword(
+  db: Db,
+  cfg: AppConfig,
+  auth: Pick<AuthContext, 'userId' | 'userName' | 'sessionId'>,
+  input: ChangePasswordInput,
+) {
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.userId));
+  if (!user) throw new Unauthorized();
+  const userKey = `user:${auth.userId}`;
+  const attemptId = await reserveAttempt(db, userKey, input.ip, cfg, auth.userId);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await attemptFailed(db, userKey, input.ip, cfg);
+    throw new BadRequest('Please correct the highlighted fields', { currentPassword: ['The current password is not correct'] });
+  }
+  await attemptSucceeded(db, userKey, attemptId);
+  const problem = newPasswordProblem(input.newPassword, auth.userName);
+  if (problem) throw new BadRequest('Please correct the highlighted fields', { newPassword: [problem] });
+  if (input.newPassword === input.currentPassword) {
+    throw new BadRequest('Please correct the highlighted fields', { newPassword: ['The new password must differ from the current one'] });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.userId));
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, auth.userId), isNull(sessions.revokedAt), ne(sessions.id, auth.sessionId)))
+      .returning({ id: sessions.id });
+    await writeAudit(tx, {
+      entity: 'users',
+      entityId: auth.userId,
+      action: 'password_change',
+      after: { otherSessionsEnded: ended.length },
+      userId: auth.userId,
+      requestId: input.requestId,
+    });
+  });
 }

@@ -1,0 +1,116 @@
+import { passwordProblem } from '@hr/contract';
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { type ApiError, api } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast-store';
+
+type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
+type FieldErrors = Partial<Record<Field, string>>;
+
+/**
+ * Change password (/outlet/me/password, from the account menu): every signed-in user, no menu grant needed.
+ * POST /api/auth/password checks the current password and the installation's policy; the user's other
+ * sessions end, this one stays.
+ */
+export function ChangePasswordScreen() {
+  const userName = useSession((s) => s.acc_dtls?.userName);
+  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    document.title = 'Change password';
+  }, []);
+
+  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    setDone(false);
+    const errs: FieldErrors = {};
+    if (!values.currentPassword) errs.currentPassword = 'Current password is required';
+    // The built-in policy here; the server applies the installation's (it may ask for more).
+    const problem = values.newPassword ? passwordProblem(values.newPassword, userName) : 'New password is required';
+    if (problem) errs.newPassword = problem;
+    if (!errs.newPassword && values.confirmPassword !== values.newPassword) errs.confirmPassword = 'The two new passwords differ';
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setBusy(true);
+    try {
+      await api.post('/api/auth/password', { currentPassword: values.currentPassword, newPassword: values.newPassword }, { silent: true });
+      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      setDone(true);
+      toast({ title: 'Password changed', variant: 'success' });
+    } catch (err) {
+      const fe = (err as ApiError).body?.fieldErrors;
+      if (fe) setErrors({ currentPassword: fe.currentPassword?.[0], newPassword: fe.newPassword?.[0] });
+      setFormError((err as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="max-w-lg">
+      <PageHeader title="Change password" description="Your other signed-in sessions (other browsers, the phone app) are signed out." />
+      <form className="space-y-5" onSubmit={onSubmit} noValidate data-testid="change-password-form">
+        {formError && (
+          <Alert variant="destructive" data-testid="change-password-error">
+            <AlertDescription>{formError}</AlertDescription>
+          </Alert>
+        )}
+        {done && (
+          <Alert data-testid="change-password-done">
+            <AlertDescription>Your password is changed. Use it the next time you sign in.</AlertDescription>
+          </Alert>
+        )}
+        <FormField label="Current password" htmlFor="currentPassword" error={errors.currentPassword}>
+          <Input
+            id="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            aria-invalid={!!errors.currentPassword}
+            onChange={set('currentPassword')}
+          />
+        </FormField>
+        <FormField label="New password" htmlFor="newPassword" error={errors.newPassword}>
+          <Input
+            id="newPassword"
+            type="password"
+            autoComplete="new-password"
+            value={values.newPassword}
+            aria-invalid={!!errors.newPassword}
+            onChange={set('newPassword')}
+          />
+        </FormField>
+        <FormField label="New password again" htmlFor="confirmPassword" error={errors.confirmPassword}>
+          <Input
+            id="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            aria-invalid={!!errors.confirmPassword}
+            onChange={set('confirmPassword')}
+          />
+        </FormField>
+        <Button type="submit" disabled={busy}>
+          {busy ? <Spinner /> : <KeyRound />}
+          Change password
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+export default ChangePasswordScreen;
