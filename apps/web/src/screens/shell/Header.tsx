@@ -1,6 +1,6 @@
 import type { TFinancialYear } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarRange, ChevronRight, LogOut, Menu, Monitor, Moon, PanelLeft, Sun } from 'lucide-react';
+import { CalendarRange, ChevronRight, KeyRound, LogOut, Menu, Monitor, Moon, PanelLeft, Sun } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { UserAvatar } from '@/components/ui/avatar';
@@ -141,6 +141,10 @@ function UserMenu() {
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate('/outlet/me/password')} data-testid="change-password">
+          <KeyRound />
+          Change password
+        </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" onSelect={onSignOut} data-testid="sign-out">
           <LogOut />
           Sign out
