@@ -382,7 +382,12 @@ describe('downloads', () => {
       'Payable',
     ]);
     const screen = (await admin.get('/api/attendance/register', { ...week, pageSize: 500 })).json() as Register;
-    expect(ws.actualRowCount).toBe(2 + screen.rows.length); // title and headings (the blank row is not counted)
+    // Title and headings (the blank row is not counted), the rows, and the grand total line (the report framework
+    // totals a code-built report's number columns).
+    expect(ws.actualRowCount).toBe(3 + screen.rows.length);
+    const grand = values(ws, 4 + screen.rows.length);
+    expect(String(grand[0])).toContain(`Grand Total (${screen.rows.length} row`);
+    expect(grand.at(-1)).toBe(screen.rows.reduce((s, r) => s + r.totals.payable, 0));
     screen.rows.forEach((r, i) => {
       const t = r.totals;
       expect(values(ws, 4 + i)).toEqual([
@@ -423,13 +428,15 @@ describe('downloads', () => {
     const ws = await load(detail.rawPayload);
     expect(values(ws, 3)[0]).toBe('Employee Code');
     expect(values(ws, 5)).toEqual(['MYS0001', emp.name, '07/07/2026', 'GEN', '09:30', '18:00', '09:55', '18:30', 'P', 25, 0, 0, 485]);
-    expect(ws.actualRowCount).toBe(2 + 7);
+    // Title and headings, the 7 days, the grand total line (the framework totals the number columns).
+    expect(ws.actualRowCount).toBe(3 + 7);
+    expect(String(values(ws, 4 + 7)[0])).toContain('Grand Total (7 rows)');
 
     const summary = await admin.get('/api/attendance/shift-compare/export', { ...week, kind: 'summary' });
     expect(summary.statusCode, summary.body).toBe(200);
     expect(summary.headers['content-disposition']).toBe(`attachment; filename="Shift_Compare_Summary_${FROM}_${TO}.xlsx"`);
     const sw = await load(summary.rawPayload);
-    expect(sw.actualRowCount).toBe(2 + unitStaff);
+    expect(sw.actualRowCount).toBe(3 + unitStaff);
     expect(values(sw, 4)).toEqual(['MYS0001', emp.name, emp.departmentName, 6, 3.5, 2.5, 1, 25, 1, 240, 90, 1795]);
 
     for (const kind of ['detail', 'summary']) {
