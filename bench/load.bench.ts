@@ -93,7 +93,8 @@ const bench: Bench = async () => {
   const results: BenchResult[] = [];
   try {
     let log = '';
-    child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    // one node process with the tsx loader, as `npm run serve` runs it
+    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
