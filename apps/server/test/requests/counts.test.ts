@@ -114,9 +114,7 @@ describe('request_counts', () => {
     // Below the cap a filtered total is exact.
     const few = (await admin.get('/api/requests', { kind: 'visitor', from: '2019-01-01', to: '2019-01-10', pageSize: 10 })).json();
     expect(few.capped).toBe(false);
-    expect(few.total).toBe(
-      await direct(sql`r.kind = 'visitor' and r.to_date >= '2019-01-01' and r.from_date <= '2019-01-10'`),
-    );
+    expect(few.total).toBe(await direct(sql`r.kind = 'visitor' and r.to_date >= '2019-01-01' and r.from_date <= '2019-01-10'`));
 
     // The manager's counters cover only the manager's units.
     const mine = (await manager.get('/api/requests', { kind: 'visitor', pageSize: 10 })).json();
