@@ -291,6 +291,41 @@ describe('manual marking, frozen months, rosters', () => {
     expect(assign.statusCode).toBe(409);
   });
 
+  it('keeps a locked month frozen for an employee transferred afterwards to a unit whose month is open', async () => {
+    const lastMonth = addMonths(today.slice(0, 7), -1);
+    const [y, m] = lastMonth.split('-').map(Number);
+    // An employee paid in last month's locked run (the seed locks the demo units' earlier months).
+    const [paid] = await queryRows<{ employeeId: number; unitId: number }>(
+      t.db,
+      sql`select s.employee_id as "employeeId", r.unit_id as "unitId" from salary_slips s join payroll_runs r on r.id = s.run_id
+          join employees e on e.id = s.employee_id
+          where r.year = ${y} and r.month = ${m} and r.status in ('approved', 'locked') and e.status = 'active'
+            and e.employee_code not in ('BLR0007', 'BLR0008')
+          order by s.employee_id limit 1`,
+    );
+    expect(paid).toBeDefined();
+    const [unit] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into units (name, code) values ('Transfer Test Unit', 'TRF') returning id`,
+    );
+    // Transferred after the lock: the new unit has no salary run for last month.
+    await t.db.execute(sql`update employees set unit_id = ${unit.id}, updated_at = now() where id = ${paid.employeeId}`);
+    const day = `${lastMonth}-12`;
+    const marked = await admin.put('/api/attendance/day', { employeeId: paid.employeeId, day, status: 'P', remark: 'After the transfer' });
+    expect(marked.statusCode, marked.body).toBe(409);
+    const month = await admin.get(`/api/attendance/month?employeeId=${paid.employeeId}&year=${y}&month=${m}`);
+    expect(month.statusCode, month.body).toBe(200);
+    const days = month.json().days as { day: string; frozen: boolean }[];
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.every((d) => d.frozen)).toBe(true);
+    // The month now open in the new unit is not frozen for them.
+    const now = await admin.get(
+      `/api/attendance/month?employeeId=${paid.employeeId}&year=${today.slice(0, 4)}&month=${Number(today.slice(5, 7))}`,
+    );
+    expect((now.json().days as { frozen: boolean }[]).some((d) => d.frozen)).toBe(false);
+    await t.db.execute(sql`update employees set unit_id = ${paid.unitId} where id = ${paid.employeeId}`);
+  });
+
   it('assigns a weekly pattern and shows it on the roster', async () => {
     const emp = await idOf('BLR0008');
     const shifts = await queryRows<{ id: number; code: string }>(t.db, sql`select id, code from shifts order by id`);

@@ -17,6 +17,8 @@ import {
 import { addDays, diffDays, eachDay, type IsoDate, todayIn, zonedInstant } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { dailyAttendance } from '../../db/schema';
+import { bulkUpsert } from '../../lib/bulk';
 
 /** The organisation's time zone: days begin at its midnight. Set once by the attendance routes from the config. */
 let zone = process.env.ORG_TIME_ZONE || 'Asia/Kolkata';
@@ -96,10 +98,169 @@ export async function shiftRules(db: Db | Tx): Promise<Map<number, ShiftRule>> {
   return new Map(rows.map((r) => [r.id, shiftRuleOf(r)]));
 }
 
+/** What one statement reads for a computation besides the punches (`loadContext`). */
+interface Context {
+  staff: EmployeeRow[] | null;
+  shifts: ShiftRow[] | null;
+  assignments: ({ [K in keyof ShiftAssignment]: ShiftAssignment[K] } & { employeeId: number })[] | null;
+  holidays: { day: string; unitId: number | null }[] | null;
+  stored: StoredDay[] | null;
+  /** Salary runs of the range's months that are approved or locked, or that hold a slip of one of the employees. */
+  runs: { unitId: number; month: string; frozen: boolean; paid: number[] | null }[] | null;
+}
+
+/**
+ * Everything a computation reads but the punches, in ONE statement (a json document of its parts): the employees
+ * in scope, the shift master, their roster, the units' holidays, the stored days of the range (with `allStored`; else only
+ * those kept as stored: marked by hand, or of a month some unit has approved or locked), and the salary runs
+ * that freeze days. On the embedded database every statement has a fixed cost; this used to be seven.
+ */
+async function loadContext(
+  db: Db | Tx,
+  scope: AttendanceScope,
+  from: IsoDate,
+  last: IsoDate,
+  before: IsoDate,
+  after: IsoDate,
+  tz: string,
+  allStored: boolean,
+): Promise<Context> {
+  const [row] = await queryRows<{ doc: string }>(
+    db,
+    sql`with st as (
+          select e.id, e.unit_id as "unitId", e.shift_id as "shiftId", e.weekly_offs as "weeklyOffs",
+            e.date_of_joining::text as "dateOfJoining", e.exit_date::text as "exitDate"
+          from employees e
+          where ${scopeSql(scope)} and e.date_of_joining <= ${last}::date and (e.exit_date is null or e.exit_date >= ${from}::date))
+        select json_build_object(
+          'staff', (select json_agg(st) from st),
+          'shifts', (select json_agg(json_build_object('id', id, 'startTime', start_time::text, 'endTime', end_time::text,
+              'graceMinutes', grace_minutes, 'earlyGraceMinutes', early_grace_minutes, 'halfDayMinHours', half_day_min_hours::text,
+              'fullDayMinHours', full_day_min_hours::text, 'breakMinutes', break_minutes, 'overtimeAfterMinutes', overtime_after_minutes))
+            from shifts),
+          'assignments', (select json_agg(json_build_object('id', a.id, 'employeeId', a.employee_id, 'fromDate', a.from_date::text,
+              'toDate', a.to_date::text, 'kind', a.kind, 'pattern', a.pattern))
+            from shift_assignments a
+            where a.is_active and a.employee_id in (select id from st) and a.from_date <= ${after}::date
+              and (a.to_date is null or a.to_date >= ${before}::date)),
+          'holidays', (select json_agg(json_build_object('day', h.holiday_date::text, 'unitId', hu.unit_id))
+            from holidays h left join holiday_units hu on hu.holiday_id = h.id
+            where h.is_active and h.holiday_type = 'national' and h.holiday_date between ${before}::date and ${after}::date
+              and (hu.unit_id is null or hu.unit_id in (select "unitId" from st))),
+          'stored', (select json_build_object('e', array_agg(d.employee_id), 'd', array_agg(d.day), 'u', array_agg(d.unit_id),
+              's', array_agg(d.shift_id), 'st', array_agg(d.status), 'w', array_agg(d.worked_minutes), 'la', array_agg(d.late_minutes),
+              'ea', array_agg(d.early_minutes), 'ot', array_agg(d.ot_minutes), 'pr', array_agg(d.present), 'le', array_agg(d.leave),
+              'lw', array_agg(d.lwop), 'pa', array_agg(d.payable), 'mp', array_agg(d.missed_punch), 'm', array_agg(d.is_manual),
+              'fi', array_agg(floor(extract(epoch from d.first_in) / 60)::int), 'lo', array_agg(floor(extract(epoch from d.last_out) / 60)::int))
+            from daily_attendance d where d.employee_id in (select id from st) and d.day between ${from}::date and ${last}::date
+              ${
+                allStored
+                  ? sql``
+                  : sql`and (d.is_manual or (extract(year from d.day)::int, extract(month from d.day)::int) in (
+                      select year, month from payroll_runs where status in ('approved', 'locked')))`
+              }),
+          'runs', (select json_agg(json_build_object('unitId', r.unit_id, 'month', to_char(make_date(r.year, r.month, 1), 'YYYY-MM'),
+              'frozen', r.status in ('approved', 'locked'),
+              'paid', (select array_agg(s.employee_id) from salary_slips s where s.run_id = r.id and s.employee_id in (select id from st))))
+            from payroll_runs r
+            where make_date(r.year, r.month, 1) between date_trunc('month', ${from}::date)::date and ${last}::date
+              and (r.status in ('approved', 'locked')
+                or exists (select 1 from salary_slips s where s.run_id = r.id and s.employee_id in (select id from st))))
+        )::text as doc`,
+  );
+  const doc = JSON.parse(row.doc) as Omit<Context, 'stored'> & { stored: StoredColumns | null };
+  return { ...doc, stored: doc.stored?.e ? storedRows(doc.stored, tz) : [] };
+}
+
+/** The stored days as the context reads them: one array per column (a tenth of the cost of an object per row). */
+interface StoredColumns {
+  e: number[];
+  d: string[];
+  u: number[];
+  s: (number | null)[];
+  st: string[];
+  w: number[];
+  la: number[];
+  ea: number[];
+  ot: number[];
+  pr: number[];
+  le: number[];
+  lw: number[];
+  pa: number[];
+  mp: boolean[];
+  m: boolean[];
+  /** First in and last out in minutes since the epoch; made minutes of the day here (midnight of each date once). */
+  fi: (number | null)[];
+  lo: (number | null)[];
+}
+
+function storedRows(c: StoredColumns, tz: string): StoredDay[] {
+  const midnights = new Map<string, number>();
+  const midnight = (day: string) => {
+    let m = midnights.get(day);
+    if (m === undefined) {
+      m = zonedInstant(day, 0, tz).getTime() / 60_000;
+      midnights.set(day, m);
+    }
+    return m;
+  };
+  const out: StoredDay[] = new Array(c.e.length);
+  for (let i = 0; i < c.e.length; i++) {
+    const day = c.d[i];
+    const fi = c.fi[i];
+    const lo = c.lo[i];
+    out[i] = {
+      employeeId: c.e[i],
+      day,
+      unitId: c.u[i],
+      shiftId: c.s[i],
+      status: c.st[i],
+      workedMin: c.w[i],
+      lateMin: c.la[i],
+      earlyMin: c.ea[i],
+      otMin: c.ot[i],
+      present: c.pr[i],
+      leave: c.le[i],
+      lwop: c.lw[i],
+      payable: c.pa[i],
+      missedPunch: c.mp[i],
+      isManual: c.m[i],
+      firstIn: fi === null ? null : fi - midnight(day),
+      lastOut: lo === null ? null : lo - midnight(day),
+    };
+  }
+  return out;
+}
+
+/**
+ * Which days of a range are frozen for each employee: those of a month whose salary run is approved or locked —
+ * the run that paid the employee (holds their slip), wherever they work now; without a slip that month, the run of
+ * the unit they were in on the day (the stored day's unit, else the unit of a run that paid them, else today's).
+ */
+function frozenDays(runs: Context['runs']) {
+  const frozenUnit = new Set<string>();
+  const paidIn = new Map<string, { unitId: number; frozen: boolean }>();
+  for (const r of runs ?? []) {
+    if (r.frozen) frozenUnit.add(`${r.unitId}:${r.month}`);
+    for (const id of r.paid ?? []) {
+      const k = `${id}:${r.month}`;
+      // Two slips in one month (a transfer between runs): frozen when either run is.
+      if (!paidIn.get(k)?.frozen) paidIn.set(k, { unitId: r.unitId, frozen: r.frozen });
+    }
+  }
+  return (employeeId: number, currentUnit: number, day: IsoDate, storedUnit: number | undefined): boolean => {
+    const month = day.slice(0, 7);
+    const paid = paidIn.get(`${employeeId}:${month}`);
+    if (paid?.frozen) return true;
+    return frozenUnit.has(`${storedUnit ?? paid?.unitId ?? currentUnit}:${month}`);
+  };
+}
+
 /**
  * Works out the days `from`–`to` (inclusive) of the employees in scope: employed days up to today only.
- * With `persist`, writes them (not the manual ones, not those of a frozen month). Returns every employee's
- * days, manual and frozen ones as stored.
+ * With `persist`, writes them (not the manual ones, not those of a frozen month) — only the rows whose figures
+ * changed. Returns every employee's days, manual and frozen ones as stored.
+ *
  */
 export async function computeAttendance(
   db: Db | Tx,
@@ -117,92 +278,107 @@ export async function computeAttendance(
   const before = addDays(from, -1);
   const after = addDays(last, 1);
 
-  const staff = await queryRows<EmployeeRow>(
-    db,
-    sql`select e.id, e.unit_id as "unitId", e.shift_id as "shiftId", e.weekly_offs as "weeklyOffs",
-          e.date_of_joining::text as "dateOfJoining", e.exit_date::text as "exitDate"
-        from employees e
-        where ${scopeSql(scope)} and e.date_of_joining <= ${last}::date and (e.exit_date is null or e.exit_date >= ${from}::date)`,
-  );
+  // Writing compares every stored day with its new figures; reading needs only the days kept as stored.
+  const ctx = await loadContext(db, scope, from, last, before, after, tz, opts.persist);
+  const staff = ctx.staff ?? [];
   if (staff.length === 0) return [];
-  const ids = `{${staff.map((e) => e.id).join(',')}}`;
-  const unitIds = [...new Set(staff.map((e) => e.unitId))];
-  const units = `{${unitIds.join(',')}}`;
+  const isFrozen = frozenDays(ctx.runs);
+  const storedBy = new Map<string, StoredDay>();
+  for (const s of ctx.stored ?? []) storedBy.set(`${s.employeeId}:${s.day}`, s);
 
-  const shifts = await shiftRules(db);
-  const assignments = await queryRows<{ [K in keyof ShiftAssignment]: ShiftAssignment[K] } & { employeeId: number }>(
-    db,
-    sql`select id, employee_id as "employeeId", from_date::text as "fromDate", to_date::text as "toDate", kind, pattern
-        from shift_assignments
-        where is_active and employee_id = any(${ids}::int[]) and from_date <= ${after}::date
-          and (to_date is null or to_date >= ${before}::date)`,
-  );
-  const holidayRows = await queryRows<{ day: string; unitId: number | null }>(
-    db,
-    sql`select h.holiday_date::text as day, hu.unit_id as "unitId"
-        from holidays h left join holiday_units hu on hu.holiday_id = h.id
-        where h.is_active and h.holiday_type = 'national' and h.holiday_date between ${before}::date and ${after}::date
-          and (hu.unit_id is null or hu.unit_id = any(${units}::int[]))`,
-  );
+  // Which employees have days to work out, and over which dates: every employed day not kept as stored.
+  const span = eachDay(from, last);
+  const need = new Map<number, { from: IsoDate; to: IsoDate }>();
+  for (const e of staff) {
+    let lo: IsoDate | null = null;
+    let hi: IsoDate | null = null;
+    for (const day of span) {
+      if (day < e.dateOfJoining || (e.exitDate && day > e.exitDate)) continue;
+      const kept = storedBy.get(`${e.id}:${day}`);
+      if (kept && (kept.isManual || isFrozen(e.id, e.unitId, day, kept.unitId))) continue;
+      if (lo === null) lo = day;
+      hi = day;
+    }
+    if (lo !== null && hi !== null) need.set(e.id, { from: lo, to: hi });
+  }
+
+  const computed = need.size ? await workOut(db, ctx, staff, need, today, tz) : new Map<string, ComputedDay>();
+
+  const out: EmployeeDays[] = [];
+  for (const e of staff) {
+    const days: ComputedDay[] = [];
+    for (const day of span) {
+      if (day < e.dateOfJoining || (e.exitDate && day > e.exitDate)) continue;
+      const kept = storedBy.get(`${e.id}:${day}`);
+      const frozen = isFrozen(e.id, e.unitId, day, kept?.unitId);
+      const fresh = computed.get(`${e.id}:${day}`);
+      // Marked by hand or frozen: shown as stored (a day between two worked-out ones is worked out, not used).
+      if (kept && (kept.isManual || frozen)) days.push({ ...fromStored(kept), day, frozen });
+      else if (fresh) {
+        fresh.frozen = frozen;
+        days.push(fresh);
+      }
+      // else: today, not over and without a status yet (a row stored for it earlier is left as it is).
+    }
+    out.push({ employeeId: e.id, unitId: e.unitId, days });
+  }
+
+  if (opts.persist) await storeDays(db, out, tz, storedBy);
+  return out;
+}
+
+/**
+ * The rules applied to the needed days: punches read for those employees over the dates they need (with a day
+ * either side, as a night shift's punches may belong to the day before), and their approved requests.
+ */
+async function workOut(
+  db: Db | Tx,
+  ctx: Context,
+  staff: readonly EmployeeRow[],
+  need: ReadonlyMap<number, { from: IsoDate; to: IsoDate }>,
+  today: IsoDate,
+  tz: string,
+): Promise<Map<string, ComputedDay>> {
+  let from = '9999-12-31';
+  let to = '0001-01-01';
+  for (const r of need.values()) {
+    if (r.from < from) from = r.from;
+    if (r.to > to) to = r.to;
+  }
+  const before = addDays(from, -1);
+  const after = addDays(to, 1);
+  const ids = [...need.keys()];
+  const idList = `{${ids.join(',')}}`;
   const base = zonedInstant(before, 0, tz).getTime();
   const punchRows = await queryRows<{ employeeId: number; minutes: number[] }>(
     db,
     sql`select employee_id as "employeeId",
           array_agg(floor(extract(epoch from punched_at - ${new Date(base).toISOString()}::timestamptz) / 60)::int) as minutes
         from punches
-        where employee_id = any(${ids}::int[])
+        where employee_id = any(${idList}::int[])
           and punched_at >= ${new Date(base - 360 * 60_000).toISOString()}::timestamptz
           and punched_at < ${zonedInstant(addDays(after, 1), 0, tz).toISOString()}::timestamptz
         group by employee_id`,
   );
-  const stored = await queryRows<StoredDay>(
-    db,
-    sql`select employee_id as "employeeId", day::text as day, shift_id as "shiftId", status, worked_minutes as "workedMin",
-          late_minutes as "lateMin", early_minutes as "earlyMin", ot_minutes as "otMin", present::float8 as present,
-          leave::float8 as leave, lwop::float8 as lwop, payable::float8 as payable, missed_punch as "missedPunch",
-          is_manual as "isManual",
-          case when first_in is null then null else floor(extract(epoch from first_in - (day::timestamp at time zone ${tz})) / 60)::int end as "firstIn",
-          case when last_out is null then null else floor(extract(epoch from last_out - (day::timestamp at time zone ${tz})) / 60)::int end as "lastOut"
-        from daily_attendance
-        where employee_id = any(${ids}::int[]) and day between ${from}::date and ${last}::date
-          and (is_manual or (unit_id, extract(year from day)::int, extract(month from day)::int) in (
-            select unit_id, year, month from payroll_runs where status in ('approved', 'locked')))`,
-  );
-  const frozen = new Set(
-    (
-      await queryRows<{ unitId: number; year: number; month: number }>(
-        db,
-        sql`select unit_id as "unitId", year, month from payroll_runs
-            where status in ('approved', 'locked') and unit_id = any(${units}::int[])
-              and make_date(year, month, 1) <= ${last}::date and make_date(year, month, 1) >= date_trunc('month', ${from}::date)::date`,
-      )
-    ).map((r) => `${r.unitId}:${r.year}-${String(r.month).padStart(2, '0')}`),
-  );
-  const requests = readRequests
-    ? await readRequests(
-        db,
-        staff.map((e) => e.id),
-        from,
-        last,
-      )
-    : new Map<number, Map<IsoDate, DayRequests>>();
+  const requests = readRequests ? await readRequests(db, ids, from, to) : new Map<number, Map<IsoDate, DayRequests>>();
 
+  const shifts = new Map((ctx.shifts ?? []).map((r) => [r.id, shiftRuleOf(r)]));
   const holidaysByUnit = new Map<number | null, Set<string>>();
-  for (const h of holidayRows) {
+  for (const h of ctx.holidays ?? []) {
     const set = holidaysByUnit.get(h.unitId) ?? new Set<string>();
     set.add(h.day);
     holidaysByUnit.set(h.unitId, set);
   }
   const allUnits = holidaysByUnit.get(null) ?? new Set<string>();
-  const assignmentsBy = groupBy(assignments, (a) => a.employeeId);
+  const assignmentsBy = groupBy(ctx.assignments ?? [], (a) => a.employeeId);
   const punchesBy = new Map(punchRows.map((p) => [p.employeeId, p.minutes]));
-  const storedBy = new Map(stored.map((s) => [`${s.employeeId}:${s.day}`, s]));
   const span = eachDay(before, after);
-  const offset = diffDays(before, from);
 
-  const out: EmployeeDays[] = [];
+  const out = new Map<string, ComputedDay>();
   const plans = new Map<string, { roster: ReturnType<typeof rosterDay>[]; rules: ShiftRule[] }>();
   for (const e of staff) {
+    const range = need.get(e.id);
+    if (!range) continue;
     const mine = assignmentsBy.get(e.id) ?? [];
     const unitHolidays = holidaysByUnit.get(e.unitId);
     // Most employees share a default shift and weekly offs: their roster is worked out once.
@@ -217,16 +393,8 @@ export async function computeAttendance(
     const { roster, rules } = plan;
     const split = splitPunches(rules, punchesBy.get(e.id) ?? []);
     const reqs = requests.get(e.id);
-    const days: ComputedDay[] = [];
-    for (let i = offset; i < span.length - 1; i++) {
+    for (let i = diffDays(before, range.from); i <= diffDays(before, range.to); i++) {
       const day = span[i];
-      if (day < e.dateOfJoining || (e.exitDate && day > e.exitDate)) continue;
-      const isFrozen = frozen.has(`${e.unitId}:${day.slice(0, 7)}`);
-      const kept = storedBy.get(`${e.id}:${day}`);
-      if (kept) {
-        days.push({ ...fromStored(kept), day, frozen: isFrozen });
-        continue;
-      }
       const isHoliday = allUnits.has(day) || (unitHolidays?.has(day) ?? false);
       const dayRequests = reqs?.get(day);
       // Today is not over: until it has an in and an out (or is a holiday, weekly off or request), it has no status.
@@ -238,11 +406,11 @@ export async function computeAttendance(
         isWeeklyOff: roster[i].isWeeklyOff,
         requests: dayRequests,
       });
-      days.push({
+      out.set(`${e.id}:${day}`, {
         day,
         shiftId: roster[i].shiftId,
         isManual: false,
-        frozen: isFrozen,
+        frozen: false,
         status: result.status,
         firstIn: result.firstIn,
         lastOut: result.lastOut,
@@ -258,25 +426,6 @@ export async function computeAttendance(
         workedOff: result.workedOff,
       });
     }
-    out.push({ employeeId: e.id, unitId: e.unitId, days });
-  }
-
-  if (opts.persist) {
-    // What is stored already, one signature per day: only the days whose figures changed are written.
-    const existing = await queryRows<{ employeeId: number; sigs: string[] }>(
-      db,
-      sql`select employee_id as "employeeId", array_agg(concat_ws('|', day, unit_id, coalesce(shift_id::text, ''), status,
-            coalesce(floor(extract(epoch from first_in - (day::timestamp at time zone ${tz})) / 60)::text, ''),
-            coalesce(floor(extract(epoch from last_out - (day::timestamp at time zone ${tz})) / 60)::text, ''),
-            worked_minutes, late_minutes, early_minutes, ot_minutes, present, leave, lwop, payable,
-            case when missed_punch then 't' else 'f' end)) as sigs
-          from daily_attendance
-          where employee_id = any(${ids}::int[]) and day between ${from}::date and ${last}::date and not is_manual
-          group by employee_id`,
-    );
-    const have = new Set<string>();
-    for (const r of existing) for (const sig of r.sigs) have.add(`${r.employeeId}|${sig}`);
-    await storeDays(db, out, tz, have);
   }
   return out;
 }
@@ -284,6 +433,7 @@ export async function computeAttendance(
 type StoredDay = {
   employeeId: number;
   day: string;
+  unitId: number;
   shiftId: number | null;
   status: string;
   workedMin: number;
@@ -362,90 +512,82 @@ export async function recomputeForPunches(db: Db | Tx, punched: readonly { emplo
   await computeAttendance(db, { employeeIds: [...byEmployee.keys()] }, from, to, { persist: true });
 }
 
-const arr = (values: readonly (string | number | boolean | null)[]) =>
-  `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'string' ? `"${v}"` : String(v))).join(',')}}`;
+/** Does a stored (not manual) row already hold what was worked out for its day? */
+function sameAsStored(s: StoredDay, unitId: number, d: ComputedDay): boolean {
+  return (
+    s.unitId === unitId &&
+    s.shiftId === d.shiftId &&
+    s.status === d.status &&
+    s.firstIn === d.firstIn &&
+    s.lastOut === d.lastOut &&
+    s.workedMin === d.workedMin &&
+    s.lateMin === d.lateMin &&
+    s.earlyMin === d.earlyMin &&
+    s.otMin === d.otMin &&
+    s.present === d.present &&
+    s.leave === d.leave &&
+    s.lwop === d.lwop &&
+    s.payable === d.payable &&
+    s.missedPunch === d.missedPunch
+  );
+}
 
 /**
- * Writes worked-out days in one statement, a Postgres array per column (unnest), and rewrites only the rows
- * whose figures changed: recomputing a month where one punch arrived touches one row, not the month.
+ * Writes the worked-out days through the one bulk writer (lib/bulk.ts: one upsert statement), and only the rows
+ * whose figures changed (compared with the rows `computeAttendance` read already): recomputing a month where one
+ * punch arrived writes one row, not the month. A row marked by hand meanwhile is never overwritten.
  */
-const signature = (employeeId: number, unitId: number, d: ComputedDay) =>
-  [
-    employeeId,
-    d.day,
-    unitId,
-    d.shiftId ?? '',
-    d.status,
-    d.firstIn ?? '',
-    d.lastOut ?? '',
-    d.workedMin,
-    d.lateMin,
-    d.earlyMin,
-    d.otMin,
-    d.present.toFixed(1),
-    d.leave.toFixed(1),
-    d.lwop.toFixed(1),
-    d.payable.toFixed(1),
-    d.missedPunch ? 't' : 'f',
-  ].join('|');
-
-async function storeDays(db: Db | Tx, out: readonly EmployeeDays[], tz: string, have: ReadonlySet<string>): Promise<void> {
-  const c: (string | number | boolean | null)[][] = Array.from({ length: 16 }, () => []);
+async function storeDays(db: Db | Tx, out: readonly EmployeeDays[], tz: string, stored: ReadonlyMap<string, StoredDay>): Promise<void> {
+  const rows: (typeof dailyAttendance.$inferInsert)[] = [];
+  const now = new Date();
   for (const e of out) {
     for (const d of e.days) {
-      if (d.isManual || d.frozen || have.has(signature(e.employeeId, e.unitId, d))) continue;
-      const row = [
-        e.employeeId,
-        d.day,
-        e.unitId,
-        d.shiftId,
-        d.status,
-        d.firstIn,
-        d.lastOut,
-        d.workedMin,
-        d.lateMin,
-        d.earlyMin,
-        d.otMin,
-        d.present,
-        d.leave,
-        d.lwop,
-        d.payable,
-        d.missedPunch,
-      ];
-      for (let i = 0; i < row.length; i++) c[i].push(row[i]);
+      if (d.isManual || d.frozen) continue;
+      const s = stored.get(`${e.employeeId}:${d.day}`);
+      if (s && (s.isManual || sameAsStored(s, e.unitId, d))) continue;
+      const midnight = d.firstIn !== null || d.lastOut !== null ? zonedInstant(d.day, 0, tz).getTime() : 0;
+      rows.push({
+        employeeId: e.employeeId,
+        day: d.day,
+        unitId: e.unitId,
+        shiftId: d.shiftId,
+        status: d.status,
+        firstIn: d.firstIn === null ? null : new Date(midnight + d.firstIn * 60_000),
+        lastOut: d.lastOut === null ? null : new Date(midnight + d.lastOut * 60_000),
+        workedMinutes: d.workedMin,
+        lateMinutes: d.lateMin,
+        earlyMinutes: d.earlyMin,
+        otMinutes: d.otMin,
+        present: String(d.present),
+        leave: String(d.leave),
+        lwop: String(d.lwop),
+        payable: String(d.payable),
+        missedPunch: d.missedPunch,
+        isManual: false,
+        computedAt: now,
+      });
     }
   }
-  if (c[0].length === 0) return;
-  const cols = [
-    'unit_id',
-    'shift_id',
-    'status',
-    'first_in',
-    'last_out',
-    'worked_minutes',
-    'late_minutes',
-    'early_minutes',
-    'ot_minutes',
-    'present',
-    'leave',
-    'lwop',
-    'payable',
-    'missed_punch',
-  ];
-  const target = sql.raw(cols.map((x) => `daily_attendance.${x}`).join(', '));
-  const excluded = sql.raw(cols.map((x) => `excluded.${x}`).join(', '));
-  await db.execute(sql`
-    insert into daily_attendance (employee_id, day, unit_id, shift_id, status, first_in, last_out, worked_minutes, late_minutes,
-      early_minutes, ot_minutes, present, leave, lwop, payable, missed_punch, is_manual, computed_at)
-    select x.e, x.d, x.u, x.s, x.st,
-      case when x.fi is null then null else (x.d::timestamp at time zone ${tz}) + x.fi * interval '1 minute' end,
-      case when x.lo is null then null else (x.d::timestamp at time zone ${tz}) + x.lo * interval '1 minute' end,
-      x.w, x.la, x.ea, x.ot, x.pr, x.le, x.lw, x.pa, x.mp, false, now()
-    from unnest(${arr(c[0])}::int[], ${arr(c[1])}::date[], ${arr(c[2])}::int[], ${arr(c[3])}::int[], ${arr(c[4])}::text[],
-      ${arr(c[5])}::int[], ${arr(c[6])}::int[], ${arr(c[7])}::int[], ${arr(c[8])}::int[], ${arr(c[9])}::int[], ${arr(c[10])}::int[],
-      ${arr(c[11])}::numeric[], ${arr(c[12])}::numeric[], ${arr(c[13])}::numeric[], ${arr(c[14])}::numeric[], ${arr(c[15])}::bool[])
-      as x(e, d, u, s, st, fi, lo, w, la, ea, ot, pr, le, lw, pa, mp)
-    on conflict (employee_id, day) do update set
-      ${sql.raw(cols.map((x) => `${x} = excluded.${x}`).join(', '))}, computed_at = excluded.computed_at
-    where daily_attendance.is_manual = false and (${target}) is distinct from (${excluded})`);
+  if (rows.length === 0) return;
+  await bulkUpsert(db, dailyAttendance, rows, {
+    target: ['employeeId', 'day'],
+    set: [
+      'unitId',
+      'shiftId',
+      'status',
+      'firstIn',
+      'lastOut',
+      'workedMinutes',
+      'lateMinutes',
+      'earlyMinutes',
+      'otMinutes',
+      'present',
+      'leave',
+      'lwop',
+      'payable',
+      'missedPunch',
+      'computedAt',
+    ],
+    where: sql`${dailyAttendance.isManual} = false`,
+  });
 }

@@ -15,7 +15,7 @@ import { type AuthContext, hasAction } from '../access/context';
 import { approvalOf, cancelApproval, decide, historyOf, registerApprovalKind, submitApproval } from '../approvals/service';
 import { attendanceZone } from './compute';
 import { addPunch } from './punches';
-import { assertDayOpen, ownEmployeeId, reachEmployee } from './service';
+import { assertEmployeeDayOpen, ownEmployeeId, reachEmployee } from './service';
 
 /** The employee's reporting manager decides; without one, the unit's approvers (approve on the attendance screen). */
 async function isApprover(tx: Tx | Db, actor: AuthContext, employeeId: number | null): Promise<boolean> {
@@ -34,8 +34,7 @@ export const regularisationApproval = registerApprovalKind({
   mayApprove: (tx, actor, approval) => isApprover(tx, actor, approval.employeeId),
   async onApproved(tx, approval, actor) {
     const [r] = await tx.select().from(regularisations).where(eq(regularisations.id, approval.subjectId));
-    const [e] = await queryRows<{ unitId: number }>(tx, sql`select unit_id as "unitId" from employees where id = ${r.employeeId}`);
-    await assertDayOpen(tx, e.unitId, r.day, 'The correction cannot be approved');
+    await assertEmployeeDayOpen(tx, r.employeeId, r.day, 'The correction cannot be approved');
     const tz = attendanceZone();
     const times: { at: Date; direction: 'in' | 'out' }[] = [];
     if (r.inTime) times.push({ at: zonedInstant(r.day, minutesOf(r.inTime), tz), direction: 'in' });
@@ -81,7 +80,7 @@ export async function requestRegularisation(db: Db, auth: AuthContext, input: z.
     throw new BadRequest('Invalid times', { outTime: ['The out time must be after the in time (tick "next day" for a night shift)'] });
   }
   const id = await db.transaction(async (tx) => {
-    await assertDayOpen(tx, e.unitId, input.day, 'The day cannot be corrected');
+    await assertEmployeeDayOpen(tx, e.id, input.day, 'The day cannot be corrected');
     const [pending] = await tx
       .select({ id: regularisations.id })
       .from(regularisations)

@@ -247,6 +247,31 @@ export async function assertDayOpen(db: Db | Tx, unitId: number, day: IsoDate, w
   if (run) throw new Conflict(`${what}: the salary of ${day.slice(0, 7)} is ${run.status}, so its attendance is frozen`);
 }
 
+/**
+ * An employee's day is frozen (409) when the salary month that paid them is approved or locked: the run holding
+ * their slip of that month, wherever they work now; without a slip, the run of the unit they were in on the day
+ * (the stored day's unit, else today's). The same rule as computeAttendance's frozen days.
+ */
+export async function assertEmployeeDayOpen(db: Db | Tx, employeeId: number, day: IsoDate, what: string) {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  const [run] = await queryRows<{ status: string }>(
+    db,
+    sql`with paid as (
+          select r.id, r.status from payroll_runs r join salary_slips s on s.run_id = r.id and s.employee_id = ${employeeId}
+          where r.year = ${year} and r.month = ${month})
+        select status from paid where status in ('approved', 'locked')
+        union all
+        select r.status from payroll_runs r
+        where r.year = ${year} and r.month = ${month} and r.status in ('approved', 'locked') and not exists (select 1 from paid)
+          and r.unit_id = coalesce(
+            (select unit_id from daily_attendance where employee_id = ${employeeId} and day = ${day}::date),
+            (select unit_id from employees where id = ${employeeId}))
+        limit 1`,
+  );
+  if (run) throw new Conflict(`${what}: the salary of ${day.slice(0, 7)} is ${run.status}, so its attendance is frozen`);
+}
+
 const MARKED: Record<string, { present: number; leave: number; lwop: number; payable: number }> = {
   P: { present: 1, leave: 0, lwop: 0, payable: 1 },
   A: { present: 0, leave: 0, lwop: 1, payable: 0 },
@@ -269,7 +294,7 @@ export async function markDay(
   const today = todayIn(attendanceZone());
   if (input.day > today) throw new BadRequest('A day in the future cannot be marked', { day: ['Choose today or an earlier day'] });
   return db.transaction(async (tx) => {
-    await assertDayOpen(tx, e.unitId, input.day, 'The day cannot be marked');
+    await assertEmployeeDayOpen(tx, e.id, input.day, 'The day cannot be marked');
     const [before] = await tx.select().from(dailyAttendance).where(sql`employee_id = ${e.id} and day = ${input.day}`);
     if (input.status === null) {
       if (!before?.isManual) throw new Conflict('The day is not marked by hand');
@@ -538,7 +563,7 @@ export async function deleteAssignment(db: Db, auth: AuthContext, id: number, re
   if (!a || !canReachUnit(auth, a.unitId) || auth.isSelfService) throw new NotFound('Assignment not found');
   const today = todayIn(attendanceZone());
   await db.transaction(async (tx) => {
-    if (a.fromDate <= today) await assertDayOpen(tx, a.unitId, a.fromDate, 'The assignment cannot be removed');
+    if (a.fromDate <= today) await assertEmployeeDayOpen(tx, a.employeeId, a.fromDate, 'The assignment cannot be removed');
     await tx.update(shiftAssignments).set({ isActive: false, updatedBy: auth.userId, updatedAt: new Date() }).where(sql`id = ${id}`);
     await writeAudit(tx, { entity: 'shift_assignments', entityId: id, action: 'delete', before: a, userId: auth.userId, requestId });
     if (a.fromDate <= today) {
