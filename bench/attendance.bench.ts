@@ -7,10 +7,15 @@
 // - A month: computeAttendance for the unit's 500 employees over a month of punches (22 working days), stored.
 // - Register: GET /api/attendance/register for the unit and month, 500 employees on a page, after the punches
 //   table is filled to 10,000,000 rows (27 years of the same employees' punches, made inside the database).
+// Run alone with `npx tsx bench/attendance.bench.ts` (prints the figures; bench/results is not touched);
+// BENCH_ATTENDANCE_PUNCHES=200000 makes the register's fill quick. On PGlite the statements each step sends
+// are counted (a figure the machine's load does not change) and printed beside the timings.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
@@ -26,6 +31,49 @@ const DEVICES = 4;
 const BATCHES = 10;
 const TOTAL_PUNCHES = Number(process.env.BENCH_ATTENDANCE_PUNCHES ?? 10_000_000);
 const MONTH = { year: 2025, month: 1, first: '2025-01-01', last: '2025-01-31' };
+
+/**
+ * Counts the statements sent to an embedded database (its query calls, in or out of a transaction), so a step's
+ * work can be told apart from the machine's load. PostgreSQL is not counted (null).
+ */
+function statementCounter(client: unknown): { count(): number; trace(): Map<string, { n: number; ms: number }> } | null {
+  const c = client as PGlite;
+  if (typeof (c as { query?: unknown }).query !== 'function' || !('waitReady' in c)) return null;
+  let n = 0;
+  const traced = new Map<string, { n: number; ms: number }>();
+  const wrap = <F extends (text: string, ...rest: never[]) => Promise<unknown>>(f: F): F =>
+    (async (text: string, ...rest: never[]) => {
+      n++;
+      if (!process.env.BENCH_ATTENDANCE_TRACE) return f(text, ...rest);
+      const t = performance.now();
+      try {
+        return await f(text, ...rest);
+      } finally {
+        const key = text.replace(/\s+/g, ' ').slice(0, 110);
+        const e = traced.get(key) ?? { n: 0, ms: 0 };
+        e.n++;
+        e.ms += performance.now() - t;
+        traced.set(key, e);
+      }
+    }) as F;
+  c.query = wrap(c.query.bind(c) as never) as PGlite['query'];
+  const transaction = c.transaction.bind(c);
+  c.transaction = ((fn: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) => {
+      tx.query = wrap(tx.query.bind(tx) as never) as typeof tx.query;
+      return fn(tx);
+    })) as PGlite['transaction'];
+  return { count: () => n, trace: () => traced };
+}
+
+/** With BENCH_ATTENDANCE_TRACE=1: the statements of a step by total time (PGlite). */
+function printTrace(step: string, counter: ReturnType<typeof statementCounter>) {
+  if (!counter || !process.env.BENCH_ATTENDANCE_TRACE) return;
+  const rows = [...counter.trace()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15);
+  console.log(`-- ${step}`);
+  for (const [k, v] of rows) console.log(`${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(5)}× ${k}`);
+  counter.trace().clear();
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (n: number) => Math.round(n);
@@ -68,6 +116,8 @@ function batch(device: number, n: number): string {
 
 async function measure(database: Database, engine: string): Promise<BenchResult[]> {
   const db = database.db;
+  const counter = statementCounter(database.client);
+  const counted = () => counter?.count() ?? 0;
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
@@ -89,6 +139,7 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
       const text = await res.text();
       if (text !== 'OK: 500') throw new Error(`${engine}: device ${d} batch ${n}: ${res.status} ${text}`);
     };
+    const s0 = counted();
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: DEVICES }, async (_, i) => {
@@ -97,6 +148,8 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
       }),
     );
     const ingestMs = performance.now() - t0;
+    const ingestStatements = (counted() - s0) / (DEVICES * (BATCHES + 1));
+    printTrace('ingest', counter);
     const [{ n }] = await queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from punches where device_id is not null and device_pin like 'BEN%'`,
@@ -109,6 +162,9 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
       budget: 2000,
       note: 'lines acknowledged per second; every line stored once',
     });
+    if (counter) {
+      results.push({ name: `${engine}: statements per device batch (ingest and days worked out)`, value: ingestStatements, unit: 'count' });
+    }
 
     // A month of punches for the unit, then its daily attendance.
     await db.execute(
@@ -122,10 +178,14 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
         where e.unit_id = ${unitId} and extract(dow from d) <> 0 and (e.id + extract(day from d)::int) % 17 <> 0`),
     );
     const monthTimes: number[] = [];
+    const monthStatements: number[] = [];
     for (let i = 0; i < 3; i++) {
+      const s = counted();
       const t = performance.now();
       const out = await computeAttendance(db, { unitId }, MONTH.first, MONTH.last, { persist: true, today: '2026-11-25' });
       monthTimes.push(performance.now() - t);
+      monthStatements.push(counted() - s);
+      printTrace(`month run ${i + 1}`, counter);
       if (out.length !== STAFF || out[0].days.length !== 31) throw new Error(`${engine}: computed ${out.length} employees`);
     }
     results.push({
@@ -133,7 +193,16 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
       value: round(median(monthTimes)),
       unit: 'ms',
       budget: 300,
+      note: `runs: ${monthTimes.map(round).join(', ')} ms`,
     });
+    if (counter) {
+      results.push({
+        name: `${engine}: statements of the month's work (first run, which writes the days / the next, which finds nothing changed)`,
+        value: monthStatements[0],
+        unit: 'count',
+        note: `next runs: ${monthStatements.slice(1).join(', ')}`,
+      });
+    }
 
     // Fill the table to 10 million punches (the same employees, years back), then read the register.
     const [{ have }] = await queryRows<{ have: number }>(db, sql`select count(*)::int as have from punches`);
@@ -165,7 +234,17 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
     });
     const token = signIn.json().token as string;
     const regTimes: number[] = [];
+    let regStatements = 0;
+    const punchReads = async () => {
+      const [r] = await queryRows<{ n: number }>(
+        db,
+        sql`select (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::float8 as n from pg_stat_user_tables where relname = 'punches'`,
+      );
+      return r?.n ?? 0;
+    };
+    const reads0 = await punchReads();
     for (let i = 0; i < 4; i++) {
+      const s = counted();
       const t = performance.now();
       const res = await app.inject({
         method: 'GET',
@@ -178,13 +257,20 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
       if (body.rows.length !== STAFF || body.rows[0].codes.length !== 31)
         throw new Error(`${engine}: register has ${body.rows.length} rows`);
       if (i > 0) regTimes.push(ms); // the first warms the caches
+      regStatements = counted() - s;
+      printTrace(`register ${i + 1}`, counter);
     }
+    const punchesRead = ((await punchReads()) - reads0) / 4;
     results.push({
       name: `${engine}: attendance register of the ${STAFF}-employee unit for a month, ${(total / 1e6).toFixed(1)} million punches in the table (median of 3 after one warm-up)`,
       value: round(median(regTimes)),
       unit: 'ms',
       budget: 300,
+      note: `runs: ${regTimes.map(round).join(', ')} ms`,
     });
+    results.push({ name: `${engine}: punch rows read by one register request (table statistics)`, value: punchesRead, unit: 'count' });
+    if (counter)
+      results.push({ name: `${engine}: statements of one register request (sign-in check included)`, value: regStatements, unit: 'count' });
   } finally {
     await app.close();
   }
@@ -228,3 +314,9 @@ const bench: Bench = async () => {
 };
 
 export default bench;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const r of await bench()) {
+    console.log(`${r.name}: ${r.value} ${r.unit}${r.budget !== undefined ? ` (budget ${r.budget})` : ''}${r.note ? ` — ${r.note}` : ''}`);
+  }
+}
