@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './common';
 import { units } from './core';
 import { payrollRuns } from './payroll';
