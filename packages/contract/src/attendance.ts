@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIsoDate } from './dates';
 import { ZIdQuery, ZIdText, ZSearchText } from './ids';
 
 // The attendance API (issue: shifts and attendance). Paths and field names are a contract for the web app,
@@ -13,7 +14,7 @@ export const MARKABLE_STATUSES = ['P', 'A', 'HD', 'L', 'WFH', 'OD'] as const;
 export const PUNCH_SOURCES = ['web', 'mobile', 'device', 'manual', 'regularisation'] as const;
 export type TPunchSource = (typeof PUNCH_SOURCES)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date (YYYY-MM-DD)');
+const isoDate = ZIsoDate('A date (YYYY-MM-DD)');
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time (HH:MM)');
 const ZYear = z.coerce.number().int().min(2000).max(2100);
 const ZMonth = z.coerce.number().int().min(1).max(12);

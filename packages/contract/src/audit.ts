@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { ZIsoDate } from './dates';
 import { ZIdQuery } from './ids';
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a date');
+const isoDay = ZIsoDate();
 
 /** GET /api/audit: the audit trail, newest first, paged on the server (administrators). */
 export const ZAuditQuery = z

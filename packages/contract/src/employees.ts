@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZApprovalHistoryLine } from './approvals';
+import { ZIsoDate } from './dates';
 import { ZIdQuery, ZSearchText } from './ids';
 import { ZNewPassword } from './password';
 
@@ -134,7 +135,7 @@ const isRealDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+const isoDate = ZIsoDate('Use the date format YYYY-MM-DD');
 const optDate = z
   .union([isoDate, z.literal('')])
   .nullish()

@@ -4,6 +4,7 @@ export * from './attendance';
 export * from './audit';
 export * from './auth';
 export * from './dashboard';
+export * from './dates';
 export * from './documents';
 export * from './employees';
 export * from './errors';

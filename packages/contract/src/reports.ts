@@ -3,6 +3,7 @@
 // renders any report from these; the server's registry (apps/server/src/modules/reports) holds the
 // declarations and their row functions.
 import { z } from 'zod';
+import { ZIsoDate } from './dates';
 import { ZIdQuery } from './ids';
 
 /** The filters a report may ask for; the screen draws one control per kind. */
@@ -66,7 +67,7 @@ export interface TReportMeta {
   selfService: 'own' | 'refuse';
 }
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
+const isoDate = ZIsoDate('Enter a date as YYYY-MM-DD');
 
 /** The one query of every report: the filters it declares (others are ignored), sorting, grouping and paging. */
 export const ZReportQuery = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZApprovalHistoryLine } from './approvals';
+import { ZIsoDate } from './dates';
 import { ZIdQuery, ZSearchText } from './ids';
 
 // The requests API (issue 12): work from home, leave and visitor notifications, raised by staff and decided
@@ -19,7 +20,7 @@ export type TRequestStatus = (typeof REQUEST_STATUSES)[number];
 export const LEDGER_KINDS = ['opening', 'credit', 'debit', 'lapse', 'encash', 'adjust'] as const;
 export type TLedgerKind = (typeof LEDGER_KINDS)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date (YYYY-MM-DD)');
+const isoDate = ZIsoDate('A date (YYYY-MM-DD)');
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time (HH:MM)');
 const reason = z.string().trim().min(1, 'Give a reason').max(500, 'At most 500 characters');
 const ZFinancialYearNumber = z.coerce.number().int().min(2000).max(2100);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { ZIsoDate } from './dates';
 import { ZRupees } from './payroll';
 
 // Statutory India (issue 13): the dated parameters' shape (rows of the statutory_parameters table, checked
 // when read) and the two calculators' payloads. Amounts are rupees (JSON numbers); rates are percentages.
 
-const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date like 2025-04-01');
+const ZDay = ZIsoDate('A date like 2025-04-01');
 const ZAmount = z.number().min(0);
 const ZRate = z.number().min(0).max(100);
 const ZMonthNo = z.number().int().min(1).max(12);
@@ -20,7 +21,7 @@ const ZPfData = z.object({
   adminChargeRate: ZRate,
   adminChargeMinimum: ZAmount,
   epsMaxAge: z.number().int().min(1).max(100),
-  epsHighWageJoinerFrom: ZIsoDate,
+  epsHighWageJoinerFrom: ZDay,
 });
 const ZEsiData = z.object({
   employeeRate: ZRate,
@@ -60,7 +61,7 @@ const ZIncomeTaxData = z.object({
   hra: z.object({ metroRate: ZRate, otherRate: ZRate, rentOverSalaryRate: ZRate }).nullable(),
 });
 
-const rowBase = { effectiveFrom: ZIsoDate, source: z.string().min(1) };
+const rowBase = { effectiveFrom: ZDay, source: z.string().min(1) };
 /** A row of statutory_parameters as the rules read it. */
 export const ZStatutoryParameterRow = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pf'), stateCode: z.null(), ...rowBase, data: ZPfData }),
@@ -224,7 +225,7 @@ export type TTaxProofsInput = z.input<typeof ZTaxProofsInput>;
 export const ZTaxProofWindow = z
   .object({
     financialYear: ZFinancialYearText,
-    proofCutoff: ZIsoDate.refine((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().slice(0, 10) === d, 'Not a date'),
+    proofCutoff: ZDay,
   })
   .strict()
   .refine(

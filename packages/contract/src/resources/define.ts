@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIsoDate } from '../dates';
 import { ZSearchText } from '../ids';
 import { MASTER_BASE, type TMenuPath } from '../menus';
 import { ZNewPassword } from '../password';
@@ -132,7 +133,7 @@ export const f = {
     } satisfies TField;
   },
   date(label: string, o: Opt = {}) {
-    const d = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date (YYYY-MM-DD)');
+    const d = ZIsoDate('A date (YYYY-MM-DD)');
     const required = o.required ?? true;
     return {
       kind: 'date',
