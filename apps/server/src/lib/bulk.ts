@@ -334,7 +334,8 @@ async function copyRows(
 const FK_ONCE_MIN_ROWS = 1000;
 
 /**
- * For `foreignKeysOnce`: reads the table's foreign keys and triggers from the catalogue, then in one statement checks
+ * For `foreignKeysOnce`: reads the table's foreign keys and triggers from the catalogue (a trigger of the table's own
+ * stops the shortcut unless it is ENABLE ALWAYS, which fires in replica mode too), then in one statement checks
  * that every distinct value of each foreign key's column exists in the table it references and, only if so, turns
  * the row-by-row checks off for the rest of the transaction (`set_config(…, true)` is `SET LOCAL`). Returns the
  * setting to restore after the COPY, or null when the checks stay on.
@@ -345,7 +346,8 @@ async function checkForeignKeysOnce(q: Db | Tx, table: PgTable, cols: Map<string
     q,
     sql`select (select rolsuper from pg_roles where rolname = current_user)
           and not exists (select from pg_trigger t join pg_proc p on p.oid = t.tgfoid
-                          where t.tgrelid = ${name}::regclass and p.proname not like 'RI_FKey_%')
+                          where t.tgrelid = ${name}::regclass and p.proname not like 'RI_FKey_%'
+                            and t.tgenabled <> 'A')
           and not exists (select from pg_rewrite r where r.ev_class = ${name}::regclass) as ok,
           current_setting('session_replication_role') as role,
           coalesce((select json_agg(json_build_object(

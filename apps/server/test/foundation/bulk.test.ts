@@ -246,6 +246,30 @@ describe('bulkInsert: COPY with the foreign keys checked once (foreignKeysOnce)'
     expect(got[0].note).toBe('N0');
     expect(got.every((r) => r.note.startsWith('N'))).toBe(true);
   });
+  it('keeps the shortcut for a table whose own triggers are ENABLE ALWAYS, and they still fire', async () => {
+    await t.db.execute(sql`create table if not exists bulk_child_log (n integer not null)`);
+    await t.db.execute(sql`truncate bulk_child_log`);
+    await t.db.execute(sql`create or replace function bulk_child_count() returns trigger language plpgsql as
+      $$ begin insert into bulk_child_log select count(*) from new_rows; return null; end $$`);
+    await t.db.execute(sql`create trigger bulk_child_count after insert on bulk_child referencing new table as new_rows
+      for each statement execute function bulk_child_count()`);
+    await t.db.execute(sql`alter table bulk_child enable always trigger bulk_child_count`);
+    try {
+      const counter = countingDb(t.database);
+      await counter.db.transaction(async (tx) => {
+        expect(await bulkInsert(tx, child, rows(1500), { copyOnPglite: true, foreignKeysOnce: true })).toBe(1500);
+      });
+      const log = (await t.db.execute(sql`select coalesce(sum(n), 0)::int as n from bulk_child_log`)) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(log.rows[0].n).toBe(1500);
+      if (t.database.kind === 'pglite') {
+        expect(counter.queries.filter((q) => q.includes("set_config('session_replication_role'"))).toHaveLength(2);
+      }
+    } finally {
+      await t.db.execute(sql`drop trigger if exists bulk_child_count on bulk_child`);
+    }
+  });
 });
 
 describe('bulkUpdate', () => {

@@ -78,6 +78,19 @@ describe('report_run_totals', () => {
     expect(await kept(run.id)).toEqual(totals);
   });
 
+  it('the slips’ triggers are ENABLE ALWAYS, so the salary run’s COPY in replica mode (foreignKeysOnce) still drops the totals', async () => {
+    const triggers = await queryRows<{ name: string; enabled: string }>(
+      t.db,
+      sql`select tgname as name, tgenabled::text as enabled from pg_trigger
+          where tgrelid = 'salary_slips'::regclass and tgname like 'salary_slips_report_totals%' order by 1`,
+    );
+    expect(triggers).toHaveLength(4);
+    expect(
+      triggers.every((tr) => tr.enabled === 'A'),
+      JSON.stringify(triggers),
+    ).toBe(true);
+  });
+
   it('the wage register’s grand total from the kept totals equals the slips summed (and with a department filter)', async () => {
     await setStatus('locked');
     const q = { unitId: run.unitId, year: run.year, month: run.month, pageSize: 5 };
