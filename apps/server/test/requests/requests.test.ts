@@ -384,6 +384,34 @@ describe('frozen salary months and attendance', () => {
     expect(res.json().message).toMatch(/locked/);
   });
 
+  it('a transfer after a locked month does not open it: the request is still 409 (the run that paid the employee)', async () => {
+    const [run] = await queryRows<{ year: number; month: number; unitId: number }>(
+      t.db,
+      sql`select r.year, r.month, r.unit_id as "unitId" from payroll_runs r join salary_slips s on s.run_id = r.id and s.employee_id = ${e1}
+          where r.status = 'locked' order by r.year desc, r.month desc limit 1`,
+    );
+    expect(run, 'a locked month that paid employee1').toBeDefined();
+    // Another unit whose month is open (its run sent back to processed for the test, if it had one).
+    const [other] = await queryRows<{ id: number; runId: number | null; status: string | null }>(
+      t.db,
+      sql`select u.id, r.id as "runId", r.status from units u
+          left join payroll_runs r on r.unit_id = u.id and r.year = ${run.year} and r.month = ${run.month}
+          where u.id <> ${run.unitId} order by u.id limit 1`,
+    );
+    expect(other, 'another unit').toBeDefined();
+    const day = `${run.year}-${String(run.month).padStart(2, '0')}-12`;
+    if (other.runId) await t.db.execute(sql`update payroll_runs set status = 'processed' where id = ${other.runId}`);
+    await t.db.execute(sql`update employees set unit_id = ${other.id} where id = ${e1}`);
+    try {
+      const res = await emp1.post('/api/requests', { kind: 'wfh', fromDate: day, toDate: day, reason: 'After the transfer' });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toMatch(/locked/);
+    } finally {
+      await t.db.execute(sql`update employees set unit_id = ${run.unitId} where id = ${e1}`);
+      if (other.runId) await t.db.execute(sql`update payroll_runs set status = ${other.status} where id = ${other.runId}`);
+    }
+  });
+
   it('approved unpaid leave on a working day shows as L with LWOP in daily attendance; cancelling restores the day', async () => {
     const monthStart = `${today.slice(0, 7)}-01`;
     const [open] = await queryRows<{ n: number }>(

@@ -33,7 +33,7 @@ import {
   submitApproval,
 } from '../approvals/service';
 import { attendanceZone, computeAttendance, registerDayRequestsReader } from '../attendance/compute';
-import { assertDayOpen } from '../attendance/service';
+import { assertEmployeeDayOpen } from '../attendance/service';
 import {
   balanceOf,
   fyOf,
@@ -89,11 +89,15 @@ async function leaveName(tx: Db | Tx, r: RequestRow): Promise<string | null> {
   return (await leavePolicy(tx, r.leaveTypeId))?.name ?? null;
 }
 
-/** The months a request touches must be open (salary not approved or locked): 409 otherwise. */
-async function assertOpen(tx: Db | Tx, unitId: number, from: IsoDate, to: IsoDate, what: string) {
+/**
+ * The months a request touches must be open for the employee (the salary that paid them, or their unit's on the
+ * day, not approved or locked): 409 otherwise. The same rule as attendance's frozen days, so a transfer after a
+ * locked month does not open it again.
+ */
+async function assertOpen(tx: Db | Tx, employeeId: number, from: IsoDate, to: IsoDate, what: string) {
   let month = `${from.slice(0, 7)}-01`;
   while (month <= to) {
-    await assertDayOpen(tx, unitId, month, what);
+    await assertEmployeeDayOpen(tx, employeeId, month < from ? from : month, what);
     const [y, m] = month.split('-').map(Number);
     month = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
   }
@@ -145,7 +149,7 @@ function kindFor(kind: TRequestKind): ApprovalKind {
     mayApprove,
     async onApproved(tx, approval, actor, remark) {
       const r = await requestOf(tx, approval.subjectId);
-      await assertOpen(tx, r.unitId, r.fromDate, r.toDate, 'The request cannot be approved');
+      await assertOpen(tx, r.employeeId, r.fromDate, r.toDate, 'The request cannot be approved');
       if (r.kind === 'leave') await debitLeave(tx, r, actor);
       const [after] = await tx
         .update(requests)
@@ -179,7 +183,7 @@ function kindFor(kind: TRequestKind): ApprovalKind {
       const own = actor.userId === approval.requestedBy || actor.employeeId === approval.employeeId;
       const [before] = await tx.select().from(requests).where(eq(requests.id, approval.subjectId)).for('update');
       if (from === 'approved' && before.kind !== 'visitor') {
-        await assertOpen(tx, before.unitId, before.fromDate, before.toDate, 'The request cannot be cancelled');
+        await assertOpen(tx, before.employeeId, before.fromDate, before.toDate, 'The request cannot be cancelled');
       }
       const [r] = await tx
         .update(requests)
@@ -403,7 +407,7 @@ export async function raiseRequest(db: Db, auth: AuthContext, input: RaiseInput,
       if (input.toDate < input.fromDate)
         throw new BadRequest('Invalid dates', { toDate: ['The end date must not be before the start date'] });
       if (fyOf(input.toDate) !== fyOf(input.fromDate)) throw crossesYearEnd(input.fromDate);
-      await assertOpen(tx, e.unitId, input.fromDate, input.toDate, 'The request cannot be made');
+      await assertOpen(tx, e.id, input.fromDate, input.toDate, 'The request cannot be made');
       const [clash] = await queryRows<{ id: number; kind: string; status: string; fromDate: string; toDate: string }>(
         tx,
         sql`select id, kind, status, from_date::text as "fromDate", to_date::text as "toDate" from requests
