@@ -160,6 +160,8 @@ export async function bulkUpsert<T extends PgTable, R extends ColumnKey<T> = nev
 ): Promise<BulkResult<T, R>> {
   const cols = columnsOf(table);
   if (!opts.target.length || !opts.set.length) throw new Error('bulkUpsert: target and set are required');
+  // A row left alone by `where` returns nothing, so returned rows could not be matched to the rows given.
+  if (opts.where && opts.returning?.length) throw new Error('bulkUpsert: where and returning cannot be used together');
   const target = names(cols, opts.target);
   for (const k of opts.set) col(cols, k);
   return writeRows(db, cols, rows, opts.chunkSize, opts.returning, false, (g, items) => {
