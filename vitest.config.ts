@@ -19,6 +19,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Two test files at a time: a file's test app (PGlite in the worker) keeps one core busy, and vitest's
+          // default (cores − 1) left the second core of the standard 2-core machine idle. The test databases are
+          // per file (helpers.ts), so files never share state.
+          maxWorkers: 2,
         },
       },
     ],
