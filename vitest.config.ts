@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two test files at a time: an API file's test app (PGlite in the worker) keeps one core busy, and vitest's
+    // default (cores − 1) left the second core of the standard 2-core machine idle. The test databases are per
+    // file (apps/server/test/helpers.ts), so files never share state. (Set here, for every project: projects
+    // with different maxWorkers would need different sequence.groupOrder and would run one after the other.)
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,10 +24,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          // Two test files at a time: a file's test app (PGlite in the worker) keeps one core busy, and vitest's
-          // default (cores − 1) left the second core of the standard 2-core machine idle. The test databases are
-          // per file (helpers.ts), so files never share state.
-          maxWorkers: 2,
         },
       },
     ],
