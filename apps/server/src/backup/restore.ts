@@ -308,11 +308,28 @@ async function disableTriggers(q: Query): Promise<void> {
   }
 }
 
+/**
+ * A trigger marked ENABLE ALWAYS fires in replica mode too (the salary slips' kept report totals, so the salary run's
+ * COPY may skip its row-by-row foreign-key checks): turned off for the load like the others, inside the load's
+ * transaction, and the returned function turns them back on before it commits.
+ */
+async function disableAlwaysTriggers(q: Query): Promise<() => Promise<void>> {
+  const always = await q<{ tbl: string; name: string }>(
+    `select c.relname as tbl, t.tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and t.tgenabled = 'A' and not t.tgisinternal`,
+  );
+  for (const t of always) await q(`alter table public.${ident(t.tbl)} disable trigger ${ident(t.name)}`);
+  return async () => {
+    for (const t of always) await q(`alter table public.${ident(t.tbl)} enable always trigger ${ident(t.name)}`);
+  };
+}
+
 /** Loads every table's rows and the sequences in one transaction, then compares row counts with the manifest. */
 async function load(database: Database, manifest: Manifest, staging: string, batchBytes = 4 * 1024 * 1024, log: (m: string) => void) {
   await inTransaction(database, 'read write', async (q) => {
     for (const s of SESSION_SETTINGS) await q(s);
     await disableTriggers(q);
+    const enableAlwaysTriggers = await disableAlwaysTriggers(q);
     const present = new Map((await listTables(q)).map((t) => [t.name, t.columns]));
     const problems: string[] = [];
     for (const t of manifest.tables) {
@@ -360,6 +377,7 @@ async function load(database: Database, manifest: Manifest, staging: string, bat
       else log(`  ${t.name}: ${n} rows`);
     }
     if (wrong.length) throw new RestoreError(`Row counts differ after loading: ${wrong.join('; ')}`);
+    await enableAlwaysTriggers();
   });
 }
 

@@ -152,6 +152,13 @@ describe('backup and restore', () => {
     const restored = await openRestored(target);
     try {
       expect(await snapshot(restored.database)).toEqual(before);
+      // The ENABLE ALWAYS triggers (the salary slips' kept report totals) were off for the load and are back on.
+      const [always] = await inTransaction(restored.database, 'read only', (q) =>
+        q<{ n: number }>(
+          `select count(*)::int as n from pg_trigger where tgrelid = 'salary_slips'::regclass and tgname like 'salary_slips_report_totals%' and tgenabled = 'A'`,
+        ),
+      );
+      expect(always.n).toBe(4);
       await useRestored(restored, doc);
     } finally {
       await restored.close();
