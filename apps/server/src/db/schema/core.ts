@@ -43,6 +43,9 @@ export const units = pgTable(
     pfRegistrationNo: varchar('pf_registration_no', { length: 50 }),
     esiRegistrationNo: varchar('esi_registration_no', { length: 50 }),
     ptRegistrationNo: varchar('pt_registration_no', { length: 50 }),
+    /** The deductor's tax deduction account number (TAN, AAAA99999A) and PAN, printed on Form 16 (section 203). */
+    tan: varchar('tan', { length: 10 }),
+    deductorPan: varchar('deductor_pan', { length: 10 }),
     logo: text('logo'),
     /** Pay by daily attendance (punches); off: every employed day is paid unless entered by hand. */
     trackAttendance: boolean('track_attendance').notNull().default(false),

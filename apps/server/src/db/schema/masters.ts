@@ -240,6 +240,11 @@ export const earningDeductions = pgTable(
      * parameters, not by a formula: 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee' | 'tds'; null otherwise.
      */
     statutory: varchar('statutory', { length: 20 }),
+    /**
+     * Where an earning goes in Form 16: null = salary under section 17(1); '17(2)' a perquisite, '17(3)' profits in
+     * lieu of salary (both taxed with the salary; Form 16 prints them on their own lines).
+     */
+    taxSection: varchar('tax_section', { length: 5 }),
     /** An earning that is PF wages (basic, DA, retaining allowance). */
     isPfWage: boolean('is_pf_wage').notNull().default(false),
     /** An earning that is ESI wages (every wage but annual bonus, encashment and the like; overtime counts for contributions only). */
@@ -255,6 +260,7 @@ export const earningDeductions = pgTable(
     // One active head per statutory kind.
     uniqueIndex('earning_deductions_statutory_uq').on(t.statutory).where(sql`${t.statutory} is not null and ${t.isActive}`),
     check('earning_deductions_statutory_ck', sql`${t.statutory} in ('pf_employee', 'esi_employee', 'pt', 'lwf_employee', 'tds')`),
+    check('earning_deductions_tax_section_ck', sql`${t.taxSection} in ('17(2)', '17(3)')`),
     index('earning_deductions_active_idx').on(t.isActive),
     index('earning_deductions_print_order_idx').on(t.printOrder),
   ],

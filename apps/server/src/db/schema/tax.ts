@@ -28,6 +28,10 @@ export const taxDeclarations = pgTable(
     /** A previous employer's salary and tax deducted in this financial year (Form 12B). */
     previousEmployerIncome: paise('previous_employer_income').notNull().default(0),
     previousEmployerTds: paise('previous_employer_tds').notNull().default(0),
+    /** Income from other sources the employee reports to the employer (section 192(2B)): interest and the like. */
+    otherIncome: paise('other_income').notNull().default(0),
+    /** Relief under section 89 (salary arrears of earlier years, Form 10E), as claimed. */
+    relief89: paise('relief_89').notNull().default(0),
     ...auditColumns,
   },
   (t) => [
@@ -37,6 +41,7 @@ export const taxDeclarations = pgTable(
       'tax_declarations_amounts_ck',
       sql`${t.rentPerMonth} >= 0 and ${t.previousEmployerIncome} >= 0 and ${t.previousEmployerTds} >= 0`,
     ),
+    check('tax_declarations_other_ck', sql`${t.otherIncome} >= 0 and ${t.relief89} >= 0`),
   ],
 );
 
