@@ -139,9 +139,10 @@ export const leaveLedger = pgTable(
 );
 
 /**
- * Unit-wise leave type mapping (a masters resource): a unit with rows here offers only the mapped leave types, each
- * with its own quota, carry-forward limit and maximum balance where given (null: the type's own). A unit without
- * rows offers every active type as the type says.
+ * Unit-wise leave type mapping (a masters resource, edited per unit as a checklist): a unit with rows here offers only
+ * the mapped leave types, each with its own quota, accrual, maximum balance, carry-forward limit, maximum consecutive
+ * days and minimum notice where given (null: the type's own). A unit without rows offers every active type as the
+ * type says.
  */
 export const unitLeaveTypeMap = pgTable(
   'unit_leave_type_map',
@@ -154,8 +155,11 @@ export const unitLeaveTypeMap = pgTable(
       .notNull()
       .references(() => leaveTypes.id),
     yearlyQuota: numeric('yearly_quota', { precision: 5, scale: 1 }),
+    accrual: varchar('accrual', { length: 10 }),
     carryForwardLimit: numeric('carry_forward_limit', { precision: 5, scale: 1 }),
     maxBalance: numeric('max_balance', { precision: 5, scale: 1 }),
+    maxConsecutiveDays: numeric('max_consecutive_days', { precision: 5, scale: 1 }),
+    minNoticeDays: integer('min_notice_days'),
     ...auditColumns,
   },
   (t) => [uniqueIndex('unit_leave_type_map_uq').on(t.unitId, t.leaveTypeId), index('ultm_leave_type_idx').on(t.leaveTypeId)],
