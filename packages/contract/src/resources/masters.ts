@@ -1,4 +1,5 @@
-import { defineResource, f } from './define';
+import { z } from 'zod';
+import { defineResource, f, type TField } from './define';
 
 const code = (n: string) => `C${n.replace(/[^A-Za-z0-9]/g, '').slice(-8)}`;
 
@@ -155,6 +156,32 @@ export const designation = defineResource({
   unique: [['code'], ['name']],
 });
 
+/** Optional upper-case code checked by a pattern (TAN, PAN): '' and absent become null. */
+const codeField = (label: string, re: RegExp, shape: string, help: string, sample: string) =>
+  ({
+    kind: 'text',
+    label,
+    required: false,
+    help,
+    zod: z
+      .union([
+        z
+          .string()
+          .trim()
+          .transform((v) => v.toUpperCase())
+          .pipe(z.union([z.literal(''), z.string().regex(re, `${label}: ${shape}`)])),
+        z.null(),
+      ])
+      .optional()
+      .transform((v) => (v ? v : null)),
+    sample: () => sample,
+  }) satisfies TField;
+
+/** Tax deduction and collection account number: four letters, five digits, a letter (AAAA99999A). */
+export const TAN_PATTERN = /^[A-Z]{4}[0-9]{5}[A-Z]$/;
+/** Permanent account number: five letters, four digits, a letter (AAAAA9999A). */
+export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+
 export const unit = defineResource({
   name: 'unit',
   path: 'units',
@@ -173,6 +200,20 @@ export const unit = defineResource({
     pfRegistrationNo: f.text('PF registration no.', { required: false, max: 50 }),
     esiRegistrationNo: f.text('ESI registration no.', { required: false, max: 50 }),
     ptRegistrationNo: f.text('PT registration no.', { required: false, max: 50 }),
+    tan: codeField(
+      'TAN',
+      TAN_PATTERN,
+      'four letters, five digits and a letter (AAAA99999A)',
+      'The deductor’s tax deduction account number, printed on Form 16',
+      'BLRA12345B',
+    ),
+    deductorPan: codeField(
+      'PAN of the deductor',
+      PAN_PATTERN,
+      'five letters, four digits and a letter (AAAAA9999A)',
+      'The employer’s PAN, printed on Form 16',
+      'AABCA1234F',
+    ),
     logo: f.image('Logo'),
     trackAttendance: f.boolean('Pay by attendance', {
       help: 'On: payable days, leave without pay and overtime come from daily attendance (punches). Off: every employed day is paid unless entered by hand',
@@ -219,6 +260,17 @@ export const earningDeduction = defineResource({
       {
         required: false,
         help: 'A deduction computed by the statutory rules, not a formula; one active head per role',
+      },
+    ),
+    taxSection: f.choice(
+      'Form 16 line',
+      [
+        { value: '17(2)', label: 'Perquisite (section 17(2))' },
+        { value: '17(3)', label: 'Profits in lieu of salary (section 17(3))' },
+      ],
+      {
+        required: false,
+        help: 'An earning printed on its own line of Form 16 Part B; empty: salary under section 17(1)',
       },
     ),
     isPfWage: f.boolean('PF wages', { help: 'An earning PF is computed on (basic, DA, retaining allowance)' }),

@@ -109,6 +109,8 @@ export interface RunHead {
   statutory?: StatutoryHeadKind | null;
   isPfWage?: boolean;
   isEsiWage?: boolean;
+  /** An earning's Form 16 line: '17(2)' perquisite, '17(3)' profits in lieu; null / absent: salary under 17(1). */
+  taxSection?: '17(2)' | '17(3)' | null;
 }
 
 // The statutory head kinds and a slip's statutory figures (paise) are the engine's own types (@hr/payroll computeSlips).

@@ -42,6 +42,9 @@ registerResourceHooks('earningDeduction', {
           );
       }
     }
+    if (!earning && value('taxSection')) {
+      throw new BadRequest('Invalid head', { taxSection: ['Only an earning is a perquisite or profits in lieu of salary'] });
+    }
     if (!earning && (value('isPfWage') || value('isEsiWage'))) {
       throw new BadRequest('Invalid head', {
         [value('isPfWage') ? 'isPfWage' : 'isEsiWage']: ['Only an earning can be PF or ESI wages'],
