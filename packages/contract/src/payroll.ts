@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmployeeSalaryRecord } from './documents';
+import { ZIsoDate } from './dates';
 import { ZIdQuery, ZIdText } from './ids';
 
 // The payroll API (issue: payroll engine). Amounts travel as rupees with two decimals (JSON numbers); the
@@ -35,6 +36,13 @@ export type TCreateRun = z.infer<typeof ZCreateRun>;
 export const ZProcessRun = z.object({ employeeIds: z.array(z.number().int().positive()).max(100_000).optional() }).default({});
 export const ZUnlockRun = z.object({ reason: z.string().trim().min(5, 'Say why the month is unlocked (at least 5 characters)').max(300) });
 export const ZRunIdParams = z.object({ id: ZIdText });
+/**
+ * The date the month's wages were paid (credited to the employees' accounts): printed as the date of payment in the
+ * wage register (Form B) and the 24Q deductee register. Given when the month is locked (default: the day it is
+ * locked), and corrected later on an approved or locked run. Not before the first of the wage month.
+ */
+export const ZLockRun = z.object({ paidOn: ZIsoDate().optional() }).default({});
+export const ZRunPaymentDate = z.object({ paidOn: ZIsoDate() });
 
 export const ZRunError = z.object({ employeeId: z.number(), employeeCode: z.string(), name: z.string(), error: z.string() });
 
@@ -55,6 +63,8 @@ export const ZRun = z.object({
   errors: z.array(ZRunError),
   processedAt: z.string().nullable(),
   lockedAt: z.string().nullable(),
+  /** YYYY-MM-DD: when the wages were paid (ZLockRun), null until the month is locked or the date is given. */
+  paidOn: z.string().nullable(),
   /** Approval: levels the unit's salary approve map asks for, the level waiting, and who acted. */
   approval: z
     .object({
@@ -72,6 +82,8 @@ export const ZRun = z.object({
     approve: z.boolean(),
     lock: z.boolean(),
     unlock: z.boolean(),
+    /** Set or correct the date of payment (approved or locked, with the menu's edit action). */
+    paymentDate: z.boolean(),
     /** E-mail the payslips (approved or locked, and the server has SMTP_URL). */
     email: z.boolean(),
   }),

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   char,
+  date,
   index,
   integer,
   jsonb,
@@ -89,6 +90,8 @@ export const payrollRuns = pgTable(
     processedBy: integer('processed_by').references(() => users.id),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lockedBy: integer('locked_by').references(() => users.id),
+    /** When the wages were paid (date of payment in Form B and 24Q); set on locking or corrected after. */
+    paidOn: date('paid_on', { mode: 'string' }),
     ...auditColumns,
   },
   (t) => [uniqueIndex('payroll_runs_unit_month_uq').on(t.unitId, t.year, t.month), index('payroll_runs_month_idx').on(t.year, t.month)],

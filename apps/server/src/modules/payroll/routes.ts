@@ -15,6 +15,8 @@ import {
   ZRunListQuery,
   ZRunPage,
   ZSalarySlip,
+  ZLockRun,
+  ZRunPaymentDate,
   ZUnlockRun,
 } from '@hr/contract';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -35,7 +37,7 @@ import { attendanceRoutes } from './attendance-routes';
 import { bonusRoutes } from './bonus-routes';
 import { emailPayslipsJob } from './email';
 import { formulaRoutes } from './formula-routes';
-import { approveRun, createRun, loadRun, lockRun, runView, startProcess, unlockRun } from './runs';
+import { approveRun, createRun, loadRun, lockRun, runView, setRunPaymentDate, startProcess, unlockRun } from './runs';
 import { runEmployees, slipRecords } from './slips';
 import { statutoryReturnRoutes } from './statutory-routes';
 import { structureImportRoutes, structureRoutes } from './structure-routes';
@@ -173,10 +175,44 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/payroll/runs/:id/lock',
     {
       config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
-      schema: { tags, summary: 'Locks an approved run: its month refuses every change', params: ZRunIdParams, response: { 200: ZRun } },
+      schema: {
+        tags,
+        summary:
+          'Locks an approved run: its month refuses every change. paidOn (YYYY-MM-DD, default today) is the date of payment printed in Form B and 24Q',
+        params: ZRunIdParams,
+        body: ZLockRun,
+        response: { 200: ZRun },
+      },
     },
     async (request) =>
-      runView(app.db, request.auth, await lockRun(app.db, request.auth, request.params.id, request.id), !!app.config.smtpUrl),
+      runView(
+        app.db,
+        request.auth,
+        await lockRun(app.db, request.auth, request.params.id, request.id, request.body?.paidOn),
+        !!app.config.smtpUrl,
+      ),
+  );
+
+  app.post(
+    '/api/payroll/runs/:id/payment-date',
+    {
+      config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
+      schema: {
+        tags,
+        summary:
+          'Sets or corrects the date the wages of an approved or locked run were paid (not before the wage month, not after today); audited',
+        params: ZRunIdParams,
+        body: ZRunPaymentDate,
+        response: { 200: ZRun },
+      },
+    },
+    async (request) =>
+      runView(
+        app.db,
+        request.auth,
+        await setRunPaymentDate(app.db, request.auth, request.params.id, request.body.paidOn, request.id),
+        !!app.config.smtpUrl,
+      ),
   );
 
   app.post(

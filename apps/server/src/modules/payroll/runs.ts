@@ -3,6 +3,7 @@
 // marked, totals and the approval reset, and the job completed, in ONE transaction — a crash leaves the month
 // as it was. Approval runs on the approvals module, level by level from the unit's salary approve map.
 import { MENU, type TRun, type TRunStatus } from '@hr/contract';
+import { todayIn } from '@hr/calendar';
 import { PlanError } from '@hr/payroll';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
+import { attendanceZone } from '../attendance/compute';
 import { approvalOf, decide, historyOf, registerApprovalKind, resubmitApproval, submitApproval } from '../approvals/service';
 import { recordPfAdminCharges } from '../statutory/admin-charges';
 import { computeMonth, isSlip, type MonthComputation } from './compute';
@@ -106,12 +108,14 @@ export async function runView(db: Db, auth: AuthContext, run: RunRow, mailConfig
     errors: run.errors,
     processedAt: run.processedAt?.toISOString() ?? null,
     lockedAt: run.lockedAt?.toISOString() ?? null,
+    paidOn: run.paidOn,
     approval: approval ? { levels: approval.levels, level: approval.level, state: approval.state, history } : null,
     can: {
       process: mayEdit && (status === 'draft' || status === 'processed'),
       approve: mayApprove,
       lock: mayEdit && status === 'approved',
       unlock: auth.isAdmin && (status === 'approved' || status === 'locked'),
+      paymentDate: mayEdit && (status === 'approved' || status === 'locked'),
       email: mayEdit && mailConfigured && (status === 'approved' || status === 'locked'),
     },
   };
@@ -246,7 +250,7 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
       await tx.execute(sql`update salary_arrears set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
       await tx.execute(sql`update bonus_lines set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
     }
-    await bulkInsert(tx, salarySlips, slips, { copyOnPglite: true, foreignKeysOnce: true });
+    await bulkInsert(tx, salarySlips, slips, { copy: true, foreignKeysOnce: true });
     if (recoveredInstalments.length) {
       await tx.execute(
         sql`update advance_instalments set status = 'recovered', recovered_run_id = ${run.id} where ${anyOf('id', recoveredInstalments)}`,
@@ -349,6 +353,7 @@ const summary = (r: RunRow) => ({
   deductions: r.deductions,
   net: r.net,
   errors: r.errors.length,
+  paidOn: r.paidOn,
 });
 
 export async function approveRun(db: Db, auth: AuthContext, id: number, remark: string | null, requestId?: string) {
@@ -361,15 +366,28 @@ export async function approveRun(db: Db, auth: AuthContext, id: number, remark: 
   return loadRun(db, auth, id);
 }
 
-export async function lockRun(db: Db, auth: AuthContext, id: number, requestId?: string) {
+/**
+ * 400 on `paidOn` when the date of payment is before the wage month or later than today: wages are paid for a month
+ * once it has begun (advance payment within the month is allowed) and a date to come is not a payment made.
+ */
+function assertPaidOn(run: RunRow, paidOn: string) {
+  const first = `${run.year}-${String(run.month).padStart(2, '0')}-01`;
+  if (paidOn < first) throw new BadRequest('The date of payment is before the wage month', { paidOn: [`Not before ${first}`] });
+  if (paidOn > todayIn(attendanceZone())) throw new BadRequest('The date of payment is in the future', { paidOn: ['Not after today'] });
+}
+
+/** Locks an approved run; the date of payment is the one given, else one set before, else today (the org's zone). */
+export async function lockRun(db: Db, auth: AuthContext, id: number, requestId?: string, paidOn?: string) {
   return db.transaction(async (tx) => {
     const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
     if (!run || !canReachUnit(auth, run.unitId)) throw new NotFound('Salary run not found');
     if (run.status === 'locked') throw new Conflict('The month is already locked');
     if (run.status !== 'approved') throw new Conflict('Every approval level must approve the run before it is locked');
+    const paid = paidOn ?? run.paidOn ?? todayIn(attendanceZone());
+    assertPaidOn(run, paid);
     const [after] = await tx
       .update(payrollRuns)
-      .set({ status: 'locked', lockedAt: new Date(), lockedBy: auth.userId, updatedAt: new Date(), updatedBy: auth.userId })
+      .set({ status: 'locked', lockedAt: new Date(), lockedBy: auth.userId, paidOn: paid, updatedAt: new Date(), updatedBy: auth.userId })
       .where(eq(payrollRuns.id, id))
       .returning();
     await writeAudit(tx, {
@@ -378,6 +396,33 @@ export async function lockRun(db: Db, auth: AuthContext, id: number, requestId?:
       action: 'lock',
       before: summary(run),
       after: summary(after),
+      userId: auth.userId,
+      requestId,
+    });
+    return after;
+  });
+}
+
+/** Sets or corrects the date of payment of an approved or locked run (audited); the figures stay as they are. */
+export async function setRunPaymentDate(db: Db, auth: AuthContext, id: number, paidOn: string, requestId?: string) {
+  return db.transaction(async (tx) => {
+    const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
+    if (!run || !canReachUnit(auth, run.unitId)) throw new NotFound('Salary run not found');
+    if (run.status !== 'approved' && run.status !== 'locked') {
+      throw new Conflict(`The month is ${run.status}: the date of payment is given once it is approved`);
+    }
+    assertPaidOn(run, paidOn);
+    const [after] = await tx
+      .update(payrollRuns)
+      .set({ paidOn, updatedAt: new Date(), updatedBy: auth.userId })
+      .where(eq(payrollRuns.id, id))
+      .returning();
+    await writeAudit(tx, {
+      entity: 'payroll_runs',
+      entityId: id,
+      action: 'payment-date',
+      before: { paidOn: run.paidOn },
+      after: { paidOn },
       userId: auth.userId,
       requestId,
     });
