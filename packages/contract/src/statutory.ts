@@ -90,6 +90,8 @@ export const ZTaxCompute = z.object({
   deductions: z.record(z.string().min(1).max(30), ZRupees).optional(),
   /** Professional tax paid in the year (deducted in the old regime, up to ₹2,500). */
   professionalTax: ZRupees.optional(),
+  /** Income from other sources (interest and the like) added to the salary. */
+  otherIncome: ZRupees.optional(),
 });
 export type TTaxCompute = z.input<typeof ZTaxCompute>;
 
@@ -101,7 +103,12 @@ export const ZTaxComputeResult = z.object({
   /** Exemptions and professional tax as counted (0 where the regime allows none). */
   exemptions: z.number(),
   professionalTax: z.number(),
-  /** Deductions after their caps, by section. */
+  /** Income from house property: the section 24(b) interest as a loss (zero or negative; old regime, up to ₹2 L). */
+  houseProperty: z.number(),
+  otherIncome: z.number(),
+  /** Salary income + house property + other income. */
+  grossTotalIncome: z.number(),
+  /** Chapter VI-A deductions after their caps, by section (24(b) is house property, not among them). */
   deductions: z.record(z.string(), z.number()),
   /** Total income, rounded to the nearest ten rupees (s.288A). */
   taxableIncome: z.number(),
@@ -169,6 +176,10 @@ export const ZTaxDeclarationInput = z
     /** A previous employer's salary and tax deducted in this financial year (Form 12B). */
     previousEmployerIncome: ZRupees.default(0),
     previousEmployerTds: ZRupees.default(0),
+    /** Income from other sources reported to the employer (section 192(2B)): interest, rent received and the like. */
+    otherIncome: ZRupees.default(0),
+    /** Relief under section 89 (salary arrears of earlier years, worked out in Form 10E). */
+    relief89: ZRupees.default(0),
   })
   .strict();
 export type TTaxDeclarationInput = z.input<typeof ZTaxDeclarationInput>;
@@ -188,6 +199,8 @@ export const ZTaxDeclaration = z.object({
   rentProved: z.boolean(),
   previousEmployerIncome: z.number(),
   previousEmployerTds: z.number(),
+  otherIncome: z.number(),
+  relief89: z.number(),
   lines: z.array(
     z.object({
       section: z.enum(DECLARATION_SECTIONS),
@@ -204,6 +217,10 @@ export const ZTaxDeclaration = z.object({
     estimatedAnnualSalary: z.number(),
     hraExemption: z.number(),
     professionalTax: z.number(),
+    /** Income from other sources and relief under section 89 as declared; the tax after relief under each regime. */
+    otherIncome: z.number(),
+    relief89: z.number(),
+    netTax: z.object({ new: z.number().nullable(), old: z.number().nullable() }),
     new: ZTaxComputeResult.nullable(),
     old: ZTaxComputeResult.nullable(),
   }),

@@ -39,7 +39,12 @@ function yearOf(tds: (month: number) => number, monthsPaid = 12): Form16Month[] 
 
 const base = (regime: TaxRegime, extra: Partial<Form16Record> = {}): Form16Record => ({
   financialYear: '2025-26',
-  employer: { name: 'Sunrise Learning Foundation', address: '12, Mahatma Gandhi Road, Bengaluru 560001' },
+  employer: {
+    name: 'Sunrise Learning Foundation',
+    address: '12, Mahatma Gandhi Road, Bengaluru 560001',
+    tan: 'BLRS12345C',
+    pan: 'AABTS1234F',
+  },
   employee: {
     name: 'Ananya Raghavan',
     employeeCode: 'EMP-0042',
@@ -139,6 +144,64 @@ describe('Form 16 figures', () => {
     expect(f.salaryAfterExemptions).toBe(f.grossSalary + r(50000));
   });
 
+  it('perquisites 17(2), profits in lieu 17(3), 24(b) as a house-property loss, other income and relief u/s 89', () => {
+    // Old regime, ₹1,40,000 a month as above plus a ₹5,000 perquisite head (17(2)) every month and a ₹60,000
+    // notice-pay compensation (17(3)) in March: 17(1) 16,80,000; 17(2) 60,000; 17(3) 60,000 → gross 18,00,000.
+    // Less standard deduction 50,000 and PT 2,500 → salary 17,47,500. Housing-loan interest 2,40,000 claimed, capped
+    // at 2,00,000 → house property −2,00,000; other sources 30,000 → gross total income 15,77,500. 80C 1,50,000
+    // → 14,27,500 taxable: 12,500 + 1,00,000 + 30 % of 4,27,500 = 1,28,250 = 2,40,750; cess 9,630 → 2,50,380.
+    // Relief u/s 89 of 10,000 → net 2,40,380.
+    const months = yearOf(() => 0).map((m) => ({
+      ...m,
+      earnings: [
+        ...m.earnings,
+        { name: 'Car perquisite', amount: r(5000), section: '17(2)' as const },
+        ...(m.month === 3 ? [{ name: 'Notice pay compensation', amount: r(60000), section: '17(3)' as const }] : []),
+      ],
+    }));
+    const rec = base('old', {
+      months,
+      deductions: { '80C': r(150000), '24(b)': r(240000) },
+      otherIncome: r(30000),
+      relief89: r(10000),
+    });
+    const f = form16Figures(rec);
+    expect(f.salary17_1).toBe(r(1680000));
+    expect(f.perquisites17_2).toBe(r(60000));
+    expect(f.profits17_3).toBe(r(60000));
+    expect(f.grossSalary).toBe(r(1800000));
+    expect(f.salaryHeads.map((h) => h.name)).toEqual(['Basic', 'HRA', 'Special Allowance']);
+    expect(f.incomeChargeable).toBe(r(1747500));
+    expect(f.houseProperty).toBe(r(-200000));
+    expect(f.otherIncome).toBe(r(30000));
+    expect(f.otherIncomeTotal).toBe(r(-170000));
+    expect(f.grossTotalIncome).toBe(r(1577500));
+    // 24(b) is not a chapter VI-A deduction.
+    expect(f.deductions).toEqual([{ section: '80C', amount: r(150000) }]);
+    expect(f.tax.totalDeductions).toBe(r(150000));
+    expect(f.tax.taxableIncome).toBe(r(1427500));
+    expect(f.tax.taxOnIncome).toBe(r(240750));
+    expect(f.tax.cess).toBe(r(9630));
+    expect(f.tax.totalTax).toBe(r(250380));
+    expect(f.relief89).toBe(r(10000));
+    expect(f.netTaxPayable).toBe(r(240380));
+    // The months' gross keeps every earning (the 24Q amount paid).
+    expect(f.totals.gross).toBe(r(1800000));
+    const lines = partBLines(f, rec);
+    const line = (label: RegExp) => lines.find((l) => label.test(l.label));
+    expect(line(/perquisites under section 17\(2\)/)?.inner).toBe(r(60000));
+    expect(line(/Profits in lieu of salary/)?.inner).toBe(r(60000));
+    expect(line(/loss\) from house property/)?.inner).toBe(r(-200000));
+    expect(line(/Other Sources/)?.inner).toBe(r(30000));
+    expect(lines.find((l) => l.no === '8')?.outer).toBe(r(1577500));
+    expect(lines.find((l) => l.no === '17')?.outer).toBe(r(10000));
+    expect(lines.some((l) => /Section 24\(b\)/.test(l.label))).toBe(false);
+    // The new regime allows no 24(b) loss for a self-occupied house: nothing is set off.
+    const n = form16Figures(base('new', { months, deductions: { '24(b)': r(240000) }, otherIncome: r(30000) }));
+    expect(n.houseProperty).toBe(0n);
+    expect(n.grossTotalIncome).toBe(r(1800000 - 75000 + 30000));
+  });
+
   it('every printed total is the sum of the lines it names', () => {
     for (const rec of [
       base('new'),
@@ -155,6 +218,8 @@ describe('Form 16 figures', () => {
       expect(f.grossSalary + f.previousEmployerSalary - f.tax.exemptions).toBe(f.salaryAfterExemptions);
       expect(f.salaryAfterExemptions - f.tax.standardDeduction - f.tax.professionalTax).toBe(f.incomeChargeable);
       expect(sum(f.deductions.map((d) => d.amount))).toBe(f.tax.totalDeductions);
+      expect(f.incomeChargeable + f.otherIncomeTotal).toBe(f.grossTotalIncome);
+      expect(f.houseProperty + f.otherIncome).toBe(f.otherIncomeTotal);
       expect(f.tax.taxOnIncome - f.tax.rebate + f.tax.surcharge + f.tax.cess + f.rounding).toBe(f.tax.totalTax);
       expect(sum(f.months.map((m) => m.gross))).toBe(f.totals.gross);
       expect(sum(f.quarters.map((q) => q.tds))).toBe(f.totals.tds);
@@ -220,6 +285,8 @@ describeWithPoppler('Form 16 PDF read back', async () => {
       'Name of the employee Ananya Raghavan',
       'PAN of the employee ABCPR1234K',
       'Assessment year 2026-27',
+      'PAN of the deductor AABTS1234F TAN of the deductor BLRS12345C',
+      'Deductor: Sunrise Learning Foundation; TAN BLRS12345C; PAN AABTS1234F',
       '01/04/2025 to 31/03/2026',
       'TRACES portal',
       'Q1 April – June 4,20,000.00 31,440.00',

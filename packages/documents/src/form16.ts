@@ -40,8 +40,11 @@ export const QUARTERS = [
 export interface Form16Month {
   year: number;
   month: number;
-  /** Earning heads paid that month (print name, amount in paise). */
-  earnings: readonly { name: string; amount: Paise }[];
+  /**
+   * Earning heads paid that month (print name, amount in paise); `section` '17(2)' (a perquisite) or '17(3)' (profits
+   * in lieu of salary) puts a head on its own line of Part B, else it is salary under section 17(1).
+   */
+  earnings: readonly { name: string; amount: Paise; section?: '17(2)' | '17(3)' | null }[];
   professionalTax: Paise;
   tds: Paise;
 }
@@ -56,7 +59,8 @@ export interface Form16Exemption {
 export interface Form16Record {
   /** '2026-27'. */
   financialYear: string;
-  employer: { name: string; address: string; tan?: string | null };
+  /** The deductor: the employer's name, the establishment's address, its TAN and the employer's PAN. */
+  employer: { name: string; address: string; tan?: string | null; pan?: string | null };
   employee: { name: string; employeeCode: string; pan: string | null; designation: string; unitName: string };
   /** Period with the employer within the year, 'YYYY-MM-DD'. */
   periodFrom: string;
@@ -65,12 +69,17 @@ export interface Form16Record {
   tax: IncomeTaxParameters;
   /** The year's slips in month order. */
   months: readonly Form16Month[];
-  /** Section 17(2) and 17(3) (none are paid through the payroll heads today). */
+  /** Section 17(2) and 17(3) beyond the months' heads marked so (e.g. reported by hand); default none. */
   perquisites?: Paise;
   profitsInLieu?: Paise;
+  /** Income from other sources reported by the employee (section 192(2B)). */
+  otherIncome?: Paise;
   /** Declared exemptions under section 10 (counted in the old regime only). */
   exemptions?: readonly Form16Exemption[];
-  /** Chapter VI-A (and 24(b)) claims by section as declared; capped by the year's parameters. */
+  /**
+   * Chapter VI-A claims by section as declared, capped by the year's parameters; '24(b)' (interest on a housing
+   * loan) is printed as the loss from house property, not as a deduction.
+   */
   deductions?: Record<string, Paise>;
   /** Salary and tax deducted by a previous employer in the year, as declared. */
   previousEmployer?: { salary: Paise; tds: Paise } | null;
@@ -99,6 +108,14 @@ export interface Form16Figures {
   section16Total: Paise;
   /** Income chargeable under the head "Salaries". */
   incomeChargeable: Paise;
+  /** Income (or admissible loss, negative) from house property: the 24(b) interest as counted. */
+  houseProperty: Paise;
+  /** Income under the head "Other sources" as reported. */
+  otherIncome: Paise;
+  /** houseProperty + otherIncome (line 7). */
+  otherIncomeTotal: Paise;
+  /** incomeChargeable + otherIncomeTotal (line 8). */
+  grossTotalIncome: Paise;
   /** Chapter VI-A deductions by section as counted (after the caps), in the order claimed. */
   deductions: { section: string; amount: Paise }[];
   tax: TaxResult;
@@ -147,16 +164,20 @@ export function form16Figures(record: Form16Record): Form16Figures {
     throw new RangeError(`The tax parameters are of ${p.financialYear}, not ${record.financialYear}`);
   }
   const byHead = new Map<string, Paise>();
+  let perquisites17_2 = record.perquisites ?? 0n;
+  let profits17_3 = record.profitsInLieu ?? 0n;
   for (const m of record.months) {
     for (const e of m.earnings) {
-      const name = stripCarriageReturns(e.name).replace(/\s+/g, ' ').trim();
-      byHead.set(name, (byHead.get(name) ?? 0n) + e.amount);
+      if (e.section === '17(2)') perquisites17_2 += e.amount;
+      else if (e.section === '17(3)') profits17_3 += e.amount;
+      else {
+        const name = stripCarriageReturns(e.name).replace(/\s+/g, ' ').trim();
+        byHead.set(name, (byHead.get(name) ?? 0n) + e.amount);
+      }
     }
   }
   const salaryHeads = [...byHead].filter(([, amount]) => amount !== 0n).map(([name, amount]) => ({ name, amount }));
   const salary17_1 = sum(salaryHeads.map((h) => h.amount));
-  const perquisites17_2 = record.perquisites ?? 0n;
-  const profits17_3 = record.profitsInLieu ?? 0n;
   const grossSalary = salary17_1 + perquisites17_2 + profits17_3;
   const previousEmployerSalary = record.previousEmployer?.salary ?? 0n;
   const professionalTaxPaid = sum(record.months.map((m) => m.professionalTax));
@@ -167,6 +188,7 @@ export function form16Figures(record: Form16Record): Form16Figures {
     exemptions: sum(claimedExemptions.map((e) => e.amount)),
     deductions: record.deductions ?? {},
     professionalTax: professionalTaxPaid,
+    otherIncome: record.otherIncome ?? 0n,
   });
   // The exemptions are limited to the salary left after the standard deduction: the last lines give way.
   const exemptions: Form16Exemption[] = [];
@@ -231,6 +253,10 @@ export function form16Figures(record: Form16Record): Form16Figures {
     professionalTaxPaid,
     section16Total,
     incomeChargeable,
+    houseProperty: tax.houseProperty,
+    otherIncome: tax.otherIncome,
+    otherIncomeTotal: tax.houseProperty + tax.otherIncome,
+    grossTotalIncome: tax.grossTotalIncome,
     deductions,
     tax,
     taxBeforeRounding,
@@ -279,6 +305,7 @@ function particulars(record: Form16Record): Content {
   const label = (text: string): TableCell => ({ text, bold: true, color: COLORS.navy });
   const e = record.employee;
   const employer = [record.employer.name, record.employer.address].filter((x) => x.trim()).join(', ');
+  const code = (v: string | null | undefined): TableCell => ({ text: v?.trim() || '—', bold: !!v?.trim() });
   return {
     margin: [0, 6, 0, 0],
     layout: GRID,
@@ -286,14 +313,15 @@ function particulars(record: Form16Record): Content {
       widths: [118, '*', 96, 120],
       body: [
         [label('Name and address of the employer'), { text: employer, colSpan: 3 }, {}, {}],
+        [label('PAN of the deductor'), code(record.employer.pan), label('TAN of the deductor'), code(record.employer.tan)],
         [
           label('Name of the employee'),
           { text: e.name },
           label('PAN of the employee'),
           { text: e.pan?.trim() ? e.pan : FORM16_TEXT.panNotAvailable, bold: true },
         ],
-        [label('Employee code'), { text: e.employeeCode }, label('TAN of the deductor'), { text: record.employer.tan?.trim() || '—' }],
-        [label('Designation'), { text: e.designation || '—' }, label('Unit'), { text: e.unitName || '—' }],
+        [label('Employee code'), { text: e.employeeCode }, label('Designation'), { text: e.designation || '—' }],
+        [label('Unit'), { text: e.unitName || '—', colSpan: 3 }, {}, {}],
         [
           label('Financial year'),
           { text: record.financialYear },
@@ -408,8 +436,16 @@ export function partBLines(f: Form16Figures, record: Form16Record): Line[] {
   lines.push(
     { no: '5', label: 'Total amount of deductions under section 16 [4(a) + 4(b) + 4(c)]', outer: f.section16Total, bold: true },
     { no: '6', label: 'Income chargeable under the head "Salaries" [3 − 5]', outer: f.incomeChargeable, bold: true },
-    { no: '7', label: 'Add: any other income reported by the employee (house property, other sources)', outer: 0n },
-    { no: '8', label: 'Gross total income [6 + 7]', outer: f.incomeChargeable, bold: true },
+    { no: '7', label: 'Add: any other income reported by the employee as per section 192(2B)', bold: true },
+    {
+      no: '(a)',
+      label: 'Income (or admissible loss) from house property reported by the employee offered for TDS',
+      indent: 1,
+      inner: f.houseProperty,
+    },
+    { no: '(b)', label: 'Income under the head Other Sources offered for TDS', indent: 1, inner: f.otherIncome },
+    { label: 'Total [7(a) + 7(b)]', indent: 1, outer: f.otherIncomeTotal, bold: true },
+    { no: '8', label: 'Gross total income [6 + 7]', outer: f.grossTotalIncome, bold: true },
     { no: '9', label: 'Deductions under chapter VI-A (amounts deductible)', bold: true },
   );
   if (f.deductions.length === 0) {
@@ -448,13 +484,24 @@ export function partBLines(f: Form16Figures, record: Form16Record): Line[] {
   return lines;
 }
 
+/** Part B's header line: the deductor as on Part A. */
+export function deductorLine(record: Form16Record): string {
+  const r = record.employer;
+  return `Deductor: ${r.name || '—'}; TAN ${r.tan?.trim() || '—'}; PAN ${r.pan?.trim() || '—'}. Employee: ${record.employee.name}; PAN ${record.employee.pan?.trim() || FORM16_TEXT.panNotAvailable}`;
+}
+
 function partB(f: Form16Figures, record: Form16Record): Content {
   const regime =
     f.regime === 'new'
       ? 'Whether opting out of taxation under section 115BAC(1A): No — taxed under the new regime of section 115BAC'
       : 'Whether opting out of taxation under section 115BAC(1A): Yes — taxed under the old regime';
   return {
-    stack: [band(FORM16_TEXT.partB), { text: regime, bold: true, margin: [0, 0, 0, 4] }, computationTable(partBLines(f, record))],
+    stack: [
+      band(FORM16_TEXT.partB),
+      { text: deductorLine(record), margin: [0, 0, 0, 2] },
+      { text: regime, bold: true, margin: [0, 0, 0, 4] },
+      computationTable(partBLines(f, record)),
+    ],
   };
 }
 

@@ -196,6 +196,7 @@ describe('totalIncomeTax (the run’s safe-integer path)', () => {
           grossSalary: BigInt(Math.max(base, 0) * 100 + rnd(100)),
           exemptions: rnd(2) ? BigInt(rnd(50_000_000)) : undefined,
           professionalTax: rnd(2) ? BigInt(rnd(400_000)) : undefined,
+          otherIncome: rnd(3) ? undefined : BigInt(rnd(20_000_000)),
           deductions,
         };
         expect(
@@ -226,6 +227,8 @@ describe('totalIncomeTax (the run’s safe-integer path)', () => {
         previousEmployerSalary: rnd(2) ? 0 : rnd(100_000_000),
         previousEmployerTds: rnd(2) ? 0 : rnd(5_000_000),
         deductions: (rnd(2) ? {} : { '80C': rnd(20_000_000), '24(b)': rnd(30_000_000) }) as Record<string, number>,
+        otherIncome: rnd(3) ? 0 : rnd(20_000_000),
+        relief89: rnd(3) ? 0 : rnd(3_000_000),
       };
       const n = BigInt(m.remainingMonths);
       const hra =
@@ -248,8 +251,11 @@ describe('totalIncomeTax (the run’s safe-integer path)', () => {
         exemptions: BigInt(m.earlierHraExempt) + hra * n,
         professionalTax: BigInt(m.earlierProfessionalTax) + BigInt(m.professionalTax) * n,
         deductions: Object.fromEntries(Object.entries(m.deductions).map(([k, v]) => [k, BigInt(v)])),
+        otherIncome: BigInt(m.otherIncome),
+        relief89: BigInt(m.relief89),
       });
       const got = salaryMonthTds(p, m);
+      expect(got.surcharge + got.cess).toBeLessThanOrEqual(got.tds);
       expect([got.annualTax, got.annualTaxWithOneOff, got.regular, got.oneOff, got.tds, got.hraExempt], JSON.stringify(m)).toEqual(
         [want.annualTax, want.annualTaxWithOneOff, want.regular, want.oneOff, want.tds, hra].map(Number),
       );

@@ -106,6 +106,9 @@ export interface EmployeeTds {
   earlierHraExempt: number;
   earlierPt: number;
   tdsSoFar: number;
+  /** Declared: income from other sources reported to the employer and relief under section 89 (paise). */
+  otherIncome?: number;
+  relief89?: number;
 }
 
 /** An employee's statutory particulars for the month (default: PF on wages up to the ceiling, in EPS, not disabled). */
@@ -146,6 +149,9 @@ export interface SlipStatutory {
   taxableRegular?: number;
   taxableOneOff?: number;
   hraExempt?: number;
+  /** The month's TDS split for Form 24Q: its surcharge and cess (whole rupees); the rest is income tax. */
+  tdsSurcharge?: number;
+  tdsCess?: number;
 }
 
 export const ATTENDANCE_NAMES = ['MONTH_DAYS', 'PAYABLE_DAYS', 'PRESENT_DAYS', 'LWOP_DAYS', 'OT_HOURS', 'HOLIDAYS', 'WEEKLY_OFFS'] as const;
@@ -670,6 +676,8 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
         previousEmployerSalary: t.previousEmployerIncome,
         previousEmployerTds: t.previousEmployerTds,
         deductions: t.deductions,
+        otherIncome: t.otherIncome ?? 0,
+        relief89: t.relief89 ?? 0,
       });
     } catch (e) {
       if (e instanceof UnknownSectionError) throw new StatutoryStepError(`the declaration claims ${e.message.toLowerCase()}`);
@@ -682,6 +690,8 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
     st.taxableRegular = regular;
     st.taxableOneOff = oneOff;
     st.hraExempt = r.hraExempt;
+    st.tdsSurcharge = r.surcharge;
+    st.tdsCess = r.cess;
     return st.tds;
   };
   // A statutory head's amount (paise) for one employee, filling the slip's statutory figures; the rules work in

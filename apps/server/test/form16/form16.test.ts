@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RESOURCE } from '@hr/contract';
 import { form16Figures } from '@hr/documents';
 import { financialYearOf, formatINR } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
@@ -72,7 +73,8 @@ beforeAll(async () => {
   // Tax deducted on the demo employee's slips (whatever the seed computed): ₹2,500 and ₹2,750, so the totals are not nil.
   const tds = [250_000, 275_000];
   for (const [i, m] of months.entries()) {
-    await t.db.execute(sql`update salary_slips s set statutory = s.statutory || jsonb_build_object('tds', ${tds[i]}::bigint)
+    // The run's own split of its TDS is dropped with it: the 24Q register falls back to the year's cess rate.
+    await t.db.execute(sql`update salary_slips s set statutory = (s.statutory - 'tdsSurcharge' - 'tdsCess') || jsonb_build_object('tds', ${tds[i]}::bigint)
       from payroll_runs r where r.id = s.run_id and s.employee_id = ${me.id} and r.year = ${m.year} and r.month = ${m.month}`);
   }
 }, 120_000);
@@ -198,10 +200,103 @@ describe('the declaration at the year’s end', () => {
   });
 });
 
+describe('the deductor’s TAN and PAN, other income, 24(b), perquisites and relief under section 89', () => {
+  it('the unit master validates the TAN and PAN; Form 16 prints them with the unit’s address', async () => {
+    const admin = api(t.app, await signIn(t.app, 'admin'));
+    const url = `/api/resources/unit/${me.unitId}`;
+    const row = (await admin.get(url)).json();
+    const body = Object.fromEntries(Object.keys(RESOURCE.unit.fields).map((k) => [k, row[k]]));
+    for (const [field, value] of [
+      ['tan', 'BLR12345B'],
+      ['tan', 'BLRA1234BB'],
+      ['deductorPan', 'AABC1234F'],
+    ] as const) {
+      const res = await admin.put(url, { ...body, [field]: value });
+      expect(res.statusCode, `${field} ${value}`).toBe(400);
+      expect(Object.keys(res.json().fieldErrors ?? {})).toContain(field);
+    }
+    const saved = await admin.put(url, { ...body, tan: ' blra12345b ', deductorPan: 'aabca1234f' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ tan: 'BLRA12345B', deductorPan: 'AABCA1234F' });
+    const [record] = await loadForm16Records(t.db, [me.id], fy);
+    expect(record.employer).toMatchObject({ tan: 'BLRA12345B', pan: 'AABCA1234F' });
+    expect(record.employer.address).toContain(row.address.split(',')[0]);
+    if (hasPoppler) {
+      const text = pdfText('tan.pdf', (await employee1.get('/api/form-16/me', { financialYear: fy })).rawPayload);
+      expect(text).toContain('PAN of the deductor AABCA1234F TAN of the deductor BLRA12345B');
+      expect(text).toContain('TAN BLRA12345B; PAN AABCA1234F');
+    }
+  });
+
+  it('declared other income and relief, 24(b) as house property and a 17(2) head reach Part B', async () => {
+    // The demo employee declares (old regime) ₹40,000 of interest, a housing loan's interest of ₹2,50,000 (capped
+    // at ₹2 L, printed as a loss from house property) and ₹5,000 of relief under section 89.
+    const saved = await employee1.put('/api/payroll/tax-declarations/me', {
+      financialYear: fy,
+      regime: 'old',
+      lines: [{ section: '24(b)', amount: 250000 }],
+      otherIncome: 40000,
+      relief89: 5000,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ otherIncome: 40000, relief89: 5000 });
+    for (const bad of [{ otherIncome: -1 }, { relief89: 'x' }, { otherIncome: 1e13 }]) {
+      const res = await employee1.put('/api/payroll/tax-declarations/me', { financialYear: fy, regime: 'old', ...bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(Object.keys(res.json().fieldErrors ?? {})).toContain(Object.keys(bad)[0]);
+    }
+    // A head of the seeded runs marked as a perquisite moves from 17(1) to 17(2).
+    const [run] = await queryRows<{ id: number; heads: { id: number; isEarning: boolean; statutory?: string | null; code: string }[] }>(
+      t.db,
+      sql`select r.id, r.heads from payroll_runs r join salary_slips s on s.run_id = r.id
+          where s.employee_id = ${me.id} and r.status in ('approved', 'locked') order by r.year, r.month limit 1`,
+    );
+    const perk = run.heads.find((h) => h.isEarning && !h.statutory && h.code !== 'BASIC' && h.code !== 'HRA');
+    let perkAmount = 0n;
+    if (perk) {
+      await t.db.execute(sql`update payroll_runs set heads = (select jsonb_agg(case when (h->>'id')::int = ${perk.id}
+        then h || '{"taxSection": "17(2)"}'::jsonb else h end) from jsonb_array_elements(heads) h) where id = ${run.id}`);
+      const [a] = await queryRows<{ v: string | null }>(
+        t.db,
+        sql`select s.amounts->>${String(perk.id)} as v from salary_slips s where s.run_id = ${run.id} and s.employee_id = ${me.id}`,
+      );
+      perkAmount = BigInt(Math.round(Number(a?.v ?? 0)));
+    }
+    const [record] = await loadForm16Records(t.db, [me.id], fy);
+    const f = form16Figures(record);
+    expect(f.regime).toBe('old');
+    expect(f.otherIncome).toBe(4_000_000n);
+    expect(f.houseProperty).toBe(-20_000_000n);
+    expect(f.grossTotalIncome).toBe(f.incomeChargeable - 20_000_000n + 4_000_000n);
+    expect(f.deductions.some((d) => d.section === '24(b)')).toBe(false);
+    expect(f.relief89).toBe(f.tax.totalTax < 500_000n ? f.tax.totalTax : 500_000n);
+    expect(f.perquisites17_2).toBe(perkAmount);
+    expect(f.salary17_1 + f.perquisites17_2 + f.profits17_3).toBe(f.totals.gross);
+    if (hasPoppler) {
+      const text = pdfText('other.pdf', (await employee1.get('/api/form-16/me', { financialYear: fy })).rawPayload);
+      expect(text).toContain('Income under the head Other Sources offered for TDS 40,000.00');
+      expect(text).toMatch(/house property[^\n]*-2,00,000\.00/);
+      expect(text).not.toContain('Section 24(b)');
+    }
+    // Back to no declaration, so the other tests see the defaults.
+    await t.db.execute(sql`delete from tax_declarations where employee_id = ${me.id} and financial_year = ${fy}`);
+  });
+});
+
 describe('one employee’s Form 16 for the payroll office', () => {
-  it('an employee cannot read another’s (403: no payroll menu); a manager outside the unit gets 404; payroll reads it', async () => {
-    expect((await employee1.get(`/api/form-16/employees/${other.id}`, { financialYear: fy })).statusCode).toBe(403);
-    expect((await employee1.get(`/api/form-16/employees/${me.id}`, { financialYear: fy })).statusCode).toBe(403);
+  it('an employee asking for another’s gets 404 like a missing one; a manager outside the unit gets 404; payroll reads it', async () => {
+    // employee1 holds the Form 16 menu: another employee's, an id that does not exist and one out of every unit
+    // answer alike (404), without telling which exists; their own is served.
+    const others = await employee1.get(`/api/form-16/employees/${other.id}`, { financialYear: fy });
+    const missing = await employee1.get('/api/form-16/employees/99999999', { financialYear: fy });
+    expect(others.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(others.json().message).toBe(missing.json().message);
+    const mine = await employee1.get(`/api/form-16/employees/${me.id}`, { financialYear: fy });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // employee2's role has neither menu: refused by the access check (403), as on /me.
+    expect((await employee2.get(`/api/form-16/employees/${me.id}`, { financialYear: fy })).statusCode).toBe(403);
     const [outside] = await queryRows<{ id: number }>(
       t.db,
       sql`select e.id from employees e where e.unit_id not in (select unit_id from user_unit_map m join users u on u.id = m.user_id where u.user_name = 'manager')
@@ -296,6 +391,29 @@ describe('24Q deductee details', () => {
     }
   });
 
+  it('splits the tax deducted into income tax, surcharge and cess; each row and the totals add up to the rupee', async () => {
+    // The demo employee's slips carry no split (set above): cess at 4 % within the deduction, no surcharge —
+    // ₹2,500 → cess 2,500 × 4 ÷ 104 = 96.15 → ₹96, income tax ₹2,404; ₹2,750 → 105.77 → ₹106, income tax ₹2,644.
+    const expected = new Map([
+      [250_000, { incomeTax: 2404, surcharge: 0, cess: 96 }],
+      [275_000, { incomeTax: 2644, surcharge: 0, cess: 106 }],
+    ]);
+    for (const quarter of [...new Set(months.map((m) => quarterOf(m.month)))]) {
+      const body = (await payroll.get('/api/reports/form-24q/run', { financialYear: fyStart, quarter, pageSize: 500 })).json();
+      const cents = (v: number) => Math.round(v * 100);
+      for (const row of body.rows) {
+        expect(cents(row.incomeTax) + cents(row.surcharge) + cents(row.cess)).toBe(cents(row.taxDeducted));
+        expect(cents(row.surcharge) % 100).toBe(0);
+        expect(cents(row.cess) % 100).toBe(0);
+      }
+      const g = body.grandTotal;
+      expect(cents(g.incomeTax) + cents(g.surcharge) + cents(g.cess)).toBe(cents(g.taxDeducted));
+      for (const row of body.rows.filter((r: { pan: string }) => r.pan === me.pan)) {
+        expect(row).toMatchObject(expected.get(cents(row.taxDeducted))!);
+      }
+    }
+  });
+
   it('exports to Excel through the one exporter, with the total', async () => {
     const quarter = quarterOf(months[0].month);
     const res = await payroll.get('/api/reports/form-24q/export', { financialYear: fyStart, quarter, format: 'xlsx' });
@@ -305,7 +423,10 @@ describe('24Q deductee details', () => {
     const ws = wb.worksheets[0];
     const values: string[] = [];
     ws.eachRow((row) => values.push((row.values as unknown[]).map((v) => String(v ?? '')).join('|')));
-    expect(values.some((v) => v.includes('PAN of the Employee') && v.includes('Tax Deducted'))).toBe(true);
+    expect(values.some((v) => v.includes('PAN of the Employee') && v.includes('Total Tax Deducted'))).toBe(true);
+    expect(
+      values.some((v) => v.includes('TDS — Income Tax') && v.includes('TDS — Surcharge') && v.includes('Health and Education Cess')),
+    ).toBe(true);
     expect(values.some((v) => v.includes(me.pan))).toBe(true);
     expect(values.some((v) => /total/i.test(v))).toBe(true);
   });

@@ -6,7 +6,16 @@
 // in the comment beside it.
 import { describe, expect, it } from 'vitest';
 import { incomeTaxParametersFor, STATUTORY_PARAMETERS, statutoryTables } from './parameters';
-import { capDeductions, computeIncomeTax, financialYearOf, hraExemption, monthlyTds, UnknownSectionError } from './tds';
+import {
+  capDeductions,
+  computeIncomeTax,
+  financialYearOf,
+  hraExemption,
+  monthlyTds,
+  salaryMonthTds,
+  splitTds,
+  UnknownSectionError,
+} from './tds';
 
 const tables = statutoryTables(STATUTORY_PARAMETERS);
 const NEW25 = incomeTaxParametersFor(tables, '2025-26', 'new')!;
@@ -195,6 +204,90 @@ describe('monthly TDS under s.192', () => {
     // 18,75,000 − 75,000 = 18,00,000: 20,000 + 40,000 + 60,000 + 40,000 = 1,60,000 × 1.04 = 1,66,400 ÷ 7 = 23,771.43 → 23,771.
     expect(annual).toMatchObject({ annualTax: R(166400), tds: R(23771) });
     expect(() => monthlyTds(NEW25, { projectedSalary: 0n, tdsDeductedSoFar: 0n, remainingMonths: 0 })).toThrow(RangeError);
+  });
+
+  it('adds other income, sets off 24(b) as a house-property loss and takes relief u/s 89 off what is deducted', () => {
+    // Old regime, April, ₹1,50,000 a month (18 L a year), no HRA, PT ₹200 a month (2,400), 80C 1,50,000, a housing
+    // loan's interest 3,00,000 (capped at 2,00,000), interest income 50,000 reported, relief u/s 89 12,000.
+    // Salary 18,00,000 − 50,000 − 2,400 = 17,47,600; house property −2,00,000; other sources 50,000 → gross total
+    // income 15,97,600; − 80C 1,50,000 = 14,47,600: 12,500 + 1,00,000 + 30 % of 4,47,600 (1,34,280) = 2,46,780;
+    // cess 9,871.20 → 2,56,651.20 → 2,56,650 (s.288B). Less relief 12,000 = 2,44,650 ÷ 12 = 20,387.50 → 20,388.
+    const m = {
+      remainingMonths: 12,
+      regular: Number(R(150000)),
+      oneOff: 0,
+      hraReceived: 0,
+      basicPlusDa: Number(R(75000)),
+      rentPerMonth: 0,
+      metro: false,
+      professionalTax: Number(R(200)),
+      earlierRegular: 0,
+      earlierOneOff: 0,
+      earlierHraExempt: 0,
+      earlierProfessionalTax: 0,
+      tdsSoFar: 0,
+      previousEmployerSalary: 0,
+      previousEmployerTds: 0,
+      deductions: { '80C': Number(R(150000)), '24(b)': Number(R(300000)) },
+      otherIncome: Number(R(50000)),
+      relief89: Number(R(12000)),
+    };
+    const got = salaryMonthTds(OLD25, m);
+    expect(got.annualTax).toBe(Number(R(256650)));
+    expect(got.tds).toBe(Number(R(20388)));
+    // Its split for Form 24Q: cess 9,871.20 of 2,56,651.20 → 20,388 × that share = 784.15 → ₹784; no surcharge.
+    expect(got).toMatchObject({ surcharge: 0, cess: Number(R(784)) });
+    // The bigint rules agree, line by line.
+    const full = computeIncomeTax(OLD25, {
+      grossSalary: R(1800000),
+      professionalTax: R(2400),
+      deductions: { '80C': R(150000), '24(b)': R(300000) },
+      otherIncome: R(50000),
+    });
+    expect(full).toMatchObject({
+      salaryIncome: R(1747600),
+      houseProperty: R(-200000),
+      otherIncome: R(50000),
+      grossTotalIncome: R(1597600),
+      deductions: { '80C': R(150000) },
+      totalDeductions: R(150000),
+      taxableIncome: R(1447600),
+      taxOnIncome: R(246780),
+      totalTax: R(256650),
+    });
+    // Without the relief the month deducts 2,56,650 ÷ 12 = 21,387.50 → 21,388; without the other income and the
+    // house property the tax is that on 15,97,600: 12,500 + 1,00,000 + 1,79,280 = 2,91,780 × 1.04 = 3,03,451.20 → 3,03,450.
+    expect(salaryMonthTds(OLD25, { ...m, relief89: 0 }).tds).toBe(Number(R(21388)));
+    expect(salaryMonthTds(OLD25, { ...m, otherIncome: 0, deductions: { '80C': Number(R(150000)) } }).annualTax).toBe(Number(R(303450)));
+    // Relief beyond the tax leaves nothing to deduct, never a negative amount.
+    expect(salaryMonthTds(OLD25, { ...m, relief89: Number(R(400000)) }).tds).toBe(0);
+    // The new regime allows no 24(b) loss on a self-occupied house: 18 L − 75,000 + 50,000 = 17,75,000.
+    expect(computeIncomeTax(NEW25, { grossSalary: R(1800000), deductions: { '24(b)': R(300000) }, otherIncome: R(50000) })).toMatchObject({
+      houseProperty: 0n,
+      grossTotalIncome: R(1775000),
+    });
+    // A loss larger than the salary and other income is set off only up to them.
+    expect(computeIncomeTax(OLD25, { grossSalary: R(150000), deductions: { '24(b)': R(200000) } })).toMatchObject({
+      houseProperty: R(-100000),
+      grossTotalIncome: 0n,
+      totalTax: 0n,
+    });
+  });
+
+  it('splits a deduction into income tax, surcharge and cess in the year’s proportions', () => {
+    // New regime, ₹60 L taxable: 3,00,000 to 24 L + 30 % of 36 L = 13,80,000; surcharge 10 % = 1,38,000; cess 4 % of
+    // 15,18,000 = 60,720 → 15,78,720, a twelfth 1,31,560: surcharge 11,500, cess 5,060, income tax 1,15,000. A month of
+    // ₹1,00,007: surcharge 1,00,007 × 1,38,000 ÷ 15,78,720 = 8,741.87 → 8,742; cess × 60,720 ÷ 15,78,720 = 3,846.42 → 3,846.
+    const parts = { beforeRounding: Number(R(1578720)), surcharge: Number(R(138000)), cess: Number(R(60720)) };
+    const sixty = computeIncomeTax(NEW25, { grossSalary: R(6075000) });
+    expect([sixty.taxableIncome, sixty.taxOnIncome, sixty.surcharge, sixty.cess]).toEqual([R(6000000), R(1380000), R(138000), R(60720)]);
+    expect(splitTds(Number(R(131560)), parts)).toEqual({
+      incomeTax: Number(R(115000)),
+      surcharge: Number(R(11500)),
+      cess: Number(R(5060)),
+    });
+    expect(splitTds(Number(R(100007)), parts)).toEqual({ incomeTax: Number(R(87419)), surcharge: Number(R(8742)), cess: Number(R(3846)) });
+    expect(splitTds(0, parts)).toEqual({ incomeTax: 0, surcharge: 0, cess: 0 });
   });
 
   it('names the financial year of a month', () => {

@@ -42,12 +42,20 @@ export interface IncomeTaxParameters extends Dated {
   hra: { metroRate: number; otherRate: number; rentOverSalaryRate: number } | null;
 }
 
+/**
+ * Interest on a housing loan (section 24(b)) is not a chapter VI-A deduction: it makes the income from house
+ * property a loss, set off against the salary and other income (old regime; capped by the section's parameter).
+ */
+export const HOUSE_PROPERTY_SECTION = '24(b)';
+
 export interface TaxInput {
   /** Gross salary of the year, paise. */
   grossSalary: Paise;
+  /** Income from other sources reported by the employee to the employer (section 192(2B)), paise. */
+  otherIncome?: Paise;
   /** Exemptions under section 10 already worked out (e.g. HRA), paise; ignored where the regime allows none. */
   exemptions?: Paise;
-  /** Claimed deductions by section, paise; the caps are applied here. */
+  /** Claimed deductions by section, paise; the caps are applied here ('24(b)' goes to house property). */
   deductions?: Record<string, Paise>;
   /** Professional tax paid in the year, paise. */
   professionalTax?: Paise;
@@ -58,8 +66,17 @@ export interface TaxResult {
   standardDeduction: Paise;
   exemptions: Paise;
   professionalTax: Paise;
-  /** Deductions after their caps, by section. */
+  /** Income chargeable under the head "Salaries". */
+  salaryIncome: Paise;
+  /** Income (a loss: zero or negative) from house property: the 24(b) interest as counted, at most the other income. */
+  houseProperty: Paise;
+  /** Income from other sources as reported. */
+  otherIncome: Paise;
+  /** salaryIncome + houseProperty + otherIncome. */
+  grossTotalIncome: Paise;
+  /** Chapter VI-A deductions after their caps, by section (24(b) is not among them). */
   deductions: Record<string, Paise>;
+  /** Their total, at most the gross total income. */
   totalDeductions: Paise;
   /** Total income rounded under section 288A. */
   taxableIncome: Paise;
@@ -160,9 +177,14 @@ export function computeIncomeTax(p: IncomeTaxParameters, input: TaxInput): TaxRe
       : minPaise(minPaise(maxPaise(input.professionalTax ?? 0n, 0n), rupees(p.professionalTaxCap)), afterExemptions);
   const salaryIncome = afterExemptions - professionalTax;
   const deductions = capDeductions(p, input.deductions ?? {});
+  const otherIncome = maxPaise(input.otherIncome ?? 0n, 0n);
+  const interest = deductions[HOUSE_PROPERTY_SECTION] ?? 0n;
+  delete deductions[HOUSE_PROPERTY_SECTION];
+  const houseProperty = -minPaise(interest, salaryIncome + otherIncome);
+  const grossTotalIncome = salaryIncome + houseProperty + otherIncome;
   const claimed = Object.values(deductions).reduce((a, b) => a + b, 0n);
-  const totalDeductions = minPaise(claimed, salaryIncome);
-  const taxableIncome = roundToNearestTen(salaryIncome - totalDeductions);
+  const totalDeductions = minPaise(claimed, grossTotalIncome);
+  const taxableIncome = roundToNearestTen(grossTotalIncome - totalDeductions);
   const taxOnIncome = slabTax(p.slabs, taxableIncome);
   const rebate = rebate87A(p, taxableIncome, taxOnIncome);
   const afterRebate = taxOnIncome - rebate;
@@ -173,6 +195,10 @@ export function computeIncomeTax(p: IncomeTaxParameters, input: TaxInput): TaxRe
     standardDeduction,
     exemptions,
     professionalTax,
+    salaryIncome,
+    houseProperty,
+    otherIncome,
+    grossTotalIncome,
     deductions,
     totalDeductions,
     taxableIncome,
@@ -194,6 +220,8 @@ export interface MonthlyTdsInput extends Omit<TaxInput, 'grossSalary'> {
   /** Salary and tax deducted by a previous employer this year, as declared. */
   previousEmployerSalary?: Paise;
   previousEmployerTds?: Paise;
+  /** Relief under section 89 as claimed: it lowers the tax to deduct (at most the year's tax). */
+  relief89?: Paise;
   /** Tax this employer deducted in the earlier months of the year. */
   tdsDeductedSoFar: Paise;
   /** Months left including this one (12 in April, 1 in March). */
@@ -300,14 +328,35 @@ function fastParameters(p: IncomeTaxParameters): FastParameters | null {
 export function totalIncomeTax(p: IncomeTaxParameters, input: TaxInput): Paise {
   const big = (v: Paise | undefined) => v !== undefined && (v > BigInt(SAFE) || v < -BigInt(SAFE));
   const deductions = input.deductions ?? {};
-  if (big(input.grossSalary) || big(input.exemptions) || big(input.professionalTax) || Object.values(deductions).some(big)) {
+  if (
+    big(input.grossSalary) ||
+    big(input.exemptions) ||
+    big(input.professionalTax) ||
+    big(input.otherIncome) ||
+    Object.values(deductions).some(big)
+  ) {
     return computeIncomeTax(p, input).totalTax;
   }
   const claimed: Record<string, number> = {};
   for (const k in deductions) claimed[k] = Number(deductions[k]);
   return BigInt(
-    totalIncomeTaxN(p, Number(input.grossSalary), Number(input.exemptions ?? 0n), Number(input.professionalTax ?? 0n), claimed),
+    totalIncomeTaxN(
+      p,
+      Number(input.grossSalary),
+      Number(input.exemptions ?? 0n),
+      Number(input.professionalTax ?? 0n),
+      claimed,
+      Number(input.otherIncome ?? 0n),
+    ),
   );
+}
+
+/** The surcharge and cess inside a year's tax (paise), filled by totalIncomeTaxN when asked. */
+export interface TaxParts {
+  /** Tax on income less the rebate, surcharge and cess, before the rounding of section 288B. */
+  beforeRounding: number;
+  surcharge: number;
+  cess: number;
 }
 
 /** The year's total tax on paise given as JS integers (the engine's amounts); computeIncomeTax beyond ₹100 crore. */
@@ -317,21 +366,28 @@ export function totalIncomeTaxN(
   exemptionsIn: number,
   professionalTax: number,
   claimed: Readonly<Record<string, number>>,
+  otherIncomeIn = 0,
+  parts?: TaxParts,
 ): number {
   const f = fastParameters(p);
-  let tooBig = !f || grossSalary > SAFE || exemptionsIn > SAFE || professionalTax > SAFE;
+  let tooBig = !f || grossSalary > SAFE || exemptionsIn > SAFE || professionalTax > SAFE || otherIncomeIn > SAFE;
   for (const k in claimed) if (claimed[k] > SAFE || claimed[k] < -SAFE) tooBig = true;
   if (tooBig || !f) {
     const deductions: Record<string, Paise> = {};
     for (const k in claimed) deductions[k] = BigInt(claimed[k]);
-    return Number(
-      computeIncomeTax(p, {
-        grossSalary: BigInt(grossSalary),
-        exemptions: BigInt(exemptionsIn),
-        professionalTax: BigInt(professionalTax),
-        deductions,
-      }).totalTax,
-    );
+    const r = computeIncomeTax(p, {
+      grossSalary: BigInt(grossSalary),
+      exemptions: BigInt(exemptionsIn),
+      professionalTax: BigInt(professionalTax),
+      otherIncome: BigInt(otherIncomeIn),
+      deductions,
+    });
+    if (parts) {
+      parts.beforeRounding = Number(r.taxOnIncome - r.rebate + r.surcharge + r.cess);
+      parts.surcharge = Number(r.surcharge);
+      parts.cess = Number(r.cess);
+    }
+    return Number(r.totalTax);
   }
   const g = grossSalary > 0 ? grossSalary : 0;
   const std = f.standardDeduction < g ? f.standardDeduction : g;
@@ -341,13 +397,18 @@ export function totalIncomeTaxN(
   const salaryIncome = afterExemptions - pt;
   // Deductions: each section's cap, then the groups' (in their sections' order), as capDeductions.
   let total = 0;
+  let interest = 0;
   let allowed: Map<string, number> | null = null;
   for (const section in claimed) {
     if (!f.sections.has(section)) throw new UnknownSectionError(section);
-    allowed ??= new Map();
     const cap = f.sections.get(section) ?? null;
     const a = claimed[section];
     const v = cap === null ? a : a < cap ? a : cap;
+    if (section === HOUSE_PROPERTY_SECTION) {
+      interest = v > 0 ? v : 0;
+      continue;
+    }
+    allowed ??= new Map();
     allowed.set(section, v > 0 ? v : 0);
   }
   if (allowed) {
@@ -363,7 +424,10 @@ export function totalIncomeTaxN(
     }
     for (const v of allowed.values()) total += v;
   }
-  const taxable = tenN(salaryIncome - (total < salaryIncome ? total : salaryIncome));
+  const otherIncome = otherIncomeIn > 0 ? otherIncomeIn : 0;
+  const houseLoss = interest < salaryIncome + otherIncome ? interest : salaryIncome + otherIncome;
+  const gti = salaryIncome + otherIncome - houseLoss;
+  const taxable = tenN(gti - (total < gti ? total : gti));
   const tax = slabTaxN(f.slabs, taxable);
   let rebate = 0;
   if (taxable <= f.rebateLimit) rebate = tax < f.maxRebate ? tax : f.maxRebate;
@@ -380,6 +444,11 @@ export function totalIncomeTaxN(
     if (surcharge < 0) surcharge = 0;
   }
   const cess = pctN(afterRebate + surcharge, f.cessBp);
+  if (parts) {
+    parts.beforeRounding = afterRebate + surcharge + cess;
+    parts.surcharge = surcharge;
+    parts.cess = cess;
+  }
   return tenN(afterRebate + surcharge + cess);
 }
 
@@ -389,10 +458,16 @@ export function monthlyTds(p: IncomeTaxParameters, input: MonthlyTdsInput): Mont
     throw new RangeError('Remaining months must be 1 to 12');
   }
   const base = input.projectedSalary + (input.oneOffPaidEarlier ?? 0n) + (input.previousEmployerSalary ?? 0n);
-  const rest = { exemptions: input.exemptions, deductions: input.deductions, professionalTax: input.professionalTax };
+  const rest = {
+    exemptions: input.exemptions,
+    deductions: input.deductions,
+    professionalTax: input.professionalTax,
+    otherIncome: input.otherIncome,
+  };
   const annualTax = totalIncomeTax(p, { ...rest, grossSalary: base });
   const annualTaxWithOneOff = input.oneOffThisMonth ? totalIncomeTax(p, { ...rest, grossSalary: base + input.oneOffThisMonth }) : annualTax;
-  const due = annualTax - (input.previousEmployerTds ?? 0n) - input.tdsDeductedSoFar;
+  const relief = minPaise(maxPaise(input.relief89 ?? 0n, 0n), annualTax);
+  const due = annualTax - relief - (input.previousEmployerTds ?? 0n) - input.tdsDeductedSoFar;
   const regular = due > 0n ? divide(due, BigInt(input.remainingMonths) * 100n, 'nearest') * 100n : 0n;
   const oneOff = maxPaise(annualTaxWithOneOff - annualTax, 0n);
   return { annualTax, annualTaxWithOneOff, regular, oneOff, tds: regular + oneOff };
@@ -434,6 +509,9 @@ export interface SalaryMonthTdsInput {
   previousEmployerSalary: number;
   previousEmployerTds: number;
   deductions: Readonly<Record<string, number>>;
+  /** Declared: income from other sources reported to the employer, and relief under section 89 (at most the tax). */
+  otherIncome?: number;
+  relief89?: number;
 }
 
 export interface SalaryMonthTdsResult {
@@ -445,8 +523,32 @@ export interface SalaryMonthTdsResult {
   oneOff: number;
   /** regular + oneOff. */
   tds: number;
+  /**
+   * The month's deduction split as Form 24Q reports it: surcharge and cess in the year's proportions (whole rupees);
+   * tds − surcharge − cess is the income tax.
+   */
+  surcharge: number;
+  cess: number;
   /** This month's HRA exemption (0 where the regime allows none). */
   hraExempt: number;
+}
+
+/** A share of a deduction (whole rupees, paise) in the proportion share ÷ whole, to whole rupees half up. */
+function shareN(tds: number, share: number, whole: number): number {
+  if (tds <= 0 || share <= 0 || whole <= 0) return 0;
+  const n = (tds / 100) * share;
+  const q = Math.floor(n / whole);
+  return (2 * (n - q * whole) >= whole ? q + 1 : q) * 100;
+}
+
+/**
+ * A month's deduction (whole rupees, paise) split into income tax, surcharge and cess in the proportions of the
+ * year's tax (Form 24Q's columns): the three add up to the deduction.
+ */
+export function splitTds(tds: number, parts: TaxParts): { incomeTax: number; surcharge: number; cess: number } {
+  const surcharge = shareN(tds, parts.surcharge, parts.beforeRounding);
+  const cess = Math.min(shareN(tds, parts.cess, parts.beforeRounding), tds - surcharge);
+  return { incomeTax: tds - surcharge - cess, surcharge, cess };
 }
 
 /**
@@ -468,9 +570,13 @@ export function salaryMonthTds(p: IncomeTaxParameters, m: SalaryMonthTdsInput): 
   const base = m.earlierRegular + m.regular * months + m.earlierOneOff + m.previousEmployerSalary;
   const exemptions = m.earlierHraExempt + hraExempt * months;
   const pt = m.earlierProfessionalTax + m.professionalTax * months;
-  const annualTax = totalIncomeTaxN(p, base, exemptions, pt, m.deductions);
-  const annualTaxWithOneOff = m.oneOff ? totalIncomeTaxN(p, base + m.oneOff, exemptions, pt, m.deductions) : annualTax;
-  const due = annualTax - m.previousEmployerTds - m.tdsSoFar;
+  const other = m.otherIncome ?? 0;
+  const parts: TaxParts = { beforeRounding: 0, surcharge: 0, cess: 0 };
+  const annualTax = totalIncomeTaxN(p, base, exemptions, pt, m.deductions, other, m.oneOff ? undefined : parts);
+  const annualTaxWithOneOff = m.oneOff ? totalIncomeTaxN(p, base + m.oneOff, exemptions, pt, m.deductions, other, parts) : annualTax;
+  const reliefIn = m.relief89 ?? 0;
+  const relief = reliefIn > 0 ? (reliefIn < annualTax ? reliefIn : annualTax) : 0;
+  const due = annualTax - relief - m.previousEmployerTds - m.tdsSoFar;
   // (due ÷ months) to whole rupees, half up, as monthlyTds.
   let regular = 0;
   if (due > 0) {
@@ -479,5 +585,7 @@ export function salaryMonthTds(p: IncomeTaxParameters, m: SalaryMonthTdsInput): 
     regular = (2 * (due - q * d) >= d ? q + 1 : q) * 100;
   }
   const oneOff = annualTaxWithOneOff > annualTax ? annualTaxWithOneOff - annualTax : 0;
-  return { annualTax, annualTaxWithOneOff, regular, oneOff, tds: regular + oneOff, hraExempt };
+  const tds = regular + oneOff;
+  const split = splitTds(tds, parts);
+  return { annualTax, annualTaxWithOneOff, regular, oneOff, tds, surcharge: split.surcharge, cess: split.cess, hraExempt };
 }

@@ -1,8 +1,10 @@
 // The figures of Form 16 and of the 24Q deductee list come from the financial year's salary slips of approved
 // or locked runs: each earning head's amount (the run's heads as processed), the professional tax (the slip's
 // statutory figures, else the PT head) and the tax deducted (the amount of the run's head whose statutory role
-// is 'tds'). Read set-based: the year's runs (one query), their slips of the employees asked (one), the employees
-// (one), the organisation (one), the parameters (one) and their declarations (one per batch).
+// is 'tds'); earning heads marked 17(2) / 17(3) go to the perquisites and profits in lieu, the declaration's other
+// income, 24(b) interest and section 89 relief to their lines, the unit's TAN and PAN to the deductor. Read
+// set-based: the year's runs (one query), their slips of the employees asked (one), the employees (one), the
+// organisation (one), the parameters (one) and their declarations (one per batch).
 import { financialYearStarting } from '@hr/calendar';
 import { type Form16Exemption, type Form16Month, type Form16Record, financialYearStart } from '@hr/documents';
 import { hraExemption, type IncomeTaxParameters, incomeTaxParametersFor, type StatutoryTables } from '@hr/payroll';
@@ -33,6 +35,11 @@ interface RunRow extends Record<string, unknown> {
   year: number;
   month: number;
   unitName: string;
+  /** The unit as deductor: its address and city, TAN and the employer's PAN. */
+  unitAddress: string;
+  unitCity: string;
+  tan: string | null;
+  deductorPan: string | null;
   heads: RunHead[];
 }
 
@@ -83,7 +90,9 @@ export async function loadForm16Records(
   const ids = sql`(select jsonb_array_elements_text(${JSON.stringify(employeeIds)}::jsonb)::int)`;
   const runs = await queryRows<RunRow>(
     db,
-    sql`select r.id, r.year, r.month, u.name as "unitName", r.heads from payroll_runs r join units u on u.id = r.unit_id
+    sql`select r.id, r.year, r.month, u.name as "unitName", u.address as "unitAddress", u.city as "unitCity",
+          nullif(trim(u.tan), '') as tan, nullif(trim(u.deductor_pan), '') as "deductorPan", r.heads
+        from payroll_runs r join units u on u.id = r.unit_id
         where ${FINAL_RUN} and ${runInYear(start)}
           and exists (select 1 from salary_slips s where s.run_id = r.id and s.employee_id in ${ids})`,
   );
@@ -119,9 +128,17 @@ export async function loadForm16Records(
     else slipsOf.set(s.employeeId, [s]);
   }
   const personOf = new Map(people.map((p) => [p.id, p]));
-  const address =
-    org?.city && !org.address.includes(org.city) ? [org.address, org.city].filter((x) => x.trim()).join(', ') : (org?.address ?? '');
-  const employer = { name: org?.name ?? '', address };
+  const withCity = (address: string, city: string) =>
+    city && !address.includes(city) ? [address, city].filter((x) => x.trim()).join(', ') : address;
+  const orgAddress = withCity(org?.address ?? '', org?.city ?? '');
+  // The deductor is the employer at the establishment (unit) of the employee's last salary of the year: its TAN,
+  // the employer's PAN as kept on the unit, and the unit's address (the organisation's when the unit has none).
+  const employerOf = (run: RunRow) => ({
+    name: org?.name ?? '',
+    address: run.unitAddress.trim() ? withCity(run.unitAddress, run.unitCity) : orgAddress,
+    tan: run.tan,
+    pan: run.deductorPan,
+  });
   const out: Form16Record[] = [];
   for (const id of employeeIds) {
     const person = personOf.get(id);
@@ -137,7 +154,7 @@ export async function loadForm16Records(
     if (!tax) throw new Conflict(`No income-tax parameters of the ${declaration.regime} regime for the financial year ${financialYear}`);
     out.push({
       financialYear,
-      employer,
+      employer: employerOf(last.run),
       employee: {
         name: person.name,
         employeeCode: person.code,
@@ -160,6 +177,8 @@ export async function loadForm16Records(
         declaration.previousEmployerIncome || declaration.previousEmployerTds
           ? { salary: BigInt(declaration.previousEmployerIncome), tds: BigInt(declaration.previousEmployerTds) }
           : null,
+      otherIncome: BigInt(declaration.otherIncome),
+      relief89: BigInt(declaration.relief89),
     });
   }
   return out;
@@ -194,7 +213,9 @@ function monthOf(slip: SlipRow, run: RunRow): Form16Month {
     const v = slip.amounts[String(id)];
     return v == null ? 0n : BigInt(Math.round(Number(v)));
   };
-  const earnings = run.heads.filter((h) => h.isEarning && !h.isNetPayHead).map((h) => ({ name: h.printName, amount: amount(h.id) }));
+  const earnings = run.heads
+    .filter((h) => h.isEarning && !h.isNetPayHead)
+    .map((h) => ({ name: h.printName, amount: amount(h.id), section: h.taxSection ?? null }));
   const ptHead = run.heads.find((h) => h.statutory === 'pt');
   const tdsHead = run.heads.find((h) => h.statutory === 'tds');
   return {

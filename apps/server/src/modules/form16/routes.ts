@@ -10,7 +10,7 @@ import { queryRows } from '../../db/client';
 import { enqueue } from '../../jobs/runner';
 import { NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
-import { canReachRecord, canReachUnit } from '../access/context';
+import { canReachRecord, canReachUnit, hasAction } from '../access/context';
 import { FINAL_RUN, loadForm16Records, runInYear } from './data';
 import { form16BatchJob } from './job';
 
@@ -50,10 +50,13 @@ export const form16Routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/form-16/employees/:id',
     {
-      config: { access: { menu: MENU.salaryProcess, action: 'view' } },
+      // The Form 16 menu lets an employee in too, so that asking for someone else's is 404 like a missing one (a 403
+      // would confirm the id exists); others' Form 16s need the salary process's view action and the unit in reach.
+      config: { access: { menu: [MENU.salaryProcess, MENU.form16], action: 'view' } },
       schema: {
         tags,
-        summary: "One employee's Form 16 of a financial year (PDF); an employee outside the caller's units is 404",
+        summary:
+          "One employee's Form 16 of a financial year (PDF): payroll users (salary process view) within their units; anyone else only their own; otherwise 404",
         params: ZIdParams,
         querystring: ZForm16Query,
         response: { 200: fileResponse('application/pdf') },
@@ -61,8 +64,12 @@ export const form16Routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = request.params.id;
+      const own = request.auth.employeeId === id;
+      const payroll = !own && (await hasAction(app.db, request.auth, MENU.salaryProcess, 'view'));
       const [e] = await queryRows<{ unitId: number }>(app.db, sql`select unit_id as "unitId" from employees where id = ${id}`);
-      if (!e || !canReachRecord(request.auth, { employeeId: id, unitId: e.unitId })) throw new NotFound('Employee not found');
+      if (!e || !(own || (payroll && canReachRecord(request.auth, { employeeId: id, unitId: e.unitId })))) {
+        throw new NotFound('Employee not found');
+      }
       return sendForm16(reply, app.db, id, request.query.financialYear);
     },
   );

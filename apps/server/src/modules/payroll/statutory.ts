@@ -175,6 +175,8 @@ function tdsOf(d: EffectiveDeclaration, earlier: TdsEarlier = NO_EARLIER): Emplo
     deductions: d.deductions,
     previousEmployerIncome: d.previousEmployerIncome,
     previousEmployerTds: d.previousEmployerTds,
+    otherIncome: d.otherIncome,
+    relief89: d.relief89,
     ...earlier,
   };
 }

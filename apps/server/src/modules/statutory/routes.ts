@@ -37,6 +37,9 @@ export function computeTaxView(p: IncomeTaxParameters, input: TaxInput): TTaxCom
     standardDeduction: rupees(result.standardDeduction),
     exemptions: rupees(result.exemptions),
     professionalTax: rupees(result.professionalTax),
+    houseProperty: rupees(result.houseProperty),
+    otherIncome: rupees(result.otherIncome),
+    grossTotalIncome: rupees(result.grossTotalIncome),
     deductions: Object.fromEntries(Object.entries(result.deductions).map(([k, v]) => [k, rupees(v)])),
     taxableIncome: rupees(result.taxableIncome),
     taxOnIncome: rupees(result.taxOnIncome),
@@ -72,6 +75,7 @@ export const statutoryRoutes: FastifyPluginAsyncZod = async (app) => {
           grossSalary: toPaise(body.annualGrossSalary),
           exemptions: body.exemptions === undefined ? undefined : toPaise(body.exemptions),
           professionalTax: body.professionalTax === undefined ? undefined : toPaise(body.professionalTax),
+          otherIncome: body.otherIncome === undefined ? undefined : toPaise(body.otherIncome),
           deductions: Object.fromEntries(Object.entries(body.deductions ?? {}).map(([k, v]) => [k, toPaise(v)])),
         });
       } catch (e) {

@@ -1,7 +1,8 @@
 // Income-tax declarations read for the salary run, Form 16 and the screens: what counts of an employee's
 // declaration for a financial year on a date. Before the year's proof cut-off (tax_proof_windows) every declared
 // line counts; in a month that starts after it only proved lines (and proved rent) do. A previous employer's
-// salary and tax always count (they raise the tax). Set-based: one query for any number of employees.
+// salary and tax always count (they raise the tax), as do income from other sources reported and relief under
+// section 89 claimed. Set-based: one query for any number of employees.
 import type { TaxRegime } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -22,6 +23,9 @@ export interface EffectiveDeclaration {
   metro: boolean;
   previousEmployerIncome: number;
   previousEmployerTds: number;
+  /** Income from other sources reported to the employer, and relief under section 89 claimed (paise). */
+  otherIncome: number;
+  relief89: number;
   /** Claimed deductions by section as declared (before the caps, which the tax rules apply), counted lines only. */
   deductions: Record<string, number>;
 }
@@ -37,6 +41,8 @@ export function defaultDeclaration(employeeId: number, financialYear: string): E
     metro: false,
     previousEmployerIncome: 0,
     previousEmployerTds: 0,
+    otherIncome: 0,
+    relief89: 0,
     deductions: {},
   };
 }
@@ -71,6 +77,8 @@ export async function effectiveDeclarations(
     metro: boolean;
     prevIncome: string;
     prevTds: string;
+    otherIncome: string;
+    relief89: string;
     lines: Record<string, string> | null;
   }>(
     db,
@@ -80,6 +88,7 @@ export async function effectiveDeclarations(
           case when d.rent_proved or not coalesce((select ${asOf}::date > w.proof_cutoff from w), false)
             then d.rent_per_month else 0 end::text as rent,
           d.metro, d.previous_employer_income::text as "prevIncome", d.previous_employer_tds::text as "prevTds",
+          d.other_income::text as "otherIncome", d.relief_89::text as "relief89",
           (select jsonb_object_agg(l.section, l.amount::text) from tax_declaration_lines l
             where l.declaration_id = d.id and l.amount > 0
               and (l.proved or not coalesce((select ${asOf}::date > w.proof_cutoff from w), false))) as lines
@@ -99,6 +108,8 @@ export async function effectiveDeclarations(
       metro: r.metro,
       previousEmployerIncome: Number(r.prevIncome),
       previousEmployerTds: Number(r.prevTds),
+      otherIncome: Number(r.otherIncome),
+      relief89: Number(r.relief89),
       deductions,
     });
   }

@@ -4,6 +4,7 @@
 // on the year's estimated salary, worked out by the calculator's own function (computeTaxView).
 import {
   MENU,
+  type TTaxComputeResult,
   type TTaxDeclaration,
   ZIdText,
   ZTaxDeclaration,
@@ -128,6 +129,8 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
   const rent = d?.rentPerMonth ?? 0;
   const metro = d?.metro ?? false;
   const prevIncome = d?.previousEmployerIncome ?? 0;
+  const otherIncome = d?.otherIncome ?? 0;
+  const relief89 = d?.relief89 ?? 0;
   const tables = await loadStatutoryTables(db);
   const hra = incomeTaxParametersFor(tables, fy, 'old')?.hra ?? null;
   const estimate = await yearEstimate(db, e.id, fy, { rentPerMonth: rent, metro, hra });
@@ -141,9 +144,13 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
       grossSalary: estimate.salary + BigInt(prevIncome),
       exemptions: estimate.hra,
       professionalTax: estimate.pt,
+      otherIncome: BigInt(otherIncome),
       deductions: known,
     });
   };
+  const views = { new: compare('new'), old: compare('old') };
+  // Relief under section 89 lowers the tax payable, as in the run and on Form 16 (at most the tax).
+  const net = (v: TTaxComputeResult | null) => (v ? rupees(Math.max(Math.round(v.totalTax * 100) - relief89, 0)) : null);
   return {
     employeeId: e.id,
     employeeCode: e.code,
@@ -156,6 +163,8 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
     rentProved: d?.rentProved ?? false,
     previousEmployerIncome: rupees(prevIncome),
     previousEmployerTds: rupees(d?.previousEmployerTds ?? 0),
+    otherIncome: rupees(otherIncome),
+    relief89: rupees(relief89),
     lines: lines.map((l) => ({
       section: l.section as TTaxDeclaration['lines'][number]['section'],
       amount: rupees(l.amount),
@@ -168,8 +177,11 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
       estimatedAnnualSalary: rupees(estimate.salary + BigInt(prevIncome)),
       hraExemption: rupees(estimate.hra),
       professionalTax: rupees(estimate.pt),
-      new: compare('new'),
-      old: compare('old'),
+      otherIncome: rupees(otherIncome),
+      relief89: rupees(relief89),
+      netTax: { new: net(views.new), old: net(views.old) },
+      new: views.new,
+      old: views.old,
     },
   };
 }
@@ -185,6 +197,8 @@ async function saveDeclaration(db: Db, auth: AuthContext, e: Who, input: Declara
       metro: input.metro,
       previousEmployerIncome: Number(toPaise(input.previousEmployerIncome)),
       previousEmployerTds: Number(toPaise(input.previousEmployerTds)),
+      otherIncome: Number(toPaise(input.otherIncome)),
+      relief89: Number(toPaise(input.relief89)),
       updatedAt: new Date(),
       updatedBy: auth.userId,
       isActive: true,

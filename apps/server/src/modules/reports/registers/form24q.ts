@@ -1,13 +1,21 @@
 // Form 24Q's deductee details (Annexure I, salary under section 192) for a quarter, as the return preparation
 // utility takes them: one row per employee and month of the quarter's approved or locked salary runs — PAN
 // (PANNOTAVBL without one), the amount paid or credited (the slip's gross), the tax deducted (the rules' TDS on
-// the slip, else the amount of the run's head whose statutory role is 'tds') and the dates of payment and of
-// deduction (the last day of the wage month, when the salary is credited). Totals per month and for the quarter.
+// the slip, else the amount of the run's head whose statutory role is 'tds') split into income tax, surcharge and
+// health and education cess as the return asks (the run's split kept on the slip, tdsSurcharge / tdsCess, in the
+// proportions of the employee's year's tax; a slip from before it: no surcharge and the cess at the year's rate
+// within the deduction), and the dates of payment and of deduction (the last day of the wage month, when the salary
+// is credited). Each row's three parts add up to its tax deducted, so the totals do too. Totals per month and for
+// the quarter.
 import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { slipTds } from '../../form16/data';
 import { defineReport } from '../define';
 import { col } from './common';
+
+/** The financial year ('2025-26') of the run r's month, as the income-tax parameter rows name it. */
+const FY_OF_RUN = sql`(case when r.month >= 4 then r.year else r.year - 1 end)::text || '-' ||
+  lpad((((case when r.month >= 4 then r.year else r.year - 1 end) + 1) % 100)::text, 2, '0')`;
 
 export const form24q = defineReport({
   id: 'form-24q',
@@ -15,7 +23,7 @@ export const form24q = defineReport({
   menu: MENU.register24Q,
   kind: 'register',
   description:
-    'Salary paid and tax deducted under section 192 per employee and month of a quarter (Annexure I of Form 24Q), from the approved or locked salary runs, for the return preparation utility; dates of payment and deduction are the last day of the wage month',
+    "Salary paid and tax deducted under section 192 per employee and month of a quarter (Annexure I of Form 24Q), from the approved or locked salary runs, for the return preparation utility; dates of payment and deduction are the run's date of payment (given when the month is locked), else the last day of the wage month",
   filters: [{ kind: 'unit' }, { kind: 'employee' }, { kind: 'financialYear', required: true }, { kind: 'quarter', required: true }],
   columns: [
     col.code,
@@ -26,7 +34,10 @@ export const form24q = defineReport({
     col.text('sectionCode', 'Section Code', 8),
     col.date('paidOn', 'Date of Payment / Credit'),
     col.money('amountPaid', 'Amount Paid / Credited', { width: 16 }),
-    col.money('taxDeducted', 'Tax Deducted', { width: 14 }),
+    col.money('incomeTax', 'TDS — Income Tax', { width: 14 }),
+    col.money('surcharge', 'TDS — Surcharge', { width: 12 }),
+    col.money('cess', 'TDS — Health and Education Cess', { width: 14 }),
+    col.money('taxDeducted', 'Total Tax Deducted', { width: 14 }),
     col.date('deductedOn', 'Date of Deduction'),
   ],
   groupBy: [
@@ -45,11 +56,22 @@ export const form24q = defineReport({
     query: (ctx) => sql`select '92B' as "sectionCode", s.employee_code as "employeeCode",
           coalesce(upper(nullif(trim(e.pan), '')), 'PANNOTAVBL') as pan, s.name, u.name as "unitName",
           trim(to_char(make_date(r.year, r.month, 1), 'Month')) || ' ' || r.year as month,
-          (make_date(r.year, r.month, 1) + interval '1 month' - interval '1 day')::date::text as "paidOn",
-          s.gross as "amountPaid", ${slipTds} as "taxDeducted",
-          (make_date(r.year, r.month, 1) + interval '1 month' - interval '1 day')::date::text as "deductedOn"
+          coalesce(r.paid_on, (make_date(r.year, r.month, 1) + interval '1 month' - interval '1 day')::date)::text as "paidOn",
+          s.gross as "amountPaid", t.tds - x.surcharge - x.cess as "incomeTax", x.surcharge, x.cess, t.tds as "taxDeducted",
+          coalesce(r.paid_on, (make_date(r.year, r.month, 1) + interval '1 month' - interval '1 day')::date)::text as "deductedOn"
         from salary_slips s join payroll_runs r on r.id = s.run_id join units u on u.id = r.unit_id
           join employees e on e.id = s.employee_id
+          cross join lateral (
+            select ${slipTds} as tds, (s.statutory->>'tdsSurcharge')::bigint as sur, (s.statutory->>'tdsCess')::bigint as ces,
+              (select (p.data->>'cessRate')::numeric from statutory_parameters p
+                where p.is_active and p.kind = 'income_tax_' || coalesce(s.statutory->>'tdsRegime', 'new')
+                  and p.data->>'financialYear' = ${FY_OF_RUN}
+                order by p.effective_from desc limit 1) as rate) t
+          cross join lateral (
+            select least(coalesce(t.sur, 0), greatest(t.tds, 0)) as surcharge,
+              least(coalesce(t.ces, case when t.rate is null or t.tds <= 0 then 0
+                else (round(t.tds * t.rate / (100 + t.rate) / 100) * 100)::bigint end),
+                greatest(t.tds - coalesce(t.sur, 0), 0)) as cess) x
         where r.status in ('approved', 'locked')
           and make_date(r.year, r.month, 1) between ${ctx.f.from}::date and ${ctx.f.to}::date
           and ${ctx.employeeWhere(sql`e`, sql`r.unit_id`)}`,
