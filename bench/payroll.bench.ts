@@ -223,8 +223,9 @@ function labelOf(query: SQL): string {
 }
 
 /**
- * The handle with its `execute` timed (raw SQL: queryRows, bulkInsert, persistRun's updates), and on PGlite the
- * driver's own `query` that bulkInsert's COPY uses (session.client); the rest as it is.
+ * The handle with its `execute` timed (raw SQL: queryRows, bulkInsert, persistRun's updates), and the driver's own
+ * `query` that bulkInsert's COPY uses (session.client: PGlite's, or the pg client's COPY … FROM STDIN stream); the
+ * rest as it is.
  */
 function timed<T extends Db | Tx>(handle: T, into: Statement[]): T {
   return new Proxy(handle, {
@@ -232,15 +233,28 @@ function timed<T extends Db | Tx>(handle: T, into: Statement[]): T {
       if (prop === 'session') {
         const session = Reflect.get(target, prop, target) as { client?: { query?: unknown } };
         if (typeof session?.client?.query !== 'function') return session;
-        const client = session.client as { query: (text: string, ...rest: unknown[]) => Promise<unknown> };
-        const query = async (text: string, ...rest: unknown[]) => {
+        type Stream = { text: string; once(event: string, fn: () => void): unknown };
+        const client = session.client as { query: (text: string | Stream, ...rest: unknown[]) => unknown };
+        const query = (text: string | Stream, ...rest: unknown[]) => {
           const start = performance.now();
-          try {
-            return await client.query(text, ...rest);
-          } finally {
-            const label = text.replace(/\s+/g, ' ').trim();
+          const done = () => {
+            const label = (typeof text === 'string' ? text : text.text).replace(/\s+/g, ' ').trim();
             into.push({ label: label.length > 90 ? `${label.slice(0, 90)}…` : label, start, ms: performance.now() - start });
+          };
+          if (typeof text !== 'string') {
+            // A COPY … FROM STDIN stream (pg-copy-streams, on PostgreSQL): timed until the server has taken its rows.
+            const stream = client.query(text, ...rest) as Stream;
+            stream.once('finish', done);
+            stream.once('error', done);
+            return stream;
           }
+          return (async () => {
+            try {
+              return await client.query(text, ...rest);
+            } finally {
+              done();
+            }
+          })();
         };
         return new Proxy(session, {
           get: (st, p) =>

@@ -208,7 +208,7 @@ describe('bulkInsert: COPY with the foreign keys checked once (foreignKeysOnce)'
     const counter = countingDb(t.database);
     const input = rows(1500);
     await counter.db.transaction(async (tx) => {
-      expect(await bulkInsert(tx, child, input, { copyOnPglite: true, foreignKeysOnce: true })).toBe(1500);
+      expect(await bulkInsert(tx, child, input, { copy: true, foreignKeysOnce: true })).toBe(1500);
       expect((await setting(tx)).rows[0].r).toBe('origin');
       // The checks are on again for the rest of the transaction: a missing parent is refused.
       await expect(
@@ -230,7 +230,7 @@ describe('bulkInsert: COPY with the foreign keys checked once (foreignKeysOnce)'
       { at: 1200, parentId: 7 },
       { at: 5, parentCode: 'zz' },
     ]) {
-      const err = await bulkInsert(t.db, child, rows(1500, bad), { copyOnPglite: true, foreignKeysOnce: true }).catch((e) => e);
+      const err = await bulkInsert(t.db, child, rows(1500, bad), { copy: true, foreignKeysOnce: true }).catch((e) => e);
       expect(err?.code ?? err?.cause?.code).toBe('23503');
       expect(await t.db.select().from(child)).toHaveLength(0);
     }
@@ -241,7 +241,7 @@ describe('bulkInsert: COPY with the foreign keys checked once (foreignKeysOnce)'
     await t.db.execute(sql`create or replace function bulk_child_upper() returns trigger language plpgsql as
       $$ begin new.note := upper(new.note); return new; end $$`);
     await t.db.execute(sql`create trigger bulk_child_upper before insert on bulk_child for each row execute function bulk_child_upper()`);
-    expect(await bulkInsert(t.db, child, rows(1200), { copyOnPglite: true, foreignKeysOnce: true })).toBe(1200);
+    expect(await bulkInsert(t.db, child, rows(1200), { copy: true, foreignKeysOnce: true })).toBe(1200);
     const got = await t.db.select({ note: child.note }).from(child).orderBy(asc(child.id));
     expect(got[0].note).toBe('N0');
     expect(got.every((r) => r.note.startsWith('N'))).toBe(true);
@@ -257,7 +257,7 @@ describe('bulkInsert: COPY with the foreign keys checked once (foreignKeysOnce)'
     try {
       const counter = countingDb(t.database);
       await counter.db.transaction(async (tx) => {
-        expect(await bulkInsert(tx, child, rows(1500), { copyOnPglite: true, foreignKeysOnce: true })).toBe(1500);
+        expect(await bulkInsert(tx, child, rows(1500), { copy: true, foreignKeysOnce: true })).toBe(1500);
       });
       const log = (await t.db.execute(sql`select coalesce(sum(n), 0)::int as n from bulk_child_log`)) as unknown as {
         rows: { n: number }[];
