@@ -1,12 +1,11 @@
-import type { TIdCard, TIdCardBatch, TJob, TJobStarted } from '@hr/contract';
+import type { TIdCard, TIdCardBatch, TJobStarted } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQuery } from '@tanstack/react-query';
 import { IdCard, Printer } from 'lucide-react';
-import { useCallback, useState } from 'react';
-import { JobProgress } from '@/components/jobs/JobProgress';
+import { useState } from 'react';
+import { BatchDocumentCard, OwnDocumentCard } from '@/components/documents/DocumentCards';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
@@ -15,14 +14,11 @@ import { initials } from '@/lib/initials';
 import { useSession } from '@/lib/session';
 import { errorToast, toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { downloadFile, useEmployeeOptions } from '../transaction/employee/api';
+import { useEmployeeOptions } from '../transaction/employee/api';
 
-async function printCards(query: Record<string, number>, layout: 'card' | 'a4'): Promise<void> {
-  const batch = await api.get<TIdCardBatch>('/api/id-cards', query);
-  if (batch.cards.length === 0) {
-    errorToast('No active employee to print a card for');
-    return;
-  }
+async function printCards(query: Record<string, number>, layout: 'card' | 'a4'): Promise<string | undefined> {
+  const batch = await api.get<TIdCardBatch>('/api/id-cards', query, { silent: true });
+  if (batch.cards.length === 0) return 'No active employee to print a card for.';
   // Built in the documents Web Worker (pdfmake loads there on first use, never in this page).
   const fileName = await downloadIdCards(batch, layout);
   if (!fileName) {
@@ -73,17 +69,6 @@ export default function IdCardScreen() {
     queryFn: ({ signal }) => api.get<TIdCardBatch>('/api/id-cards', { employeeId: acc?.employeeId ?? undefined }, { signal }),
     enabled: acc?.employeeId != null,
   });
-  const [busy, setBusy] = useState(false);
-  const run = async (q: Record<string, number>, layout: 'card' | 'a4') => {
-    setBusy(true);
-    try {
-      await printCards(q, layout);
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(false);
-    }
-  };
   const ownCard = own.data?.cards[0];
   return (
     <div className="space-y-6">
@@ -93,28 +78,29 @@ export default function IdCardScreen() {
       />
       <div className="grid gap-6 lg:grid-cols-2">
         {acc?.employeeId != null && (
-          <Card>
-            <CardHeader>
-              <CardTitle>Your ID card</CardTitle>
-              <CardDescription>Front and back on card-size pages, ready for a card printer.</CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-col items-start gap-4 sm:flex-row">
-              {ownCard ? (
+          <OwnDocumentCard
+            title="Your ID card"
+            description="Front and back on card-size pages, ready for a card printer."
+            employeeId={acc.employeeId}
+            noun="ID card"
+            preview={
+              ownCard ? (
                 <CardPreview card={ownCard} organisation={own.data?.organisationName ?? ''} />
               ) : (
                 <div className="h-72 w-56 animate-pulse rounded-xl bg-muted" />
-              )}
-              <Button
-                disabled={busy || !ownCard}
-                onClick={() => void run({ employeeId: ownCard!.employeeId }, 'card')}
-                data-testid="print-own-id-card"
-              >
-                <Printer /> Print my ID card
-              </Button>
-            </CardContent>
-          </Card>
+              )
+            }
+            action={{
+              label: 'Print my ID card',
+              busyLabel: 'Preparing…',
+              icon: <Printer />,
+              testId: 'print-own-id-card',
+              disabled: !ownCard,
+            }}
+            download={() => printCards({ employeeId: ownCard!.employeeId }, 'card')}
+          />
         )}
-        {!self && <BatchCard busy={busy} run={run} />}
+        {!self && <BatchCard />}
         {self && acc?.employeeId == null && (
           <EmptyState icon={<IdCard />} title="No employee record" description="Your sign-in is not linked to an employee." />
         )}
@@ -123,55 +109,51 @@ export default function IdCardScreen() {
   );
 }
 
-function BatchCard({ busy, run }: { busy: boolean; run: (q: Record<string, number>, layout: 'card' | 'a4') => Promise<void> }) {
+const JOB = {
+  label: 'ID cards of the unit',
+  successTitle: 'ID cards ready',
+  count: (r: Record<string, unknown>) => `(${Number(r.cards ?? 0)} cards)`,
+  failed: 'The ID cards could not be built',
+};
+
+function BatchCard() {
   const [unitId, setUnitId] = useState<number | ''>('');
-  // A unit's cards are built on the server by a job (any number of staff); the bar follows it, then the PDF downloads.
-  const [jobId, setJobId] = useState<number | null>(null);
-  const startUnit = async () => {
-    try {
-      const started = await api.post<TJobStarted>('/api/id-cards/batch', { unitId: Number(unitId), layout: 'a4' });
-      setJobId(started.jobId);
-    } catch {
-      // toast shown
-    }
-  };
-  const unitDone = useCallback(async (job: TJob) => {
-    setJobId(null);
-    const r = job.result as { cards?: number; file?: { name: string; url: string } } | null;
-    if (job.state === 'succeeded' && r?.file) {
-      await downloadFile(r.file.url, r.file.name);
-      toast({ variant: 'success', title: 'ID cards ready', description: `${r.file.name} (${r.cards ?? 0} cards)` });
-    } else if (job.state === 'failed') {
-      errorToast(job.error ?? 'The ID cards could not be built');
-    }
-  }, []);
   const [search, setSearch] = useState('');
   const [employeeId, setEmployeeId] = useState<number | ''>('');
+  const [busy, setBusy] = useState(false);
   const choices = useEmployeeOptions(search).data ?? [];
   const select = 'h-9 w-full rounded-md border border-input bg-background px-2 text-sm';
+  const printOne = async () => {
+    setBusy(true);
+    try {
+      const notice = await printCards({ employeeId: Number(employeeId) }, 'card');
+      if (notice) errorToast(notice);
+    } catch (e) {
+      errorToast(e instanceof Error ? e.message : 'The ID card could not be printed');
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Print for staff</CardTitle>
-        <CardDescription>
-          A unit's active staff on A4, nine cards a sheet with the backs on the next sheet (duplex, long edge).
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-5">
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <ReferenceSelect
-            resource="unit"
-            aria-label="Unit"
-            placeholder="Choose a unit…"
-            value={unitId === '' ? null : unitId}
-            onChange={(v) => setUnitId(v ?? '')}
-            data-testid="id-card-unit"
-          />
-          <Button disabled={busy || !unitId || jobId !== null} onClick={() => void startUnit()} data-testid="print-unit-id-cards">
-            <Printer /> Print unit (A4)
-          </Button>
-        </div>
-        {jobId !== null && <JobProgress jobId={jobId} label="ID cards of the unit" onDone={(job) => void unitDone(job)} />}
+    <BatchDocumentCard
+      title="Print for staff"
+      description="A unit's active staff on A4, nine cards a sheet with the backs on the next sheet (duplex, long edge)."
+      resetKey={unitId}
+      fields={
+        <ReferenceSelect
+          resource="unit"
+          aria-label="Unit"
+          placeholder="Choose a unit…"
+          value={unitId === '' ? null : unitId}
+          onChange={(v) => setUnitId(v ?? '')}
+          data-testid="id-card-unit"
+        />
+      }
+      action={{ label: 'Print unit (A4)', busyLabel: 'Starting…', icon: <Printer />, testId: 'print-unit-id-cards', disabled: !unitId }}
+      // A unit's cards are built on the server by a job (any number of staff); the bar follows it, then the PDF downloads.
+      start={() => api.post<TJobStarted>('/api/id-cards/batch', { unitId: Number(unitId), layout: 'a4' }, { silent: true })}
+      job={JOB}
+      extra={
         <div className="space-y-2">
           <Input placeholder="Find an employee by name or code" value={search} onChange={(e) => setSearch(e.target.value)} />
           <div className="flex flex-col gap-2 sm:flex-row">
@@ -188,12 +170,12 @@ function BatchCard({ busy, run }: { busy: boolean; run: (q: Record<string, numbe
                 </option>
               ))}
             </select>
-            <Button variant="outline" disabled={busy || !employeeId} onClick={() => void run({ employeeId: Number(employeeId) }, 'card')}>
+            <Button variant="outline" disabled={busy || !employeeId} onClick={() => void printOne()}>
               <Printer /> Print card
             </Button>
           </div>
         </div>
-      </CardContent>
-    </Card>
+      }
+    />
   );
 }

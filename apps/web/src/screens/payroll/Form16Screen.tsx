@@ -1,20 +1,17 @@
-import type { TFinancialYear, TJob } from '@hr/contract';
+import type { TFinancialYear } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQuery } from '@tanstack/react-query';
-import { Download, FileArchive, FileText, Info } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { JobProgress } from '@/components/jobs/JobProgress';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Download, FileArchive } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { BatchDocumentCard, OwnDocumentCard } from '@/components/documents/DocumentCards';
 import { FormField } from '@/components/ui/form-field';
-import { EmptyState, PageHeader } from '@/components/ui/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { useSession } from '@/lib/session';
-import { errorToast, toast } from '@/lib/toast-store';
+import { toast } from '@/lib/toast-store';
 import { findMenu, useCurrentMenu } from '@/lib/useCurrentMenu';
-import { downloadFile, saveBlob, useMyEmployee } from '../transaction/employee/api';
+import { saveBlob, useMyEmployee } from '../transaction/employee/api';
 
 function useFinancialYears() {
   return useQuery({
@@ -71,65 +68,30 @@ function MyForm16Card() {
   const employeeId = useSession((s) => s.acc_dtls?.employeeId ?? null);
   const pan = useMyEmployee().data?.pan ?? null;
   const [year, setYear] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const download = async () => {
-    if (!year) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      const blob = await api.get<Blob>('/api/form-16/me', { financialYear: year }, { responseType: 'blob', silent: true });
-      const name = `Form16_${pan ? `${pan}_` : ''}${year}.pdf`;
-      saveBlob(blob, name);
-      toast({ variant: 'success', title: 'Form 16 downloaded', description: name });
-    } catch (e) {
-      // A year without approved salary is an answer, not a failure.
-      if (e instanceof ApiError && e.status === 404) setNotice(`There is no approved salary for the financial year ${year}.`);
-      else if (e instanceof ApiError) errorToast(e.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Card data-testid="my-form16">
-      <CardHeader>
-        <CardTitle>My Form 16</CardTitle>
-        <CardDescription>For the months of the year whose salary is approved.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {employeeId === null ? (
-          <EmptyState
-            icon={<FileText />}
-            title="No employee record"
-            description="Your sign-in is not linked to an employee, so it has no Form 16."
-          />
-        ) : (
-          <div className="flex flex-wrap items-end gap-3">
-            <FormField label="Financial year" htmlFor="my-form16-year">
-              <YearSelect
-                id="my-form16-year"
-                value={year}
-                onChange={(v) => {
-                  setYear(v);
-                  setNotice(null);
-                }}
-              />
-            </FormField>
-            <Button disabled={busy || !year} onClick={() => void download()} data-testid="download-my-form16">
-              <Download /> {busy ? 'Preparing…' : 'Download my Form 16'}
-            </Button>
-          </div>
-        )}
-        {notice && (
-          <Alert data-testid="form16-notice">
-            <Info />
-            <AlertDescription>{notice}</AlertDescription>
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+    <OwnDocumentCard
+      testId="my-form16"
+      title="My Form 16"
+      description="For the months of the year whose salary is approved."
+      employeeId={employeeId}
+      noun="Form 16"
+      resetKey={year}
+      fields={
+        <FormField label="Financial year" htmlFor="my-form16-year">
+          <YearSelect id="my-form16-year" value={year} onChange={setYear} />
+        </FormField>
+      }
+      action={{ label: 'Download my Form 16', icon: <Download />, testId: 'download-my-form16', disabled: !year }}
+      download={async () => {
+        if (!year) return;
+        const blob = await api.get<Blob>('/api/form-16/me', { financialYear: year }, { responseType: 'blob', silent: true });
+        const name = `Form16_${pan ? `${pan}_` : ''}${year}.pdf`;
+        saveBlob(blob, name);
+        toast({ variant: 'success', title: 'Form 16 downloaded', description: name });
+      }}
+      notFound={() => `There is no approved salary for the financial year ${year}.`}
+      noticeTestId="form16-notice"
+    />
   );
 }
 
@@ -138,50 +100,14 @@ function UnitForm16Card() {
   const [unitId, setUnitId] = useState<number | null>(() => (units.length === 1 ? units[0].id : null));
   const [year, setYear] = useState<string | null>(null);
   const [format, setFormat] = useState<'pdf' | 'zip'>('zip');
-  const [jobId, setJobId] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [hidden, setHidden] = useState(false);
-
-  const start = async () => {
-    if (!unitId || !year) {
-      setNotice('Choose a unit and a financial year.');
-      return;
-    }
-    setBusy(true);
-    setNotice(null);
-    try {
-      const r = await api.post<{ jobId: number }>('/api/form-16/batch', { unitId, financialYear: year, format }, { silent: true });
-      setJobId(r.jobId);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 403) setHidden(true);
-      else if (e instanceof ApiError && e.status === 404) setNotice(e.message);
-      else if (e instanceof ApiError) errorToast(e.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const done = useCallback(async (job: TJob) => {
-    setJobId(null);
-    const r = job.result as { employees?: number; file?: { name: string; url: string } } | null;
-    if (job.state === 'succeeded' && r?.file) {
-      await downloadFile(r.file.url, r.file.name);
-      toast({ variant: 'success', title: 'Form 16s ready', description: `${r.file.name} (${r.employees ?? 0} employees)` });
-    } else if (job.state === 'failed') errorToast(job.error ?? 'The Form 16s could not be prepared');
-  }, []);
-
-  if (hidden) return null;
   return (
-    <Card data-testid="unit-form16">
-      <CardHeader>
-        <CardTitle>Form 16 of a unit</CardTitle>
-        <CardDescription>
-          Every employee paid by the unit in the year: one PDF, or a ZIP of one PDF per employee named with the PAN and the year.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="flex flex-wrap items-end gap-3">
+    <BatchDocumentCard
+      testId="unit-form16"
+      title="Form 16 of a unit"
+      description="Every employee paid by the unit in the year: one PDF, or a ZIP of one PDF per employee named with the PAN and the year."
+      resetKey={`${unitId}/${year}/${format}`}
+      fields={
+        <>
           <FormField label="Unit" htmlFor="form16-unit">
             <Select value={unitId ? String(unitId) : ''} onValueChange={(v) => setUnitId(Number(v))}>
               <SelectTrigger id="form16-unit" className="w-56" aria-label="Unit">
@@ -210,18 +136,27 @@ function UnitForm16Card() {
               </SelectContent>
             </Select>
           </FormField>
-          <Button disabled={busy || jobId !== null} onClick={() => void start()} data-testid="download-unit-form16">
-            {format === 'zip' ? <FileArchive /> : <Download />} {busy ? 'Starting…' : 'Prepare Form 16s'}
-          </Button>
-        </div>
-        {jobId !== null && <JobProgress jobId={jobId} label="Preparing Form 16s" onDone={done} />}
-        {notice && (
-          <Alert data-testid="unit-form16-notice">
-            <Info />
-            <AlertDescription>{notice}</AlertDescription>
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+      action={{
+        label: 'Prepare Form 16s',
+        busyLabel: 'Starting…',
+        icon: format === 'zip' ? <FileArchive /> : <Download />,
+        testId: 'download-unit-form16',
+      }}
+      start={async () => {
+        if (!unitId || !year) return 'Choose a unit and a financial year.';
+        return api.post<{ jobId: number }>('/api/form-16/batch', { unitId, financialYear: year, format }, { silent: true });
+      }}
+      job={JOB}
+      noticeTestId="unit-form16-notice"
+    />
   );
 }
+
+const JOB = {
+  label: 'Preparing Form 16s',
+  successTitle: 'Form 16s ready',
+  count: (r: Record<string, unknown>) => `(${Number(r.employees ?? 0)} employees)`,
+  failed: 'The Form 16s could not be prepared',
+};

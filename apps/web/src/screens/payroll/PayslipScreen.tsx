@@ -1,22 +1,20 @@
 import type { TSalarySlip } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQuery } from '@tanstack/react-query';
-import { Download, FileText, Info } from 'lucide-react';
+import { Download, FileText } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { MonthPicker, useMonthOfHeaderYear, YearPicker } from '@/components/common/Pickers';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { BatchDocumentCard, OwnDocumentCard } from '@/components/documents/DocumentCards';
 import { FormField } from '@/components/ui/form-field';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { downloadPayslips } from '@/lib/documents';
 import { formatCount } from '@/lib/format';
 import { currentMonth, monthName, yearOptions } from '@/lib/months';
 import { useSession } from '@/lib/session';
-import { errorToast, toast } from '@/lib/toast-store';
+import { toast } from '@/lib/toast-store';
 import { findMenu, useCurrentMenu } from '@/lib/useCurrentMenu';
 import { formatMonth } from './api';
 import { UnitMultiSelect } from './components';
@@ -55,8 +53,6 @@ function MyPayslipCard() {
   const years = useMemo(() => [...new Set(list.map((m) => m.year))], [list]);
   const [year, setYear] = useState<number | null>(null);
   const [month, setMonth] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   // Newest month first: preselect it once the list arrives.
   useEffect(() => {
     if (list.length > 0 && year === null) {
@@ -66,37 +62,15 @@ function MyPayslipCard() {
   }, [list, year]);
   const monthsOfYear = list.filter((m) => m.year === year).map((m) => m.month);
 
-  const download = async () => {
-    if (!year || !month) return;
-    setBusy(true);
-    setNotice(null);
-    try {
-      const slip = await api.get<TSalarySlip>('/api/payroll/payslips/me', { year, month }, { silent: true });
-      const fileName = await downloadPayslips([slip]);
-      if (fileName) toast({ variant: 'success', title: 'Payslip downloaded', description: fileName });
-    } catch (e) {
-      // A month without an approved payslip is an answer, not a failure.
-      if (e instanceof ApiError && e.status === 404) setNotice(`There is no approved payslip for ${formatMonth(year, month)} yet.`);
-      else if (e instanceof ApiError) errorToast(e.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>My payslip</CardTitle>
-        <CardDescription>Months appear here once their salary is approved.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {employeeId === null ? (
-          <EmptyState
-            icon={<FileText />}
-            title="No employee record"
-            description="Your sign-in is not linked to an employee, so it has no payslip."
-          />
-        ) : months.isLoading ? (
+    <OwnDocumentCard
+      title="My payslip"
+      description="Months appear here once their salary is approved."
+      employeeId={employeeId}
+      noun="payslip"
+      resetKey={`${year}/${month}`}
+      placeholder={
+        months.isLoading ? (
           <Skeleton className="h-20 w-full" />
         ) : list.length === 0 ? (
           <EmptyState
@@ -108,64 +82,57 @@ function MyPayslipCard() {
                 : 'Your first payslip shows here once its month is approved.'
             }
           />
-        ) : (
-          <div className="flex flex-wrap items-end gap-3">
-            <FormField label="Year" htmlFor="my-year">
-              <Select
-                value={year ? String(year) : ''}
-                onValueChange={(v) => {
-                  const y = Number(v);
-                  setYear(y);
-                  const first = list.find((m) => m.year === y);
-                  setMonth(first?.month ?? null);
-                  setNotice(null);
-                }}
-              >
-                <SelectTrigger id="my-year" className="w-28" aria-label="Year">
-                  <SelectValue placeholder="Year" />
-                </SelectTrigger>
-                <SelectContent>
-                  {years.map((y) => (
-                    <SelectItem key={y} value={String(y)}>
-                      {y}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-            <FormField label="Month" htmlFor="my-month">
-              <Select
-                value={month ? String(month) : ''}
-                onValueChange={(v) => {
-                  setMonth(Number(v));
-                  setNotice(null);
-                }}
-              >
-                <SelectTrigger id="my-month" className="w-40" aria-label="Month">
-                  <SelectValue placeholder="Month" />
-                </SelectTrigger>
-                <SelectContent>
-                  {monthsOfYear.map((m) => (
-                    <SelectItem key={m} value={String(m)}>
-                      {monthName(m)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-            <Button disabled={busy || !year || !month} onClick={() => void download()} data-testid="download-my-payslip">
-              <Download /> {busy ? 'Preparing…' : 'Download my payslip'}
-            </Button>
-          </div>
-        )}
-        {notice && (
-          <Alert data-testid="payslip-notice">
-            <Info />
-            <AlertDescription>{notice}</AlertDescription>
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+        ) : undefined
+      }
+      fields={
+        <>
+          <FormField label="Year" htmlFor="my-year">
+            <Select
+              value={year ? String(year) : ''}
+              onValueChange={(v) => {
+                const y = Number(v);
+                setYear(y);
+                setMonth(list.find((m) => m.year === y)?.month ?? null);
+              }}
+            >
+              <SelectTrigger id="my-year" className="w-28" aria-label="Year">
+                <SelectValue placeholder="Year" />
+              </SelectTrigger>
+              <SelectContent>
+                {years.map((y) => (
+                  <SelectItem key={y} value={String(y)}>
+                    {y}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+          <FormField label="Month" htmlFor="my-month">
+            <Select value={month ? String(month) : ''} onValueChange={(v) => setMonth(Number(v))}>
+              <SelectTrigger id="my-month" className="w-40" aria-label="Month">
+                <SelectValue placeholder="Month" />
+              </SelectTrigger>
+              <SelectContent>
+                {monthsOfYear.map((m) => (
+                  <SelectItem key={m} value={String(m)}>
+                    {monthName(m)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+        </>
+      }
+      action={{ label: 'Download my payslip', icon: <Download />, testId: 'download-my-payslip', disabled: !year || !month }}
+      download={async () => {
+        if (!year || !month) return;
+        const slip = await api.get<TSalarySlip>('/api/payroll/payslips/me', { year, month }, { silent: true });
+        const fileName = await downloadPayslips([slip]);
+        if (fileName) toast({ variant: 'success', title: 'Payslip downloaded', description: fileName });
+      }}
+      notFound={() => `There is no approved payslip for ${formatMonth(year ?? 0, month ?? 1)} yet.`}
+      noticeTestId="payslip-notice"
+    />
   );
 }
 
@@ -176,86 +143,46 @@ function UnitPayslipsCard() {
   const [{ year, month }, setYearMonth] = useMonthOfHeaderYear(lastMonth);
   const setYear = (y: number) => setYearMonth((v) => ({ ...v, year: y }));
   const setMonth = (m: number) => setYearMonth((v) => ({ ...v, month: m }));
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [hidden, setHidden] = useState(false);
 
-  const download = async () => {
-    if (unitIds.length === 0) {
-      setNotice('Choose at least one unit.');
-      return;
-    }
-    setBusy(true);
-    setNotice(null);
-    try {
-      const records = await api.get<TSalarySlip[]>('/api/payroll/payslips', { unitIds: unitIds.join(','), year, month }, { silent: true });
-      if (records.length === 0) {
-        setNotice(`No approved payslip for the chosen unit${unitIds.length === 1 ? '' : 's'} in ${formatMonth(year, month)}.`);
-        return;
-      }
-      const fileName = await downloadPayslips(records);
-      if (fileName)
-        toast({ variant: 'success', title: 'Payslips ready', description: `${fileName} (${formatCount(records.length)} pages)` });
-    } catch (e) {
-      // Menus can be out of date: a 403 means this sign-in may not see the batch after all.
-      if (e instanceof ApiError && e.status === 403) setHidden(true);
-      else if (e instanceof ApiError) errorToast(e.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (hidden) return null;
   return (
-    <Card data-testid="unit-payslips">
-      <CardHeader>
-        <CardTitle>Payslips of units</CardTitle>
-        <CardDescription>Every employee of the chosen units for a month whose salary is approved or locked, in one PDF.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <FormField label="Units">
-          <UnitMultiSelect
-            value={unitIds}
-            onChange={(v) => {
-              setUnitIds(v);
-              setNotice(null);
-            }}
-            data-testid="payslip-units"
-          />
-        </FormField>
-        <div className="flex flex-wrap items-end gap-3">
-          <FormField label="Month" htmlFor="batch-month">
-            <MonthPicker
-              id="batch-month"
-              value={month}
-              onChange={(m) => {
-                setMonth(m);
-                setNotice(null);
-              }}
-            />
+    <BatchDocumentCard
+      testId="unit-payslips"
+      title="Payslips of units"
+      description="Every employee of the chosen units for a month whose salary is approved or locked, in one PDF."
+      resetKey={`${unitIds.join(',')}/${year}/${month}`}
+      fields={
+        <div className="w-full space-y-4">
+          <FormField label="Units">
+            <UnitMultiSelect value={unitIds} onChange={setUnitIds} data-testid="payslip-units" />
           </FormField>
-          <FormField label="Year" htmlFor="batch-year">
-            <YearPicker
-              id="batch-year"
-              value={year}
-              onChange={(y) => {
-                setYear(y);
-                setNotice(null);
-              }}
-            />
-          </FormField>
-          <Button disabled={busy} onClick={() => void download()} data-testid="download-unit-payslips">
-            <Download /> {busy ? 'Preparing…' : 'Download payslips'}
-          </Button>
+          <div className="flex flex-wrap items-end gap-3">
+            <FormField label="Month" htmlFor="batch-month">
+              <MonthPicker id="batch-month" value={month} onChange={setMonth} />
+            </FormField>
+            <FormField label="Year" htmlFor="batch-year">
+              <YearPicker id="batch-year" value={year} onChange={setYear} />
+            </FormField>
+          </div>
         </div>
-        {notice && (
-          <Alert data-testid="unit-payslip-notice">
-            <Info />
-            <AlertDescription>{notice}</AlertDescription>
-          </Alert>
-        )}
-      </CardContent>
-    </Card>
+      }
+      action={{ label: 'Download payslips', icon: <Download />, testId: 'download-unit-payslips' }}
+      // Built in the browser's documents worker from the slips (no job): done when the file is saved.
+      start={async () => {
+        if (unitIds.length === 0) return 'Choose at least one unit.';
+        const records = await api.get<TSalarySlip[]>(
+          '/api/payroll/payslips',
+          { unitIds: unitIds.join(','), year, month },
+          { silent: true },
+        );
+        if (records.length === 0) {
+          return `No approved payslip for the chosen unit${unitIds.length === 1 ? '' : 's'} in ${formatMonth(year, month)}.`;
+        }
+        const fileName = await downloadPayslips(records);
+        if (fileName)
+          toast({ variant: 'success', title: 'Payslips ready', description: `${fileName} (${formatCount(records.length)} pages)` });
+      }}
+      noticeTestId="unit-payslip-notice"
+    />
   );
 }
 

@@ -166,6 +166,8 @@ const ROWS: { label: string; value: (r: TTaxComputeResult) => number; strong?: b
   { label: 'Standard deduction', value: (r) => -r.standardDeduction },
   { label: 'Exemptions (section 10)', value: (r) => -r.exemptions },
   { label: 'Professional tax', value: (r) => -r.professionalTax },
+  { label: 'House property (24(b) interest, a loss)', value: (r) => r.houseProperty },
+  { label: 'Income from other sources', value: (r) => r.otherIncome },
   { label: 'Deductions allowed', value: (r) => -Object.values(r.deductions).reduce((a, b) => a + b, 0) },
   { label: 'Taxable income (rounded to ₹10)', value: (r) => r.taxableIncome, strong: true },
   { label: 'Tax on income', value: (r) => r.taxOnIncome },

@@ -1,6 +1,6 @@
 // /outlet/me/tax-declaration: an employee declares, for a financial year, the tax regime, the rent paid (HRA), the
-// investments and deductions by section and a previous employer's salary and tax; the salary run deducts TDS on
-// them. Payroll users pick an employee of their units, change the declaration (also after the proof cut-off),
+// investments and deductions by section, a previous employer's salary and tax, income from other sources reported
+// to the employer and relief under section 89; the salary run deducts TDS on them and Form 16 prints them. Payroll users pick an employee of their units, change the declaration (also after the proof cut-off),
 // mark lines proved and set the year's cut-off. The regime comparison is the tax calculator's, on the year's
 // estimated salary (GET /api/payroll/tax-declarations/me | /:employeeId).
 import { financialYearOf } from '@hr/calendar';
@@ -42,7 +42,7 @@ const HINTS: Record<TDeclarationSection, string> = {
   '80E': 'Interest on an education loan, no cap',
   '80G': 'The deductible amount of donations',
   '80TTA': 'Savings bank interest, up to ₹10,000',
-  '24(b)': 'Interest on a self-occupied home loan, up to ₹2 L',
+  '24(b)': 'Interest on a self-occupied home loan, up to ₹2 L: counted as a loss from house property, not a chapter VI-A deduction',
 };
 
 type Picked = Parameters<typeof EmployeePicker>[0]['value'];
@@ -137,6 +137,8 @@ function DeclarationForm({
   const [lines, setLines] = useState<Record<string, string>>(() => Object.fromEntries(data.lines.map((l) => [l.section, text(l.amount)])));
   const [prevIncome, setPrevIncome] = useState(text(data.previousEmployerIncome));
   const [prevTds, setPrevTds] = useState(text(data.previousEmployerTds));
+  const [otherIncome, setOtherIncome] = useState(text(data.otherIncome));
+  const [relief89, setRelief89] = useState(text(data.relief89));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [cutoff, setCutoff] = useState(data.proofCutoff ?? '');
@@ -157,6 +159,8 @@ function DeclarationForm({
       lines: DECLARATION_SECTIONS.filter((s) => amount(lines[s] ?? '') !== 0).map((s) => ({ section: s, amount: amount(lines[s]) })),
       previousEmployerIncome: amount(prevIncome),
       previousEmployerTds: amount(prevTds),
+      otherIncome: amount(otherIncome),
+      relief89: amount(relief89),
     };
     // A line's error comes back by its place in the lines sent: shown beside its section.
     const sent = (body.lines ?? []).map((l) => l.section);
@@ -295,6 +299,37 @@ function DeclarationForm({
                 />
               </FormField>
             </fieldset>
+            <fieldset className="grid gap-3 rounded-md border p-3">
+              <legend className="px-1 text-sm font-medium">Other income and relief</legend>
+              <FormField
+                label="Income from other sources"
+                htmlFor="decl-other-income"
+                hint="Interest and the like you want taxed through your salary (section 192(2B)); printed on Form 16"
+                error={errors.otherIncome}
+              >
+                <Input
+                  id="decl-other-income"
+                  inputMode="decimal"
+                  value={otherIncome}
+                  onChange={(e) => setOtherIncome(e.target.value)}
+                  disabled={readOnly}
+                />
+              </FormField>
+              <FormField
+                label="Relief under section 89"
+                htmlFor="decl-relief89"
+                hint="For salary arrears of earlier years, as worked out in Form 10E; lowers the tax deducted"
+                error={errors.relief89}
+              >
+                <Input
+                  id="decl-relief89"
+                  inputMode="decimal"
+                  value={relief89}
+                  onChange={(e) => setRelief89(e.target.value)}
+                  disabled={readOnly}
+                />
+              </FormField>
+            </fieldset>
             {!readOnly && (
               <Button type="submit" disabled={busy}>
                 <Save /> {busy ? 'Saving…' : 'Save the declaration'}
@@ -319,6 +354,12 @@ function DeclarationForm({
           employer’s salary added); HRA exemption {formatRupees(c.hraExemption)}; professional tax {formatRupees(c.professionalTax)}. Saved
           figures only.
         </p>
+        {c.relief89 > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="relief-89">
+            Relief under section 89 of {formatRupees(c.relief89)} lowers the tax deducted: new regime {formatRupees(c.netTax.new ?? 0)}, old
+            regime {formatRupees(c.netTax.old ?? 0)} after it.
+          </p>
+        )}
         {c.new && c.old ? (
           <Comparison results={{ new: c.new, old: c.old }} />
         ) : (
