@@ -41,7 +41,7 @@ export const ZRunIdParams = z.object({ id: ZIdText });
  * wage register (Form B) and the 24Q deductee register. Given when the month is locked (default: the day it is
  * locked), and corrected later on an approved or locked run. Not before the first of the wage month.
  */
-export const ZLockRun = z.object({ paidOn: ZIsoDate().optional() }).default({});
+export const ZLockRun = z.object({ paidOn: ZIsoDate().optional() });
 export const ZRunPaymentDate = z.object({ paidOn: ZIsoDate() });
 
 export const ZRunError = z.object({ employeeId: z.number(), employeeCode: z.string(), name: z.string(), error: z.string() });

@@ -160,13 +160,66 @@ describe('life cycle of this month', () => {
     expect((await admin.post(`/api/payroll/runs/${id}/approve`, {})).statusCode).toBe(409);
   });
 
+  it('the date of payment: refused before the wage month, in the future, by an employee; nothing changes', async () => {
+    const ym = `${M.cur.year}-${String(M.cur.month).padStart(2, '0')}`;
+    const before = await payroll.post(`/api/payroll/runs/${id}/lock`, {
+      paidOn: `${M.prev1.year}-${String(M.prev1.month).padStart(2, '0')}-28`,
+    });
+    expect(before.statusCode, before.body).toBe(400);
+    expect(before.json().fieldErrors.paidOn).toBeDefined();
+    const future = await payroll.post(`/api/payroll/runs/${id}/lock`, { paidOn: `${M.cur.year + 1}-01-01` });
+    expect(future.statusCode, future.body).toBe(400);
+    expect((await payroll.post(`/api/payroll/runs/${id}/lock`, { paidOn: `${ym}-32` })).statusCode).toBe(400);
+    expect((await payroll.post(`/api/payroll/runs/${id}/lock`, { paidOn: 'tomorrow' })).statusCode).toBe(400);
+    expect((await employee1.post(`/api/payroll/runs/${id}/lock`, { paidOn: `${ym}-01` })).statusCode).toBe(403);
+    expect((await employee1.post(`/api/payroll/runs/${id}/payment-date`, { paidOn: `${ym}-01` })).statusCode).toBe(403);
+    expect((await payroll.post('/api/payroll/runs/999999/payment-date', { paidOn: `${ym}-01` })).statusCode).toBe(404);
+    expect((await payroll.post(`/api/payroll/runs/${id}/payment-date`, {})).statusCode).toBe(400);
+    const run = (await payroll.get(`/api/payroll/runs/${id}`)).json();
+    expect(run).toMatchObject({ status: 'approved', paidOn: null, lockedAt: null, can: { lock: true, paymentDate: true } });
+  });
+
   it('an approved month refuses processing; locking makes it final; employees now see it', async () => {
     expect((await payroll.post(`/api/payroll/runs/${id}/process`)).statusCode).toBe(409);
-    const lock = await payroll.post(`/api/payroll/runs/${id}/lock`);
+    const first = `${M.cur.year}-${String(M.cur.month).padStart(2, '0')}-01`;
+    const lock = await payroll.post(`/api/payroll/runs/${id}/lock`, { paidOn: first });
     expect(lock.statusCode, lock.body).toBe(200);
-    expect(lock.json().status).toBe('locked');
+    expect(lock.json()).toMatchObject({ status: 'locked', paidOn: first });
     expect((await payroll.post(`/api/payroll/runs/${id}/process`)).statusCode).toBe(409);
     expect((await employee1.get(`/api/payroll/payslips/me?year=${M.cur.year}&month=${M.cur.month}`)).statusCode).toBe(200);
+  });
+
+  it('a locked month’s date of payment is corrected (audited) and printed in the wage register (Form B)', async () => {
+    const day = `${M.cur.year}-${String(M.cur.month).padStart(2, '0')}-02`;
+    const res = await payroll.post(`/api/payroll/runs/${id}/payment-date`, { paidOn: day });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'locked', paidOn: day });
+    const formB = await payroll.get(`/api/reports/form-b/run?unitId=${blr}&year=${M.cur.year}&month=${M.cur.month}&pageSize=5`);
+    expect(formB.statusCode, formB.body).toBe(200);
+    const rows = formB.json().rows as { paidOn: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.paidOn === day)).toBe(true);
+    const [audit] = await queryRows<{ before: unknown; after: unknown }>(
+      t.db,
+      sql`select before, after from audit_log where entity = 'payroll_runs' and entity_id = ${String(id)} and action = 'payment-date'`,
+    );
+    expect(audit).toMatchObject({ after: { paidOn: day } });
+  });
+
+  it('a processed (not yet approved) month has no date of payment to correct: 409', async () => {
+    const other = (await runOf(mys, M.cur.year, M.cur.month)).id;
+    await processRun(other);
+    const res = await payroll.post(`/api/payroll/runs/${other}/payment-date`, {
+      paidOn: `${M.cur.year}-${String(M.cur.month).padStart(2, '0')}-01`,
+    });
+    expect(res.statusCode, res.body).toBe(409);
+  });
+
+  it('the seeded locked months were paid on their last day', async () => {
+    const run = await runOf(blr, M.prev1.year, M.prev1.month);
+    const full = (await payroll.get(`/api/payroll/runs/${run.id}`)).json();
+    const last = new Date(Date.UTC(M.prev1.year, M.prev1.month, 0)).toISOString().slice(0, 10);
+    expect(full.paidOn).toBe(last);
   });
 
   it('only an administrator unlocks, with a reason, and the approvals start over', async () => {
@@ -179,7 +232,7 @@ describe('life cycle of this month', () => {
       t.db,
       sql`select action from audit_log where entity = 'payroll_runs' and entity_id = ${String(id)} order by id`,
     );
-    expect(audit.map((a) => a.action)).toEqual(['process', 'process', 'process', 'lock', 'unlock']);
+    expect(audit.map((a) => a.action)).toEqual(['process', 'process', 'process', 'lock', 'payment-date', 'unlock']);
   });
 
   it('one run per unit and month; bad input is 400/404, never 500', async () => {

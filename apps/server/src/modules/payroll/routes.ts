@@ -87,6 +87,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
           net: payrollRuns.net,
           processedAt: payrollRuns.processedAt,
           lockedAt: payrollRuns.lockedAt,
+          paidOn: payrollRuns.paidOn,
         })
         .from(payrollRuns)
         .innerJoin(units, eq(units.id, payrollRuns.unitId))
@@ -180,7 +181,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Locks an approved run: its month refuses every change. paidOn (YYYY-MM-DD, default today) is the date of payment printed in Form B and 24Q',
         params: ZRunIdParams,
-        body: ZLockRun,
+        body: ZLockRun.nullish(),
         response: { 200: ZRun },
       },
     },

@@ -1,7 +1,7 @@
 // The demo organisation's payroll: default formulas, a salary structure for every employee, an advance being
 // recovered, the last two months processed, approved by the units' salary approvers and locked, and this
 // month's runs in draft — so /outlet/payslip works for employee1 on a fresh start.
-import { addMonths, parseYearMonth } from '@hr/calendar';
+import { addMonths, daysInMonth, parseYearMonth } from '@hr/calendar';
 import { financialYearOf, instalmentPlan } from '@hr/payroll';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -212,7 +212,13 @@ export async function seedPayroll(db: Db, today: string): Promise<void> {
         await tx.update(approvals).set({ state: 'approved', level: a.levels, decidedAt: new Date() }).where(eq(approvals.id, a.id));
         await tx
           .update(payrollRuns)
-          .set({ status: 'locked', lockedAt: new Date(), lockedBy: admin?.id ?? maker })
+          // wages credited on the last day of the month (the date of payment in Form B and 24Q)
+          .set({
+            status: 'locked',
+            lockedAt: new Date(),
+            lockedBy: admin?.id ?? maker,
+            paidOn: `${ym}-${String(daysInMonth(year, month)).padStart(2, '0')}`,
+          })
           .where(eq(payrollRuns.id, run.id));
       });
     }

@@ -1,7 +1,19 @@
-import { type TJob, type TJobStarted, type TRun, type TSalarySlip, ZUnlockRun } from '@hr/contract';
+import { type TJob, type TJobStarted, type TRun, type TSalarySlip, ZRunPaymentDate, ZUnlockRun } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, CheckCircle2, FileSpreadsheet, FileText, Lock, LockOpen, PenLine, Play, RefreshCw } from 'lucide-react';
+import {
+  AlertTriangle,
+  ArrowLeft,
+  CalendarDays,
+  CheckCircle2,
+  FileSpreadsheet,
+  FileText,
+  Lock,
+  LockOpen,
+  PenLine,
+  Play,
+  RefreshCw,
+} from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { JobProgress } from '@/components/jobs/JobProgress';
@@ -10,12 +22,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
 import { downloadPayslips, openSigningSheet } from '@/lib/documents';
-import { formatCount, formatDateTime, formatRupees } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime, formatRupees, todayIso } from '@/lib/format';
 import { errorToast, toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import {
@@ -63,7 +76,7 @@ export default function SalaryRunScreen() {
   return <RunView key={id} id={id} />;
 }
 
-type Dialogs = 'approve' | 'lock' | 'unlock' | null;
+type Dialogs = 'approve' | 'lock' | 'unlock' | 'paidOn' | null;
 
 function RunView({ id }: { id: number }) {
   const navigate = useNavigate();
@@ -287,6 +300,26 @@ function RunView({ id }: { id: number }) {
             <Figure label="Net pay" value={formatRupees(run.net)} />
             <Figure label="Processed" value={formatDateTime(run.processedAt) || 'Not yet'} />
             <Figure label="Locked" value={formatDateTime(run.lockedAt) || 'No'} />
+            <Figure
+              label="Date of payment"
+              value={
+                <span className="inline-flex items-center gap-1">
+                  <span data-testid="run-paid-on-value">{run.paidOn ? formatDate(run.paidOn) : 'Not given'}</span>
+                  {run.can.paymentDate && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-6"
+                      aria-label="Change the date of payment"
+                      onClick={() => setDialog('paidOn')}
+                      data-testid="run-paid-on-edit"
+                    >
+                      <PenLine />
+                    </Button>
+                  )}
+                </span>
+              }
+            />
             <Figure label="Errors" value={formatCount(run.errors.length)} className={run.errors.length ? 'text-destructive' : undefined} />
           </CardContent>
         </Card>
@@ -399,8 +432,9 @@ function RunView({ id }: { id: number }) {
       </section>
 
       <ApproveDialog open={dialog === 'approve'} run={run} onClose={() => setDialog(null)} onDone={setRun} />
-      <LockDialog open={dialog === 'lock'} run={run} onClose={() => setDialog(null)} onDone={setRun} />
+      {dialog === 'lock' && <LockDialog open run={run} onClose={() => setDialog(null)} onDone={setRun} />}
       <UnlockDialog open={dialog === 'unlock'} run={run} onClose={() => setDialog(null)} onDone={setRun} />
+      {dialog === 'paidOn' && <PaymentDateDialog open run={run} onClose={() => setDialog(null)} onDone={setRun} />}
     </div>
   );
 }
@@ -462,21 +496,69 @@ function ApproveDialog({ open, run, onClose, onDone }: ActionDialogProps) {
   );
 }
 
-function LockDialog({ open, run, onClose, onDone }: ActionDialogProps) {
+/** The date of payment field of the lock and payment-date dialogs: not before the wage month, not after today. */
+function PaidOnField({ run, value, onChange, error }: { run: TRun; value: string; onChange(v: string): void; error?: string[] }) {
+  return (
+    <FormField label="Date of payment" htmlFor="run-paid-on" required error={error}>
+      <Input
+        id="run-paid-on"
+        type="date"
+        className="w-44"
+        min={`${run.year}-${String(run.month).padStart(2, '0')}-01`}
+        max={todayIso()}
+        value={value}
+        aria-invalid={!!error}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid="run-paid-on"
+      />
+    </FormField>
+  );
+}
+
+/**
+ * Posts the date of payment (with the lock, or alone to correct it): 400's field errors shown on the field.
+ * `path` is the run's lock or payment-date endpoint.
+ */
+function usePaidOnSubmit(run: TRun, path: 'lock' | 'payment-date', onDone: (r: TRun) => void, onClose: () => void, done: string) {
+  const [paidOn, setPaidOn] = useState(run.paidOn ?? todayIso());
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
   const submit = async () => {
+    const parsed = ZRunPaymentDate.safeParse({ paidOn });
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error.issues));
+      return;
+    }
     setSaving(true);
     try {
-      const next = await api.post<TRun>(`/api/payroll/runs/${run.id}/lock`, {});
-      toast({ variant: 'success', title: 'Locked', description: `${run.unitName}, ${formatMonth(run.year, run.month)} is final` });
+      const next = await api.post<TRun>(`/api/payroll/runs/${run.id}/${path}`, parsed.data, {
+        onError: (e: ApiError) => setErrors(e.fieldErrors),
+      });
+      toast({ variant: 'success', title: done, description: `${run.unitName}, ${formatMonth(run.year, run.month)}` });
       onDone(next);
       onClose();
     } catch {
-      // toast shown
+      // toast and inline errors shown
     } finally {
       setSaving(false);
     }
   };
+  const field = (
+    <PaidOnField
+      run={run}
+      value={paidOn}
+      error={errors.paidOn}
+      onChange={(v) => {
+        setPaidOn(v);
+        setErrors({});
+      }}
+    />
+  );
+  return { field, saving, submit };
+}
+
+function LockDialog({ open, run, onClose, onDone }: ActionDialogProps) {
+  const { field, saving, submit } = usePaidOnSubmit(run, 'lock', onDone, onClose, 'Locked');
   return (
     <Dialog open={open} onOpenChange={(v) => !v && onClose()}>
       <DialogContent>
@@ -484,15 +566,41 @@ function LockDialog({ open, run, onClose, onDone }: ActionDialogProps) {
           <DialogTitle>Lock {formatMonth(run.year, run.month)}?</DialogTitle>
           <DialogDescription>
             A locked month refuses every change: no reprocessing, and no structure, formula or advance change reaching into it. Only an
-            administrator can unlock it, with a reason.
+            administrator can unlock it, with a reason. The date of payment is printed in the wage register (Form B) and the 24Q register.
           </DialogDescription>
         </DialogHeader>
+        {field}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
           <Button disabled={saving} onClick={() => void submit()} data-testid="confirm-lock">
             <Lock /> {saving ? 'Locking…' : 'Lock the month'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PaymentDateDialog({ open, run, onClose, onDone }: ActionDialogProps) {
+  const { field, saving, submit } = usePaidOnSubmit(run, 'payment-date', onDone, onClose, 'Date of payment saved');
+  return (
+    <Dialog open={open} onOpenChange={(v) => !v && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Date of payment, {formatMonth(run.year, run.month)}</DialogTitle>
+          <DialogDescription>
+            The day the wages were credited. The figures stay as they are; the change is kept in the audit trail.
+          </DialogDescription>
+        </DialogHeader>
+        {field}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={saving} onClick={() => void submit()} data-testid="confirm-paid-on">
+            <CalendarDays /> {saving ? 'Saving…' : 'Save'}
           </Button>
         </DialogFooter>
       </DialogContent>
