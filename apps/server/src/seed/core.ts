@@ -27,6 +27,8 @@ export const SEED_UNITS = [
     pfRegistrationNo: 'KN/BNG/0012345/000',
     esiRegistrationNo: '53000123450001001',
     ptRegistrationNo: 'PTC-29012345678',
+    tan: 'BLRS12345C',
+    deductorPan: 'AAFCS1234K',
   },
   {
     code: 'BR-CHN',
@@ -37,6 +39,8 @@ export const SEED_UNITS = [
     pfRegistrationNo: 'TN/MAS/0045678/000',
     esiRegistrationNo: '51000456780001001',
     ptRegistrationNo: 'CHN-PT-0456789',
+    tan: 'CHES23456D',
+    deductorPan: 'AAFCS1234K',
   },
   {
     code: 'CMP-MYS',
@@ -47,6 +51,8 @@ export const SEED_UNITS = [
     pfRegistrationNo: 'KN/MYS/0078901/000',
     esiRegistrationNo: '53000789010001001',
     ptRegistrationNo: 'PTC-29078901234',
+    tan: 'MYSS34567E',
+    deductorPan: 'AAFCS1234K',
   },
 ];
 

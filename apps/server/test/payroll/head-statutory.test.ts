@@ -1,6 +1,7 @@
 // The earning / deduction head master's statutory fields (issue 13): the statutory role (PF, ESI, PT, LWF, TDS
 // employee deductions computed by the rules) and the PF- and ESI-wage flags, with the rules of head-rules.ts —
-// a role only on a plain deduction, one active head per role, wage flags only on earnings.
+// a role only on a plain deduction, one active head per role, wage flags only on earnings — and an earning's Form 16
+// line (17(2) perquisite, 17(3) profits in lieu).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 
@@ -51,6 +52,23 @@ describe('statutory fields of the head master', () => {
     const da2 = await admin.post(BASE, head('DA2', { isEarning: true, isPfWage: true, isEsiWage: true }));
     expect(da2.statusCode, da2.body).toBe(201);
     expect(da2.json()).toMatchObject({ isPfWage: true, isEsiWage: true });
+  });
+
+  it('marks an earning as a perquisite (17(2)) or profits in lieu (17(3)) for Form 16; a deduction cannot be one', async () => {
+    const perk = await admin.post(BASE, head('CARP', { isEarning: true, taxSection: '17(2)' }));
+    expect(perk.statusCode, perk.body).toBe(201);
+    expect(perk.json()).toMatchObject({ taxSection: '17(2)', statutory: null });
+    // Several heads may share a line (unlike a statutory role).
+    expect((await admin.post(BASE, head('CLUB', { isEarning: true, taxSection: '17(2)' }))).statusCode).toBe(201);
+    const notice = await admin.post(BASE, head('NPAY', { isEarning: true, taxSection: '17(3)' }));
+    expect(notice.json()).toMatchObject({ taxSection: '17(3)' });
+    const deduction = await admin.post(BASE, head('DEDP', { isEarning: false, taxSection: '17(2)' }));
+    expect(deduction.statusCode, deduction.body).toBe(400);
+    expect(deduction.json().fieldErrors).toHaveProperty('taxSection');
+    const bad = await admin.post(BASE, head('BADS', { isEarning: true, taxSection: '17(1)' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toHaveProperty('taxSection');
+    expect((await admin.post(BASE, head('PLN2', { isEarning: true, taxSection: '' }))).json().taxSection).toBeNull();
   });
 
   it('moves a role from one head to another: the old one gives it up first', async () => {

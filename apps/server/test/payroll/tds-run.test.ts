@@ -43,6 +43,8 @@ type Decl = {
   deductions: Record<string, number>;
   prevIncome: number;
   prevTds: number;
+  otherIncome?: number;
+  relief89?: number;
 };
 const NONE: Decl = { regime: 'new', rent: 0, metro: false, deductions: {}, prevIncome: 0, prevTds: 0 };
 
@@ -83,6 +85,8 @@ function direct(s: Slip, all: Slip[], d: Decl): number {
     previousEmployerSalary: d.prevIncome,
     previousEmployerTds: d.prevTds,
     deductions: d.deductions,
+    otherIncome: d.otherIncome ?? 0,
+    relief89: d.relief89 ?? 0,
   }).tds;
 }
 
@@ -202,6 +206,45 @@ describe('TDS in the salary run', () => {
     expect(provedOnly).toBeGreaterThan(withAll);
     // The window back out of the way for the other tests.
     await t.db.execute(sql`delete from tax_proof_windows`);
+  });
+});
+
+describe('other income and relief under section 89 in the run', () => {
+  it('declared other income raises the run’s TDS and relief lowers it, as the rule counts them; the slip keeps the 24Q split', async () => {
+    const [top] = await queryRows<{ employeeId: number; unitId: number }>(
+      t.db,
+      sql`select s.employee_id as "employeeId", r.unit_id as "unitId" from salary_slips s join payroll_runs r on r.id = s.run_id
+          where r.year = ${M.prev1.year} and r.month = ${M.prev1.month} order by s.gross desc limit 1`,
+    );
+    const saved = await payroll.put(`/api/payroll/tax-declarations/${top.employeeId}`, {
+      financialYear: FY(),
+      regime: 'old',
+      lines: [{ section: '80C', amount: 150000 }],
+      otherIncome: 120000,
+      relief89: 6000,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ otherIncome: 120000, relief89: 6000 });
+    // The comparison counts the other income (and shows the tax after relief).
+    const c = saved.json().comparison;
+    expect(c.old.otherIncome).toBe(120000);
+    expect(c.netTax.old).toBe(Math.max(c.old.totalTax - 6000, 0));
+    await processRun(top.unitId, M.cur, [top.employeeId]);
+    const all = await slips(sql`s.employee_id = ${top.employeeId}`);
+    const cur = all.find((s) => s.ym === M.cur.year * 100 + M.cur.month)!;
+    const decl: Decl = { ...NONE, regime: 'old', deductions: { '80C': 15000000 }, otherIncome: 12000000, relief89: 600000 };
+    const tds = amt(cur, HEAD.TDS);
+    expect(tds).toBe(direct(cur, all, decl));
+    const noRelief = direct(cur, all, { ...decl, relief89: 0 });
+    const neither = direct(cur, all, { ...decl, relief89: 0, otherIncome: 0 });
+    expect(noRelief).toBeGreaterThan(neither);
+    expect(tds).toBeLessThan(noRelief);
+    // The month's deduction split as 24Q reports it: surcharge and cess within it, whole rupees.
+    const st = cur.st as SlipStatutory & { tdsSurcharge: number; tdsCess: number };
+    expect(st.tds).toBe(tds);
+    expect(st.tdsCess).toBeGreaterThan(0);
+    expect(st.tdsSurcharge + st.tdsCess).toBeLessThanOrEqual(tds);
+    expect(st.tdsCess % 100).toBe(0);
   });
 });
 
