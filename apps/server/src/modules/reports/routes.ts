@@ -66,11 +66,15 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * The report's menu is checked before the query is (404 unknown, 403 without it), so a caller without the report
    * learns nothing of its filters; a malformed id is left to the schema (400).
    */
+  const checked = new WeakMap<object, ReportDef>();
   const guard = async (request: FastifyRequest) => {
     const id = (request.params as { id?: unknown }).id;
     if (!ZReportIdParams.safeParse({ id }).success) return;
-    await reportFor(app.db, request.auth, String(id));
+    checked.set(request, await reportFor(app.db, request.auth, String(id)));
   };
+  /** The report the guard checked for this request (its menu is not looked up a second time). */
+  const reportOf = (request: { auth: AuthContext; params: { id: string } }) =>
+    checked.get(request) ?? reportFor(app.db, request.auth, request.params.id);
 
   app.get(
     '/api/reports',
@@ -108,7 +112,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZReportMeta },
       },
     },
-    async (request) => metaOf(await reportFor(app.db, request.auth, request.params.id)),
+    async (request) => metaOf(await reportOf(request)),
   );
 
   app.get(
@@ -125,7 +129,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const def = await reportFor(app.db, request.auth, request.params.id);
+      const def = await reportOf(request);
       const q = request.query;
       const ctx = await reportContext(app.db, request.auth, def, q);
       const plan = await planOf(def, ctx, q);
@@ -147,7 +151,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const def = await reportFor(app.db, request.auth, request.params.id);
+      const def = await reportOf(request);
       const { job, ...q } = request.query;
       const ctx = await reportContext(app.db, request.auth, def, q);
       const plan = await planOf(def, ctx, q);
