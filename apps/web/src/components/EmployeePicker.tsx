@@ -2,14 +2,11 @@
 // either a plain list (the first matches, e.g. GET /api/employees/options) or paged ({ total, rows }, e.g. the
 // visitor form's hosts): a paged source shows the count and previous / next.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Check, ChevronsUpDown, X } from 'lucide-react';
 import { useState } from 'react';
 import { useDebounced } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { SearchCombobox, SearchComboboxOption } from '@/components/ui/search-combobox';
 import { api } from '@/lib/api';
-import { cn } from '@/lib/utils';
 
 export type TPickedEmployee = { id: number; name: string; employeeCode: string; departmentName?: string | null };
 
@@ -92,80 +89,29 @@ export function EmployeePicker<T extends TPickedEmployee = TPickedEmployee>({
   const total = options.data?.total ?? 0;
   const pages = from.paged ? Math.max(1, Math.ceil(total / pageSize)) : 1;
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button
-          id={id}
-          type="button"
-          variant="outline"
-          role="combobox"
-          aria-expanded={open}
-          aria-label={label}
-          aria-invalid={invalid || undefined}
-          disabled={disabled}
-          data-testid={testId}
-          className={cn('w-full justify-between font-normal aria-invalid:border-destructive', !value && 'text-muted-foreground', className)}
-        >
-          <span className="truncate">{value ? `${value.name} (${value.employeeCode})` : placeholder}</span>
-          <span className="flex items-center gap-1">
-            {value && !disabled && (
-              // biome-ignore lint/a11y/useSemanticElements: nested inside the trigger button
-              <span
-                role="button"
-                tabIndex={-1}
-                aria-label="Clear"
-                className="rounded p-0.5 hover:bg-accent"
-                onPointerDown={(e) => {
-                  e.preventDefault();
-                  e.stopPropagation();
-                  onChange(null);
-                }}
-              >
-                <X className="size-3.5" />
-              </span>
-            )}
-            <ChevronsUpDown className="size-4 opacity-50" />
-          </span>
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72 p-2" align="start">
-        <Input
-          autoFocus
-          placeholder="Name or employee code"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-          className="mb-2 h-8"
-          data-testid="employee-picker-search"
-        />
-        <div className="max-h-64 overflow-y-auto" role="listbox">
-          {rows.length === 0 && (
-            <p className="px-2 py-1.5 text-sm text-muted-foreground">{options.isFetching ? 'Loading…' : `No ${from.noun} match`}</p>
-          )}
-          {rows.map((o) => (
-            <button
-              type="button"
-              key={o.id}
-              role="option"
-              aria-selected={value?.id === o.id}
-              onClick={() => {
-                onChange(o);
-                setOpen(false);
-              }}
-              className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent"
-            >
-              <Check className={cn('size-4 shrink-0', value?.id === o.id ? 'opacity-100' : 'opacity-0')} />
-              <span className="min-w-0">
-                <span className="block truncate">{o.name}</span>
-                {o.departmentName && <span className="block truncate text-xs text-muted-foreground">{o.departmentName}</span>}
-              </span>
-              <span className="ml-auto font-mono text-xs text-muted-foreground">{o.employeeCode}</span>
-            </button>
-          ))}
-        </div>
-        {pages > 1 && (
+    <SearchCombobox
+      open={open}
+      onOpenChange={setOpen}
+      summary={value ? `${value.name} (${value.employeeCode})` : placeholder}
+      empty={!value}
+      onClear={() => onChange(null)}
+      search={search}
+      onSearch={(v) => {
+        setSearch(v);
+        setPage(1);
+      }}
+      searchPlaceholder="Name or employee code"
+      searchTestId="employee-picker-search"
+      emptyMessage={rows.length === 0 ? (options.isFetching ? 'Loading…' : `No ${from.noun} match`) : null}
+      id={id}
+      invalid={invalid}
+      disabled={disabled}
+      className={className}
+      popoverClassName="min-w-72"
+      data-testid={testId}
+      aria-label={label}
+      footer={
+        pages > 1 && (
           <div className="mt-2 flex items-center justify-between text-xs text-muted-foreground">
             <span>
               {total} {from.noun} · page {page} of {pages}
@@ -179,8 +125,25 @@ export function EmployeePicker<T extends TPickedEmployee = TPickedEmployee>({
               </Button>
             </span>
           </div>
-        )}
-      </PopoverContent>
-    </Popover>
+        )
+      }
+    >
+      {rows.map((o) => (
+        <SearchComboboxOption
+          key={o.id}
+          selected={value?.id === o.id}
+          onSelect={() => {
+            onChange(o);
+            setOpen(false);
+          }}
+        >
+          <span className="min-w-0">
+            <span className="block truncate">{o.name}</span>
+            {o.departmentName && <span className="block truncate text-xs text-muted-foreground">{o.departmentName}</span>}
+          </span>
+          <span className="ml-auto font-mono text-xs text-muted-foreground">{o.employeeCode}</span>
+        </SearchComboboxOption>
+      ))}
+    </SearchCombobox>
   );
 }

@@ -1,10 +1,6 @@
-import { Check, ChevronsUpDown, X } from 'lucide-react';
 import { useState } from 'react';
 import { useDebounced } from '@/components/data-table/useDebounced';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { cn } from '@/lib/utils';
+import { SearchCombobox, SearchComboboxOption } from '@/components/ui/search-combobox';
 import { type OptionScope, useOptions } from './api';
 
 interface BaseProps {
@@ -51,77 +47,30 @@ export function ReferenceSelect(props: Props) {
   const summary = selected.length === 0 ? placeholder : selected.map(labelOf).join(', ');
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button
-          id={id}
-          type="button"
-          variant="outline"
-          role="combobox"
-          aria-expanded={open}
-          aria-invalid={invalid || undefined}
-          disabled={disabled}
-          data-testid={props['data-testid']}
-          aria-label={props['aria-label']}
-          className={cn(
-            'w-full justify-between font-normal aria-invalid:border-destructive',
-            selected.length === 0 && 'text-muted-foreground',
-            className,
-          )}
-        >
-          <span className="truncate">{summary}</span>
-          <span className="flex items-center gap-1">
-            {!props.multiple && selected.length > 0 && !disabled && (
-              // biome-ignore lint/a11y/useSemanticElements: nested inside the trigger button
-              <span
-                role="button"
-                tabIndex={-1}
-                aria-label="Clear"
-                className="rounded p-0.5 hover:bg-accent"
-                onPointerDown={(e) => {
-                  e.preventDefault();
-                  e.stopPropagation();
-                  props.onChange(null);
-                }}
-              >
-                <X className="size-3.5" />
-              </span>
-            )}
-            <ChevronsUpDown className="size-4 opacity-50" />
-          </span>
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-64 p-2" align="start">
-        <Input
-          autoFocus
-          placeholder="Search…"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="mb-2 h-8"
-          data-testid="reference-search"
-        />
-        <div className="max-h-64 overflow-y-auto" role="listbox" aria-multiselectable={props.multiple || undefined}>
-          {rows.length === 0 && (
-            <p className="px-2 py-1.5 text-sm text-muted-foreground">{options.isFetching ? 'Loading…' : 'No matches'}</p>
-          )}
-          {rows.map((o) => {
-            const on = selected.includes(o.id);
-            return (
-              <button
-                type="button"
-                key={o.id}
-                role="option"
-                aria-selected={on}
-                onClick={() => toggle(o.id)}
-                className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent"
-              >
-                <Check className={cn('size-4', on ? 'opacity-100' : 'opacity-0')} />
-                <span className="truncate">{o.label}</span>
-              </button>
-            );
-          })}
-        </div>
-      </PopoverContent>
-    </Popover>
+    <SearchCombobox
+      open={open}
+      onOpenChange={setOpen}
+      summary={summary}
+      empty={selected.length === 0}
+      onClear={props.multiple ? undefined : () => props.onChange(null)}
+      search={search}
+      onSearch={setSearch}
+      searchPlaceholder="Search…"
+      searchTestId="reference-search"
+      emptyMessage={rows.length === 0 ? (options.isFetching ? 'Loading…' : 'No matches') : null}
+      multiple={props.multiple}
+      id={id}
+      invalid={invalid}
+      disabled={disabled}
+      className={className}
+      data-testid={props['data-testid']}
+      aria-label={props['aria-label']}
+    >
+      {rows.map((o) => (
+        <SearchComboboxOption key={o.id} selected={selected.includes(o.id)} onSelect={() => toggle(o.id)}>
+          <span className="truncate">{o.label}</span>
+        </SearchComboboxOption>
+      ))}
+    </SearchCombobox>
   );
 }

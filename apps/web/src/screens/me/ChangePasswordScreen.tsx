@@ -14,6 +14,13 @@ import { toast } from '@/lib/toast-store';
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 type FieldErrors = Partial<Record<Field, string>>;
 
+/** The three password fields: name, label and the browser's autocomplete hint. */
+const FIELDS: [Field, string, 'current-password' | 'new-password'][] = [
+  ['currentPassword', 'Current password', 'current-password'],
+  ['newPassword', 'New password', 'new-password'],
+  ['confirmPassword', 'New password again', 'new-password'],
+];
+
 /**
  * Change password (/outlet/me/password, from the account menu): every signed-in user, no menu grant needed.
  * POST /api/auth/password checks the current password and the installation's policy; the user's other
@@ -74,36 +81,18 @@ export function ChangePasswordScreen() {
             <AlertDescription>Your password is changed. Use it the next time you sign in.</AlertDescription>
           </Alert>
         )}
-        <FormField label="Current password" htmlFor="currentPassword" error={errors.currentPassword}>
-          <Input
-            id="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            value={values.currentPassword}
-            aria-invalid={!!errors.currentPassword}
-            onChange={set('currentPassword')}
-          />
-        </FormField>
-        <FormField label="New password" htmlFor="newPassword" error={errors.newPassword}>
-          <Input
-            id="newPassword"
-            type="password"
-            autoComplete="new-password"
-            value={values.newPassword}
-            aria-invalid={!!errors.newPassword}
-            onChange={set('newPassword')}
-          />
-        </FormField>
-        <FormField label="New password again" htmlFor="confirmPassword" error={errors.confirmPassword}>
-          <Input
-            id="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            aria-invalid={!!errors.confirmPassword}
-            onChange={set('confirmPassword')}
-          />
-        </FormField>
+        {FIELDS.map(([field, label, autoComplete]) => (
+          <FormField key={field} label={label} htmlFor={field} error={errors[field]}>
+            <Input
+              id={field}
+              type="password"
+              autoComplete={autoComplete}
+              value={values[field]}
+              aria-invalid={!!errors[field]}
+              onChange={set(field)}
+            />
+          </FormField>
+        ))}
         <Button type="submit" disabled={busy}>
           {busy ? <Spinner /> : <KeyRound />}
           Change password
