@@ -50,7 +50,8 @@ async function browserRun(): Promise<{ ms: number; stallMs: number; fileName: st
   });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // One node process with the tsx loader (as npm run serve): the tsx launcher would SIGKILL it on SIGTERM.
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
