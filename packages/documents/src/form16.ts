@@ -439,7 +439,7 @@ export function partBLines(f: Form16Figures, record: Form16Record): Line[] {
     { no: '7', label: 'Add: any other income reported by the employee as per section 192(2B)', bold: true },
     {
       no: '(a)',
-      label: 'Income (or admissible loss) from house property reported by the employee offered for TDS',
+      label: 'Income (or admissible loss) from house property offered for TDS',
       indent: 1,
       inner: f.houseProperty,
     },
