@@ -26,7 +26,7 @@ export interface DocumentAction {
 }
 
 /** The card's busy state, its notice and the shared handling of the API's refusals around one action. */
-function useDocumentAction(resetKey: unknown, notFound?: (e: ApiError) => string) {
+function useDocumentAction(resetKey: unknown, o: { notFound?: (e: ApiError) => string; hideOnForbidden?: boolean } = {}) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [forbidden, setForbidden] = useState(false);
@@ -39,9 +39,9 @@ function useDocumentAction(resetKey: unknown, notFound?: (e: ApiError) => string
       return await work();
     } catch (e) {
       // Menus can be out of date: a 403 means this sign-in may not use the card after all.
-      if (e instanceof ApiError && e.status === 403) setForbidden(true);
+      if (e instanceof ApiError && e.status === 403 && o.hideOnForbidden) setForbidden(true);
       // Nothing approved for the choice is an answer, not a failure.
-      else if (e instanceof ApiError && e.status === 404) setNotice(notFound ? notFound(e) : e.message);
+      else if (e instanceof ApiError && e.status === 404) setNotice(o.notFound ? o.notFound(e) : e.message);
       else if (e instanceof ApiError) errorToast(e.message);
       else errorToast(e instanceof Error ? e.message : 'The document could not be prepared');
       return undefined;
@@ -106,7 +106,7 @@ export function OwnDocumentCard({
   noticeTestId?: string;
   resetKey?: unknown;
 }) {
-  const { busy, notice, setNotice, run } = useDocumentAction(resetKey, notFound);
+  const { busy, notice, setNotice, run } = useDocumentAction(resetKey, { notFound });
   const onClick = async () => {
     const answer = await run(download);
     if (typeof answer === 'string') setNotice(answer);
@@ -180,7 +180,7 @@ export function BatchDocumentCard({
   resetKey?: unknown;
   extra?: ReactNode;
 }) {
-  const { busy, notice, setNotice, forbidden, run } = useDocumentAction(resetKey);
+  const { busy, notice, setNotice, forbidden, run } = useDocumentAction(resetKey, { hideOnForbidden: true });
   const [jobId, setJobId] = useState<number | null>(null);
   const onClick = async () => {
     const answer = await run(start);
