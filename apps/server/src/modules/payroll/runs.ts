@@ -2,8 +2,9 @@
 // loaded and computed outside any transaction, then the run's records are replaced, instalments and arrears
 // marked, totals and the approval reset, and the job completed, in ONE transaction — a crash leaves the month
 // as it was. Approval runs on the approvals module, level by level from the unit's salary approve map.
-import { MENU, type TRun, type TRunStatus } from '@hr/contract';
+
 import { todayIn } from '@hr/calendar';
+import { MENU, type TRun, type TRunStatus } from '@hr/contract';
 import { PlanError } from '@hr/payroll';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -14,8 +15,8 @@ import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
-import { attendanceZone } from '../attendance/compute';
 import { approvalOf, decide, historyOf, registerApprovalKind, resubmitApproval, submitApproval } from '../approvals/service';
+import { attendanceZone } from '../attendance/compute';
 import { recordPfAdminCharges } from '../statutory/admin-charges';
 import { computeMonth, isSlip, type MonthComputation } from './compute';
 
@@ -376,83 +377,68 @@ function assertPaidOn(run: RunRow, paidOn: string) {
   if (paidOn > todayIn(attendanceZone())) throw new BadRequest('The date of payment is in the future', { paidOn: ['Not after today'] });
 }
 
-/** Locks an approved run; the date of payment is the one given, else one set before, else today (the org's zone). */
-export async function lockRun(db: Db, auth: AuthContext, id: number, requestId?: string, paidOn?: string) {
+/**
+ * One change of a run's state, in a transaction: the run read for update (404 out of reach), `change` checks it
+ * (throwing 409 / 400 / 403) and says what to set and what the audit line keeps; the row after is returned.
+ */
+async function changeRun(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  action: string,
+  requestId: string | undefined,
+  change: (
+    run: RunRow,
+    tx: Tx,
+  ) => Promise<{ set: Partial<typeof payrollRuns.$inferInsert>; audit?: (after: RunRow) => { before: unknown; after: unknown } }>,
+) {
   return db.transaction(async (tx) => {
     const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
     if (!run || !canReachUnit(auth, run.unitId)) throw new NotFound('Salary run not found');
+    const { set, audit } = await change(run, tx);
+    const [after] = await tx
+      .update(payrollRuns)
+      .set({ ...set, updatedAt: new Date(), updatedBy: auth.userId })
+      .where(eq(payrollRuns.id, id))
+      .returning();
+    const lines = audit ? audit(after) : { before: summary(run), after: summary(after) };
+    await writeAudit(tx, { entity: 'payroll_runs', entityId: id, action, ...lines, userId: auth.userId, requestId });
+    return after;
+  });
+}
+
+/** Locks an approved run; the date of payment is the one given, else one set before, else today (the org's zone). */
+export async function lockRun(db: Db, auth: AuthContext, id: number, requestId?: string, paidOn?: string) {
+  return changeRun(db, auth, id, 'lock', requestId, async (run) => {
     if (run.status === 'locked') throw new Conflict('The month is already locked');
     if (run.status !== 'approved') throw new Conflict('Every approval level must approve the run before it is locked');
     const paid = paidOn ?? run.paidOn ?? todayIn(attendanceZone());
     assertPaidOn(run, paid);
-    const [after] = await tx
-      .update(payrollRuns)
-      .set({ status: 'locked', lockedAt: new Date(), lockedBy: auth.userId, paidOn: paid, updatedAt: new Date(), updatedBy: auth.userId })
-      .where(eq(payrollRuns.id, id))
-      .returning();
-    await writeAudit(tx, {
-      entity: 'payroll_runs',
-      entityId: id,
-      action: 'lock',
-      before: summary(run),
-      after: summary(after),
-      userId: auth.userId,
-      requestId,
-    });
-    return after;
+    return { set: { status: 'locked', lockedAt: new Date(), lockedBy: auth.userId, paidOn: paid } };
   });
 }
 
 /** Sets or corrects the date of payment of an approved or locked run (audited); the figures stay as they are. */
 export async function setRunPaymentDate(db: Db, auth: AuthContext, id: number, paidOn: string, requestId?: string) {
-  return db.transaction(async (tx) => {
-    const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
-    if (!run || !canReachUnit(auth, run.unitId)) throw new NotFound('Salary run not found');
+  return changeRun(db, auth, id, 'payment-date', requestId, async (run) => {
     if (run.status !== 'approved' && run.status !== 'locked') {
       throw new Conflict(`The month is ${run.status}: the date of payment is given once it is approved`);
     }
     assertPaidOn(run, paidOn);
-    const [after] = await tx
-      .update(payrollRuns)
-      .set({ paidOn, updatedAt: new Date(), updatedBy: auth.userId })
-      .where(eq(payrollRuns.id, id))
-      .returning();
-    await writeAudit(tx, {
-      entity: 'payroll_runs',
-      entityId: id,
-      action: 'payment-date',
-      before: { paidOn: run.paidOn },
-      after: { paidOn },
-      userId: auth.userId,
-      requestId,
-    });
-    return after;
+    return { set: { paidOn }, audit: () => ({ before: { paidOn: run.paidOn }, after: { paidOn } }) };
   });
 }
 
 /** An administrator reopens an approved or locked month, with a reason: back to processed, approvals start over. */
 export async function unlockRun(db: Db, auth: AuthContext, id: number, reason: string, requestId?: string) {
   if (!auth.isAdmin) throw new Forbidden('Only an administrator unlocks a salary month');
-  return db.transaction(async (tx) => {
-    const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
-    if (!run) throw new NotFound('Salary run not found');
+  return changeRun(db, auth, id, 'unlock', requestId, async (run, tx) => {
     if (run.status !== 'locked' && run.status !== 'approved') throw new Conflict(`The month is ${run.status}, not approved or locked`);
     if (run.approvalId) await resubmitApproval(tx, run.approvalId, auth.userId, `Unlocked: ${reason}`);
-    const [after] = await tx
-      .update(payrollRuns)
-      .set({ status: 'processed', lockedAt: null, lockedBy: null, updatedAt: new Date(), updatedBy: auth.userId })
-      .where(eq(payrollRuns.id, id))
-      .returning();
-    await writeAudit(tx, {
-      entity: 'payroll_runs',
-      entityId: id,
-      action: 'unlock',
-      before: summary(run),
-      after: { ...summary(after), reason },
-      userId: auth.userId,
-      requestId,
-    });
-    return after;
+    return {
+      set: { status: 'processed', lockedAt: null, lockedBy: null },
+      audit: (after) => ({ before: summary(run), after: { ...summary(after), reason } }),
+    };
   });
 }
 

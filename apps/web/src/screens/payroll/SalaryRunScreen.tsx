@@ -432,9 +432,9 @@ function RunView({ id }: { id: number }) {
       </section>
 
       <ApproveDialog open={dialog === 'approve'} run={run} onClose={() => setDialog(null)} onDone={setRun} />
-      {dialog === 'lock' && <LockDialog open run={run} onClose={() => setDialog(null)} onDone={setRun} />}
+      {dialog === 'lock' && <PaidOnDialog path="lock" run={run} onClose={() => setDialog(null)} onDone={setRun} />}
       <UnlockDialog open={dialog === 'unlock'} run={run} onClose={() => setDialog(null)} onDone={setRun} />
-      {dialog === 'paidOn' && <PaymentDateDialog open run={run} onClose={() => setDialog(null)} onDone={setRun} />}
+      {dialog === 'paidOn' && <PaidOnDialog path="payment-date" run={run} onClose={() => setDialog(null)} onDone={setRun} />}
     </div>
   );
 }
@@ -496,30 +496,33 @@ function ApproveDialog({ open, run, onClose, onDone }: ActionDialogProps) {
   );
 }
 
-/** The date of payment field of the lock and payment-date dialogs: not before the wage month, not after today. */
-function PaidOnField({ run, value, onChange, error }: { run: TRun; value: string; onChange(v: string): void; error?: string[] }) {
-  return (
-    <FormField label="Date of payment" htmlFor="run-paid-on" required error={error}>
-      <Input
-        id="run-paid-on"
-        type="date"
-        className="w-44"
-        min={`${run.year}-${String(run.month).padStart(2, '0')}-01`}
-        max={todayIso()}
-        value={value}
-        aria-invalid={!!error}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid="run-paid-on"
-      />
-    </FormField>
-  );
-}
+/** What the lock dialog and the payment-date dialog say and post (both ask the date of payment). */
+const PAID_ON_DIALOGS = {
+  lock: {
+    title: (month: string) => `Lock ${month}?`,
+    description:
+      'A locked month refuses every change: no reprocessing, and no structure, formula or advance change reaching into it. Only an administrator can unlock it, with a reason. The date of payment is printed in the wage register (Form B) and the 24Q register.',
+    done: 'Locked',
+    testId: 'confirm-lock',
+    icon: Lock,
+    label: ['Locking…', 'Lock the month'],
+  },
+  'payment-date': {
+    title: (month: string) => `Date of payment, ${month}`,
+    description: 'The day the wages were credited. The figures stay as they are; the change is kept in the audit trail.',
+    done: 'Date of payment saved',
+    testId: 'confirm-paid-on',
+    icon: CalendarDays,
+    label: ['Saving…', 'Save'],
+  },
+} as const;
 
 /**
- * Posts the date of payment (with the lock, or alone to correct it): 400's field errors shown on the field.
- * `path` is the run's lock or payment-date endpoint.
+ * Locks the run with its date of payment, or corrects the date alone (`path`, the run's endpoint): not before the
+ * wage month, not after today; the server's 400 field errors are shown on the field.
  */
-function usePaidOnSubmit(run: TRun, path: 'lock' | 'payment-date', onDone: (r: TRun) => void, onClose: () => void, done: string) {
+function PaidOnDialog({ path, run, onClose, onDone }: Omit<ActionDialogProps, 'open'> & { path: keyof typeof PAID_ON_DIALOGS }) {
+  const text = PAID_ON_DIALOGS[path];
   const [paidOn, setPaidOn] = useState(run.paidOn ?? todayIso());
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
@@ -534,7 +537,7 @@ function usePaidOnSubmit(run: TRun, path: 'lock' | 'payment-date', onDone: (r: T
       const next = await api.post<TRun>(`/api/payroll/runs/${run.id}/${path}`, parsed.data, {
         onError: (e: ApiError) => setErrors(e.fieldErrors),
       });
-      toast({ variant: 'success', title: done, description: `${run.unitName}, ${formatMonth(run.year, run.month)}` });
+      toast({ variant: 'success', title: text.done, description: `${run.unitName}, ${formatMonth(run.year, run.month)}` });
       onDone(next);
       onClose();
     } catch {
@@ -543,64 +546,36 @@ function usePaidOnSubmit(run: TRun, path: 'lock' | 'payment-date', onDone: (r: T
       setSaving(false);
     }
   };
-  const field = (
-    <PaidOnField
-      run={run}
-      value={paidOn}
-      error={errors.paidOn}
-      onChange={(v) => {
-        setPaidOn(v);
-        setErrors({});
-      }}
-    />
-  );
-  return { field, saving, submit };
-}
-
-function LockDialog({ open, run, onClose, onDone }: ActionDialogProps) {
-  const { field, saving, submit } = usePaidOnSubmit(run, 'lock', onDone, onClose, 'Locked');
+  const Icon = text.icon;
   return (
-    <Dialog open={open} onOpenChange={(v) => !v && onClose()}>
+    <Dialog open onOpenChange={(v) => !v && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Lock {formatMonth(run.year, run.month)}?</DialogTitle>
-          <DialogDescription>
-            A locked month refuses every change: no reprocessing, and no structure, formula or advance change reaching into it. Only an
-            administrator can unlock it, with a reason. The date of payment is printed in the wage register (Form B) and the 24Q register.
-          </DialogDescription>
+          <DialogTitle>{text.title(formatMonth(run.year, run.month))}</DialogTitle>
+          <DialogDescription>{text.description}</DialogDescription>
         </DialogHeader>
-        {field}
+        <FormField label="Date of payment" htmlFor="run-paid-on" required error={errors.paidOn}>
+          <Input
+            id="run-paid-on"
+            type="date"
+            className="w-44"
+            min={`${run.year}-${String(run.month).padStart(2, '0')}-01`}
+            max={todayIso()}
+            value={paidOn}
+            aria-invalid={!!errors.paidOn}
+            onChange={(e) => {
+              setPaidOn(e.target.value);
+              setErrors({});
+            }}
+            data-testid="run-paid-on"
+          />
+        </FormField>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={saving} onClick={() => void submit()} data-testid="confirm-lock">
-            <Lock /> {saving ? 'Locking…' : 'Lock the month'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function PaymentDateDialog({ open, run, onClose, onDone }: ActionDialogProps) {
-  const { field, saving, submit } = usePaidOnSubmit(run, 'payment-date', onDone, onClose, 'Date of payment saved');
-  return (
-    <Dialog open={open} onOpenChange={(v) => !v && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Date of payment, {formatMonth(run.year, run.month)}</DialogTitle>
-          <DialogDescription>
-            The day the wages were credited. The figures stay as they are; the change is kept in the audit trail.
-          </DialogDescription>
-        </DialogHeader>
-        {field}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={saving} onClick={() => void submit()} data-testid="confirm-paid-on">
-            <CalendarDays /> {saving ? 'Saving…' : 'Save'}
+          <Button disabled={saving} onClick={() => void submit()} data-testid={text.testId}>
+            <Icon /> {saving ? text.label[0] : text.label[1]}
           </Button>
         </DialogFooter>
       </DialogContent>
