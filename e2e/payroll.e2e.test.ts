@@ -45,9 +45,28 @@ describe('salary process', () => {
 
     await signInWithToken(page, 'payroll', runUrl.replace(/^https?:\/\/[^/]+/, ''));
     await page.getByTestId('run-lock').click();
+    // The date of payment: a day before the wage month is refused on its field, the first of the month is taken.
+    const status = await page.getByTestId('run-status').textContent();
+    const ym = await page.evaluate(() => {
+      const d = new Date(new Date().toLocaleString('en-US', { timeZone: 'Asia/Kolkata' }));
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+    });
+    await page.getByTestId('run-paid-on').fill('2001-01-01');
+    await page.getByTestId('confirm-lock').click();
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Not before/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(await page.getByTestId('run-status').textContent()).toBe(status);
+    await page.getByTestId('run-paid-on').fill(`${ym}-01`);
     await page.getByTestId('confirm-lock').click();
     await expect.poll(() => page.getByTestId('run-status').textContent()).toMatch(/locked/i);
     await expect.poll(() => page.getByTestId('run-process').count()).toBe(0);
+    expect(await page.getByTestId('run-paid-on-value').textContent()).toBe(`01/${ym.slice(5)}/${ym.slice(0, 4)}`);
 
     await page.getByTestId('run-payslips').hover();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('run-payslips').click()]);
