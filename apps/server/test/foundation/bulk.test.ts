@@ -88,6 +88,48 @@ describe('bulkInsert', () => {
     expect(await bulkInsert(t.db, scratch, [extra], { returning: ['n'] })).toEqual([{ n: 1 }]);
   });
 
+  it('copy: sends the rows by COPY on either database, every kind of value exactly, in one transaction', async () => {
+    // A statement trigger notes the statement that wrote the rows: COPY, not the JSON insert.
+    await t.db.execute(sql`create table if not exists bulk_scratch_log (q text not null)`);
+    await t.db.execute(sql`truncate bulk_scratch_log`);
+    await t.db.execute(sql`create or replace function bulk_scratch_log() returns trigger language plpgsql as
+      $$ begin insert into bulk_scratch_log values (left(current_query(), 40)); return null; end $$`);
+    await t.db.execute(
+      sql`create trigger bulk_scratch_log after insert on bulk_scratch for each statement execute function bulk_scratch_log()`,
+    );
+    try {
+      const at = new Date('2026-03-31T18:29:59.123Z');
+      const rows = [...tricky, 'tab\there', 'cr\rlf\r\n', '\\N'].map((s, i) => ({
+        code: `c${i}-${s}`,
+        n: i === 3 ? null : i - 5,
+        big: i === 4 ? null : 9_007_199_254_740_993n + BigInt(i),
+        paise: 123_456_789_012 + i,
+        amount: i === 5 ? null : `${i}.05`,
+        day: '2026-02-28',
+        at,
+        flag: i % 2 === 0,
+        meta: i === 6 ? null : { s, list: [1, 'two', null], nested: { q: '"', b: '\\' } },
+        tags: i === 7 ? null : [s, 'x y', 'NULL'],
+        note: s.slice(0, 50),
+      }));
+      // Two column sets (a row without `amount` given): two COPY statements, all or nothing.
+      const input = [...rows, { code: 'defaults', flag: true }];
+      expect(await bulkInsert(t.db, scratch, input, { copy: true })).toBe(input.length);
+      const got = await all();
+      expect(got.slice(0, rows.length).map(({ id: _, ...r }) => r)).toEqual(rows.map((r) => ({ ...r, token: 'from-fn' })));
+      expect(got[rows.length]).toMatchObject({ code: 'defaults', flag: true, note: 'none', token: 'from-fn', n: null });
+      const log = (await t.db.execute(sql`select q from bulk_scratch_log`)) as unknown as { rows: { q: string }[] };
+      expect(log.rows.map((r) => r.q.split(' ')[0].toLowerCase())).toEqual(['copy', 'copy']);
+      // A failing row writes nothing (the first column set went in before the second failed).
+      await t.db.execute(sql`truncate bulk_scratch restart identity`);
+      const bad = [{ code: 'ok-1' }, { code: 'ok-2', n: 1 }, { code: 'ok-1', n: 2 }];
+      await expect(bulkInsert(t.db, scratch, bad, { copy: true })).rejects.toThrow();
+      expect(await all()).toHaveLength(0);
+    } finally {
+      await t.db.execute(sql`drop trigger if exists bulk_scratch_log on bulk_scratch`);
+    }
+  });
+
   it('leaves undefined columns to their defaults and writes null where null is given, in input order across column sets', async () => {
     const ids = await bulkInsert(
       t.db,
