@@ -181,14 +181,37 @@ describe('who a type applies to', () => {
 });
 
 describe('per unit (unit-wise leave type mapping)', () => {
-  const el = { id: 7, yearlyQuota: 15, carryForwardLimit: 30, maxBalance: 45 };
+  const el = {
+    id: 7,
+    yearlyQuota: 15,
+    carryForwardLimit: 30,
+    maxBalance: 45,
+    accrual: 'yearly' as const,
+    minNoticeDays: 0,
+    maxConsecutiveDays: 0,
+  };
   it.each([
     ['a unit without rows offers the type as it is', [], el],
     ['a unit mapping other types leaves it out', [{ leaveTypeId: 8, yearlyQuota: 10, carryForwardLimit: null, maxBalance: null }], null],
     [
       'a mapped row overrides what it gives',
       [{ leaveTypeId: 7, yearlyQuota: 18, carryForwardLimit: null, maxBalance: 60 }],
-      { id: 7, yearlyQuota: 18, carryForwardLimit: 30, maxBalance: 60 },
+      { ...el, yearlyQuota: 18, maxBalance: 60 },
+    ],
+    [
+      'a mapped row may give the unit its own accrual, notice and longest run',
+      [
+        {
+          leaveTypeId: 7,
+          yearlyQuota: null,
+          carryForwardLimit: 5,
+          maxBalance: null,
+          accrual: 'monthly',
+          minNoticeDays: 3,
+          maxConsecutiveDays: 4,
+        },
+      ],
+      { ...el, carryForwardLimit: 5, accrual: 'monthly', minNoticeDays: 3, maxConsecutiveDays: 4 },
     ],
     [
       'a mapped row without overrides keeps the type',

@@ -267,23 +267,38 @@ export interface UnitLeaveRow {
   yearlyQuota: number | null;
   carryForwardLimit: number | null;
   maxBalance: number | null;
+  /** Absent or null: the type's own. */
+  accrual?: 'yearly' | 'monthly' | null;
+  maxConsecutiveDays?: number | null;
+  minNoticeDays?: number | null;
 }
+
+/** What a unit-wise mapping row may give a unit on its own terms (the rest is the type's). */
+export interface UnitOverridable {
+  id: number;
+  yearlyQuota: number;
+  carryForwardLimit: number;
+  maxBalance: number;
+  accrual?: 'yearly' | 'monthly';
+  maxConsecutiveDays?: number;
+  minNoticeDays?: number;
+}
+
+const OVERRIDES = ['yearlyQuota', 'accrual', 'carryForwardLimit', 'maxBalance', 'maxConsecutiveDays', 'minNoticeDays'] as const;
 
 /**
  * A type as a unit offers it: a unit without mapping rows offers every type as it is; a unit with rows offers only the
- * mapped types (null when this one is left out), each with the row's quota, carry-forward limit and maximum balance.
+ * mapped types (null when this one is left out), each on the row's quota, accrual, carry-forward limit, maximum
+ * balance, maximum consecutive days and minimum notice where the row gives them.
  */
-export function policyForUnit<P extends { id: number; yearlyQuota: number; carryForwardLimit: number; maxBalance: number }>(
-  p: P,
-  unitRows: readonly UnitLeaveRow[],
-): P | null {
+export function policyForUnit<P extends UnitOverridable>(p: P, unitRows: readonly UnitLeaveRow[]): P | null {
   if (unitRows.length === 0) return p;
   const row = unitRows.find((r) => r.leaveTypeId === p.id);
   if (!row) return null;
-  return {
-    ...p,
-    yearlyQuota: row.yearlyQuota ?? p.yearlyQuota,
-    carryForwardLimit: row.carryForwardLimit ?? p.carryForwardLimit,
-    maxBalance: row.maxBalance ?? p.maxBalance,
-  };
+  const out = { ...p };
+  for (const k of OVERRIDES) {
+    const v = row[k];
+    if (v !== null && v !== undefined && k in p) (out as Record<string, unknown>)[k] = v;
+  }
+  return out;
 }

@@ -306,7 +306,11 @@ export interface TMapping {
   owner: string;
   /** The mapped item field (departmentId …). */
   item: string;
-  /** Extra per-item fields edited in the checklist (sortOrder, isMandatory, level …). */
+  /**
+   * Extra per-item fields edited in the checklist (sortOrder, isMandatory, level …), declared among the resource's
+   * fields: their zod rule checks a saved line and their default fills an absent one. An extra named like a field of
+   * the item's resource overrides that item's value for this owner (null: the item's own).
+   */
   extras: readonly string[];
 }
 

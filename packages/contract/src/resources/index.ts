@@ -37,7 +37,7 @@ export {
   ZMenuAccessRow,
 } from './configure';
 export * from './define';
-export { type TMappingLine, type TMappingSave, ZMapDtls, ZMappingLine, ZMappingSave } from './mappings';
+export { mappingSaveSchema, type TMappingLine, type TMappingSave, ZMapDtls, ZMappingLine, ZMappingSave } from './mappings';
 export { RESOURCE_ROUTES, type TResourceRoute } from './routes';
 
 /** Every master-data resource. Adding one here gives it routes, screens and tests. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, f } from './define';
+import { defineResource, f, type TResource } from './define';
 
 /** Unit-wise (and user-wise) mappings: listed as rows, edited per owner as a checklist. */
 
@@ -78,7 +78,12 @@ export const unitEmployeeDocTypeMap = defineResource({
   mapping: { owner: 'unitId', item: 'employeeDocTypeId', extras: ['isMandatory'] },
 });
 
-/** A unit with rows here offers only the mapped leave types, each on the row's terms where given (modules/requests/ledger.ts). */
+/**
+ * A unit with rows here offers only the mapped leave types, each on the unit's own policy where a line gives one
+ * (modules/requests/ledger.ts): the extras named like the leave type's fields override them for the unit's
+ * employees; empty (null) keeps the type's own. Edited per unit as a checklist, like the other unit-wise mappings.
+ */
+const OWN = "Empty: the leave type's own";
 export const unitLeaveTypeMap = defineResource({
   name: 'unitLeaveTypeMap',
   path: 'unit-wise-leave-type-map',
@@ -87,16 +92,31 @@ export const unitLeaveTypeMap = defineResource({
   fields: {
     unitId: f.select('Unit', 'unit'),
     leaveTypeId: f.select('Leave type', 'leaveType'),
-    yearlyQuota: f.decimal('Yearly quota in this unit (days)', { scale: 1, required: false, help: "Empty: the leave type's own" }),
-    carryForwardLimit: f.decimal('Carry-forward limit in this unit (days)', { scale: 1, required: false }),
-    maxBalance: f.decimal('Maximum balance in this unit (days)', { scale: 1, required: false }),
+    yearlyQuota: f.decimal('Yearly quota (days)', { scale: 1, required: false, help: OWN }),
+    accrual: f.choice(
+      'Accrual',
+      [
+        { value: 'yearly', label: 'Yearly' },
+        { value: 'monthly', label: 'Monthly' },
+      ],
+      { required: false, help: OWN },
+    ),
+    maxBalance: f.decimal('Maximum balance (days)', { scale: 1, required: false, help: `${OWN} (0 = no limit)` }),
+    carryForwardLimit: f.decimal('Carry-forward limit (days)', { scale: 1, required: false, help: OWN }),
+    maxConsecutiveDays: f.decimal('Maximum consecutive days', { scale: 1, required: false, help: `${OWN} (0 = no limit)` }),
+    minNoticeDays: f.integer('Minimum notice (days)', { max: 365, required: false, help: OWN }),
   },
   searchable: [],
   filters: ['unitId', 'leaveTypeId'],
   unique: [['unitId', 'leaveTypeId']],
   defaultSort: { field: 'unitId', dir: 'asc' },
   unitScoped: 'unitId',
-  modify: { param: 'id', kind: 'id' },
+  modify: { param: 'unitId', kind: 'id' },
+  mapping: {
+    owner: 'unitId',
+    item: 'leaveTypeId',
+    extras: ['yearlyQuota', 'accrual', 'maxBalance', 'carryForwardLimit', 'maxConsecutiveDays', 'minNoticeDays'],
+  },
 });
 
 export const unitSalaryApprover = defineResource({
@@ -175,31 +195,43 @@ export const userUnitMap = defineResource({
   mapping: { owner: 'userId', item: 'unitId', extras: [] },
 });
 
-/** Body of PUT /api/resources/:resource/mapping/:ownerId — the owner's whole checklist. */
+/**
+ * Body of PUT /api/resources/:resource/mapping/:ownerId — the owner's whole checklist: each line's item and its
+ * extras. The routes validate each resource's lines by `mappingSaveSchema` (the extras' own field rules); this is
+ * the shape common to all of them.
+ */
 export const ZMappingSave = z.object({
-  items: z
-    .array(
-      z.object({
-        itemId: z.number().int().positive(),
-        sortOrder: z.number().int().min(0).max(999).optional(),
-        stepOrder: z.number().int().min(0).max(999).optional(),
-        level: z.number().int().min(1).max(9).optional(),
-        isMandatory: z.boolean().optional(),
-      }),
-    )
-    .max(5000),
+  items: z.array(z.looseObject({ itemId: z.number().int().positive() })).max(5000),
 });
-export type TMappingSave = z.infer<typeof ZMappingSave>;
+export type TMappingSave = { items: Array<{ itemId: number } & Record<string, unknown>> };
 
-/** One checklist line: every candidate item, whether mapped, and its extras. */
-export const ZMappingLine = z.object({
+/**
+ * A mapping's save body with each extra checked by its field's zod rule (an absent one takes the field's default,
+ * null for an optional override), so a bad value is a 400 naming `items.<n>.<extra>`.
+ */
+export function mappingSaveSchema(r: TResource) {
+  const extras = r.mapping?.extras ?? [];
+  return z.object({
+    items: z
+      .array(
+        z.object({
+          itemId: z.number().int().positive(),
+          ...Object.fromEntries(extras.map((e) => [e, r.fields[e].zod])),
+        }),
+      )
+      .max(5000),
+  });
+}
+
+/**
+ * One checklist line: every candidate item, whether mapped, and its extras (by name, as the resource's fields);
+ * `itemValues` holds the item's own values of the extras named like its fields (what an empty override keeps).
+ */
+export const ZMappingLine = z.looseObject({
   itemId: z.number(),
   label: z.string(),
   mapped: z.boolean(),
-  sortOrder: z.number().optional(),
-  stepOrder: z.number().optional(),
-  level: z.number().optional(),
-  isMandatory: z.boolean().optional(),
+  itemValues: z.record(z.string(), z.unknown()).optional(),
 });
 export type TMappingLine = z.infer<typeof ZMappingLine>;
 

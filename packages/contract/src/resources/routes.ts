@@ -40,7 +40,7 @@ export const RESOURCE_ROUTES: readonly TResourceRoute[] = [
   mapping('unitDesignationMap', 'unit-wise-designation-mapping', 'unitId'),
   mapping('unitEarningDeductionMap', 'unit-wise-earning-deduction-mapping', 'unitId'),
   mapping('unitEmployeeDocTypeMap', 'unit-wise-emp-doc-type-map', 'mapDtls'),
-  form('unitLeaveTypeMap', 'unit-wise-leave-type-map', 'id'),
+  mapping('unitLeaveTypeMap', 'unit-wise-leave-type-map', 'unitId'),
   mapping('unitSalaryApprover', 'unit-wise-salary-approve-map', 'unitId'),
   mapping('unitCareerOpeningMap', 'carrer/unit-wise-carrere-applying-map', 'unitId'),
   mapping('unitCareerStepMap', 'carrer/unit-wise-career-step-map', 'mapDtls'),

@@ -32,6 +32,20 @@ export interface ResourceHooks {
    * select options, reads, changes and deletes see only these; others answer 404. Undefined: no limit.
    */
   scope?: (auth: AuthContext) => SQL | undefined;
+  /**
+   * Before a mapping checklist is saved (PUT …/mapping/:ownerId), with the owner and the lines as validated (each
+   * extra by its field's rule): cross-field and domain checks, a 400 naming `items.<n>.<extra>`.
+   */
+  beforeMappingSave?: (ctx: MappingHookContext) => Promise<void> | void;
+}
+
+/** What a mapping hook sees: the owner (a unit, a user) and the whole checklist to be saved. */
+export interface MappingHookContext {
+  tx: Tx;
+  auth: AuthContext;
+  resource: TResource;
+  ownerId: number;
+  items: ReadonlyArray<{ itemId: number } & Record<string, unknown>>;
 }
 
 const registry = new Map<string, ResourceHooks[]>();
@@ -62,6 +76,9 @@ export function hooksOf(name: string): Required<ResourceHooks> {
     },
     async beforeDelete(ctx) {
       for (const h of list) await h.beforeDelete?.(ctx);
+    },
+    async beforeMappingSave(ctx) {
+      for (const h of list) await h.beforeMappingSave?.(ctx);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  mappingSaveSchema,
   RESOURCES,
   referencesTo,
   type TResource,
@@ -9,7 +10,6 @@ import {
   ZIdText,
   ZListQuery,
   ZMappingLine,
-  ZMappingSave,
   ZSearchText,
 } from '@hr/contract';
 import ExcelJS from 'exceljs';
@@ -208,7 +208,7 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
             tags,
             summary: `${r.title}: save one owner's checklist`,
             params: ZOwner,
-            body: ZMappingSave,
+            body: mappingSaveSchema(r),
             response: { 200: z.array(ZMappingRow) },
           },
         },

@@ -236,15 +236,49 @@ export async function mappingLines(db: Db, plan: Plan, auth: AuthContext, ownerI
   const offered = new Set(candidates.map((c) => c.id));
   const missing = [...byItem.keys()].filter((id) => !offered.has(id));
   if (missing.length) candidates.push(...(await optionRows(db, planOf(itemResource), auth, { ids: missing, limit: 0 })));
+  const own = await itemValues(
+    db,
+    plan.resource,
+    candidates.map((c) => c.id),
+  );
   return candidates.map((c) => {
     const hit = byItem.get(c.id);
     const line: TMappingLine = { itemId: c.id, label: c.label ?? `#${c.id}`, mapped: !!hit };
-    for (const e of m.extras) (line as unknown as Record<string, unknown>)[e] = hit?.[e] ?? defaultExtra(e);
+    for (const e of m.extras) line[e] = hit ? hit[e] : extraDefault(plan.resource, e);
+    const values = own.get(c.id);
+    if (values) line.itemValues = values;
     return line;
   });
 }
 
-const defaultExtra = (e: string) => (e === 'isMandatory' ? false : e === 'level' ? 1 : 0);
+/** An extra's value on a line that gives none: its field's default (null for an optional override). */
+function extraDefault(resource: TResource, e: string): unknown {
+  const parsed = resource.fields[e]?.zod.safeParse(undefined);
+  return parsed?.success ? (parsed.data ?? null) : null;
+}
+
+/** Whether a stored extra equals a saved one (decimals by value: '20.0' as stored is '20' as sent). */
+function sameExtra(resource: TResource, e: string, stored: unknown, sent: unknown): boolean {
+  if (stored === null || stored === undefined || sent === null || sent === undefined) return (stored ?? null) === (sent ?? null);
+  return resource.fields[e]?.decimal ? Number(stored) === Number(sent) : stored === sent;
+}
+
+/**
+ * The items' own values of the extras named like the item resource's fields (a unit's leave policy overrides the
+ * leave type's quota, limits…): what an empty override keeps, shown beside it. One query; none when no extra is.
+ */
+async function itemValues(db: Db | Tx, resource: TResource, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  const { m, itemResource } = mappingParts(resource);
+  const itemTable = tableOf(itemResource.name).table;
+  const itemCols = getTableColumns(itemTable) as Record<string, PgColumn>;
+  const shared = m.extras.filter((e) => e in itemResource.fields && itemCols[e]);
+  if (shared.length === 0 || ids.length === 0) return new Map();
+  const rows = (await db
+    .select({ id: itemTable.id, ...Object.fromEntries(shared.map((e) => [e, itemCols[e]])) })
+    .from(itemTable)
+    .where(inArray(itemTable.id, ids))) as ({ id: number } & Record<string, unknown>)[];
+  return new Map(rows.map(({ id, ...rest }) => [id, rest]));
+}
 
 /** 404 unless the owner exists and is within the caller's reach (a user's mapping: users the caller may manage). */
 async function assertOwnerExists(db: Db | Tx, resource: TResource, auth: AuthContext, ownerId: number) {
@@ -279,6 +313,7 @@ export async function saveMapping(db: Db, plan: Plan, { auth, requestId }: Calle
         .where(inArray(itemTable.id, [...items.keys()]));
       if (found.length !== items.size) throw new BadRequest('Some selected items do not exist', { items: ['Unknown item'] });
     }
+    await plan.hooks.beforeMappingSave({ tx, auth, resource: plan.resource, ownerId, items: body.items });
     const before = (await tx
       .select({ id: plan.table.id, itemId: cols[m.item], ...Object.fromEntries(m.extras.map((e) => [e, cols[e]])) })
       .from(plan.table)
@@ -293,12 +328,12 @@ export async function saveMapping(db: Db, plan: Plan, { auth, requestId }: Calle
     const changed: ({ id: number } & Record<string, unknown>)[] = [];
     const now = new Date();
     for (const [itemId, item] of items) {
-      const extras = Object.fromEntries(m.extras.map((e) => [e, (item as Record<string, unknown>)[e] ?? defaultExtra(e)]));
+      const extras = Object.fromEntries(m.extras.map((e) => [e, item[e] === undefined ? extraDefault(plan.resource, e) : item[e]]));
       const existing = beforeByItem.get(itemId);
       if (!existing) {
         added.push({ [m.owner]: ownerId, [m.item]: itemId, ...extras, createdBy: auth.userId, updatedBy: auth.userId });
-      } else if (m.extras.some((e) => existing[e] !== extras[e])) {
-        // Only lines whose extras (order, level, mandatory) changed are written.
+      } else if (m.extras.some((e) => !sameExtra(plan.resource, e, existing[e], extras[e]))) {
+        // Only lines whose extras (order, level, mandatory, a unit's overrides) changed are written.
         changed.push({ id: existing.id as number, ...extras, updatedBy: auth.userId, updatedAt: now });
       }
     }

@@ -7,16 +7,14 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { api } from '@/lib/api';
+import { ApiError, api } from '@/lib/api';
 import { decryptJsonParam, decryptParam, encryptParam, ROUTE_PARAM_ERROR } from '@/lib/crypto';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { useDecodedParam } from '@/lib/useEncryptedParam';
 import { resourceUrl } from './api';
 import { EditScreen, useDraft } from './EditScreen';
 import { ReferenceSelect } from './ReferenceSelect';
-
-type Extra = 'sortOrder' | 'stepOrder' | 'level' | 'isMandatory';
-const EXTRA_LABEL: Record<Extra, string> = { sortOrder: 'Order', stepOrder: 'Order', level: 'Level', isMandatory: 'Mandatory' };
+import { extraFromInput, extraToInput, mappingErrors, mappingItems } from './values';
 
 /** The owner id of a mapping modify route: an encrypted id, or an encrypted JSON object ({mapDtls}). */
 function useOwnerParam(r: TResource): number | null {
@@ -50,12 +48,19 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
     queryFn: ({ signal }) => api.get<TMappingLine[]>(resourceUrl(r, `/mapping/${ownerId}`), undefined, { signal }),
     enabled: ownerId !== null,
   });
-  const extras = (m?.extras ?? []) as Extra[];
+  const extras = m?.extras ?? [];
+  const [errors, setErrors] = useState<Map<number, Record<string, string>>>(new Map());
   const { draft, edit, dirty, saving, save } = useDraft<TMappingLine[]>(lines.data, [], {
-    save: (d) =>
-      api.put(resourceUrl(r, `/mapping/${ownerId}`), {
-        items: d.filter((l) => l.mapped).map((l) => ({ itemId: l.itemId, ...Object.fromEntries(extras.map((e) => [e, l[e]])) })),
-      }),
+    save: async (d) => {
+      setErrors(new Map());
+      try {
+        return await api.put(resourceUrl(r, `/mapping/${ownerId}`), { items: mappingItems(r, d) });
+      } catch (err) {
+        // A line's bad extra (a unit's limit beyond its maximum…) shows on that line as well as in the toast.
+        if (err instanceof ApiError) setErrors(mappingErrors(r, d, err.fieldErrors));
+        throw err;
+      }
+    },
     saved: `${r.title} saved`,
     invalidate: ['resource', r.name],
   });
@@ -121,7 +126,7 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
         <div className="divide-y rounded-md border" data-testid="mapping-lines">
           {shown.length === 0 && <p className="p-4 text-sm text-muted-foreground">Nothing to map</p>}
           {shown.map((l) => (
-            <div key={l.itemId} className="flex items-center gap-3 px-3 py-2" data-testid="mapping-line">
+            <div key={l.itemId} className="flex flex-wrap items-center gap-3 px-3 py-2" data-testid="mapping-line">
               <Checkbox
                 id={`map-${l.itemId}`}
                 checked={l.mapped}
@@ -132,30 +137,73 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
               <label htmlFor={`map-${l.itemId}`} className="flex-1 text-sm">
                 {l.label}
               </label>
-              {extras.map((e) =>
-                e === 'isMandatory' ? (
-                  <label key={e} className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                    <Checkbox
-                      checked={!!l.isMandatory}
-                      disabled={!canEdit || !l.mapped}
-                      onCheckedChange={(v) => patch(l.itemId, { isMandatory: v === true })}
-                    />
-                    {EXTRA_LABEL[e]}
-                  </label>
-                ) : (
-                  <label key={e} className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                    {EXTRA_LABEL[e]}
-                    <Input
-                      type="number"
-                      className="h-8 w-20"
-                      min={e === 'level' ? 1 : 0}
-                      max={e === 'level' ? 9 : 999}
-                      disabled={!canEdit || !l.mapped}
-                      value={(l[e] as number | undefined) ?? ''}
-                      onChange={(ev) => patch(l.itemId, { [e]: Math.max(0, Number(ev.target.value) || 0) })}
-                    />
-                  </label>
-                ),
+              <div className="flex flex-wrap items-center justify-end gap-3">
+                {extras.map((e) => {
+                  const def = r.fields[e];
+                  const off = !canEdit || !l.mapped;
+                  const own = l.itemValues?.[e];
+                  const error = errors.get(l.itemId)?.[e];
+                  const label = (
+                    <span title={def.help} className={error ? 'text-destructive' : undefined}>
+                      {def.label}
+                    </span>
+                  );
+                  if (def.kind === 'boolean') {
+                    return (
+                      <label key={e} className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                        <Checkbox checked={!!l[e]} disabled={off} onCheckedChange={(v) => patch(l.itemId, { [e]: v === true })} />
+                        {label}
+                      </label>
+                    );
+                  }
+                  if (def.options) {
+                    return (
+                      <label key={e} className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                        {label}
+                        <select
+                          className="h-8 rounded-md border border-input bg-transparent px-2 text-sm aria-invalid:border-destructive"
+                          disabled={off}
+                          aria-invalid={!!error || undefined}
+                          value={extraToInput(l[e])}
+                          onChange={(ev) => patch(l.itemId, { [e]: extraFromInput(r, e, ev.target.value) })}
+                          data-testid={`mapping-${e}`}
+                        >
+                          {!def.required && (
+                            <option value="">{own ? `Own (${def.options.find((o) => o.value === own)?.label ?? own})` : '—'}</option>
+                          )}
+                          {def.options.map((o) => (
+                            <option key={o.value} value={o.value}>
+                              {o.label}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    );
+                  }
+                  return (
+                    <label key={e} className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                      {label}
+                      <Input
+                        type={def.decimal ? 'text' : 'number'}
+                        inputMode={def.decimal ? 'decimal' : undefined}
+                        className="h-8 w-20"
+                        min={def.decimal ? undefined : 0}
+                        disabled={off}
+                        aria-invalid={!!error || undefined}
+                        title={error}
+                        placeholder={own === undefined || own === null ? '' : String(own)}
+                        value={extraToInput(l[e])}
+                        onChange={(ev) => patch(l.itemId, { [e]: extraFromInput(r, e, ev.target.value) })}
+                        data-testid={`mapping-${e}`}
+                      />
+                    </label>
+                  );
+                })}
+              </div>
+              {errors.has(l.itemId) && (
+                <p className="basis-full text-xs text-destructive" role="alert">
+                  {Object.values(errors.get(l.itemId) ?? {}).join(' ')}
+                </p>
               )}
             </div>
           ))}

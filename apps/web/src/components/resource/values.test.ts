@@ -1,6 +1,6 @@
-import { getResource, type TResource } from '@hr/contract';
+import { getResource, mappingSaveSchema, type TResource } from '@hr/contract';
 import { describe, expect, it } from 'vitest';
-import { emptyValues, rowValues } from './values';
+import { emptyValues, extraFromInput, mappingErrors, mappingItems, rowValues } from './values';
 
 const shift = getResource('shift') as TResource;
 const holiday = getResource('holiday') as TResource;
@@ -36,5 +36,47 @@ describe('form values', () => {
       isActive: true,
     });
     expect(shift.schema.safeParse(v).success).toBe(true);
+  });
+});
+
+describe('mapping checklist lines', () => {
+  const leaveMap = getResource('unitLeaveTypeMap') as TResource;
+  const approvers = getResource('unitSalaryApprover') as TResource;
+
+  it('reads typed extras: an empty override is null (the item’s own), decimals stay text, whole numbers are numbers', () => {
+    expect(extraFromInput(leaveMap, 'maxBalance', '')).toBeNull();
+    expect(extraFromInput(leaveMap, 'maxBalance', ' 12.5 ')).toBe('12.5');
+    expect(extraFromInput(leaveMap, 'accrual', '')).toBeNull();
+    expect(extraFromInput(leaveMap, 'accrual', 'monthly')).toBe('monthly');
+    expect(extraFromInput(leaveMap, 'minNoticeDays', '')).toBeNull();
+    expect(extraFromInput(leaveMap, 'minNoticeDays', '3')).toBe(3);
+    expect(extraFromInput(approvers, 'level', '2')).toBe(2);
+    expect(extraFromInput(approvers, 'level', '')).toBe(0);
+  });
+
+  it('sends the mapped lines with every extra, and puts the server’s item errors back on their lines', () => {
+    const lines = [
+      { itemId: 4, mapped: false, label: 'CL', yearlyQuota: '9' },
+      { itemId: 5, mapped: true, label: 'EL', yearlyQuota: '18', accrual: null, maxBalance: '10', carryForwardLimit: '12' },
+      { itemId: 6, mapped: true, label: 'SL', minNoticeDays: 2 },
+    ];
+    const items = mappingItems(leaveMap, lines);
+    expect(items).toEqual([
+      { itemId: 5, yearlyQuota: '18', accrual: null, maxBalance: '10', carryForwardLimit: '12' },
+      { itemId: 6, minNoticeDays: 2 },
+    ]);
+    // The server's rule for these lines (the same declaration) accepts them as sent, the absent overrides as null.
+    const parsed = mappingSaveSchema(leaveMap).safeParse({ items });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.items[1]).toMatchObject({ itemId: 6, minNoticeDays: 2, yearlyQuota: null, accrual: null });
+    const errors = mappingErrors(leaveMap, lines, {
+      'items.0.carryForwardLimit': ['At most the maximum balance (10 days)'],
+      'items.1.maxBalance': ['A number with at most 1 decimals'],
+      items: ['Unknown item'],
+    });
+    expect([...errors.entries()]).toEqual([
+      [5, { carryForwardLimit: 'At most the maximum balance (10 days)' }],
+      [6, { maxBalance: 'A number with at most 1 decimals' }],
+    ]);
   });
 });

@@ -31,3 +31,53 @@ export function rowValues(r: TResource, row: Row): FieldValues {
   }
   return out;
 }
+
+// ---- mapping checklists (MappingScreen) ----
+
+type MappingLineLike = { itemId: number; mapped: boolean } & Record<string, unknown>;
+
+/**
+ * An extra's input text as typed into a checklist line → the value the line keeps: a whole number (an empty optional
+ * one is null, a required one 0), a decimal as its text (the server checks it), a choice ('' = none: null).
+ */
+export function extraFromInput(r: TResource, extra: string, raw: string): unknown {
+  const def = r.fields[extra];
+  const text = raw.trim();
+  if (def.kind === 'boolean') return raw === 'true';
+  if (text === '' && !def.required) return null;
+  if (def.kind === 'number' && !def.decimal) return text === '' ? 0 : Math.max(0, Math.trunc(Number(text)) || 0);
+  return text;
+}
+
+/** A line's extra as input text ('' for none). */
+export function extraToInput(v: unknown): string {
+  return v === null || v === undefined ? '' : String(v);
+}
+
+/** The save body of a checklist: the mapped lines, each with the extras it holds (the server defaults the others). */
+export function mappingItems(r: TResource, lines: readonly MappingLineLike[]): Array<{ itemId: number } & Record<string, unknown>> {
+  const extras = r.mapping?.extras ?? [];
+  return lines
+    .filter((l) => l.mapped)
+    .map((l) => ({ itemId: l.itemId, ...Object.fromEntries(extras.filter((e) => l[e] !== undefined).map((e) => [e, l[e]])) }));
+}
+
+/**
+ * The server's field errors of a checklist save (`items.<n>.<extra>`, n counting the mapped lines as sent) by item and
+ * extra, so each shows on its line.
+ */
+export function mappingErrors(
+  r: TResource,
+  lines: readonly MappingLineLike[],
+  fieldErrors: Record<string, string[]>,
+): Map<number, Record<string, string>> {
+  const sent = mappingItems(r, lines);
+  const out = new Map<number, Record<string, string>>();
+  for (const [path, messages] of Object.entries(fieldErrors)) {
+    const m = /^items\.(\d+)\.(\w+)$/.exec(path);
+    const item = m ? sent[Number(m[1])] : undefined;
+    if (!m || !item) continue;
+    out.set(item.itemId, { ...(out.get(item.itemId) ?? {}), [m[2]]: messages[0] ?? 'Invalid' });
+  }
+  return out;
+}
