@@ -7,8 +7,11 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** e.g. http://127.0.0.1:41234 — the real server with the built web app. */
-    baseUrl: string;
+    /**
+     * e.g. [http://127.0.0.1:41234, http://127.0.0.1:41235]: one real server with the built web app per test worker,
+     * each on its own database, so two files running at once never see each other's data (support.ts baseUrl()).
+     */
+    baseUrls: string[];
   }
 }
 
@@ -42,27 +45,13 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`e2e: server did not become healthy within ${timeoutMs} ms\n${output()}`);
 }
 
-/**
- * Builds the web app once into a temporary folder (E2E_SKIP_BUILD=1 serves the existing apps/web/dist instead),
- * starts apps/server/src/main.ts on a free port with a fresh DATA_DIR (PGlite) — or on E2E_DATABASE_URL when
- * set — waits for /api/health and hands the URL to the tests (`inject('baseUrl')`). Teardown stops the server.
- * E2E_SERVER_LOG=1 shows the server's output; E2E_LOG_LEVEL sets its level (default warn).
- */
-export default async function setup(project: TestProject) {
-  // Each run builds into its own folder: several e2e runs at once must not empty each other's served files.
-  let webDist = path.join(root, 'apps/web/dist');
-  let buildDir: string | undefined;
-  if (process.env.E2E_SKIP_BUILD !== '1') {
-    buildDir = mkdtempSync(path.join(tmpdir(), 'hr-e2e-web-'));
-    webDist = buildDir;
-    // VITE_E2E_PAGES=1 adds the developer-only test pages (apps/web/src/screens/dev) to this build only.
-    execFileSync('npm', ['run', 'build', '-w', '@hr/web', '--', '--outDir', buildDir, '--emptyOutDir'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, VITE_E2E_PAGES: process.env.VITE_E2E_PAGES ?? '1' },
-    });
-  }
+interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
 
+/** One server on a free port with a fresh DATA_DIR (PGlite), or a database of its own on E2E_DATABASE_URL. */
+async function startServer(webDist: string, index: number): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -79,14 +68,19 @@ export default async function setup(project: TestProject) {
     // The punch test punches in and out within seconds.
     PUNCH_MIN_GAP_SECONDS: '2',
   };
-  if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  else delete env.DATABASE_URL;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (process.env.E2E_DATABASE_URL) {
+    const created = await ownDatabase(process.env.E2E_DATABASE_URL, index);
+    env.DATABASE_URL = created.url;
+    dropDatabase = created.drop;
+  } else delete env.DATABASE_URL;
 
   let log = '';
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // One node process with the tsx loader (as npm run serve): the tsx launcher would SIGKILL it on SIGTERM.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
-    detached: true, // own process group: teardown kills tsx and the node it starts
+    detached: true, // own process group: teardown stops everything it started
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
@@ -96,7 +90,7 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.pid && child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -116,15 +110,82 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
-    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+    await dropDatabase?.().catch(() => undefined);
   };
-
   try {
-    await waitForHealth(baseUrl, child, () => log, 180_000);
+    await waitForHealth(url, child, () => log, 180_000);
   } catch (err) {
     await stop();
     throw err;
   }
-  project.provide('baseUrl', baseUrl);
+  return { url, stop };
+}
+
+/** E2E_DATABASE_URL names an existing database; each server gets a fresh one beside it. */
+async function ownDatabase(adminUrl: string, index: number): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `hr_e2e_${process.pid}_${index}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/**
+ * Builds the web app once into a temporary folder (E2E_SKIP_BUILD=1 serves the existing apps/web/dist instead),
+ * starts one server per test worker (apps/server/src/main.ts, each on a free port with a fresh database), waits
+ * for /api/health and hands the URLs to the tests (`inject('baseUrls')`, picked by support.ts baseUrl()).
+ * Teardown stops the servers. E2E_SERVER_LOG=1 shows the servers' output; E2E_LOG_LEVEL sets their level
+ * (default warn).
+ */
+export default async function setup(project: TestProject) {
+  // Each run builds into its own folder: several e2e runs at once must not empty each other's served files.
+  let webDist = path.join(root, 'apps/web/dist');
+  let buildDir: string | undefined;
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    buildDir = mkdtempSync(path.join(tmpdir(), 'hr-e2e-web-'));
+    webDist = buildDir;
+    // VITE_E2E_PAGES=1 adds the developer-only test pages (apps/web/src/screens/dev) to this build only.
+    execFileSync('npm', ['run', 'build', '-w', '@hr/web', '--', '--outDir', buildDir, '--emptyOutDir'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, VITE_E2E_PAGES: process.env.VITE_E2E_PAGES ?? '1' },
+    });
+  }
+  // One per test worker: e2e/vitest.config.ts runs E2E_WORKERS files at a time (default 2).
+  const count = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+  const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServer(webDist, i + 1)));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stop = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+  };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw (failed as PromiseRejectedResult).reason;
+  }
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.url),
+  );
   return stop;
 }

@@ -8,6 +8,7 @@ import {
   DEMO_USERS,
   type DemoUser,
   expectErrorToast,
+  SHELL_TIMEOUT_MS,
   SignInScreen,
   screenshot,
   sidebarLinks,
@@ -152,7 +153,7 @@ describe('sign-in and role menus', () => {
     await page.getByRole('option', { name: previous.name }).click();
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('finYear'))).toBe(String(previous.id));
     await page.reload();
-    await page.getByTestId('app-shell').waitFor();
+    await page.getByTestId('app-shell').waitFor({ timeout: SHELL_TIMEOUT_MS });
     await expect.poll(() => page.getByTestId('fy-select').textContent()).toContain(previous.name);
   });
 
@@ -332,7 +333,7 @@ describe('theme', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark');
     await page.reload();
-    await page.getByTestId('app-shell').waitFor();
+    await page.getByTestId('app-shell').waitFor({ timeout: SHELL_TIMEOUT_MS });
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
   });
 

@@ -33,8 +33,11 @@ export const TOKEN_KEY = 'Qq5odp';
 
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '.artifacts');
 
+/** The server of this test worker: files running at the same time each have their own (global-setup.ts). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  const worker = Math.max(1, Number(process.env.VITEST_POOL_ID ?? 1) || 1);
+  return urls[(worker - 1) % urls.length] as string;
 }
 
 export function launchBrowser(): Promise<Browser> {
@@ -127,13 +130,19 @@ export class SignInScreen {
   }
 }
 
+/**
+ * The first screen of a page loads the app's bundle and the session: with two files at a time (two browsers, two
+ * servers) on a small machine that can take longer than an ordinary wait.
+ */
+export const SHELL_TIMEOUT_MS = 45_000;
+
 /** Signs in through the sign-in screen and waits until the shell (menu, header) is shown. */
 export async function signInAs(page: Page, user: DemoUser): Promise<void> {
   const screen = new SignInScreen(page);
   await screen.open();
   await screen.submitWith(DEMO_USERS[user].userName, DEMO_USERS[user].password);
   await page.waitForURL(/\/outlet\//);
-  await page.getByTestId('app-shell').waitFor();
+  await page.getByTestId('app-shell').waitFor({ timeout: SHELL_TIMEOUT_MS });
 }
 
 /** Faster than the screen: puts an API token in local storage, then opens `path` (default the dashboard). */
@@ -142,7 +151,7 @@ export async function signInWithToken(page: Page, user: DemoUser, pathName: stri
   await page.goto('/400-bad-req');
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [TOKEN_KEY, token] as const);
   await page.goto(pathName);
-  await page.getByTestId('app-shell').waitFor();
+  await page.getByTestId('app-shell').waitFor({ timeout: SHELL_TIMEOUT_MS });
 }
 
 const tokens = new Map<DemoUser, string>();

@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 // End-to-end suite: the built web app served by the real server on a throw-away database,
-// driven by Debian's Chromium through playwright-core. One fork, files one after another:
-// the machine is small and the tests share one server.
+// driven by Debian's Chromium through playwright-core. Two files at a time (E2E_WORKERS), each
+// worker with a server and database of its own (global-setup.ts), so files never share data;
+// most of a browser test's time is waiting, which the second worker fills.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -13,8 +16,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 240_000,
     pool: 'forks',
-    maxWorkers: 1,
-    fileParallelism: false,
+    maxWorkers: workers,
+    fileParallelism: workers > 1,
     reporters: ['default'],
   },
 });
