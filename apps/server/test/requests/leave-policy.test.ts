@@ -66,6 +66,13 @@ const linesOf = (employeeId: number, leaveTypeId: number) =>
         where employee_id = ${employeeId} and leave_type_id = ${leaveTypeId} order by financial_year, id`,
   );
 
+/** Saves a unit's whole leave type checklist (PUT …/mapping/:unitId) as an administrator; answers the saved lines. */
+async function saveUnitTerms(unitId: number, items: Record<string, unknown>[]) {
+  const res = await admin.put(`/api/resources/unitLeaveTypeMap/mapping/${unitId}`, { items });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Record<string, unknown>[];
+}
+
 const balance = async (who: ReturnType<typeof api>, code: string) =>
   ((await who.get('/api/leave/balances/me')).json() as { leaveTypeCode: string; accrued: number; balance: number }[]).find(
     (b) => b.leaveTypeCode === code,
@@ -278,15 +285,17 @@ describe('unit-wise leave type mapping', () => {
   it('a mapped unit offers only its types, on its own quota; other units keep the type as it is', async () => {
     const typeId = await leaveType({ name: 'Unit Leave', code: 'PUNT', yearlyQuota: '10' });
     const cl = (await one<{ id: number }>(sql`select id from leave_types where code = 'CL'`)).id;
-    // Through the masters registry: the unit's rows (administrators), with the quota this unit gives.
-    for (const row of [
-      { unitId: unit1, leaveTypeId: typeId, yearlyQuota: '20' },
-      { unitId: unit1, leaveTypeId: cl },
-    ]) {
-      const res = await admin.post('/api/resources/unitLeaveTypeMap', row);
-      expect(res.statusCode, res.body).toBe(201);
-    }
-    // A plain employee may not edit it; the same unit and type twice: 409.
+    // The unit's checklist (the masters' unit-wise mapping): the types it offers, this one on the quota the unit gives.
+    await saveUnitTerms(unit1, [{ itemId: typeId, yearlyQuota: '20' }, { itemId: cl }]);
+    const lines = (await admin.get(`/api/resources/unitLeaveTypeMap/mapping/${unit1}`)).json() as Record<string, unknown>[];
+    expect(lines.find((l) => l.itemId === typeId)).toMatchObject({
+      mapped: true,
+      yearlyQuota: '20.0',
+      maxBalance: null,
+      itemValues: { yearlyQuota: '10.0' },
+    });
+    expect(lines.find((l) => l.itemId === cl)).toMatchObject({ mapped: true, yearlyQuota: null });
+    // A plain employee may not edit it; the same unit and type twice as a row: 409.
     expect((await emp1.post('/api/resources/unitLeaveTypeMap', { unitId: unit1, leaveTypeId: cl })).statusCode).toBe(403);
     expect((await admin.post('/api/resources/unitLeaveTypeMap', { unitId: unit1, leaveTypeId: cl })).statusCode).toBe(409);
     const start = financialYearOf(today).startDate;
@@ -312,5 +321,187 @@ describe('unit-wise leave type mapping', () => {
     expect(await codes(emp1)).toEqual(expect.arrayContaining(['CL', 'PUNT']));
     expect(await codes(emp1)).not.toContain('PNEW');
     expect(await codes(emp2)).toContain('PNEW');
+  });
+});
+
+describe('a unit’s own leave policy (the unit-wise mapping’s overrides)', () => {
+  const typeCode = 'PUPO';
+  let typeId = 0;
+  let otherUnit = 0;
+  const checklist = async (unitId: number) =>
+    (await admin.get(`/api/resources/unitLeaveTypeMap/mapping/${unitId}`)).json() as ({ itemId: number; mapped: boolean } & Record<
+      string,
+      unknown
+    >)[];
+  /** The unit's mapped lines as a save body, with `extra` lines added or replacing theirs. */
+  const withLines = async (unitId: number, extra: Record<string, unknown>[]) => {
+    const keep = (await checklist(unitId))
+      .filter((l) => l.mapped && !extra.some((x) => x.itemId === l.itemId))
+      .map(({ itemId }) => ({ itemId }));
+    return [...keep, ...extra];
+  };
+
+  beforeAll(async () => {
+    typeId = await leaveType({ name: 'Unit Policy Leave', code: typeCode, yearlyQuota: '12', carryForwardLimit: '2', maxBalance: '0' });
+    otherUnit = (await one<{ unitId: number }>(sql`select unit_id as "unitId" from employees where id = ${e2}`)).unitId;
+  });
+
+  it('is refused with field errors when a value or the terms together are wrong, and nothing is saved', async () => {
+    const mappedLines = async () => (await checklist(unit1)).filter((l) => l.mapped);
+    const before = await mappedLines();
+    const bad = async (line: Record<string, unknown>) => {
+      const res = await admin.put(`/api/resources/unitLeaveTypeMap/mapping/${unit1}`, { items: await withLines(unit1, [line]) });
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json().fieldErrors as Record<string, string[]>;
+    };
+    const at = (await withLines(unit1, [{ itemId: typeId }])).length - 1;
+    expect(Object.keys(await bad({ itemId: typeId, maxBalance: 'ten' }))).toEqual([`items.${at}.maxBalance`]);
+    expect(Object.keys(await bad({ itemId: typeId, accrual: 'weekly' }))).toEqual([`items.${at}.accrual`]);
+    expect(Object.keys(await bad({ itemId: typeId, minNoticeDays: 400 }))).toEqual([`items.${at}.minNoticeDays`]);
+    // A carry-forward beyond the unit's maximum balance; beyond the type's own maximum where the unit gives none.
+    expect(await bad({ itemId: typeId, maxBalance: '10', carryForwardLimit: '12' })).toEqual({
+      [`items.${at}.carryForwardLimit`]: ['At most the maximum balance (10 days)'],
+    });
+    const capped = await leaveType({ name: 'Capped Leave', code: 'PCAP', yearlyQuota: '12', maxBalance: '8' });
+    expect(Object.keys(await bad({ itemId: capped, carryForwardLimit: '9' }))).toEqual([`items.${at}.carryForwardLimit`]);
+    // No yearly quota in the unit: nothing to carry forward (as the leave type master says).
+    expect(Object.keys(await bad({ itemId: typeId, yearlyQuota: '0', carryForwardLimit: '1' }))).toEqual([`items.${at}.carryForwardLimit`]);
+    // The list form's row obeys the same rule.
+    const row = await admin.post('/api/resources/unitLeaveTypeMap', { unitId: otherUnit, leaveTypeId: capped, carryForwardLimit: '9' });
+    expect(row.statusCode).toBe(400);
+    expect(row.json().fieldErrors).toHaveProperty('carryForwardLimit');
+    expect(await mappedLines()).toEqual(before);
+  });
+
+  it('is refused to a caller without the edit action on the menu, and outside the caller’s units', async () => {
+    const body = { items: await withLines(unit1, [{ itemId: typeId, yearlyQuota: '30' }]) };
+    const manager = api(t.app, await signIn(t.app, 'manager'));
+    expect((await emp1.get(`/api/resources/unitLeaveTypeMap/mapping/${unit1}`)).statusCode).toBe(403);
+    expect((await emp1.put(`/api/resources/unitLeaveTypeMap/mapping/${unit1}`, body)).statusCode).toBe(403);
+    // The manager with the view action only: sees the checklist, may not save it.
+    const grant = (view: boolean, edit: boolean) =>
+      t.db.execute(sql`insert into role_menu_access (role_id, menu_id, can_view, can_edit)
+        select r.id, m.id, ${view}, ${edit} from roles r, menus m
+        where r.name = 'Manager' and m.action_url = '/outlet/master/unit-wise-leave-type-map'
+        on conflict (role_id, menu_id) do update set can_view = excluded.can_view, can_edit = excluded.can_edit`);
+    await grant(true, false);
+    try {
+      expect((await manager.get(`/api/resources/unitLeaveTypeMap/mapping/${unit1}`)).statusCode).toBe(200);
+      expect((await manager.put(`/api/resources/unitLeaveTypeMap/mapping/${unit1}`, body)).statusCode).toBe(403);
+      // With the edit action, still not a unit the manager is not mapped to.
+      await grant(true, true);
+      const notTheirs = (
+        await one<{
+          id: number;
+        }>(sql`select id from units where id not in (select unit_id from user_unit_map uu join users u on u.id = uu.user_id
+          where u.user_name = 'manager') order by id limit 1`)
+      ).id;
+      expect((await manager.put(`/api/resources/unitLeaveTypeMap/mapping/${notTheirs}`, { items: [{ itemId: typeId }] })).statusCode).toBe(
+        403,
+      );
+    } finally {
+      await grant(false, false);
+    }
+    expect((await checklist(unit1)).find((l) => l.itemId === typeId)?.yearlyQuota).not.toBe('30.0');
+  });
+
+  it('credits, caps, carries forward and checks requests on the unit’s own terms; another unit keeps the type’s', async () => {
+    // The unit: monthly accrual of 24 a year, at most 15 held, 5 carried forward, 60 days' notice. The type: 12 yearly, 2 carried.
+    const saved = await saveUnitTerms(
+      unit1,
+      await withLines(unit1, [
+        { itemId: typeId, yearlyQuota: '24', accrual: 'monthly', maxBalance: '15', carryForwardLimit: '5', minNoticeDays: 60 },
+      ]),
+    );
+    expect(saved.find((l) => l.itemId === typeId)).toMatchObject({ accrual: 'monthly', minNoticeDays: 60 });
+    const inUnit = await addEmployee('POL010', { unitId: unit1, joined: '2023-04-01' });
+    const elsewhere = await addEmployee('POL011', { unitId: otherUnit, joined: '2023-04-01' });
+    await runPoster('2024-01-01');
+    // Two a month from April: 14 by October, 1 in November to reach the maximum of 15, nothing in December or January.
+    expect((await linesOf(inUnit, typeId)).map((l) => l.days)).toEqual([2, 2, 2, 2, 2, 2, 2, 1, 0, 0]);
+    expect(await linesOf(elsewhere, typeId)).toEqual([{ fy: 2023, kind: 'credit', days: 12, period: 'year' }]);
+    // The year end: 5 carried (the unit's limit), 10 lapse; the type's limit of 2 elsewhere.
+    await runPoster('2024-04-01');
+    const yearEnd = async (id: number) => (await linesOf(id, typeId)).filter((l) => l.kind !== 'credit' || l.fy === 2024);
+    expect(await yearEnd(inUnit)).toEqual([
+      { fy: 2023, kind: 'lapse', days: -10, period: 'yearend' },
+      { fy: 2024, kind: 'opening', days: 5, period: 'carry' },
+      { fy: 2024, kind: 'credit', days: 2, period: '2024-04' },
+    ]);
+    expect(await yearEnd(elsewhere)).toEqual([
+      { fy: 2023, kind: 'lapse', days: -10, period: 'yearend' },
+      { fy: 2024, kind: 'opening', days: 2, period: 'carry' },
+      { fy: 2024, kind: 'credit', days: 12, period: 'year' },
+    ]);
+    // A request: the unit's notice applies to employee1 (of the unit), not to employee2.
+    const day = workday(addDays(today, 30));
+    const p1 = (await emp1.get('/api/leave/preview', { leaveTypeId: typeId, fromDate: day, toDate: day })).json();
+    expect(p1.problems.join(' ')).toMatch(/needs 60 days' notice/);
+    const p2 = (await emp2.get('/api/leave/preview', { leaveTypeId: typeId, fromDate: day, toDate: day })).json();
+    expect(p2.problems.join(' ')).not.toMatch(/notice/);
+    // Cleared overrides: the unit's employees are back on the type's own terms.
+    const cleared = await saveUnitTerms(unit1, await withLines(unit1, [{ itemId: typeId }]));
+    expect(cleared.find((l) => l.itemId === typeId)).toMatchObject({ yearlyQuota: null, accrual: null, minNoticeDays: null });
+    const p3 = (await emp1.get('/api/leave/preview', { leaveTypeId: typeId, fromDate: day, toDate: day })).json();
+    expect(p3.problems.join(' ')).not.toMatch(/notice/);
+  });
+});
+
+describe('re-working a closed year end', () => {
+  it('caps the next year’s credits at the maximum balance again, as the normal year end does', async () => {
+    // 10 a year, at most 12 held, 6 carried forward (a unit without a mapping: the type's own terms).
+    const typeId = await leaveType({ name: 'Recap Leave', code: 'PRCP', yearlyQuota: '10', carryForwardLimit: '6', maxBalance: '12' });
+    const otherUnit = (await one<{ unitId: number }>(sql`select unit_id as "unitId" from employees where id = ${e2}`)).unitId;
+    expect(await queryRows(t.db, sql`select 1 from unit_leave_type_map where unit_id = ${otherUnit}`)).toEqual([]);
+    const reworked = await addEmployee('POL020', { unitId: otherUnit, joined: '2022-04-01' });
+    const twin = await addEmployee('POL021', { unitId: otherUnit, joined: '2022-04-01' });
+    await runPoster('2022-04-01');
+    // 2022: 10 credited; 6 taken by one, 8 by the other (whose 2022 ends as the first one's will after the corrections).
+    for (const [id, days] of [
+      [reworked, -6],
+      [twin, -8],
+    ] as const) {
+      await t.db.execute(sql`insert into leave_ledger (employee_id, leave_type_id, financial_year, kind, days, reason)
+        values (${id}, ${typeId}, 2022, 'debit', ${days}, 'Taken')`);
+    }
+    await runPoster('2023-04-01');
+    await runPoster('2024-04-01');
+    const from2023 = async (id: number) => (await linesOf(id, typeId)).filter((l) => l.fy >= 2023 || l.period === 'yearend');
+    // 4 left: all carried; 2023's allocation capped at 12 − 4 = 8; 12 in 2023: 6 carried, 6 lapse; 2024: 6 more.
+    expect(await from2023(reworked)).toEqual([
+      { fy: 2023, kind: 'opening', days: 4, period: 'carry' },
+      { fy: 2023, kind: 'credit', days: 8, period: 'year' },
+      { fy: 2023, kind: 'lapse', days: -6, period: 'yearend' },
+      { fy: 2024, kind: 'opening', days: 6, period: 'carry' },
+      { fy: 2024, kind: 'credit', days: 6, period: 'year' },
+    ]);
+    const adjust = async (days: number) => {
+      const res = await admin.post('/api/leave/ledger', {
+        employeeId: reworked,
+        leaveTypeId: typeId,
+        financialYear: 2022,
+        kind: 'adjust',
+        days,
+        reason: 'Late correction',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    // Two more days in 2022: 6 carried, so 2023's allocation is capped at 6 (12 held, not 14): its year end stays.
+    await adjust(2);
+    expect(await from2023(reworked)).toEqual([
+      { fy: 2023, kind: 'opening', days: 6, period: 'carry' },
+      { fy: 2023, kind: 'credit', days: 6, period: 'year' },
+      { fy: 2023, kind: 'lapse', days: -6, period: 'yearend' },
+      { fy: 2024, kind: 'opening', days: 6, period: 'carry' },
+      { fy: 2024, kind: 'credit', days: 6, period: 'year' },
+    ]);
+    // Four fewer: 2 carried, the allocation up again to 10 (the cap gives back what it held back).
+    await adjust(-4);
+    const after = await from2023(reworked);
+    expect(after.find((l) => l.fy === 2023 && l.kind === 'credit')?.days).toBe(10);
+    // Line for line what the normal year end gave the twin, who ended 2022 with the same 2 days.
+    expect(after).toEqual(await from2023(twin));
+    // Worked out again: nothing changes.
+    expect(await reworkYearEnds(t.db, [{ employeeId: reworked, leaveTypeId: typeId, financialYear: 2022 }])).toBe(0);
   });
 });

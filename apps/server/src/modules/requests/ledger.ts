@@ -71,12 +71,13 @@ export async function leavePolicy(db: Db | Tx, id: number): Promise<LeavePolicy 
   return p ?? null;
 }
 
-/** The unit-wise leave type mapping rows of some units (active rows), by unit. */
+/** The unit-wise leave type mapping rows of some units (active rows), by unit: each unit's own terms of a type. */
 async function unitMaps(db: Db | Tx, unitIds: number[] | 'all'): Promise<Map<number, UnitLeaveRow[]>> {
   const rows = await queryRows<UnitLeaveRow & { unitId: number } & Record<string, unknown>>(
     db,
-    sql`select unit_id as "unitId", leave_type_id as "leaveTypeId", yearly_quota::float8 as "yearlyQuota",
-          carry_forward_limit::float8 as "carryForwardLimit", max_balance::float8 as "maxBalance"
+    sql`select unit_id as "unitId", leave_type_id as "leaveTypeId", yearly_quota::float8 as "yearlyQuota", accrual,
+          carry_forward_limit::float8 as "carryForwardLimit", max_balance::float8 as "maxBalance",
+          max_consecutive_days::float8 as "maxConsecutiveDays", min_notice_days as "minNoticeDays"
         from unit_leave_type_map where is_active
           ${unitIds === 'all' ? sql`` : sql`and unit_id = any(${`{${unitIds.join(',') || 0}}`}::int[])`}`,
   );
@@ -353,6 +354,12 @@ export async function reworkYearEnds(tx: Db | Tx, keys: readonly LedgerKey[]): P
           returning l.employee_id as "employeeId", l.leave_type_id as "leaveTypeId", l.financial_year as fy`,
     );
     changed += moved.length;
+    // The next year's credits were capped at the maximum balance on top of the old carry: capped again on the new one.
+    changed += await recapCredits(tx, moved, (k) => {
+      const e = staff.get(k.employeeId);
+      const p = policies.find((x) => x.id === k.leaveTypeId);
+      return e && p ? { e, terms: onTerms(p, e, maps.get(e.unitId) ?? [], financialYearStarting(k.fy).endDate) } : null;
+    });
     for (const [kind, reason] of [
       ['lapse', 'Beyond the carry-forward limit of '],
       ['encash', 'Beyond the carry-forward limit of '],
@@ -381,6 +388,80 @@ export async function reworkYearEnds(tx: Db | Tx, keys: readonly LedgerKey[]): P
     todo = moved.map((m) => ({ employeeId: m.employeeId, leaveTypeId: m.leaveTypeId, financialYear: m.fy }));
   }
   return changed;
+}
+
+/**
+ * The credit lines of some employee-type-years capped again at the maximum balance, as the poster capped them: the
+ * year's lines replayed in the order they were posted, each credit the amount due for its period (yearly allocation
+ * or a month's accrual, on the employee's terms) limited so the running balance stays within the maximum. What a
+ * changed carry-forward (the year's opening) does to the credits posted on top of it. Answers how many lines changed.
+ */
+async function recapCredits(
+  tx: Db | Tx,
+  keys: readonly { employeeId: number; leaveTypeId: number; fy: number }[],
+  termsOf: (k: { employeeId: number; leaveTypeId: number; fy: number }) => { e: StaffFacts; terms: StaffPolicy } | null,
+): Promise<number> {
+  if (keys.length === 0) return 0;
+  const list = (f: (k: (typeof keys)[number]) => number) => `{${keys.map(f).join(',')}}`;
+  const lines = await queryRows<{
+    id: number;
+    employeeId: number;
+    leaveTypeId: number;
+    fy: number;
+    kind: LedgerKind;
+    days: number;
+    period: string | null;
+  }>(
+    tx,
+    sql`select l.id, l.employee_id as "employeeId", l.leave_type_id as "leaveTypeId", l.financial_year as fy, l.kind,
+          l.days::float8 as days, l.period
+        from leave_ledger l
+        join unnest(${list((k) => k.employeeId)}::int[], ${list((k) => k.leaveTypeId)}::int[], ${list((k) => k.fy)}::int[]) as k(e, t, y)
+          on l.employee_id = k.e and l.leave_type_id = k.t and l.financial_year = k.y
+        order by l.employee_id, l.leave_type_id, l.financial_year, l.id`,
+  );
+  const ids: number[] = [];
+  const days: number[] = [];
+  let key = '';
+  let running = 0;
+  let due = new Map<string, number>();
+  let maxBalance = 0;
+  for (const l of lines) {
+    const k = `${l.employeeId}:${l.leaveTypeId}:${l.fy}`;
+    if (k !== key) {
+      key = k;
+      running = 0;
+      const t = termsOf(l);
+      const start = t ? creditStart(t.terms, t.e) : null;
+      due =
+        t && start !== null
+          ? new Map(
+              creditsDue(t.terms, l.fy, { joined: start, exited: t.e.exited }, financialYearStarting(l.fy).endDate).map((c) => [
+                c.period,
+                c.days,
+              ]),
+            )
+          : new Map();
+      maxBalance = t?.terms.maxBalance ?? 0;
+    }
+    const owed = l.kind === 'credit' && l.period !== null ? due.get(l.period) : undefined;
+    if (owed === undefined) {
+      running += l.days;
+      continue;
+    }
+    const capped = capCredit(running, owed, maxBalance);
+    running += capped;
+    if (capped !== l.days) {
+      ids.push(l.id);
+      days.push(capped);
+    }
+  }
+  if (ids.length === 0) return 0;
+  await tx.execute(
+    sql`update leave_ledger l set days = v.days from unnest(${`{${ids.join(',')}}`}::bigint[], ${`{${days.join(',')}}`}::numeric[]) as v(id, days)
+        where l.id = v.id`,
+  );
+  return ids.length;
 }
 
 /**
