@@ -229,7 +229,7 @@ describe('other income and relief under section 89 in the run', () => {
     const c = saved.json().comparison;
     expect(c.old.otherIncome).toBe(120000);
     expect(c.netTax.old).toBe(Math.max(c.old.totalTax - 6000, 0));
-    await processRun(top.unitId, M.cur, [top.employeeId]);
+    await processRun(top.unitId, M.cur);
     const all = await slips(sql`s.employee_id = ${top.employeeId}`);
     const cur = all.find((s) => s.ym === M.cur.year * 100 + M.cur.month)!;
     const decl: Decl = { ...NONE, regime: 'old', deductions: { '80C': 15000000 }, otherIncome: 12000000, relief89: 600000 };
