@@ -10,20 +10,16 @@
 // Run alone with `npx tsx bench/attendance.bench.ts` (prints the figures; bench/results is not touched);
 // BENCH_ATTENDANCE_PUNCHES=200000 makes the register's fill quick. On PGlite the statements each step sends
 // are counted (a figure the machine's load does not change) and printed beside the timings.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { createDatabase, type Database, type Db, migrate, queryRows } from '../apps/server/src/db/client';
+import { type Database, type Db, queryRows } from '../apps/server/src/db/client';
 import { computeAttendance, setAttendanceZone } from '../apps/server/src/modules/attendance/compute';
 import { seedDemo } from '../apps/server/src/seed';
 import { DEMO_PASSWORDS } from '../apps/server/src/seed/core';
+import { fillEmployees, median, onEngines, printTrace, printWhenRunAlone, statementCounter, timeGet } from './lib/harness';
 import type { Bench, BenchResult } from './types';
 
 const STAFF = 500;
@@ -32,67 +28,17 @@ const BATCHES = 10;
 const TOTAL_PUNCHES = Number(process.env.BENCH_ATTENDANCE_PUNCHES ?? 10_000_000);
 const MONTH = { year: 2025, month: 1, first: '2025-01-01', last: '2025-01-31' };
 
-/**
- * Counts the statements sent to an embedded database (its query calls, in or out of a transaction), so a step's
- * work can be told apart from the machine's load. PostgreSQL is not counted (null).
- */
-function statementCounter(client: unknown): { count(): number; trace(): Map<string, { n: number; ms: number }> } | null {
-  const c = client as PGlite;
-  if (typeof (c as { query?: unknown }).query !== 'function' || !('waitReady' in c)) return null;
-  let n = 0;
-  const traced = new Map<string, { n: number; ms: number }>();
-  const wrap = <F extends (text: string, ...rest: never[]) => Promise<unknown>>(f: F): F =>
-    (async (text: string, ...rest: never[]) => {
-      n++;
-      if (!process.env.BENCH_ATTENDANCE_TRACE) return f(text, ...rest);
-      const t = performance.now();
-      try {
-        return await f(text, ...rest);
-      } finally {
-        const key = text.replace(/\s+/g, ' ').slice(0, 110);
-        const e = traced.get(key) ?? { n: 0, ms: 0 };
-        e.n++;
-        e.ms += performance.now() - t;
-        traced.set(key, e);
-      }
-    }) as F;
-  c.query = wrap(c.query.bind(c) as never) as PGlite['query'];
-  const transaction = c.transaction.bind(c);
-  c.transaction = ((fn: Parameters<PGlite['transaction']>[0]) =>
-    transaction((tx) => {
-      tx.query = wrap(tx.query.bind(tx) as never) as typeof tx.query;
-      return fn(tx);
-    })) as PGlite['transaction'];
-  return { count: () => n, trace: () => traced };
-}
-
-/** With BENCH_ATTENDANCE_TRACE=1: the statements of a step by total time (PGlite). */
-function printTrace(step: string, counter: ReturnType<typeof statementCounter>) {
-  if (!counter || !process.env.BENCH_ATTENDANCE_TRACE) return;
-  const rows = [...counter.trace()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15);
-  console.log(`-- ${step}`);
-  for (const [k, v] of rows) console.log(`${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(5)}× ${k}`);
-  counter.trace().clear();
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (n: number) => Math.round(n);
 
 async function prepare(db: Db): Promise<number> {
   await seedDemo(db, { today: '2026-11-25' });
   const [unit] = await queryRows<{ id: number }>(db, sql`insert into units (name, code) values ('Bench Unit', 'BENCH') returning id`);
-  const cols = (
-    await queryRows<{ name: string }>(
-      db,
-      sql`select column_name as name from information_schema.columns where table_name = 'employees' and table_schema = current_schema()
-          and column_name not in ('id', 'employee_code', 'name', 'unit_id', 'device_user_id', 'status', 'exit_date', 'date_of_joining', 'reporting_manager_id', 'weekly_offs')`,
-    )
-  ).map((c) => `"${c.name}"`);
-  await db.execute(
-    sql.raw(`insert into employees (employee_code, name, unit_id, status, date_of_joining, weekly_offs, ${cols.join(', ')})
-      select 'BEN' || lpad(g::text, 5, '0'), 'Bench Employee ' || g, ${unit.id}, 'active', date '1998-01-01', '{0}', ${cols.map((c) => `e.${c}`).join(', ')}
-      from (select * from employees order by id limit 1) e, generate_series(1, ${STAFF}) g`),
-  );
+  await fillEmployees(db, STAFF, {
+    code: `'BEN' || lpad(g::text, 5, '0')`,
+    name: `'Bench Employee ' || g`,
+    unitId: String(unit.id),
+    joined: `date '1998-01-01'`,
+  });
   for (let d = 1; d <= DEVICES; d++) {
     await db.execute(
       sql`insert into biometric_devices (serial_number, name, unit_id) values (${`BENCHDEV${d}`}, ${`Bench gate ${d}`}, ${unit.id})`,
@@ -116,7 +62,7 @@ function batch(device: number, n: number): string {
 
 async function measure(database: Database, engine: string): Promise<BenchResult[]> {
   const db = database.db;
-  const counter = statementCounter(database.client);
+  const counter = statementCounter(database.client, { trace: !!process.env.BENCH_ATTENDANCE_TRACE });
   const counted = () => counter?.count() ?? 0;
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -243,27 +189,33 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
       return r?.n ?? 0;
     };
     const reads0 = await punchReads();
-    for (let i = 0; i < 4; i++) {
-      const s = counted();
-      const t = performance.now();
-      const res = await app.inject({
-        method: 'GET',
-        url: `/api/attendance/register?unitId=${unitId}&from=${MONTH.first}&to=${MONTH.last}&pageSize=500`,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const ms = performance.now() - t;
-      if (res.statusCode !== 200) throw new Error(`${engine}: register ${res.statusCode} ${res.body.slice(0, 300)}`);
-      const body = res.json() as { rows: { codes: string[] }[] };
-      if (body.rows.length !== STAFF || body.rows[0].codes.length !== 31)
-        throw new Error(`${engine}: register has ${body.rows.length} rows`);
-      if (i > 0) regTimes.push(ms); // the first warms the caches
-      regStatements = counted() - s;
-      printTrace(`register ${i + 1}`, counter);
-    }
+    let regStart = counted();
+    // Four requests, the first warming the caches; the statements are those of the last one.
+    const regMedian = await timeGet(
+      app,
+      `/api/attendance/register?unitId=${unitId}&from=${MONTH.first}&to=${MONTH.last}&pageSize=500`,
+      token,
+      {
+        runs: 3,
+        warmups: 1,
+        label: `${engine}: register`,
+        times: regTimes,
+        check: (b) => {
+          const body = b as { rows: { codes: string[] }[] };
+          if (body.rows.length !== STAFF || body.rows[0].codes.length !== 31)
+            throw new Error(`${engine}: register has ${body.rows.length} rows`);
+        },
+        after: (i) => {
+          regStatements = counted() - regStart;
+          regStart = counted();
+          printTrace(`register ${i + 1}`, counter);
+        },
+      },
+    );
     const punchesRead = ((await punchReads()) - reads0) / 4;
     results.push({
       name: `${engine}: attendance register of the ${STAFF}-employee unit for a month, ${(total / 1e6).toFixed(1)} million punches in the table (median of 3 after one warm-up)`,
-      value: round(median(regTimes)),
+      value: round(regMedian),
       unit: 'ms',
       budget: 300,
       note: `runs: ${regTimes.map(round).join(', ')} ms`,
@@ -277,46 +229,8 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
   return results;
 }
 
-const bench: Bench = async () => {
-  const results: BenchResult[] = [];
-  {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-bench-attendance-'));
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: '' });
-    const database = await createDatabase(config, { pgliteDataDir: path.join(dataDir, 'pglite') });
-    try {
-      await migrate(database);
-      results.push(...(await measure(database, 'PGlite')));
-    } finally {
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  const url = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-  if (url) {
-    const name = `hr_bench_attendance_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmpdir(), DATABASE_URL: u.toString() });
-    const database = await createDatabase(config, { connectionString: u.toString(), poolMax: 10 });
-    try {
-      await migrate(database);
-      results.push(...(await measure(database, 'PostgreSQL')));
-    } finally {
-      await database.close();
-      await admin.query(`drop database if exists "${name}"`);
-      await admin.end();
-    }
-  }
-  return results;
-};
+const bench: Bench = () => onEngines('attendance', measure);
 
 export default bench;
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const r of await bench()) {
-    console.log(`${r.name}: ${r.value} ${r.unit}${r.budget !== undefined ? ` (budget ${r.budget})` : ''}${r.note ? ` — ${r.note}` : ''}`);
-  }
-}
+await printWhenRunAlone(import.meta.url, bench);

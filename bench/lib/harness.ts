@@ -1,10 +1,12 @@
-// What several benches share: employees made inside the database, a timed GET over the app, and the run on a
-// file-backed PGlite and on a fresh PostgreSQL database made beside BENCH_DATABASE_URL (or DATABASE_URL).
+// What several benches share: employees made inside the database, a timed GET over the app, the statements a step
+// sends to PGlite, and the run on a file-backed PGlite and on a fresh PostgreSQL database made beside
+// BENCH_DATABASE_URL (or DATABASE_URL).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { buildApp } from '../../apps/server/src/app';
@@ -54,13 +56,21 @@ export async function fillEmployees(
 
 /**
  * GETs `url` over the app (in-process) `runs` times with the bearer token; the first `warmups` only warm the caches.
- * Each answer must be 200 and pass `check`. Answers the median of the rest in ms.
+ * Each answer must be 200 and pass `check`; `after` is called after each request, warm-ups included (a statement
+ * count, a trace). Answers the median of the rest in ms; `times` receives each of them.
  */
 export async function timeGet(
   app: App,
   url: string,
   token: string,
-  opts: { runs: number; warmups?: number; label: string; check?: (body: unknown) => void },
+  opts: {
+    runs: number;
+    warmups?: number;
+    label: string;
+    check?: (body: unknown) => void;
+    after?: (run: number) => void;
+    times?: number[];
+  },
 ): Promise<number> {
   const warmups = opts.warmups ?? 1;
   const times: number[] = [];
@@ -71,8 +81,61 @@ export async function timeGet(
     if (res.statusCode !== 200) throw new Error(`${opts.label}: ${url} ${res.statusCode} ${res.body.slice(0, 300)}`);
     opts.check?.(res.json());
     if (i >= warmups) times.push(ms);
+    opts.after?.(i);
   }
+  opts.times?.push(...times);
   return median(times);
+}
+
+export interface StatementCounter {
+  /** Statements sent so far. */
+  count(): number;
+  /** With tracing: the statements since the last `printTrace`, by their first 110 characters (count, total ms). */
+  trace(): Map<string, { n: number; ms: number }>;
+}
+
+/**
+ * Counts the statements sent to an embedded database (its query calls, in or out of a transaction), so a step's
+ * work can be told apart from the machine's load; with `trace`, also times each statement. PostgreSQL is not
+ * counted (null).
+ */
+export function statementCounter(client: unknown, opts: { trace?: boolean } = {}): StatementCounter | null {
+  const c = client as PGlite;
+  if (typeof (c as { query?: unknown }).query !== 'function' || !('waitReady' in c)) return null;
+  let n = 0;
+  const traced = new Map<string, { n: number; ms: number }>();
+  const wrap = <F extends (text: string, ...rest: never[]) => Promise<unknown>>(f: F): F =>
+    (async (text: string, ...rest: never[]) => {
+      n++;
+      if (!opts.trace) return f(text, ...rest);
+      const t = performance.now();
+      try {
+        return await f(text, ...rest);
+      } finally {
+        const key = text.replace(/\s+/g, ' ').slice(0, 110);
+        const e = traced.get(key) ?? { n: 0, ms: 0 };
+        e.n++;
+        e.ms += performance.now() - t;
+        traced.set(key, e);
+      }
+    }) as F;
+  c.query = wrap(c.query.bind(c) as never) as PGlite['query'];
+  const transaction = c.transaction.bind(c);
+  c.transaction = ((fn: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) => {
+      tx.query = wrap(tx.query.bind(tx) as never) as typeof tx.query;
+      return fn(tx);
+    })) as PGlite['transaction'];
+  return { count: () => n, trace: () => traced };
+}
+
+/** A traced step's statements by total time (the 15 slowest), then the trace starts again. Nothing without a trace. */
+export function printTrace(step: string, counter: StatementCounter | null): void {
+  if (!counter || counter.trace().size === 0) return;
+  const rows = [...counter.trace()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15);
+  console.log(`-- ${step}`);
+  for (const [k, v] of rows) console.log(`${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(5)}× ${k}`);
+  counter.trace().clear();
 }
 
 /**
