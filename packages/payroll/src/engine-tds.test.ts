@@ -264,4 +264,45 @@ describe('totalIncomeTax (the run’s safe-integer path)', () => {
     const huge = { grossSalary: 2_000_000_000_000n };
     expect(totalIncomeTax(NEW25, huge)).toBe(computeIncomeTax(NEW25, huge).totalTax);
   }, 120_000);
+  it('projects a joiner’s prorated first month from the full month, not the prorated one', () => {
+    // Joins on 16 October 2025 at ₹3 L a month (basic 1.5 L, HRA 60,000, special 90,000): 16 of 31 days paid,
+    // 77,419.35 + 30,967.74 + 46,451.61 = 1,54,838.70. The year: this month + 5 full months = 16,54,838.70;
+    // − 75,000 = 15,79,838.70 → 15,79,840 (s.288A); 20,000 + 40,000 + 15 % of 3,79,840 = 56,976 → 1,16,976;
+    // + 4 % cess = 1,21,655.04 → 1,21,660 (s.288B); ÷ 6 months = 20,276.67 → ₹20,277.
+    // Projected from the prorated month instead (× 6 = 9,29,032.20) the income stays under ₹12 L and the 87A
+    // rebate takes the whole tax: nothing would be deducted until November.
+    const joiner = (joinedThisMonth: boolean) => ({
+      ...employee(150000, 60000, 90000, { joinedThisMonth }),
+      attendance: { monthDays: 31, payableDays: 16, presentDays: 12, lwopDays: 0, otHours: 0, holidays: 0, weeklyOffs: 4 },
+    });
+    const s = slip(10, joiner(true));
+    expect(s.gross).toBe(R(154838.7));
+    expect(s.statutory).toMatchObject({ tds: R(20277), tdsAnnualTax: R(121660), taxableRegular: R(154838.7) });
+    expect(s.amounts.get(24)).toBe(
+      salaryMonthTds(NEW25, {
+        remainingMonths: 6,
+        regular: s.gross,
+        oneOff: 0,
+        hraReceived: s.amounts.get(3)!,
+        basicPlusDa: s.amounts.get(1)!,
+        rentPerMonth: 0,
+        metro: false,
+        professionalTax: s.amounts.get(23)!,
+        earlierRegular: 0,
+        earlierOneOff: 0,
+        earlierHraExempt: 0,
+        earlierProfessionalTax: 0,
+        tdsSoFar: 0,
+        previousEmployerSalary: 0,
+        previousEmployerTds: 0,
+        deductions: {},
+        projected: { regular: R(300000), hraReceived: R(60000), basicPlusDa: R(150000), professionalTax: R(200) },
+      }).tds,
+    );
+    // Without the joining mark the prorated month is projected: ₹0 this month.
+    expect(slip(10, joiner(false)).amounts.get(24)).toBe(0);
+    // A joiner paid for the whole month (joined on the 1st) is projected as before.
+    const full = { ...employee(150000, 60000, 90000, { joinedThisMonth: true }) };
+    expect(slip(10, full).amounts.get(24)).toBe(slip(10, employee(150000, 60000, 90000, {})).amounts.get(24));
+  });
 });

@@ -25,13 +25,16 @@
 // - A STATUTORY head (`statutory`: 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee') is computed by the
 //   statutory rules (./statutory) from the parameters given to computeSlips, not by a formula: PF on the sum of
 //   the PF-wage heads (isPfWage), ESI on the sum of the ESI-wage heads (isEsiWage; coverage judged without the
-//   overtime head), PT and LWF on GROSS. It is a deduction like any other (in DEDUCTIONS, the net pay). The
-//   employer's shares and the wages they are on come back on the slip (`statutory`).
+//   overtime head), PT and LWF on GROSS — a half-yearly PT state's slab by the half-year's salary when the
+//   employee's `ptPeriod` is given (ptPeriodGross). It is a deduction like any other (in DEDUCTIONS, the net pay).
+//   The employer's shares and the wages they are on come back on the slip (`statutory`). The rules' arithmetic
+//   runs on JS integers (statutory/fast.ts, the same results as the bigint rules).
 // - The 'tds' head is the month's income tax under section 192 (statutory/tds.ts salaryMonthTds) in the
 //   employee's regime: GROSS less the one-off payments (the `extra` of earning heads: bonus, arrears) is the
 //   regular salary, projected over the remaining months of the financial year on top of the earlier slips'
 //   figures (EmployeeTds), with the HRA exemption (the isHra head, basic + DA = the PF-wage heads, the declared
-//   rent) and the month's professional tax; the one-off payments' extra tax is all deducted this month.
+//   rent) and the month's professional tax; the one-off payments' extra tax is all deducted this month. A joiner's
+//   prorated first month (`joinedThisMonth`) projects the months after it from the full month (every day payable).
 // - Heads form a graph through their formulas (GROSS and DEDUCTIONS depend on their member heads): unknown
 //   names and cycles are reported, all at once, by compileFormulas (PlanError) and formulaProblems.
 
@@ -46,11 +49,19 @@ import {
   namePosition,
   toPaiseNumber,
 } from './formula';
-import { computeEsi, type EsiParameters, esiCovered } from './statutory/esi';
-import { computeLwf, type LwfParameters } from './statutory/lwf';
-import { computePf, type PfParameters } from './statutory/pf';
-import { computePt, type PtParameters } from './statutory/pt';
-import { type IncomeTaxParameters, remainingMonthsOf, salaryMonthTds, type TaxRegime, UnknownSectionError } from './statutory/tds';
+import type { EsiParameters } from './statutory/esi';
+import { esiCoveredN, esiInto, lwfInto, pfInto, prepareEsi, prepareLwf, preparePf, preparePt, ptN } from './statutory/fast';
+import type { LwfParameters } from './statutory/lwf';
+import type { PfParameters } from './statutory/pf';
+import { type PtParameters, ptPeriodGross } from './statutory/pt';
+import {
+  type IncomeTaxParameters,
+  remainingMonthsOf,
+  type SalaryMonthTdsInput,
+  salaryMonthTds,
+  type TaxRegime,
+  UnknownSectionError,
+} from './statutory/tds';
 
 /** How a head is computed by the statutory rules instead of a formula. */
 export type StatutoryHeadKind = 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee' | 'tds';
@@ -109,6 +120,11 @@ export interface EmployeeTds {
   /** Declared: income from other sources reported to the employer and relief under section 89 (paise). */
   otherIncome?: number;
   relief89?: number;
+  /**
+   * This month is prorated for joining: the months after it are projected from the full month's salary (the
+   * structure for every day of the month), not from this one.
+   */
+  joinedThisMonth?: boolean;
 }
 
 /** An employee's statutory particulars for the month (default: PF on wages up to the ceiling, in EPS, not disabled). */
@@ -120,6 +136,11 @@ export interface EmployeeStatutory {
   esiEarlierWages: readonly number[];
   /** For the TDS head; absent: new regime, nothing declared, no earlier slips. */
   tds?: EmployeeTds;
+  /**
+   * For a state whose PT slabs are of a half-year's salary: the gross of the half-year's earlier slips (paise) and
+   * the other months of the half-year this month's gross stands for (ptPeriodGross); absent: the month's gross × 6.
+   */
+  ptPeriod?: { earlierGross: number; otherMonths: number };
 }
 
 /** A slip's statutory figures, paise (zero where the plan has no such head or the employee is not applicable). */
@@ -602,7 +623,37 @@ const NO_TDS: EmployeeTds = {
   tdsSoFar: 0,
 };
 
-function emptyStatutory(): SlipStatutory {
+/** A slip's statutory figures before its heads fill them; with a TDS head its fields too (one shape for every slip). */
+function emptyStatutory(withTds: boolean): SlipStatutory {
+  if (withTds) {
+    return {
+      pfWages: 0,
+      epfWages: 0,
+      epsWages: 0,
+      edliWages: 0,
+      pfEmployee: 0,
+      eps: 0,
+      epf: 0,
+      edli: 0,
+      esiWages: 0,
+      esiCoverageWages: 0,
+      esiCovered: false,
+      esiEmployee: 0,
+      esiEmployer: 0,
+      pt: 0,
+      lwfEmployee: 0,
+      lwfEmployer: 0,
+      tds: 0,
+      tdsOneOff: 0,
+      tdsAnnualTax: 0,
+      tdsRegime: 'new',
+      taxableRegular: 0,
+      taxableOneOff: 0,
+      hraExempt: 0,
+      tdsSurcharge: 0,
+      tdsCess: 0,
+    };
+  }
   return {
     pfWages: 0,
     epfWages: 0,
@@ -649,36 +700,135 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
   const params = statutory;
   const month = params?.month ?? 0;
   const remainingMonths = remainingMonthsOf(month || 4);
+  // The month's parameters in paise and basis points, once per call, for the heads the plan has (statutory/fast.ts:
+  // the rules' arithmetic on JS integers instead of bigint).
+  const has = (kind: number) => heads.some((h) => h.kind === kind);
+  const pfF = params?.pf && has(KIND_PF) ? preparePf(params.pf) : undefined;
+  const esiF = params?.esi && has(KIND_ESI) ? prepareEsi(params.esi) : undefined;
+  const ptF = params?.pt && has(KIND_PT) ? preparePt(params.pt, month) : undefined;
+  const lwfF = params?.lwf && has(KIND_LWF) ? prepareLwf(params.lwf, month) : undefined;
+  const hasTds = has(KIND_TDS);
+  // The TDS rule's input, one object filled anew for each employee (salaryMonthTds keeps nothing of it).
+  const tdsIn: SalaryMonthTdsInput = {
+    remainingMonths,
+    regular: 0,
+    oneOff: 0,
+    hraReceived: 0,
+    basicPlusDa: 0,
+    rentPerMonth: 0,
+    metro: false,
+    professionalTax: 0,
+    earlierRegular: 0,
+    earlierOneOff: 0,
+    earlierHraExempt: 0,
+    earlierProfessionalTax: 0,
+    tdsSoFar: 0,
+    previousEmployerSalary: 0,
+    previousEmployerTds: 0,
+    deductions: {},
+    otherIncome: 0,
+    relief89: 0,
+    projected: undefined,
+  };
+  // The employee being computed: payable and month days scaled (DAY_SCALE), for the TDS head's full-month projection.
+  let payableNow = 0;
+  let monthNow = 0;
+  let monthDaysNow = 0;
+  /** The one-off payments (the earning heads' extras: bonus, arrears) of the employee being computed. */
+  const oneOffNow = () => {
+    let t = 0;
+    for (let m = 0; m < grossMembers.length; m++) t += extra[grossMembers[m]];
+    return t;
+  };
+
+  // A joiner's prorated first month: the month's heads again as if every day were payable, without the one-off
+  // payments and without the TDS head — the regular month the rest of the year is projected from.
+  let amountFull: Float64Array | null = null;
+  let valuesFull: Float64Array | null = null;
+  const scratch = emptyStatutory(false);
+  const fullMonth = (es: EmployeeStatutory, f: EngineFacts, monthDays: number) => {
+    amountFull ??= new Float64Array(n);
+    valuesFull ??= new Float64Array(rt.slotCount);
+    const a = amountFull;
+    const v = valuesFull;
+    v.set(values);
+    v[lay.attendance + 1] = monthDays; // PAYABLE_DAYS
+    v[lay.attendance + 3] = 0; // LWOP_DAYS
+    let g = 0;
+    let d = 0;
+    for (let k = 0; k < steps.length; k++) {
+      const step = steps[k];
+      if (step === STEP_GROSS) {
+        g = sumOf(grossMembers, a);
+        v[lay.gross] = g / 100;
+        continue;
+      }
+      if (step === STEP_DEDUCTIONS) {
+        d = sumOf(deductionMembers, a);
+        v[lay.deductions] = d / 100;
+        continue;
+      }
+      const head = heads[step];
+      let paise: number;
+      switch (head.kind) {
+        case KIND_PRORATED:
+        case KIND_FIXED:
+          paise = fixed[step];
+          break;
+        case KIND_FORMULA:
+          paise = toPaiseNumber(head.fn!(v));
+          if (!Number.isSafeInteger(paise)) throw new FormulaRuntimeError('the result is too large to be an amount');
+          break;
+        case KIND_NET:
+          paise = g - d;
+          break;
+        case KIND_TDS:
+          paise = 0;
+          break;
+        default:
+          paise = statutoryStep(head.kind, scratch, es, f, monthDays, g, a, 0);
+      }
+      a[step] = paise;
+      v[step] = paise / 100;
+    }
+    return {
+      regular: g,
+      hraReceived: sumOf(hraMembers, a),
+      basicPlusDa: sumOf(pfWageMembers, a),
+      professionalTax: ptIndex >= 0 ? a[ptIndex] : 0,
+    };
+  };
+
   // The TDS head: what the earning heads' extras (one-off payments) leave of GROSS is the regular salary.
-  const tdsStep = (st: SlipStatutory, es: EmployeeStatutory, gross: number) => {
+  const tdsStep = (st: SlipStatutory, es: EmployeeStatutory, f: EngineFacts, gross: number) => {
     const t = es.tds ?? NO_TDS;
     const p = params?.tds?.[t.regime];
     if (!p) throw new StatutoryStepError(`no income-tax rates (${t.regime} regime) are in force for the financial year`);
-    let oneOff = 0;
-    for (let m = 0; m < grossMembers.length; m++) oneOff += extra[grossMembers[m]];
+    const oneOff = oneOffNow();
     const regular = gross - oneOff;
+    const projected = t.joinedThisMonth && payableNow < monthNow ? fullMonth(es, f, monthDaysNow) : undefined;
     let r: ReturnType<typeof salaryMonthTds>;
     try {
-      r = salaryMonthTds(p, {
-        remainingMonths,
-        regular,
-        oneOff,
-        hraReceived: sumOf(hraMembers, amount),
-        basicPlusDa: sumOf(pfWageMembers, amount),
-        rentPerMonth: t.rentPerMonth,
-        metro: t.metro,
-        professionalTax: ptIndex >= 0 ? amount[ptIndex] : 0,
-        earlierRegular: t.earlierRegular,
-        earlierOneOff: t.earlierOneOff,
-        earlierHraExempt: t.earlierHraExempt,
-        earlierProfessionalTax: t.earlierPt,
-        tdsSoFar: t.tdsSoFar,
-        previousEmployerSalary: t.previousEmployerIncome,
-        previousEmployerTds: t.previousEmployerTds,
-        deductions: t.deductions,
-        otherIncome: t.otherIncome ?? 0,
-        relief89: t.relief89 ?? 0,
-      });
+      const m = tdsIn;
+      m.regular = regular;
+      m.oneOff = oneOff;
+      m.hraReceived = sumOf(hraMembers, amount);
+      m.basicPlusDa = sumOf(pfWageMembers, amount);
+      m.rentPerMonth = t.rentPerMonth;
+      m.metro = t.metro;
+      m.professionalTax = ptIndex >= 0 ? amount[ptIndex] : 0;
+      m.earlierRegular = t.earlierRegular;
+      m.earlierOneOff = t.earlierOneOff;
+      m.earlierHraExempt = t.earlierHraExempt;
+      m.earlierProfessionalTax = t.earlierPt;
+      m.tdsSoFar = t.tdsSoFar;
+      m.previousEmployerSalary = t.previousEmployerIncome;
+      m.previousEmployerTds = t.previousEmployerTds;
+      m.deductions = t.deductions;
+      m.otherIncome = t.otherIncome ?? 0;
+      m.relief89 = t.relief89 ?? 0;
+      m.projected = projected;
+      r = salaryMonthTds(p, m);
     } catch (e) {
       if (e instanceof UnknownSectionError) throw new StatutoryStepError(`the declaration claims ${e.message.toLowerCase()}`);
       throw e;
@@ -694,51 +844,47 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
     st.tdsCess = r.cess;
     return st.tds;
   };
-  // A statutory head's amount (paise) for one employee, filling the slip's statutory figures; the rules work in
-  // bigint paise and every amount here is a whole number of paise well within the safe range.
-  const statutoryStep = (kind: number, st: SlipStatutory, es: EmployeeStatutory, f: EngineFacts, paidDays: number, gross: number) => {
+  // A statutory head's amount (paise) for one employee, filling the slip's statutory figures from the head
+  // amounts `a` (this month's, or the full month's for a joiner's projection, whose one-off payments are 0).
+  const statutoryStep = (
+    kind: number,
+    st: SlipStatutory,
+    es: EmployeeStatutory,
+    f: EngineFacts,
+    paidDays: number,
+    gross: number,
+    a: Float64Array,
+    oneOff: number,
+  ): number => {
     if (kind === KIND_PF) {
-      if (!params?.pf) throw new StatutoryStepError('no PF rates are in force for the month');
-      st.pfWages = sumOf(pfWageMembers, amount);
+      if (!pfF) throw new StatutoryStepError('no PF rates are in force for the month');
+      st.pfWages = sumOf(pfWageMembers, a);
       if (!f.IS_PF_APPLICABLE) return 0;
-      const r = computePf(params.pf, {
-        pfWages: BigInt(st.pfWages),
-        restrictToCeiling: es.pfRestrictToCeiling,
-        epsEligible: es.epsEligible,
-      });
-      st.epfWages = Number(r.epfWages);
-      st.epsWages = Number(r.epsWages);
-      st.edliWages = Number(r.edliWages);
-      st.pfEmployee = Number(r.employee);
-      st.eps = Number(r.eps);
-      st.epf = Number(r.epf);
-      st.edli = Number(r.edli);
+      pfInto(pfF, st.pfWages, es.pfRestrictToCeiling, es.epsEligible, st);
       return st.pfEmployee;
     }
     if (kind === KIND_ESI) {
-      if (!params?.esi) throw new StatutoryStepError('no ESI rates are in force for the month');
-      st.esiWages = sumOf(esiWageMembers, amount);
-      st.esiCoverageWages = sumOf(esiCoverageMembers, amount);
+      if (!esiF) throw new StatutoryStepError('no ESI rates are in force for the month');
+      st.esiWages = sumOf(esiWageMembers, a);
+      st.esiCoverageWages = sumOf(esiCoverageMembers, a);
       if (!f.IS_ESI_APPLICABLE) return 0;
-      const period = es.esiEarlierWages.length
-        ? [...es.esiEarlierWages.map((w) => BigInt(w)), BigInt(st.esiCoverageWages)]
-        : [BigInt(st.esiCoverageWages)];
-      st.esiCovered = esiCovered(params.esi, period, es.disabled);
-      const r = computeEsi(params.esi, { covered: st.esiCovered, grossWages: BigInt(st.esiWages), paidDays });
-      st.esiEmployee = Number(r.employee);
-      st.esiEmployer = Number(r.employer);
+      st.esiCovered = esiCoveredN(esiF, es.esiEarlierWages, st.esiCoverageWages, es.disabled);
+      esiInto(esiF, st.esiCovered, st.esiWages, paidDays, st);
       return st.esiEmployee;
     }
-    if (kind === KIND_TDS) return tdsStep(st, es, gross);
+    if (kind === KIND_TDS) return tdsStep(st, es, f, gross);
     if (kind === KIND_PT) {
       if (!f.IS_PT_APPLICABLE || gross <= 0) return 0;
+      if (!ptF) {
+        st.pt = 0;
+        return 0;
+      }
       const gender = f.GENDER === 'F' ? 'female' : f.GENDER === 'M' ? 'male' : 'other';
-      st.pt = Number(computePt(params?.pt, { month, monthlyGross: BigInt(gross), gender }));
+      const period = es.ptPeriod;
+      st.pt = ptN(ptF, gross, gender, period ? ptPeriodGross(period.earlierGross, gross, period.otherMonths, gross - oneOff) : undefined);
       return st.pt;
     }
-    const r = computeLwf(params?.lwf, { month, grossWages: BigInt(gross) });
-    st.lwfEmployee = Number(r.employee);
-    st.lwfEmployer = Number(r.employer);
+    lwfInto(lwfF, gross, st);
     return st.lwfEmployee;
   };
 
@@ -777,6 +923,9 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
     }
     const monthScaled = Math.round(att.monthDays * DAY_SCALE);
     const payableScaled = Math.round(att.payableDays * DAY_SCALE);
+    monthNow = monthScaled;
+    payableNow = payableScaled;
+    monthDaysNow = att.monthDays;
 
     let s = lay.attendance;
     values[s++] = att.monthDays;
@@ -799,7 +948,7 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
     let gross = 0;
     let deductions = 0;
     let current = -1;
-    const st: SlipStatutory | null = hasStatutory ? emptyStatutory() : null;
+    const st: SlipStatutory | null = hasStatutory ? emptyStatutory(hasTds) : null;
     const es = emp.statutory ?? DEFAULT_EMPLOYEE_STATUTORY;
     try {
       for (let k = 0; k < steps.length; k++) {
@@ -835,7 +984,16 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
             break;
           default:
             current = step;
-            paise = statutoryStep(head.kind, st!, es, f, att.payableDays, gross);
+            paise = statutoryStep(
+              head.kind,
+              st!,
+              es,
+              f,
+              att.payableDays,
+              gross,
+              amount,
+              head.kind === KIND_PT && es.ptPeriod ? oneOffNow() : 0,
+            );
         }
         paise += extra[step];
         amount[step] = paise;

@@ -33,7 +33,7 @@ export interface PtInput {
   month: number;
   /** The month's gross salary, paise. */
   monthlyGross: Paise;
-  /** For a half-yearly or annual basis: the period's salary, when known; else the month's times 6 or 12. */
+  /** For a half-yearly or annual basis: the period's salary, when known (ptPeriodGross); else the month's times 6 or 12. */
   periodGross?: Paise;
   gender?: StatutoryGender | null;
 }
@@ -48,4 +48,27 @@ export function computePt(p: PtParameters | undefined, input: PtInput): Paise {
   const slab = slabFor(slabs, basis);
   if (!slab) return 0n;
   return rupees(slab.months?.[String(input.month)] ?? slab.amount);
+}
+
+/**
+ * The period a half-yearly or annual basis is of, holding a month: April–September or October–March (the
+ * half-years of the financial year the states' Acts use), or the financial year; as year * 100 + month.
+ * Null for a monthly basis.
+ */
+export function ptPeriodOf(p: Pick<PtParameters, 'basis'>, year: number, month: number): { from: number; to: number } | null {
+  if (p.basis === 'monthly') return null;
+  const fy = month >= 4 ? year : year - 1;
+  if (p.basis === 'annual') return { from: fy * 100 + 4, to: (fy + 1) * 100 + 3 };
+  return month >= 4 && month <= 9 ? { from: fy * 100 + 4, to: fy * 100 + 9 } : { from: fy * 100 + 10, to: (fy + 1) * 100 + 3 };
+}
+
+/**
+ * The salary of a half-yearly (or annual) PT period as known in one of its months, paise: the earlier slips of
+ * the period, this month's gross, and the month's regular salary (gross less one-off payments such as a bonus)
+ * for each other month of the period in which the employee is employed and has no slip (`otherMonths`: those
+ * still to come, and any earlier month paid before the slips began) — the Acts tax the period's salary, deducted
+ * in the period's due month.
+ */
+export function ptPeriodGross(earlierGross: number, monthGross: number, otherMonths: number, regularGross = monthGross): number {
+  return earlierGross + monthGross + regularGross * Math.max(0, otherMonths);
 }

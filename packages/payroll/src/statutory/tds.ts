@@ -512,6 +512,11 @@ export interface SalaryMonthTdsInput {
   /** Declared: income from other sources reported to the employer, and relief under section 89 (at most the tax). */
   otherIncome?: number;
   relief89?: number;
+  /**
+   * The regular month the months after this one are projected from, when this month is not one (a joiner's
+   * prorated first month: the full month's salary, HRA, basic + DA and professional tax); default this month.
+   */
+  projected?: { regular: number; hraReceived: number; basicPlusDa: number; professionalTax: number };
 }
 
 export interface SalaryMonthTdsResult {
@@ -551,6 +556,15 @@ export function splitTds(tds: number, parts: TaxParts): { incomeTax: number; sur
   return { incomeTax: tds - surcharge - cess, surcharge, cess };
 }
 
+/** A month's HRA exemption (section 10(13A), rule 2A) in JS integers; 0 where the regime allows none. */
+function hraExemptN(p: IncomeTaxParameters, hraReceived: number, basicPlusDa: number, rentPerMonth: number, metro: boolean): number {
+  if (!p.exemptionsAllowed || !p.hra || hraReceived <= 0 || rentPerMonth <= 0) return 0;
+  const h = p.hra;
+  const rentOver = rentPerMonth - pctN(basicPlusDa, Number(basisPoints(h.rentOverSalaryRate)));
+  const share = pctN(basicPlusDa, Number(basisPoints(metro ? h.metroRate : h.otherRate)));
+  return Math.max(Math.min(hraReceived, rentOver > 0 ? rentOver : 0, share), 0);
+}
+
 /**
  * A salary month's TDS under section 192 — monthlyTds on the year projected from the earlier slips and this
  * month's regular salary over the remaining months (the HRA exemption and professional tax alike), a previous
@@ -560,16 +574,16 @@ export function splitTds(tds: number, parts: TaxParts): { incomeTax: number; sur
 export function salaryMonthTds(p: IncomeTaxParameters, m: SalaryMonthTdsInput): SalaryMonthTdsResult {
   const months = m.remainingMonths;
   if (!Number.isInteger(months) || months < 1 || months > 12) throw new RangeError('Remaining months must be 1 to 12');
-  let hraExempt = 0;
-  if (p.exemptionsAllowed && p.hra && m.hraReceived > 0 && m.rentPerMonth > 0) {
-    const h = p.hra;
-    const rentOver = m.rentPerMonth - pctN(m.basicPlusDa, Number(basisPoints(h.rentOverSalaryRate)));
-    const share = pctN(m.basicPlusDa, Number(basisPoints(m.metro ? h.metroRate : h.otherRate)));
-    hraExempt = Math.max(Math.min(m.hraReceived, rentOver > 0 ? rentOver : 0, share), 0);
-  }
-  const base = m.earlierRegular + m.regular * months + m.earlierOneOff + m.previousEmployerSalary;
-  const exemptions = m.earlierHraExempt + hraExempt * months;
-  const pt = m.earlierProfessionalTax + m.professionalTax * months;
+  const hraExempt = hraExemptN(p, m.hraReceived, m.basicPlusDa, m.rentPerMonth, m.metro);
+  // This month as paid, the months after it as the projected month (this one unless given).
+  const later = months - 1;
+  const f = m.projected;
+  const laterRegular = f ? f.regular : m.regular;
+  const laterHra = f ? hraExemptN(p, f.hraReceived, f.basicPlusDa, m.rentPerMonth, m.metro) : hraExempt;
+  const laterPt = f ? f.professionalTax : m.professionalTax;
+  const base = m.earlierRegular + m.regular + laterRegular * later + m.earlierOneOff + m.previousEmployerSalary;
+  const exemptions = m.earlierHraExempt + hraExempt + laterHra * later;
+  const pt = m.earlierProfessionalTax + m.professionalTax + laterPt * later;
   const other = m.otherIncome ?? 0;
   const parts: TaxParts = { beforeRounding: 0, surcharge: 0, cess: 0 };
   const annualTax = totalIncomeTaxN(p, base, exemptions, pt, m.deductions, other, m.oneOff ? undefined : parts);
