@@ -207,6 +207,8 @@ export const ZTaxDeclaration = z.object({
       amount: z.number(),
       proved: z.boolean(),
       provedAt: z.string().nullable(),
+      /** The name of the attached proof file (PDF, JPEG or PNG), null when none. */
+      proofFileName: z.string().nullable(),
     }),
   ),
   /** The year's proof cut-off (YYYY-MM-DD) and whether today is after it: then the employee may no longer change it. */

@@ -30,11 +30,13 @@ import { type Db, queryRows, type Tx } from '../../db/client';
 import { employees, taxDeclarationLines, taxDeclarations, taxProofWindows } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { createStorage } from '../../lib/storage';
 import { type AuthContext, canReachRecord } from '../access/context';
 import { HRA_CODE } from '../payroll/plan';
 import { loadStatutoryTables } from '../statutory/parameters';
 import { computeTaxView } from '../statutory/routes';
 import { proofCutoff } from './declarations';
+import { taxProofRoutes } from './proofs';
 
 const rupees = (paise: number | bigint) => Number(paise) / 100;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -170,6 +172,7 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
       amount: rupees(l.amount),
       proved: l.proved,
       provedAt: l.provedAt?.toISOString() ?? null,
+      proofFileName: l.proofFileName,
     })),
     proofCutoff: cutoff,
     afterCutoff: cutoff !== null && today() > cutoff,
@@ -188,9 +191,12 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
 
 type DeclarationInput = z.output<typeof ZTaxDeclarationInput>;
 
-/** Saves a declaration (lines replaced; a line whose amount changes loses its proof). */
-async function saveDeclaration(db: Db, auth: AuthContext, e: Who, input: DeclarationInput, requestId: string) {
-  await db.transaction(async (tx: Tx) => {
+/**
+ * Saves a declaration (lines replaced; a line whose amount changes loses its proved mark but keeps its proof file).
+ * Answers the stored proof files of the sections no longer declared, for the caller to delete after the commit.
+ */
+async function saveDeclaration(db: Db, auth: AuthContext, e: Who, input: DeclarationInput, requestId: string): Promise<string[]> {
+  return db.transaction(async (tx: Tx) => {
     const values = {
       regime: input.regime,
       rentPerMonth: Number(toPaise(input.rentPerMonth)),
@@ -235,8 +241,8 @@ async function saveDeclaration(db: Db, auth: AuthContext, e: Who, input: Declara
           proved: keep ? prior.proved : false,
           provedBy: keep ? prior.provedBy : null,
           provedAt: keep ? prior.provedAt : null,
-          proofFileKey: keep ? prior.proofFileKey : null,
-          proofFileName: keep ? prior.proofFileName : null,
+          proofFileKey: prior?.proofFileKey ?? null,
+          proofFileName: prior?.proofFileName ?? null,
         };
       });
     if (lines.length) await tx.insert(taxDeclarationLines).values(lines);
@@ -249,6 +255,8 @@ async function saveDeclaration(db: Db, auth: AuthContext, e: Who, input: Declara
       userId: auth.userId,
       requestId,
     });
+    const kept = new Set(lines.map((l) => l.proofFileKey));
+    return old.flatMap((l) => (l.proofFileKey && !kept.has(l.proofFileKey) ? [l.proofFileKey] : []));
   });
 }
 
@@ -259,6 +267,8 @@ export const taxDeclarationRoutes: FastifyPluginAsyncZod = async (app) => {
   const view = { menu: MENU.salaryProcess, action: 'view' } as const;
   const edit = { menu: MENU.salaryProcess, action: 'edit' } as const;
   const yearOf = (q: { financialYear?: string }) => q.financialYear ?? currentYear();
+  const storage = createStorage(app.config);
+  const dropFiles = (keys: string[]) => Promise.all(keys.map((k) => storage.delete(k).catch(() => {})));
 
   app.get(
     '/api/payroll/tax-declarations/me',
@@ -291,7 +301,7 @@ export const taxDeclarationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (cutoff && today() > cutoff) {
         throw new Conflict(`The proof window of ${request.body.financialYear} closed on ${cutoff}: ask payroll to change the declaration`);
       }
-      await saveDeclaration(app.db, request.auth, e, request.body, request.id);
+      await dropFiles(await saveDeclaration(app.db, request.auth, e, request.body, request.id));
       return declarationView(app.db, e, request.body.financialYear);
     },
   );
@@ -325,7 +335,7 @@ export const taxDeclarationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const e = await employeeFor(app.db, request.auth, request.params.employeeId);
-      await saveDeclaration(app.db, request.auth, e, request.body, request.id);
+      await dropFiles(await saveDeclaration(app.db, request.auth, e, request.body, request.id));
       return declarationView(app.db, e, request.body.financialYear);
     },
   );
@@ -444,4 +454,5 @@ export const taxDeclarationRoutes: FastifyPluginAsyncZod = async (app) => {
       return b;
     },
   );
+  await app.register(taxProofRoutes);
 };

@@ -31,6 +31,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 import { findMenu } from '@/lib/useCurrentMenu';
 import { EmployeePicker } from '../payroll/components';
+import { ProofFile } from './ProofFile';
 import { Comparison } from './TaxCalculatorScreen';
 
 const HINTS: Record<TDeclarationSection, string> = {
@@ -274,6 +275,16 @@ function DeclarationForm({
                       onChange={(v) => prove({ lines: [{ section: s, proved: v }] })}
                       label={s}
                     />
+                    {proved.has(s) && (
+                      <ProofFile
+                        employeeId={data.employeeId}
+                        financialYear={data.financialYear}
+                        section={s}
+                        fileName={data.lines.find((l) => l.section === s)?.proofFileName ?? null}
+                        mayAttach={!readOnly}
+                        onChanged={refresh}
+                      />
+                    )}
                   </div>
                 </FormField>
               ))}

@@ -1,0 +1,75 @@
+// A declared line's proof file on the tax declaration screen: its name as a download, and a button to attach one
+// (PDF, JPEG or PNG; the server checks the content and the size) or replace it
+// (POST / GET /api/payroll/tax-declarations/:employeeId/proofs/:section).
+import { Download, Paperclip } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast-store';
+import { downloadFile, uploadFile } from '../transaction/employee/api';
+
+export function ProofFile({
+  employeeId,
+  financialYear,
+  section,
+  fileName,
+  mayAttach,
+  onChanged,
+}: {
+  employeeId: number;
+  financialYear: string;
+  section: string;
+  fileName: string | null;
+  mayAttach: boolean;
+  onChanged: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const url = `/api/payroll/tax-declarations/${employeeId}/proofs/${encodeURIComponent(section)}`;
+
+  const attach = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      await uploadFile(`${url}?financialYear=${financialYear}`, file);
+      toast({ variant: 'success', title: 'Proof attached', description: `${section}: ${file.name}` });
+      onChanged();
+    } catch {
+      // the upload shows its own error toast
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <div className="flex shrink-0 items-center gap-1">
+      {fileName && (
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="max-w-40 truncate px-1"
+          title={`Download ${fileName}`}
+          onClick={() => downloadFile(url, fileName, { financialYear }).catch(() => {})}
+        >
+          <Download /> {fileName}
+        </Button>
+      )}
+      {mayAttach && (
+        <>
+          <input
+            ref={input}
+            type="file"
+            accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+            className="hidden"
+            aria-label={`${section} proof file`}
+            onChange={(e) => attach(e.target.files?.[0])}
+          />
+          <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
+            <Paperclip /> {fileName ? 'Replace proof' : 'Attach proof'}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
