@@ -22,6 +22,18 @@ type ExportRow = {
   dateOfJoining: string;
   status: string;
   exitDate: string | null;
+  pan: string | null;
+  uan: string | null;
+  pfNumber: string | null;
+  esiNumber: string | null;
+  pfApplicable: boolean;
+  esiApplicable: boolean;
+  ptApplicable: boolean;
+  pfRestrictToCeiling: boolean;
+  epfFirstJoined: string | null;
+  epfWagesAtJoining: number | null;
+  epsPriorMember: boolean;
+  isDisabled: boolean;
 };
 
 const COLUMNS: { header: string; key: keyof ExportRow; width: number }[] = [
@@ -36,7 +48,29 @@ const COLUMNS: { header: string; key: keyof ExportRow; width: number }[] = [
   { header: 'Date of Joining', key: 'dateOfJoining', width: 14 },
   { header: 'Status', key: 'status', width: 12 },
   { header: 'Exit Date', key: 'exitDate', width: 14 },
+  // The statutory particulars, under the import template's headers (import-columns.ts) so the file imports back.
+  { header: 'PAN', key: 'pan', width: 13 },
+  { header: 'UAN', key: 'uan', width: 14 },
+  { header: 'PF Number', key: 'pfNumber', width: 26 },
+  { header: 'ESI Number', key: 'esiNumber', width: 19 },
+  { header: 'PF Applicable', key: 'pfApplicable', width: 9 },
+  { header: 'ESI Applicable', key: 'esiApplicable', width: 9 },
+  { header: 'PT Applicable', key: 'ptApplicable', width: 9 },
+  { header: 'PF Restrict to Ceiling', key: 'pfRestrictToCeiling', width: 9 },
+  { header: 'EPF First Joined', key: 'epfFirstJoined', width: 14 },
+  { header: 'EPF Wages at Joining', key: 'epfWagesAtJoining', width: 12 },
+  { header: 'Prior EPS Member', key: 'epsPriorMember', width: 9 },
+  { header: 'Person with Disability', key: 'isDisabled', width: 9 },
 ];
+
+/** A cell of the export: Yes / No as the import reads them, the wages at joining in rupees, the status's label. */
+function cellOf(r: ExportRow, key: keyof ExportRow): string | number | null {
+  const v = r[key];
+  if (key === 'status') return STATUS_LABEL[v as TEmployee['status']] ?? (v as string);
+  if (key === 'epfWagesAtJoining') return v === null ? null : (v as number) / 100;
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  return v;
+}
 
 /**
  * The filtered list as an .xlsx stream through the one streaming writer (lib/xlsx.ts): read from the database
@@ -61,6 +95,18 @@ export async function exportEmployees(db: Db, auth: AuthContext, q: z.output<typ
         dateOfJoining: employees.dateOfJoining,
         status: employees.status,
         exitDate: employees.exitDate,
+        pan: employees.pan,
+        uan: employees.uan,
+        pfNumber: employees.pfNumber,
+        esiNumber: employees.esiNumber,
+        pfApplicable: employees.pfApplicable,
+        esiApplicable: employees.esiApplicable,
+        ptApplicable: employees.ptApplicable,
+        pfRestrictToCeiling: employees.pfRestrictToCeiling,
+        epfFirstJoined: employees.epfFirstJoined,
+        epfWagesAtJoining: employees.epfWagesAtJoining,
+        epsPriorMember: employees.epsPriorMember,
+        isDisabled: employees.isDisabled,
       })
       .from(employees)
       .innerJoin(units, eq(units.id, employees.unitId))
@@ -76,7 +122,7 @@ export async function exportEmployees(db: Db, auth: AuthContext, q: z.output<typ
     let batch = first;
     for (let offset = 0; ; ) {
       yield batch.map((r) => ({
-        values: COLUMNS.map((c) => (c.key === 'status' ? (STATUS_LABEL[r.status as TEmployee['status']] ?? r.status) : r[c.key])),
+        values: COLUMNS.map((c) => cellOf(r, c.key)),
       }));
       if (batch.length < PAGE) return;
       offset += PAGE;
