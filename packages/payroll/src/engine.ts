@@ -58,6 +58,7 @@ import {
   type IncomeTaxParameters,
   remainingMonthsOf,
   type SalaryMonthTdsInput,
+  type SalaryMonthTdsResult,
   salaryMonthTds,
   type TaxRegime,
   UnknownSectionError,
@@ -730,6 +731,16 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
     relief89: 0,
     projected: undefined,
   };
+  const tdsOut: SalaryMonthTdsResult = {
+    annualTax: 0,
+    annualTaxWithOneOff: 0,
+    regular: 0,
+    oneOff: 0,
+    tds: 0,
+    surcharge: 0,
+    cess: 0,
+    hraExempt: 0,
+  };
   // The employee being computed: payable and month days scaled (DAY_SCALE), for the TDS head's full-month projection.
   let payableNow = 0;
   let monthNow = 0;
@@ -828,7 +839,7 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
       m.otherIncome = t.otherIncome ?? 0;
       m.relief89 = t.relief89 ?? 0;
       m.projected = projected;
-      r = salaryMonthTds(p, m);
+      r = salaryMonthTds(p, m, tdsOut);
     } catch (e) {
       if (e instanceof UnknownSectionError) throw new StatutoryStepError(`the declaration claims ${e.message.toLowerCase()}`);
       throw e;

@@ -571,7 +571,10 @@ function hraExemptN(p: IncomeTaxParameters, hraReceived: number, basicPlusDa: nu
  * employer's salary and tax added: (annual tax − tax deducted so far) ÷ remaining months, never negative, and a
  * one-off payment's extra tax in its own month. In JS integers for the run (see totalIncomeTaxN).
  */
-export function salaryMonthTds(p: IncomeTaxParameters, m: SalaryMonthTdsInput): SalaryMonthTdsResult {
+const PARTS: TaxParts = { beforeRounding: 0, surcharge: 0, cess: 0 };
+
+/** `out`: an object to fill and answer instead of a new one (the engine's, one per run). */
+export function salaryMonthTds(p: IncomeTaxParameters, m: SalaryMonthTdsInput, out?: SalaryMonthTdsResult): SalaryMonthTdsResult {
   const months = m.remainingMonths;
   if (!Number.isInteger(months) || months < 1 || months > 12) throw new RangeError('Remaining months must be 1 to 12');
   const hraExempt = hraExemptN(p, m.hraReceived, m.basicPlusDa, m.rentPerMonth, m.metro);
@@ -585,7 +588,10 @@ export function salaryMonthTds(p: IncomeTaxParameters, m: SalaryMonthTdsInput): 
   const exemptions = m.earlierHraExempt + hraExempt + laterHra * later;
   const pt = m.earlierProfessionalTax + m.professionalTax + laterPt * later;
   const other = m.otherIncome ?? 0;
-  const parts: TaxParts = { beforeRounding: 0, surcharge: 0, cess: 0 };
+  const parts = PARTS;
+  parts.beforeRounding = 0;
+  parts.surcharge = 0;
+  parts.cess = 0;
   const annualTax = totalIncomeTaxN(p, base, exemptions, pt, m.deductions, other, m.oneOff ? undefined : parts);
   const annualTaxWithOneOff = m.oneOff ? totalIncomeTaxN(p, base + m.oneOff, exemptions, pt, m.deductions, other, parts) : annualTax;
   const reliefIn = m.relief89 ?? 0;
@@ -600,6 +606,18 @@ export function salaryMonthTds(p: IncomeTaxParameters, m: SalaryMonthTdsInput): 
   }
   const oneOff = annualTaxWithOneOff > annualTax ? annualTaxWithOneOff - annualTax : 0;
   const tds = regular + oneOff;
-  const split = splitTds(tds, parts);
-  return { annualTax, annualTaxWithOneOff, regular, oneOff, tds, surcharge: split.surcharge, cess: split.cess, hraExempt };
+  // splitTds without its object: the surcharge's share, then the cess's within what is left.
+  const surcharge = shareN(tds, parts.surcharge, parts.beforeRounding);
+  const cessShare = shareN(tds, parts.cess, parts.beforeRounding);
+  const cess = cessShare < tds - surcharge ? cessShare : tds - surcharge;
+  if (!out) return { annualTax, annualTaxWithOneOff, regular, oneOff, tds, surcharge, cess, hraExempt };
+  out.annualTax = annualTax;
+  out.annualTaxWithOneOff = annualTaxWithOneOff;
+  out.regular = regular;
+  out.oneOff = oneOff;
+  out.tds = tds;
+  out.surcharge = surcharge;
+  out.cess = cess;
+  out.hraExempt = hraExempt;
+  return out;
 }
