@@ -15,7 +15,7 @@ import {
   weeklyOffsOf,
 } from '@hr/attendance';
 import { addDays, diffDays, eachDay, type IsoDate, todayIn, zonedInstant } from '@hr/calendar';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { dailyAttendance } from '../../db/schema';
 import { bulkUpsert } from '../../lib/bulk';
@@ -107,6 +107,13 @@ interface Context {
   stored: StoredDay[] | null;
   /** Salary runs of the range's months that are approved or locked, or that hold a slip of one of the employees. */
   runs: { unitId: number; month: string; frozen: boolean; paid: number[] | null }[] | null;
+  /**
+   * The employees' punches of the whole range (the window `workOut` reads), as minutes from `punchBase`; null when
+   * some salary run of the range's months is approved or locked (its days are mostly kept as stored: `workOut`
+   * then reads the punches of the days it needs on its own).
+   */
+  punches: Map<number, number[]> | null;
+  punchBase: number;
 }
 
 /**
@@ -125,6 +132,7 @@ async function loadContext(
   tz: string,
   allStored: boolean,
 ): Promise<Context> {
+  const punchBase = zonedInstant(before, 0, tz).getTime();
   const [row] = await queryRows<{ doc: string }>(
     db,
     sql`with st as (
@@ -151,7 +159,7 @@ async function loadContext(
               's', array_agg(d.shift_id), 'st', array_agg(d.status), 'w', array_agg(d.worked_minutes), 'la', array_agg(d.late_minutes),
               'ea', array_agg(d.early_minutes), 'ot', array_agg(d.ot_minutes), 'pr', array_agg(d.present), 'le', array_agg(d.leave),
               'lw', array_agg(d.lwop), 'pa', array_agg(d.payable), 'mp', array_agg(d.missed_punch), 'm', array_agg(d.is_manual),
-              'fi', array_agg(floor(extract(epoch from d.first_in) / 60)::int), 'lo', array_agg(floor(extract(epoch from d.last_out) / 60)::int))
+              'fi', array_agg(floor(date_part('epoch', d.first_in) / 60)::int), 'lo', array_agg(floor(date_part('epoch', d.last_out) / 60)::int))
             from daily_attendance d where d.employee_id in (select id from st) and d.day between ${from}::date and ${last}::date
               ${
                 allStored
@@ -165,11 +173,37 @@ async function loadContext(
             from payroll_runs r
             where make_date(r.year, r.month, 1) between date_trunc('month', ${from}::date)::date and ${last}::date
               and (r.status in ('approved', 'locked')
-                or exists (select 1 from salary_slips s where s.run_id = r.id and s.employee_id in (select id from st))))
+                or exists (select 1 from salary_slips s where s.run_id = r.id and s.employee_id in (select id from st)))),
+          'punches', case when not exists (select from payroll_runs r where r.status in ('approved', 'locked')
+                and make_date(r.year, r.month, 1) between date_trunc('month', ${from}::date)::date and ${last}::date)
+            then coalesce((select json_agg(json_build_array(p.employee_id, p.minutes)) from (
+                ${punchesSql(sql`array(select id from st)`, punchBase, after, tz)}) p), '[]') end
         )::text as doc`,
   );
-  const doc = JSON.parse(row.doc) as Omit<Context, 'stored'> & { stored: StoredColumns | null };
-  return { ...doc, stored: doc.stored?.e ? storedRows(doc.stored, tz) : [] };
+  const doc = JSON.parse(row.doc) as Omit<Context, 'stored' | 'punches' | 'punchBase'> & {
+    stored: StoredColumns | null;
+    punches: [number, number[]][] | null;
+  };
+  return {
+    ...doc,
+    stored: doc.stored?.e ? storedRows(doc.stored, tz) : [],
+    punches: doc.punches ? new Map(doc.punches) : null,
+    punchBase,
+  };
+}
+
+/**
+ * The punches of employees (`ids`: an int[] expression) from 6 h before `base` (a midnight) to the end of the day after
+ * `after`, per employee as minutes from `base` (any order). One day either side of a range: a night shift the day
+ * before may own the range's first morning punches.
+ */
+function punchesSql(ids: SQL, base: number, after: IsoDate, tz: string): SQL {
+  return sql`select employee_id, array_agg(floor(date_part('epoch', punched_at - ${new Date(base).toISOString()}::timestamptz) / 60)::int) as minutes
+    from punches
+    where employee_id = any(${ids})
+      and punched_at >= ${new Date(base - 360 * 60_000).toISOString()}::timestamptz
+      and punched_at < ${zonedInstant(addDays(after, 1), 0, tz).toISOString()}::timestamptz
+    group by employee_id`;
 }
 
 /** The stored days as the context reads them: one array per column (a tenth of the cost of an object per row). */
@@ -237,7 +271,11 @@ function storedRows(c: StoredColumns, tz: string): StoredDay[] {
  * the run that paid the employee (holds their slip), wherever they work now; without a slip that month, the run of
  * the unit they were in on the day (the stored day's unit, else the unit of a run that paid them, else today's).
  */
-function frozenDays(runs: Context['runs']) {
+function frozenDays(
+  runs: Context['runs'],
+): (employeeId: number, currentUnit: number, day: IsoDate, storedUnit: number | undefined) => boolean {
+  // No salary run of the range's months is approved, locked or holds a slip (the usual case): nothing is frozen.
+  if (!runs?.length) return () => false;
   const frozenUnit = new Set<string>();
   const paidIn = new Map<string, { unitId: number; frozen: boolean }>();
   for (const r of runs ?? []) {
@@ -283,18 +321,32 @@ export async function computeAttendance(
   const staff = ctx.staff ?? [];
   if (staff.length === 0) return [];
   const isFrozen = frozenDays(ctx.runs);
-  const storedBy = new Map<string, StoredDay>();
-  for (const s of ctx.stored ?? []) storedBy.set(`${s.employeeId}:${s.day}`, s);
+  // Days by employee and position in the range (arrays, not a map keyed by "employee:day" strings: a unit's month is
+  // 15,500 days, looked up several times each).
+  const span = eachDay(from, last);
+  const dayIndex = new Map(span.map((d, i) => [d, i]));
+  const storedBy: DayTable<StoredDay> = new Map();
+  for (const s of ctx.stored ?? []) {
+    const i = dayIndex.get(s.day);
+    if (i === undefined) continue;
+    let mine = storedBy.get(s.employeeId);
+    if (!mine) {
+      mine = new Array(span.length);
+      storedBy.set(s.employeeId, mine);
+    }
+    mine[i] = s;
+  }
 
   // Which employees have days to work out, and over which dates: every employed day not kept as stored.
-  const span = eachDay(from, last);
   const need = new Map<number, { from: IsoDate; to: IsoDate }>();
   for (const e of staff) {
     let lo: IsoDate | null = null;
     let hi: IsoDate | null = null;
-    for (const day of span) {
+    const stored = storedBy.get(e.id);
+    for (let i = 0; i < span.length; i++) {
+      const day = span[i];
       if (day < e.dateOfJoining || (e.exitDate && day > e.exitDate)) continue;
-      const kept = storedBy.get(`${e.id}:${day}`);
+      const kept = stored?.[i];
       if (kept && (kept.isManual || isFrozen(e.id, e.unitId, day, kept.unitId))) continue;
       if (lo === null) lo = day;
       hi = day;
@@ -302,16 +354,19 @@ export async function computeAttendance(
     if (lo !== null && hi !== null) need.set(e.id, { from: lo, to: hi });
   }
 
-  const computed = need.size ? await workOut(db, ctx, staff, need, today, tz) : new Map<string, ComputedDay>();
+  const computed: DayTable<ComputedDay> = need.size ? await workOut(db, ctx, staff, need, from, span.length, today, tz) : new Map();
 
   const out: EmployeeDays[] = [];
   for (const e of staff) {
     const days: ComputedDay[] = [];
-    for (const day of span) {
+    const stored = storedBy.get(e.id);
+    const fromRules = computed.get(e.id);
+    for (let i = 0; i < span.length; i++) {
+      const day = span[i];
       if (day < e.dateOfJoining || (e.exitDate && day > e.exitDate)) continue;
-      const kept = storedBy.get(`${e.id}:${day}`);
+      const kept = stored?.[i];
       const frozen = isFrozen(e.id, e.unitId, day, kept?.unitId);
-      const fresh = computed.get(`${e.id}:${day}`);
+      const fresh = fromRules?.[i];
       // Marked by hand or frozen: shown as stored (a day between two worked-out ones is worked out, not used).
       if (kept && (kept.isManual || frozen)) days.push({ ...fromStored(kept), day, frozen });
       else if (fresh) {
@@ -323,9 +378,12 @@ export async function computeAttendance(
     out.push({ employeeId: e.id, unitId: e.unitId, days });
   }
 
-  if (opts.persist) await storeDays(db, out, tz, storedBy);
+  if (opts.persist) await storeDays(db, out, tz, storedBy, dayIndex);
   return out;
 }
+
+/** Days of employees by position in a range: employee id → an array as long as the range (a hole: no day). */
+type DayTable<T> = Map<number, (T | undefined)[]>;
 
 /**
  * The rules applied to the needed days: punches read for those employees over the dates they need (with a day
@@ -336,9 +394,11 @@ async function workOut(
   ctx: Context,
   staff: readonly EmployeeRow[],
   need: ReadonlyMap<number, { from: IsoDate; to: IsoDate }>,
+  rangeFrom: IsoDate,
+  rangeDays: number,
   today: IsoDate,
   tz: string,
-): Promise<Map<string, ComputedDay>> {
+): Promise<DayTable<ComputedDay>> {
   let from = '9999-12-31';
   let to = '0001-01-01';
   for (const r of need.values()) {
@@ -348,18 +408,30 @@ async function workOut(
   const before = addDays(from, -1);
   const after = addDays(to, 1);
   const ids = [...need.keys()];
-  const idList = `{${ids.join(',')}}`;
   const base = zonedInstant(before, 0, tz).getTime();
-  const punchRows = await queryRows<{ employeeId: number; minutes: number[] }>(
-    db,
-    sql`select employee_id as "employeeId",
-          array_agg(floor(extract(epoch from punched_at - ${new Date(base).toISOString()}::timestamptz) / 60)::int) as minutes
-        from punches
-        where employee_id = any(${idList}::int[])
-          and punched_at >= ${new Date(base - 360 * 60_000).toISOString()}::timestamptz
-          and punched_at < ${zonedInstant(addDays(after, 1), 0, tz).toISOString()}::timestamptz
-        group by employee_id`,
-  );
+  const end = Math.round((zonedInstant(addDays(after, 1), 0, tz).getTime() - base) / 60_000);
+  const punchesBy = new Map<number, number[]>();
+  if (ctx.punches) {
+    // Read with the context over the whole range: the same window when every day is needed (the usual case), else
+    // narrowed here to what the query below would have read (whole minutes, so the bounds compare exactly).
+    const shift = Math.round((base - ctx.punchBase) / 60_000);
+    for (const id of ids) {
+      const all = ctx.punches.get(id);
+      if (!all) continue;
+      const mine: number[] = [];
+      for (const m of all) {
+        const x = m - shift;
+        if (x >= -360 && x < end) mine.push(x);
+      }
+      if (mine.length) punchesBy.set(id, mine);
+    }
+  } else {
+    const rows = await queryRows<{ employee_id: number; minutes: number[] }>(
+      db,
+      punchesSql(sql`${`{${ids.join(',')}}`}::int[]`, base, after, tz),
+    );
+    for (const p of rows) punchesBy.set(p.employee_id, p.minutes);
+  }
   const requests = readRequests ? await readRequests(db, ids, from, to) : new Map<number, Map<IsoDate, DayRequests>>();
 
   const shifts = new Map((ctx.shifts ?? []).map((r) => [r.id, shiftRuleOf(r)]));
@@ -371,10 +443,11 @@ async function workOut(
   }
   const allUnits = holidaysByUnit.get(null) ?? new Set<string>();
   const assignmentsBy = groupBy(ctx.assignments ?? [], (a) => a.employeeId);
-  const punchesBy = new Map(punchRows.map((p) => [p.employeeId, p.minutes]));
   const span = eachDay(before, after);
 
-  const out = new Map<string, ComputedDay>();
+  // Position in the caller's range (from `rangeFrom`) of this span's day i: i + offset.
+  const offset = diffDays(rangeFrom, before);
+  const out: DayTable<ComputedDay> = new Map();
   const plans = new Map<string, { roster: ReturnType<typeof rosterDay>[]; rules: ShiftRule[] }>();
   for (const e of staff) {
     const range = need.get(e.id);
@@ -393,7 +466,10 @@ async function workOut(
     const { roster, rules } = plan;
     const split = splitPunches(rules, punchesBy.get(e.id) ?? []);
     const reqs = requests.get(e.id);
-    for (let i = diffDays(before, range.from); i <= diffDays(before, range.to); i++) {
+    const days: (ComputedDay | undefined)[] = new Array(rangeDays);
+    out.set(e.id, days);
+    const lastIndex = diffDays(before, range.to);
+    for (let i = diffDays(before, range.from); i <= lastIndex; i++) {
       const day = span[i];
       const isHoliday = allUnits.has(day) || (unitHolidays?.has(day) ?? false);
       const dayRequests = reqs?.get(day);
@@ -406,7 +482,7 @@ async function workOut(
         isWeeklyOff: roster[i].isWeeklyOff,
         requests: dayRequests,
       });
-      out.set(`${e.id}:${day}`, {
+      days[i + offset] = {
         day,
         shiftId: roster[i].shiftId,
         isManual: false,
@@ -424,7 +500,7 @@ async function workOut(
         payable: result.payable,
         missedPunch: result.missedPunch,
         workedOff: result.workedOff,
-      });
+      };
     }
   }
   return out;
@@ -486,12 +562,18 @@ function groupBy<T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T[]> {
  */
 export async function recomputeForPunches(db: Db | Tx, punched: readonly { employeeId: number | null; at: Date }[]): Promise<void> {
   const byEmployee = new Map<number, { from: IsoDate; to: IsoDate }>();
+  const midnights = new Map<string, number>();
   for (const p of punched) {
     if (p.employeeId == null) continue;
     const d = todayIn(zone, p.at);
+    let midnight = midnights.get(d);
+    if (midnight === undefined) {
+      midnight = zonedInstant(d, 0, zone).getTime();
+      midnights.set(d, midnight);
+    }
     // A day claims punches from 6 h before its shift starts to 18 h after: a punch before 18:00 may be the
     // previous day's (a night shift's morning out), one from 18:00 the next day's (a shift starting before 06:00).
-    const minute = Math.round((p.at.getTime() - zonedInstant(d, 0, zone).getTime()) / 60_000);
+    const minute = Math.round((p.at.getTime() - midnight) / 60_000);
     const from = minute < 1080 ? addDays(d, -1) : d;
     const to = minute < 1080 ? d : addDays(d, 1);
     const cur = byEmployee.get(p.employeeId);
@@ -537,15 +619,32 @@ function sameAsStored(s: StoredDay, unitId: number, d: ComputedDay): boolean {
  * whose figures changed (compared with the rows `computeAttendance` read already): recomputing a month where one
  * punch arrived writes one row, not the month. A row marked by hand meanwhile is never overwritten.
  */
-async function storeDays(db: Db | Tx, out: readonly EmployeeDays[], tz: string, stored: ReadonlyMap<string, StoredDay>): Promise<void> {
+async function storeDays(
+  db: Db | Tx,
+  out: readonly EmployeeDays[],
+  tz: string,
+  stored: DayTable<StoredDay>,
+  dayIndex: ReadonlyMap<string, number>,
+): Promise<void> {
   const rows: (typeof dailyAttendance.$inferInsert)[] = [];
   const now = new Date();
+  // Each date's midnight once (zonedInstant formats the instant twice: a month of a unit wrote 15,500 rows).
+  const midnights = new Map<string, number>();
+  const midnightOf = (day: string) => {
+    let m = midnights.get(day);
+    if (m === undefined) {
+      m = zonedInstant(day, 0, tz).getTime();
+      midnights.set(day, m);
+    }
+    return m;
+  };
   for (const e of out) {
+    const mine = stored.get(e.employeeId);
     for (const d of e.days) {
       if (d.isManual || d.frozen) continue;
-      const s = stored.get(`${e.employeeId}:${d.day}`);
+      const s = mine?.[dayIndex.get(d.day) ?? -1];
       if (s && (s.isManual || sameAsStored(s, e.unitId, d))) continue;
-      const midnight = d.firstIn !== null || d.lastOut !== null ? zonedInstant(d.day, 0, tz).getTime() : 0;
+      const midnight = d.firstIn !== null || d.lastOut !== null ? midnightOf(d.day) : 0;
       rows.push({
         employeeId: e.employeeId,
         day: d.day,

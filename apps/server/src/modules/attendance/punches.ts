@@ -88,19 +88,25 @@ export async function ingestAttlog(db: Db, device: DeviceContext, body: string, 
   const { lines, malformed } = parseAttlog(body, device.timeZone);
   const pins = [...new Set(lines.map((l) => l.pin))];
   const { inserted, matched } = await db.transaction(async (tx) => {
-    const matches = pins.length
-      ? await queryRows<{ pin: string; id: number; exact: boolean }>(
-          tx,
-          sql`select p.pin, e.id, e.device_user_id is not null as exact
-              from unnest(${`{${pins.join(',')}}`}::text[]) as p(pin)
-              join employees e on e.device_user_id = p.pin
-                or (e.device_user_id is null and lower(e.employee_code) = lower(p.pin))`,
-        )
-      : [];
-    const byPin = new Map<string, number>();
-    for (const m of matches) if (m.exact || !byPin.has(m.pin)) byPin.set(m.pin, m.id);
+    // Two index lookups (employees_device_user_uq, and employees_code_uq on lower(code)), not a join with an OR that
+    // compared every PIN with every employee. PINs are letters and digits (PIN), quoted as array elements.
+    const byDeviceId = new Map<string, number>();
+    const byCode = new Map<string, number>();
+    if (pins.length) {
+      const matches = await queryRows<{ key: string; id: number; exact: boolean }>(
+        tx,
+        sql`select e.device_user_id as key, e.id, true as exact from employees e
+              where e.device_user_id = any(${`{"${pins.join('","')}"}`}::text[])
+            union all
+            select lower(e.employee_code), e.id, false from employees e
+              where e.device_user_id is null and lower(e.employee_code) = any(${`{"${pins.map((p) => p.toLowerCase()).join('","')}"}`}::text[])`,
+      );
+      for (const m of matches) (m.exact ? byDeviceId : byCode).set(m.key, m.id);
+    }
+    // The employee whose device user id is the PIN, else the one without a device user id whose code it is.
+    const employeeOf = (pin: string) => byDeviceId.get(pin) ?? byCode.get(pin.toLowerCase()) ?? null;
     const rows = lines.map((l) => ({
-      employeeId: byPin.get(l.pin) ?? null,
+      employeeId: employeeOf(l.pin),
       punchedAt: l.at,
       source: 'device',
       deviceId: device.id,

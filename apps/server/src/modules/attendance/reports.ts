@@ -103,6 +103,29 @@ function staffPage(db: Db, f: Filters, limit: number, offset: number, after?: St
     .offset(offset);
 }
 
+/**
+ * A page of the employees in the filters (as staffPage) and how many there are in all, in one statement: the count is
+ * an uncorrelated scalar subquery, worked out once. An empty page (past the end) counts them by itself.
+ */
+async function staffPageWithTotal(db: Db, f: Filters, limit: number, offset: number): Promise<{ staff: StaffRow[]; total: number }> {
+  const rows = await db
+    .select({
+      id: employees.id,
+      code: employees.employeeCode,
+      name: employees.name,
+      departmentName: departments.name,
+      total: sql<number>`(select count(*)::int from ${employees} where ${f.where})`,
+    })
+    .from(employees)
+    .innerJoin(departments, eq(departments.id, employees.departmentId))
+    .where(f.where)
+    .orderBy(asc(employees.employeeCode), asc(employees.id))
+    .limit(limit)
+    .offset(offset);
+  if (rows.length === 0) return { staff: [], total: offset === 0 ? 0 : await countStaff(db, f) };
+  return { staff: rows.map(({ total: _t, ...s }) => s), total: Number(rows[0].total) };
+}
+
 /** The employees' days over the range, as computeAttendance works them out (nothing is written). */
 async function daysOf(db: Db, staff: readonly StaffRow[], f: Filters): Promise<Map<number, ComputedDay[]>> {
   if (staff.length === 0) return new Map();
@@ -431,8 +454,7 @@ export const attendanceReportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const { f } = await checked(app, request.auth, attendanceRegisterReport, q);
-      const total = await countStaff(app.db, f);
-      const staff = await staffPage(app.db, f, q.pageSize, (q.page - 1) * q.pageSize);
+      const { staff, total } = await staffPageWithTotal(app.db, f, q.pageSize, (q.page - 1) * q.pageSize);
       const days = await daysOf(app.db, staff, f);
       return {
         from: f.from,
