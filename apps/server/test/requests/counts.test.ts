@@ -115,6 +115,15 @@ describe('request_counts', () => {
     const few = (await admin.get('/api/requests', { kind: 'visitor', from: '2019-01-01', to: '2019-01-10', pageSize: 10 })).json();
     expect(few.capped).toBe(false);
     expect(few.total).toBe(await direct(sql`r.kind = 'visitor' and r.to_date >= '2019-01-01' and r.from_date <= '2019-01-10'`));
+    // Dates and a status without a unit (read by the pending-first index's range for that status): the same rows.
+    for (const status of ['approved', 'pending'] as const) {
+      const some = (
+        await admin.get('/api/requests', { kind: 'visitor', status, from: '2019-01-01', to: '2019-01-10', sort: '-fromDate', pageSize: 10 })
+      ).json() as { total: number; rows: { status: string; fromDate: string }[] };
+      const where = sql`r.kind = 'visitor' and r.status = ${status} and r.to_date >= '2019-01-01' and r.from_date <= '2019-01-10'`;
+      expect(some.total).toBe(await direct(where));
+      expect(some.rows.every((r) => r.status === status && r.fromDate <= '2019-01-10')).toBe(true);
+    }
 
     // The manager's counters cover only the manager's units.
     const mine = (await manager.get('/api/requests', { kind: 'visitor', pageSize: 10 })).json();

@@ -683,6 +683,17 @@ function whereOf(auth: AuthContext, q: z.infer<typeof ZRequestsQuery>, kinds: TR
   // only the dates asked (to_date is in the index too, so a count reads no row).
   if (q.from) conds.push(sql`r.to_date >= ${q.from}::date and r.from_date >= ${financialYearOf(q.from).startDate}::date`);
   if (q.to) conds.push(sql`r.from_date <= ${q.to}::date`);
+  // Dates without a unit: the pending-first index (kind, pending, from_date, …) is read as one from_date range per
+  // value of its second column instead of the kind's whole range filtered entry by entry (PostgreSQL 15 has no skip
+  // scan). With a status that value is known, and `is true / is false` (not `= false`, which the planner turns into
+  // status <> 'pending') bounds the ordered page's scan too; without one, `= any` bounds the count's two ranges.
+  if ((q.from || q.to) && !q.unitId) {
+    conds.push(
+      q.status
+        ? sql`(r.status = 'pending') is ${sql.raw(q.status === 'pending' ? 'true' : 'false')}`
+        : sql`(r.status = 'pending') = any('{true,false}'::bool[])`,
+    );
+  }
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conds.push(sql`(e.employee_code ilike ${like} or e.name ilike ${like})`);
