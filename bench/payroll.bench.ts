@@ -389,6 +389,53 @@ function engineAlone(n: number, runs: number): BenchResult {
   };
 }
 
+/**
+ * What the statutory heads (PF, ESI, PT, LWF by the rules, TDS under section 192) add to the engine: the same
+ * employees and heads with the five heads computed by the rules, and with them as plain fixed deductions (no
+ * `statutory`), timed alternately in one process so both see the same machine, as the process's CPU time (on a
+ * shared machine wall time mostly measures the wait for a core); the medians' ratio, less one, in per cent
+ * (issue 13: at most 20 %).
+ */
+export function statutoryShare(n: number, rounds: number): BenchResult[] {
+  const heads = benchHeads(new Map(EXTRA_HEADS.map((h, k) => [h.code, 101 + k])));
+  const without = heads.map((h) => (h.statutory ? { ...h, statutory: null, isCalculative: false, formula: null } : h));
+  const input = engineInputs(n, heads);
+  const time = (hs: EngineHead[]) => {
+    const c0 = process.cpuUsage();
+    const results = computeSlips(compileFormulas(hs), input, BENCH_STATUTORY);
+    const c = process.cpuUsage(c0);
+    const ms = (c.user + c.system) / 1000;
+    if (results.length !== n || results.some((r) => !isSlip(r))) throw new Error('engine: a slip failed');
+    return ms;
+  };
+  time(heads);
+  time(without);
+  const withTimes: number[] = [];
+  const withoutTimes: number[] = [];
+  for (let k = 0; k < rounds; k++) {
+    withoutTimes.push(time(without));
+    withTimes.push(time(heads));
+  }
+  const a = median(withTimes);
+  const b = median(withoutTimes);
+  const runs = (xs: number[]) => xs.map((t) => Math.round(t)).join(', ');
+  return [
+    {
+      name: `engine alone without statutory heads: compileFormulas + computeSlips CPU time, ${count(n)} employees × 30 heads, the 5 statutory heads as fixed deductions (median of ${rounds})`,
+      value: Math.round(b),
+      unit: 'ms',
+      note: `CPU ms of the runs ${runs(withoutTimes)}`,
+    },
+    {
+      name: `engine alone: what the statutory heads add (PF, ESI, PT, LWF, TDS by the rules vs fixed; ${count(n)} employees, alternating, medians)`,
+      value: Math.round((a / b - 1) * 1000) / 10,
+      unit: '%',
+      budget: 20,
+      note: `CPU time with ${Math.round(a)} ms (runs ${runs(withTimes)}), without ${Math.round(b)} ms`,
+    },
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // 2–4. The whole run on a database
 
@@ -825,7 +872,7 @@ async function onPostgres(adminUrl: string, n: number, budget: { s: number; mb: 
 }
 
 const bench: Bench = async () => {
-  const results: BenchResult[] = [engineAlone(10_000, 5), engineAlone(100_000, 3)];
+  const results: BenchResult[] = [engineAlone(10_000, 5), ...statutoryShare(10_000, 11), engineAlone(100_000, 3)];
   const sizes: [number, { s: number; mb: number }][] = [[10_000, { s: 2, mb: 500 }]];
   if (WITH_100K) sizes.push([100_000, { s: 20, mb: 1024 }]);
   else console.log('payroll: the whole run of 1,00,000 left out (BENCH_PAYROLL_100K=1 runs it, about 3 minutes a database)');

@@ -3,7 +3,7 @@ export interface BenchResult {
   /** Short name, e.g. 'payslip: 1,000 in one PDF (Node)'. */
   name: string;
   value: number;
-  unit: 'ms' | 's' | 'MB' | 'KB' | 'ops/s' | 'count';
+  unit: 'ms' | 's' | 'MB' | 'KB' | 'ops/s' | 'count' | '%';
   /** The budget: value must be <= budget (or >= for ops/s). Omit when only recorded. */
   budget?: number;
   note?: string;
