@@ -1,6 +1,7 @@
 // The statutory side of a month's run, loaded set-based for computeMonth: the dated parameters in force (one
 // query), the unit's state (one), and the ESI coverage wages of the earlier months of the contribution period
-// (one, over the earlier slips); for a TDS head the financial year's income-tax parameters, the employees'
+// (one, over the earlier slips), in a half-yearly PT state's due month the half-year's earlier slips (one); for
+// a TDS head the financial year's income-tax parameters, the employees'
 // declarations (one query) and their earlier slips of the year (one). The rules themselves run inside the engine
 // (computeSlips) on these plain values.
 import {
@@ -14,6 +15,7 @@ import {
   inForce,
   monthStart,
   PlanError,
+  ptPeriodOf,
 } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -31,6 +33,11 @@ export interface MonthStatutory {
   declarations?: Map<number, EffectiveDeclaration>;
   tdsEarlier?: Map<number, TdsEarlier>;
   financialYear: string;
+  /**
+   * In a due month of a state whose PT slabs are of a half-year's salary: the half-year (year * 100 + month) and
+   * each employee's earlier slips in it (gross summed, paise, and the months they cover).
+   */
+  ptHalfYear?: { from: number; to: number; earlier: Map<number, { gross: number; months: number }> };
 }
 
 /** The earlier slips of the financial year with this employer, summed (paise). */
@@ -141,10 +148,48 @@ export async function monthStatutory(
       else esiEarlier.set(r.employeeId, [Number(r.wages)]);
     }
   }
-  if (!withTds) return { params, esiEarlier, financialYear };
+  const ptHalfYear = await ptHalfYearEarlier(db, params, ruleHeads, ids, year, month);
+  if (!withTds) return { params, esiEarlier, financialYear, ptHalfYear };
   const declarations = await effectiveDeclarations(db, ids, financialYear, on);
   const tdsEarlier = await tdsEarlierSlips(db, ids, year, month, heads);
-  return { params, esiEarlier, declarations, tdsEarlier, financialYear };
+  return { params, esiEarlier, declarations, tdsEarlier, financialYear, ptHalfYear };
+}
+
+/**
+ * A half-yearly PT state's due month (Kerala in August and February, Tamil Nadu in September and March): the
+ * half-year's earlier slips of the employees, gross summed per employee in one query.
+ */
+async function ptHalfYearEarlier(
+  db: Db | Tx,
+  params: EngineStatutory,
+  ruleHeads: readonly RunHead[],
+  ids: EmployeeSet,
+  year: number,
+  month: number,
+): Promise<MonthStatutory['ptHalfYear']> {
+  const pt = params.pt;
+  if (pt?.basis !== 'half-yearly' || !ruleHeads.some((h) => h.statutory === 'pt')) return undefined;
+  if (pt.frequency !== 'monthly' && !(pt.dueMonths ?? []).includes(month)) return undefined;
+  const period = ptPeriodOf(pt, year, month)!;
+  const rows = await queryRows<{ employeeId: number; gross: string; months: number }>(
+    db,
+    sql`select s.employee_id as "employeeId", sum(s.gross)::text as gross, count(distinct r.year * 100 + r.month)::int as months
+        from salary_slips s join payroll_runs r on r.id = s.run_id
+        where s.employee_id in ${idsIn(ids)} and r.year * 100 + r.month >= ${period.from} and r.year * 100 + r.month < ${year * 100 + month}
+        group by s.employee_id`,
+  );
+  return { ...period, earlier: new Map(rows.map((r) => [r.employeeId, { gross: Number(r.gross), months: r.months }])) };
+}
+
+const ymOf = (day: string) => Number(day.slice(0, 4)) * 100 + Number(day.slice(5, 7));
+
+/** The months of [from, to] (year * 100 + month) other than `ym` in which the employee is employed. */
+function employedMonthsBesides(e: Pick<PaidEmployee, 'dateOfJoining' | 'exitDate'>, from: number, to: number, ym: number): number {
+  const joined = ymOf(e.dateOfJoining);
+  const left = e.exitDate ? ymOf(e.exitDate) : Number.POSITIVE_INFINITY;
+  let count = 0;
+  for (let m = from; m <= to; m = m % 100 === 12 ? m + 89 : m + 1) if (m !== ym && m >= joined && m <= left) count++;
+  return count;
 }
 
 /** An employee's statutory particulars for the month (EPS eligibility by age and the 2014 high-wage rule). */
@@ -158,17 +203,27 @@ export function employeeStatutory(e: PaidEmployee, s: MonthStatutory, year: numb
         priorEpsMember: e.epsPriorMember,
       }).eligible
     : true;
+  const half = s.ptHalfYear;
+  const earlierPt = half?.earlier.get(e.id);
+  const joinedThisMonth = e.dateOfJoining > monthStart(year, month) && ymOf(e.dateOfJoining) === year * 100 + month;
   return {
     pfRestrictToCeiling: e.pfRestrictToCeiling,
     epsEligible: eps,
     disabled: e.isDisabled,
     esiEarlierWages: s.esiEarlier.get(e.id) ?? [],
-    tds: s.declarations && tdsOf(s.declarations.get(e.id) ?? defaultDeclaration(e.id, s.financialYear), s.tdsEarlier?.get(e.id)),
+    tds:
+      s.declarations &&
+      tdsOf(s.declarations.get(e.id) ?? defaultDeclaration(e.id, s.financialYear), s.tdsEarlier?.get(e.id), joinedThisMonth),
+    ptPeriod: half && {
+      earlierGross: earlierPt?.gross ?? 0,
+      otherMonths: employedMonthsBesides(e, half.from, half.to, year * 100 + month) - (earlierPt?.months ?? 0),
+    },
   };
 }
 
-function tdsOf(d: EffectiveDeclaration, earlier: TdsEarlier = NO_EARLIER): EmployeeTds {
+function tdsOf(d: EffectiveDeclaration, earlier: TdsEarlier = NO_EARLIER, joinedThisMonth = false): EmployeeTds {
   return {
+    joinedThisMonth,
     regime: d.regime,
     rentPerMonth: d.rentPerMonth,
     metro: d.metro,
