@@ -272,8 +272,8 @@ describe('tax declarations API', () => {
     const body = saved.json();
     expect(body).toMatchObject({ declared: true, regime: 'old', rentPerMonth: 12000, previousEmployerIncome: 300000 });
     expect(body.lines).toEqual([
-      { section: '80C', amount: 100000, proved: false, provedAt: null },
-      { section: '80TTA', amount: 5000, proved: false, provedAt: null },
+      { section: '80C', amount: 100000, proved: false, provedAt: null, proofFileName: null },
+      { section: '80TTA', amount: 5000, proved: false, provedAt: null, proofFileName: null },
     ]);
     // The comparison is the calculator's answer for the same figures.
     const c = body.comparison;
