@@ -183,6 +183,37 @@ describe('unit-wise mappings', () => {
   });
 });
 
+describe('unit-wise leave type mapping', () => {
+  it('gives a unit its own leave terms on its checklist: a limit beyond the maximum is refused on its line, then saved', async () => {
+    const { page } = ctx;
+    const units = (await apiRequest('/api/resources/unit?search=CMP-MYS', { user: 'admin' })).body.rows as { id: number }[];
+    const mys = units[0].id;
+    type Line = { itemId: number; label: string; mapped: boolean } & Record<string, unknown>;
+    const lines = async () => (await apiRequest(`/api/resources/unitLeaveTypeMap/mapping/${mys}`, { user: 'admin' })).body as Line[];
+    const before = await lines();
+    const target = before.find((l) => l.mapped);
+    if (!target) throw new Error('the seed maps no leave type in CMP-MYS');
+    try {
+      await signInWithToken(page, 'admin', `${MASTER_BASE}/unit-wise-leave-type-map/${encryptParam(mys)}`);
+      const line = page.getByTestId('mapping-line').filter({ hasText: target.label });
+      await line.getByTestId('mapping-maxBalance').fill('5');
+      await line.getByTestId('mapping-carryForwardLimit').fill('9');
+      await page.getByTestId('mapping-save').click();
+      await line.getByRole('alert').filter({ hasText: 'At most the maximum balance (5 days)' }).waitFor();
+      await line.getByTestId('mapping-carryForwardLimit').fill('3');
+      await line.getByTestId('mapping-accrual').selectOption('monthly');
+      await screenshot(page, 'masters-unit-leave-terms');
+      await page.getByTestId('mapping-save').click();
+      await expect
+        .poll(async () => (await lines()).find((l) => l.itemId === target.itemId))
+        .toMatchObject({ maxBalance: '5.0', carryForwardLimit: '3.0', accrual: 'monthly', yearlyQuota: null });
+    } finally {
+      const items = before.filter((l) => l.mapped).map(({ itemId }) => ({ itemId }));
+      await apiRequest(`/api/resources/unitLeaveTypeMap/mapping/${mys}`, { user: 'admin', method: 'PUT', body: { items } });
+    }
+  });
+});
+
 describe('role limits', () => {
   it('a role without delete sees no delete button and the API refuses the delete', async () => {
     // A throw-away role and user, so the demo roles other suites check stay as seeded.
