@@ -359,6 +359,9 @@ export interface TaxParts {
   cess: number;
 }
 
+/** The capped deductions of the call in progress (one map, cleared each call: nothing keeps it). */
+const ALLOWED = new Map<string, number>();
+
 /** The year's total tax on paise given as JS integers (the engine's amounts); computeIncomeTax beyond ₹100 crore. */
 export function totalIncomeTaxN(
   p: IncomeTaxParameters,
@@ -408,7 +411,10 @@ export function totalIncomeTaxN(
       interest = v > 0 ? v : 0;
       continue;
     }
-    allowed ??= new Map();
+    if (!allowed) {
+      allowed = ALLOWED;
+      allowed.clear();
+    }
     allowed.set(section, v > 0 ? v : 0);
   }
   if (allowed) {
