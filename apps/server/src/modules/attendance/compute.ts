@@ -98,7 +98,7 @@ export async function shiftRules(db: Db | Tx): Promise<Map<number, ShiftRule>> {
   return new Map(rows.map((r) => [r.id, shiftRuleOf(r)]));
 }
 
-/** What one statement reads for a computation besides the punches (`loadContext`). */
+/** What one statement reads for a computation (`loadContext`): all of it but, in a frozen month, the punches. */
 interface Context {
   staff: EmployeeRow[] | null;
   shifts: ShiftRow[] | null;
@@ -117,10 +117,11 @@ interface Context {
 }
 
 /**
- * Everything a computation reads but the punches, in ONE statement (a json document of its parts): the employees
- * in scope, the shift master, their roster, the units' holidays, the stored days of the range (with `allStored`; else only
- * those kept as stored: marked by hand, or of a month some unit has approved or locked), and the salary runs
- * that freeze days. On the embedded database every statement has a fixed cost; this used to be seven.
+ * Everything a computation reads but the approved requests, in ONE statement (a json document of its parts): the
+ * employees in scope, the shift master, their roster, the units' holidays, the stored days of the range (with `allStored`;
+ * else only those kept as stored: marked by hand, or of a month some unit has approved or locked), the salary runs
+ * that freeze days and the punches of the range (not when a run of its months is approved or locked). On the embedded
+ * database every statement has a fixed cost; this used to be eight.
  */
 async function loadContext(
   db: Db | Tx,
