@@ -15,7 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bulkInsert, bulkUpdate, bulkUpsert } from '../../src/lib/bulk';
+import { bulkInsert, bulkUpdate, bulkUpsert, selectJsonColumns } from '../../src/lib/bulk';
 import { createTestApp, type TestApp } from '../helpers';
 import { countingDb } from '../query-count';
 
@@ -311,6 +311,37 @@ describe('bulkInsert: COPY with the foreign keys checked once (foreignKeysOnce)'
     } finally {
       await t.db.execute(sql`drop trigger if exists bulk_child_count on bulk_child`);
     }
+  });
+});
+
+describe('selectJsonColumns in pages', () => {
+  it('reads every row once, in the key’s order, a page a statement, whatever the page size', async () => {
+    const codes = ['b"q', 'a\\b', 'c d', 'D', 'e', 'ಕ', 'f,g', 'h', 'i'];
+    await bulkInsert(
+      t.db,
+      scratch,
+      codes.map((code, i) => ({ code, n: i, meta: { i } })),
+    );
+    const query = sql`select id, code, n, meta from bulk_scratch where n >= 0`;
+    const whole = await selectJsonColumns<{ id: number; code: string; n: number; meta: { i: number } }>(
+      t.db,
+      ['id', 'code', 'n', 'meta'],
+      query,
+    );
+    for (const size of [1, 2, 4, 9, 10, 50]) {
+      const counter = countingDb(t.database);
+      const byCode = await selectJsonColumns<{ code: string; n: number }>(counter.db, ['code', 'n'], query, { key: 'code', size });
+      const sorted = [...whole].sort((a, b) => (a.code < b.code ? -1 : 1));
+      expect(byCode.map((r) => r.code).sort()).toEqual(sorted.map((r) => r.code));
+      expect(new Set(byCode.map((r) => r.code)).size).toBe(codes.length);
+      // One statement a page, and one more to find the last page short (none when the rows fill it exactly).
+      expect(counter.queries).toHaveLength(Math.floor(codes.length / size) + 1);
+      const byId = await selectJsonColumns<{ id: number; meta: { i: number } }>(t.db, ['id', 'meta'], query, { key: 'id', size });
+      expect(byId).toEqual([...whole].sort((a, b) => a.id - b.id).map((r) => ({ id: r.id, meta: r.meta })));
+    }
+    await expect(selectJsonColumns(t.db, ['n'], sql`select null::int as n from bulk_scratch`, { key: 'n', size: 2 })).rejects.toThrow(
+      /null/,
+    );
   });
 });
 
