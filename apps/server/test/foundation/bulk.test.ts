@@ -315,7 +315,7 @@ describe('bulkInsert: COPY with the foreign keys checked once (foreignKeysOnce)'
 });
 
 describe('selectJsonColumns in pages', () => {
-  it('reads every row once, in the key’s order, a page a statement, whatever the page size', async () => {
+  it('reads every row once, in the key’s order, a page a statement on PGlite, whatever the page size', async () => {
     const codes = ['b"q', 'a\\b', 'c d', 'D', 'e', 'ಕ', 'f,g', 'h', 'i'];
     await bulkInsert(
       t.db,
@@ -334,14 +334,17 @@ describe('selectJsonColumns in pages', () => {
       const sorted = [...whole].sort((a, b) => (a.code < b.code ? -1 : 1));
       expect(byCode.map((r) => r.code).sort()).toEqual(sorted.map((r) => r.code));
       expect(new Set(byCode.map((r) => r.code)).size).toBe(codes.length);
-      // One statement a page, and one more to find the last page short (none when the rows fill it exactly).
-      expect(counter.queries).toHaveLength(Math.floor(codes.length / size) + 1);
+      // On PGlite one statement a page, and one more to find the last page short; PostgreSQL reads one document.
+      expect(counter.queries).toHaveLength(t.database.kind === 'pglite' ? Math.floor(codes.length / size) + 1 : 1);
       const byId = await selectJsonColumns<{ id: number; meta: { i: number } }>(t.db, ['id', 'meta'], query, { key: 'id', size });
       expect(byId).toEqual([...whole].sort((a, b) => a.id - b.id).map((r) => ({ id: r.id, meta: r.meta })));
     }
-    await expect(selectJsonColumns(t.db, ['n'], sql`select null::int as n from bulk_scratch`, { key: 'n', size: 2 })).rejects.toThrow(
-      /null/,
-    );
+    if (t.database.kind === 'pglite') {
+      // A null key would end the paging early: refused.
+      await expect(selectJsonColumns(t.db, ['n'], sql`select null::int as n from bulk_scratch`, { key: 'n', size: 2 })).rejects.toThrow(
+        /null/,
+      );
+    }
   });
 });
 
