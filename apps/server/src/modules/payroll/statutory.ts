@@ -20,6 +20,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import type { RunHead } from '../../db/schema';
+import { selectJsonColumns } from '../../lib/bulk';
 import { loadStatutoryTables } from '../statutory/parameters';
 import { defaultDeclaration, type EffectiveDeclaration, effectiveDeclarations } from '../tax/declarations';
 import { type EmployeeSet, idsIn, type PaidEmployee } from './inputs';
@@ -63,8 +64,11 @@ export async function tdsEarlierSlips(
   const pt = headId((h) => h.statutory === 'pt');
   const arrears = headId((h) => h.code === ARREARS_CODE);
   const bonus = headId((h) => h.code === BONUS_CODE);
-  const rows = await queryRows<{ employeeId: number; regular: string; oneOff: string; hra: string; pt: string; tds: string }>(
+  // One JSON document, not rows: a whole unit's earlier slips are a row an employee (on PGlite the row-by-row
+  // conversion of 1,00,000 rows cost seconds in the next month's run).
+  const rows = await selectJsonColumns<{ employeeId: number; regular: string; oneOff: string; hra: string; pt: string; tds: string }>(
     db,
+    ['employeeId', 'regular', 'oneOff', 'hra', 'pt', 'tds'],
     sql`with e as (
           select s.employee_id, s.gross, s.statutory st, s.amounts a from salary_slips s join payroll_runs r on r.id = s.run_id
           where s.employee_id in ${idsIn(ids)} and r.year * 100 + r.month >= ${fyStart} and r.year * 100 + r.month < ${year * 100 + month}
@@ -135,8 +139,9 @@ export async function monthStatutory(
   if (params.esi && ruleHeads.some((h) => h.statutory === 'esi_employee')) {
     const period = esiContributionPeriod(params.esi, year, month);
     const from = Number(period.start.slice(0, 4)) * 100 + Number(period.start.slice(5, 7));
-    const rows = await queryRows<{ employeeId: number; wages: string }>(
+    const rows = await selectJsonColumns<{ employeeId: number; wages: string }>(
       db,
+      ['employeeId', 'wages'],
       sql`select s.employee_id as "employeeId", (s.statutory->>'esiCoverageWages')::bigint::text as wages
           from salary_slips s join payroll_runs r on r.id = s.run_id
           where s.employee_id in ${idsIn(ids)} and s.statutory ? 'esiCoverageWages'
