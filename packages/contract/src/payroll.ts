@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZEmployeeSalaryRecord } from './documents';
 import { ZIsoDate } from './dates';
+import { ZEmployeeSalaryRecord } from './documents';
 import { ZIdQuery, ZIdText } from './ids';
 
 // The payroll API (issue: payroll engine). Amounts travel as rupees with two decimals (JSON numbers); the

@@ -5,6 +5,7 @@ import {
   ZApproveRun,
   ZCreateRun,
   ZJobStarted,
+  ZLockRun,
   ZPayslipBatchQuery,
   ZPayslipMonths,
   ZPayslipQuery,
@@ -14,9 +15,8 @@ import {
   ZRunIdParams,
   ZRunListQuery,
   ZRunPage,
-  ZSalarySlip,
-  ZLockRun,
   ZRunPaymentDate,
+  ZSalarySlip,
   ZUnlockRun,
 } from '@hr/contract';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
