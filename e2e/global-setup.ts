@@ -170,8 +170,8 @@ export default async function setup(project: TestProject) {
       env: { ...process.env, VITE_E2E_PAGES: process.env.VITE_E2E_PAGES ?? '1' },
     });
   }
-  // One per test worker: e2e/vitest.config.ts runs E2E_WORKERS files at a time (default 2).
-  const count = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+  // One per test worker: e2e/vitest.config.ts runs E2E_WORKERS files at a time (default 1).
+  const count = Math.max(1, Number(process.env.E2E_WORKERS ?? 1) || 1);
   const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServer(webDist, i + 1)));
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stop = async () => {

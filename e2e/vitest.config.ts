@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 // End-to-end suite: the built web app served by the real server on a throw-away database,
-// driven by Debian's Chromium through playwright-core. Two files at a time (E2E_WORKERS), each
-// worker with a server and database of its own (global-setup.ts), so files never share data;
-// most of a browser test's time is waiting, which the second worker fills.
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+// driven by Debian's Chromium through playwright-core. One file at a time by default: on the 2-core
+// machine two at a time (E2E_WORKERS=2, each worker with a server and database of its own, see
+// global-setup.ts) took as long (the files are CPU-bound: a browser and a server each) and ran at
+// load 9, where waits time out; a bigger machine can raise it.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1) || 1);
 
 export default defineConfig({
   test: {
