@@ -50,7 +50,7 @@ import {
   toPaiseNumber,
 } from './formula';
 import type { EsiParameters } from './statutory/esi';
-import { esiCoveredN, esiInto, lwfInto, pfInto, prepareEsi, prepareLwf, preparePf, preparePt, ptN } from './statutory/fast';
+import { esiCoveredN, esiInto, lwfInto, pfInto, prepareEsi, prepareLwf, preparePf, preparePt, ptN, roundDiv } from './statutory/fast';
 import type { LwfParameters } from './statutory/lwf';
 import type { PfParameters } from './statutory/pf';
 import { type PtParameters, ptPeriodGross } from './statutory/pt';
@@ -574,22 +574,6 @@ export function compileFormulas(heads: EngineHead[]): PayrollPlan {
 // Computation
 
 const DAY_SCALE = 10_000; // payable and month days are taken to 4 decimals
-
-/** round(n / d) half away from zero, for safe integers n and d > 0. */
-function roundDiv(n: number, d: number): number {
-  const a = Math.abs(n);
-  let q = Math.floor(a / d);
-  let r = a - q * d;
-  if (r < 0) {
-    q--;
-    r += d;
-  } else if (r >= d) {
-    q++;
-    r -= d;
-  }
-  if (2 * r >= d) q++;
-  return n < 0 ? -q : q;
-}
 
 /** fixed × payable / month, both days already scaled to integers by DAY_SCALE; exact, half away from zero. */
 function prorate(fixed: number, payableScaled: number, monthScaled: number): number {

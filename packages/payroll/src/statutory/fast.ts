@@ -34,6 +34,11 @@ function div(n: number, d: number, mode: number): number {
   return 2 * r >= d ? q + 1 : q;
 }
 
+/** round(n / d) half away from zero, for safe integers n (any sign) and d > 0. */
+export function roundDiv(n: number, d: number): number {
+  return n < 0 ? -div(-n, d, NEAREST) : div(n, d, NEAREST);
+}
+
 /** `rate` basis points of paise, rounded to whole rupees (percentOf(…, 'rupee')). */
 const toRupeeOf = (amount: number, rateBp: number, mode: number) => div(amount * rateBp, 1_000_000, mode) * 100;
 
