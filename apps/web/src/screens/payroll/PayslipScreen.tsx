@@ -17,7 +17,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 import { findMenu, useCurrentMenu } from '@/lib/useCurrentMenu';
 import { formatMonth } from './api';
-import { UnitMultiSelect } from './components';
+import { UnitMultiSelect, YearSelect } from './components';
 
 type Month = { year: number; month: number };
 
@@ -87,25 +87,15 @@ function MyPayslipCard() {
       fields={
         <>
           <FormField label="Year" htmlFor="my-year">
-            <Select
-              value={year ? String(year) : ''}
-              onValueChange={(v) => {
-                const y = Number(v);
+            <YearSelect
+              id="my-year"
+              years={years}
+              value={year}
+              onChange={(y) => {
                 setYear(y);
                 setMonth(list.find((m) => m.year === y)?.month ?? null);
               }}
-            >
-              <SelectTrigger id="my-year" className="w-28" aria-label="Year">
-                <SelectValue placeholder="Year" />
-              </SelectTrigger>
-              <SelectContent>
-                {years.map((y) => (
-                  <SelectItem key={y} value={String(y)}>
-                    {y}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            />
           </FormField>
           <FormField label="Month" htmlFor="my-month">
             <Select value={month ? String(month) : ''} onValueChange={(v) => setMonth(Number(v))}>
