@@ -178,7 +178,14 @@ export const employees = pgTable(
       t.employeeCode,
       t.weeklyOffs,
     ),
-    index('employees_exit_idx').on(t.exitDate, t.unitId).where(sql`${t.exitDate} is not null`),
+    // Leavers by month; with employees_future_joining_idx, the corrections to the kept employee_counts (custom
+    // migration employee_counts) for a day: those with an exit date, those without one who join after the day.
+    index('employees_exit_idx')
+      .on(t.exitDate, t.unitId, t.departmentId, t.dateOfJoining, t.weeklyOffs)
+      .where(sql`${t.exitDate} is not null`),
+    index('employees_future_joining_idx')
+      .on(t.dateOfJoining, t.unitId, t.departmentId, t.weeklyOffs)
+      .where(sql`${t.exitDate} is null and ${t.status} <> 'exited'`),
     index('employees_missing_docs_idx')
       .on(t.unitId, t.missingMandatoryDocs)
       .where(sql`${t.status} = 'active' and ${t.missingMandatoryDocs} > 0`),

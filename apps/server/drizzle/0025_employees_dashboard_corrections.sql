@@ -1,0 +1,3 @@
+DROP INDEX "employees_exit_idx";--> statement-breakpoint
+CREATE INDEX "employees_future_joining_idx" ON "employees" USING btree ("date_of_joining","unit_id","department_id","weekly_offs") WHERE "employees"."exit_date" is null and "employees"."status" <> 'exited';--> statement-breakpoint
+CREATE INDEX "employees_exit_idx" ON "employees" USING btree ("exit_date","unit_id","department_id","date_of_joining","weekly_offs") WHERE "employees"."exit_date" is not null;
