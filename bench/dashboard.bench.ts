@@ -155,13 +155,15 @@ export async function fill(
   return { punches: total, fillS: Math.round((performance.now() - t0) / 1000) };
 }
 
-async function measure(database: Database, engine: string, staff: number, punchTarget: number): Promise<BenchResult[]> {
+async function measure(database: Database, engine: string, staff: number, punchTarget: number, filled = false): Promise<BenchResult[]> {
   const db = database.db;
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: tmpdir(), DATABASE_URL: '' });
   setAttendanceZone(config.orgTimeZone);
   const today = todayIn(config.orgTimeZone);
   const log = (s: string) => console.log(`${engine}:${s}`);
-  const { punches, fillS } = await fill(db, staff, punchTarget, today, log);
+  const { punches, fillS } = filled
+    ? { punches: (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from punches`))[0].n, fillS: 0 }
+    : await fill(db, staff, punchTarget, today, log);
   const app = await buildApp({ db, config, logger: false });
   const results: BenchResult[] = [];
   try {
@@ -267,20 +269,28 @@ const bench: Bench = async () => {
   if (url) {
     const staff = Number(process.env.BENCH_DASHBOARD_EMPLOYEES ?? 100_000);
     const punches = Number(process.env.BENCH_DASHBOARD_PUNCHES ?? 10_000_000);
-    const name = `hr_bench_dashboard_${process.pid}`;
+    // BENCH_DASHBOARD_KEEP=<name>: a database of that name is made and filled once and kept; a later run finds it
+    // filled and measures at once (for working on the widgets' queries; dropped by hand).
+    const keep = process.env.BENCH_DASHBOARD_KEEP;
+    const name = keep || `hr_bench_dashboard_${process.pid}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database "${name}"`);
+    const exists = keep ? (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1 : false;
+    if (!exists) await admin.query(`create database "${name}"`);
     const u = new URL(url);
     u.pathname = `/${name}`;
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmpdir(), DATABASE_URL: u.toString() });
     const database = await createDatabase(config, { connectionString: u.toString(), poolMax: 10 });
     try {
       await migrate(database);
-      results.push(...(await measure(database, 'PostgreSQL', staff, punches)));
+      const [{ filled }] = await queryRows<{ filled: boolean }>(
+        database.db,
+        sql`select exists (select 1 from employees where employee_code like 'DB%') as filled`,
+      );
+      results.push(...(await measure(database, 'PostgreSQL', staff, punches, filled)));
     } finally {
       await database.close();
-      await admin.query(`drop database if exists "${name}"`);
+      if (!keep) await admin.query(`drop database if exists "${name}"`);
       await admin.end();
     }
   } else {

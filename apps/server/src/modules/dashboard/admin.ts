@@ -37,16 +37,34 @@ const employedOn = (day: string) =>
 
 const rupees = (paise: number | string | null) => Math.round(Number(paise ?? 0)) / 100;
 
-/** Headcount on a day by unit and by department: one grouping-sets query. */
+/**
+ * The employees employed on `day` in the units, as signed rows (unit, department, weekly offs, n) whose sums per key
+ * are the counts: the kept employee_counts (migration 0026: everyone without an exit date and not exited, by unit,
+ * department and weekly offs), less those of them who join after the day, plus those with an exit date who have
+ * joined by the day and not left before it. The two corrections are read off partial indexes
+ * (employees_future_joining_idx, employees_exit_idx): for today, the few who join later and the few with an exit
+ * date still to come, never the 1,00,000 employees.
+ */
+function employedRows(units: UnitSet, day: string): SQL {
+  return sql`select c.unit_id, c.department_id, c.weekly_offs, c.n from employee_counts c
+      where c.n <> 0 and ${inUnits(units, sql`c.unit_id`)}
+    union all
+    select e.unit_id, e.department_id, e.weekly_offs, -1 from employees e
+      where e.exit_date is null and e.status <> 'exited' and e.date_of_joining > ${day}::date and ${inUnits(units, sql`e.unit_id`)}
+    union all
+    select e.unit_id, e.department_id, e.weekly_offs, 1 from employees e
+      where e.exit_date >= ${day}::date and e.date_of_joining <= ${day}::date and ${inUnits(units, sql`e.unit_id`)}`;
+}
+
+/** Headcount on a day by unit and by department: one grouping-sets query over the kept counts (employedRows). */
 export async function headcount(db: Db, units: UnitSet, asOf: string): Promise<THeadcountWidget> {
   const rows = await queryRows<{ byUnit: boolean; id: number; name: string; count: number }>(
     db,
     sql`select g.by_unit as "byUnit", coalesce(g.unit_id, g.department_id) as id,
           coalesce(u.name, d.name, '') as name, g.n as count
-        from (select grouping(e.unit_id) = 0 as by_unit, e.unit_id, e.department_id, count(*)::int as n
-              from employees e
-              where ${employedOn(asOf)} and ${inUnits(units, sql`e.unit_id`)}
-              group by grouping sets ((e.unit_id), (e.department_id))) g
+        from (select grouping(k.unit_id) = 0 as by_unit, k.unit_id, k.department_id, sum(k.n)::int as n
+              from (${employedRows(units, asOf)}) k
+              group by grouping sets ((k.unit_id), (k.department_id)) having sum(k.n) > 0) g
         left join units u on g.by_unit and u.id = g.unit_id
         left join departments d on not g.by_unit and d.id = g.department_id
         order by g.n desc, name`,
@@ -56,19 +74,24 @@ export async function headcount(db: Db, units: UnitSet, asOf: string): Promise<T
   return { asOf, total: byUnit.reduce((s, r) => s + r.count, 0), byUnit, byDepartment };
 }
 
-/** Joiners and leavers by month: the 12 months ending with `month`, oldest first (months without any show 0). */
+/**
+ * Joiners and leavers by month: the 12 months ending with `month`, oldest first (months without any show 0). Counted
+ * by date first (index-only on employees_doj_idx and employees_exit_idx), the month worked out once a date.
+ */
 export async function movement(db: Db, units: UnitSet, month: string): Promise<TMovementWidget> {
   const first = `${addMonths(month, -11)}-01`;
   const next = monthOf(`${month}-01`).nextStartDate;
   const rows = await queryRows<{ month: string; joined: number; left: number }>(
     db,
-    sql`select m as month, sum(j)::int as joined, sum(l)::int as left
-        from (select to_char(e.date_of_joining, 'YYYY-MM') as m, 1 as j, 0 as l from employees e
+    sql`select to_char(x.d, 'YYYY-MM') as month, sum(x.j)::int as joined, sum(x.l)::int as left
+        from (select e.date_of_joining as d, count(*) as j, 0 as l from employees e
               where e.date_of_joining >= ${first}::date and e.date_of_joining < ${next}::date and ${inUnits(units, sql`e.unit_id`)}
+              group by e.date_of_joining
               union all
-              select to_char(e.exit_date, 'YYYY-MM'), 0, 1 from employees e
-              where e.exit_date >= ${first}::date and e.exit_date < ${next}::date and ${inUnits(units, sql`e.unit_id`)}) x
-        group by m`,
+              select e.exit_date, 0, count(*) from employees e
+              where e.exit_date >= ${first}::date and e.exit_date < ${next}::date and ${inUnits(units, sql`e.unit_id`)}
+              group by e.exit_date) x
+        group by 1`,
   );
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   const months = Array.from({ length: 12 }, (_, i) => addMonths(month, i - 11)).map((m) => ({
@@ -133,9 +156,9 @@ export async function attendanceToday(db: Db, units: UnitSet, day: string, isTod
     db,
     sql`with hol as (${holidaysOn(day)}),
       staff as (
-        select e.unit_id, count(*)::int as employed,
-          count(*) filter (where e.weekly_offs && ${intArray(weeklyOffCodesOn(day))}::smallint[])::int as weekly_off
-        from employees e where ${employedOn(day)} and ${inUnits(units, sql`e.unit_id`)} group by e.unit_id),
+        select k.unit_id, sum(k.n)::int as employed,
+          coalesce(sum(k.n) filter (where k.weekly_offs && ${intArray(weeklyOffCodesOn(day))}::smallint[]), 0)::int as weekly_off
+        from (${employedRows(units, day)}) k group by k.unit_id having sum(k.n) > 0),
       kept as (
         select c.unit_id, c.weekly_off, c.late, c.n,
           case
@@ -319,9 +342,10 @@ export function occasionWindow(from: string, days: number): { md: string; day: s
 const monthDay = (column: SQL) => sql`((extract(month from ${column}) * 100 + extract(day from ${column}))::int)`;
 
 /**
- * Birthdays and work anniversaries of the next 30 days, soonest first. The window's month-days are looked up in the
- * month-day indexes (index-only: id, unit, date); the names (part of the order) are read only for the days that
- * can reach the first `limit` rows.
+ * Birthdays and work anniversaries of the next 30 days, soonest first. Each of the window's month-days is looked up
+ * in the month-day indexes (employees_birth_md_idx, employees_joining_md_idx; index-only, the month-day compared in
+ * the index, never worked out per row): first counted, then, for the days that can reach the first `limit` rows
+ * only, read with the names (part of the order).
  */
 export async function occasions(db: Db, units: UnitSet, today: string, limit = 50): Promise<TOccasionsWidget> {
   const window = occasionWindow(today, 30);
@@ -332,20 +356,30 @@ export async function occasions(db: Db, units: UnitSet, today: string, limit = 5
   const rows = await queryRows<TOccasionsWidget['rows'][number] & { total: number }>(
     db,
     sql`with w as (select * from unnest(${mds}::int[], ${dayList}::date[]) as w(md, day)),
-      x as (select e.id, e.unit_id, 'birthday' as kind, w.day,
-              (extract(year from w.day) - extract(year from e.date_of_birth))::int as years
-            from employees e join w on w.md = ${birth}
-            where e.status <> 'exited' and ${birth} = any(${mds}::int[]) and ${inUnits(units, sql`e.unit_id`)}
+      c as (select w.md, w.day, 'birthday' as kind,
+              (select count(*) from employees e
+               where e.status <> 'exited' and ${birth} = w.md and ${inUnits(units, sql`e.unit_id`)}) as n
+            from w
             union all
-            select e.id, e.unit_id, 'anniversary', w.day, (extract(year from w.day) - extract(year from e.date_of_joining))::int
-            from employees e join w on w.md = ${joining}
-            where e.status <> 'exited' and ${joining} = any(${mds}::int[]) and ${inUnits(units, sql`e.unit_id`)}
-              and w.day > e.date_of_joining),
-      g as (select day, kind, coalesce(sum(count(*)) over (order by day, kind desc rows between unbounded preceding and 1 preceding), 0) as before
-            from x group by day, kind),
-      p as (select x.* from x join g on g.day = x.day and g.kind = x.kind where g.before < ${limit})
+            select w.md, w.day, 'anniversary',
+              (select count(*) from employees e
+               where e.status <> 'exited' and ${joining} = w.md and ${inUnits(units, sql`e.unit_id`)} and e.date_of_joining < w.day)
+            from w),
+      g as (select day, kind, coalesce(sum(sum(n)) over (order by day, kind desc rows between unbounded preceding and 1 preceding), 0) as before
+            from c group by day, kind having sum(n) > 0),
+      p as (select x.id, x.unit_id, c.kind, c.day, x.since
+            from c join g on g.day = c.day and g.kind = c.kind and g.before < ${limit}
+            cross join lateral (
+              select e.id, e.unit_id, e.date_of_birth as since from employees e
+              where c.kind = 'birthday' and e.status <> 'exited' and ${birth} = c.md and ${inUnits(units, sql`e.unit_id`)}
+              union all
+              select e.id, e.unit_id, e.date_of_joining from employees e
+              where c.kind = 'anniversary' and e.status <> 'exited' and ${joining} = c.md and ${inUnits(units, sql`e.unit_id`)}
+                and e.date_of_joining < c.day) x
+            where c.n > 0)
       select p.id as "employeeId", e.employee_code as "employeeCode", e.name, u.name as "unitName", p.kind,
-        p.day::text as date, p.years, (select count(*) from x)::int as total
+        p.day::text as date, (extract(year from p.day) - extract(year from p.since))::int as years,
+        (select sum(n) from c)::int as total
       from p join employees e on e.id = p.id join units u on u.id = p.unit_id
       order by p.day, p.kind desc, e.name, p.id
       limit ${limit}`,
