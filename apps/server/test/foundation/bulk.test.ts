@@ -312,6 +312,54 @@ describe('bulkInsert: COPY with the foreign keys checked once (foreignKeysOnce)'
       await t.db.execute(sql`drop trigger if exists bulk_child_count on bulk_child`);
     }
   });
+
+  it('without COPY too (JSON, on conflict do nothing, returning; upsert): checked once, the catalogue read once', async () => {
+    const counter = countingDb(t.database);
+    const input = rows(300);
+    let returned: { note: string }[] = [];
+    await counter.db.transaction(async (tx) => {
+      returned = await bulkInsert(tx, child, input, { onConflictDoNothing: true, returning: ['note'], foreignKeysOnce: true });
+      expect((await setting(tx)).rows[0].r).toBe('origin');
+    });
+    expect(returned.map((r) => r.note)).toEqual(input.map((r) => r.note));
+    // The upsert's rows (new ones and existing ones updated) through the same shortcut.
+    const ids = (await t.db.select({ id: child.id }).from(child).orderBy(asc(child.id))).slice(0, 150).map((r) => r.id);
+    const upserted = [...ids.map((id, i) => ({ id, ...input[i], note: `u${i}` })), ...rows(150).map((r, i) => ({ ...r, id: 1000 + i }))];
+    expect(await bulkUpsert(counter.db, child, upserted, { target: ['id'], set: ['note'], foreignKeysOnce: true })).toBe(300);
+    const got = await t.db.select().from(child).orderBy(asc(child.id));
+    expect(got).toHaveLength(450);
+    expect(got[0].note).toBe('u0');
+    expect((await setting(t.db)).rows[0].r).toBe('origin');
+    if (t.database.kind === 'pglite') {
+      // Twice the shortcut (the setting put back after each), the catalogue read at most once (kept from an earlier test
+      // while its fingerprint holds).
+      expect(counter.queries.filter((q) => q.startsWith("select set_config('session_replication_role'"))).toHaveLength(2);
+      expect(counter.queries.filter((q) => q.includes('rolsuper')).length).toBeLessThanOrEqual(1);
+    }
+    // A missing parent: the database's own foreign-key error, nothing written.
+    const err = await bulkInsert(t.db, child, rows(300, { at: 250, parentId: 7 }), {
+      onConflictDoNothing: true,
+      returning: ['id'],
+      foreignKeysOnce: true,
+    }).catch((e) => e);
+    expect(err?.code ?? err?.cause?.code).toBe('23503');
+    expect(await t.db.select().from(child)).toHaveLength(450);
+  });
+
+  it('notices a trigger made after the catalogue was kept: the row-by-row path, and the trigger fires', async () => {
+    expect(await bulkInsert(t.db, child, rows(200), { onConflictDoNothing: true, foreignKeysOnce: true })).toBe(200);
+    await t.db.execute(sql`create or replace function bulk_child_upper() returns trigger language plpgsql as
+      $$ begin new.note := upper(new.note); return new; end $$`);
+    await t.db.execute(sql`create trigger bulk_child_upper before insert on bulk_child for each row execute function bulk_child_upper()`);
+    const counter = countingDb(t.database);
+    expect(await bulkInsert(counter.db, child, rows(200), { onConflictDoNothing: true, foreignKeysOnce: true })).toBe(200);
+    const got = await t.db.select({ note: child.note }).from(child).orderBy(asc(child.id));
+    expect(got[200].note).toBe('N0');
+    if (t.database.kind === 'pglite') {
+      // Never put back: never turned off.
+      expect(counter.queries.filter((q) => q.startsWith("select set_config('session_replication_role'"))).toHaveLength(0);
+    }
+  });
 });
 
 describe('selectJsonColumns in pages', () => {

@@ -19,6 +19,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { dailyAttendance } from '../../db/schema';
 import { bulkUpsert } from '../../lib/bulk';
+import { cachedDateIn } from './zone-offsets';
 
 /** The organisation's time zone: days begin at its midnight. Set once by the attendance routes from the config. */
 let zone = process.env.ORG_TIME_ZONE || 'Asia/Kolkata';
@@ -566,7 +567,7 @@ export async function recomputeForPunches(db: Db | Tx, punched: readonly { emplo
   const midnights = new Map<string, number>();
   for (const p of punched) {
     if (p.employeeId == null) continue;
-    const d = todayIn(zone, p.at);
+    const d = cachedDateIn(zone, p.at);
     let midnight = midnights.get(d);
     if (midnight === undefined) {
       midnight = zonedInstant(d, 0, zone).getTime();
@@ -689,5 +690,7 @@ async function storeDays(
       'computedAt',
     ],
     where: sql`${dailyAttendance.isManual} = false`,
+    // The employees referenced are checked in one statement, not an internal query a row (a device batch's new days).
+    foreignKeysOnce: true,
   });
 }

@@ -3,7 +3,6 @@
 // time; the phone's location is checked against the unit's geofence and a punch outside is kept, flagged).
 // After the punches are stored, the days they touch are worked out again.
 
-import { zonedInstant } from '@hr/calendar';
 import type { TPunch } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -11,6 +10,7 @@ import { biometricDevices, punches } from '../../db/schema';
 import { bulkInsert } from '../../lib/bulk';
 import type { DeviceContext } from '../devices/auth';
 import { attendanceZone, recomputeForPunches } from './compute';
+import { cachedZoneOffset } from './zone-offsets';
 
 export interface AttlogLine {
   pin: string;
@@ -33,7 +33,13 @@ export function deviceInstant(local: string, timeZone: string): Date | null {
   if (y < 2000 || y > 2099 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
   const probe = new Date(Date.UTC(y, mo - 1, d));
   if (probe.getUTCMonth() !== mo - 1) return null; // 31 April
-  return zonedInstant(local.slice(0, 10), h * 60 + mi + s / 60, timeZone);
+  // zonedInstant(date, minutes, timeZone) with the offsets remembered (the same arithmetic, so the same instant; a
+  // Date keeps whole milliseconds, hence the truncation where zonedInstant makes a Date). In a daylight-saving gap
+  // the hour after it is taken.
+  const wall = Date.UTC(y, mo - 1, d) + (h * 60 + mi + s / 60) * 60_000;
+  let guess = wall - cachedZoneOffset(timeZone, Math.trunc(wall)) * 60_000;
+  guess = wall - cachedZoneOffset(timeZone, Math.trunc(guess)) * 60_000;
+  return new Date(guess);
 }
 
 /**
@@ -121,6 +127,8 @@ export async function ingestAttlog(db: Db, device: DeviceContext, body: string, 
       ? await bulkInsert(tx, punches, rows, {
           onConflictDoNothing: { target: ['deviceId', 'devicePin', 'punchedAt'] },
           returning: ['employeeId', 'punchedAt'],
+          // The employees and the device referenced are checked in one statement, not two internal queries a row.
+          foreignKeysOnce: true,
         })
       : [];
     await tx
