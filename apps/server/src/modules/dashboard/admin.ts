@@ -122,11 +122,23 @@ const holidaysOn = (day: string) => sql`select coalesce(array_agg(distinct coale
  * A row counts in the employee's unit (a row worked out before a transfer is still the employee's day), as in the
  * kept counts that attendanceToday reads.
  * Every column read here is in employees_dashboard_idx and daily_attendance_day_idx (index-only scans, no wide rows).
+ * With `first`, only the first `first` of those employees in code order (employees_code_sort_idx), each looked up in
+ * the day's rows by key: what a page near the start of a large bucket needs.
  */
-function bucketsOn(units: UnitSet, day: string, isToday: boolean): SQL {
+function bucketsOn(units: UnitSet, day: string, isToday: boolean, first?: number): SQL {
+  const staff =
+    first === undefined
+      ? sql`employees e`
+      : sql`(select e.id, e.employee_code, e.unit_id, e.department_id, e.weekly_offs from employees e
+             where ${employedOn(day)} and ${inUnits(units, sql`e.unit_id`)}
+             order by e.employee_code, e.id limit ${first}) e`;
+  const d =
+    first === undefined
+      ? sql`select employee_id, status, first_in, late_minutes, is_manual from daily_attendance where day = ${day}::date`
+      : sql`select a.employee_id, a.status, a.first_in, a.late_minutes, a.is_manual
+            from daily_attendance a where a.day = ${day}::date and a.employee_id in (select e.id from ${staff})`;
   return sql`with hol as (${holidaysOn(day)}),
-    d as (
-      select employee_id, status, first_in, late_minutes, is_manual from daily_attendance where day = ${day}::date),
+    d as (${d}),
     b as (
       select e.id, e.employee_code, e.unit_id, e.department_id, d.status, d.first_in,
         coalesce(d.late_minutes, 0) as late_minutes,
@@ -140,8 +152,8 @@ function bucketsOn(units: UnitSet, day: string, isToday: boolean): SQL {
             or e.weekly_offs && ${intArray(weeklyOffCodesOn(day))}::smallint[]) then 'off'
           else 'notYetIn'
         end as bucket
-      from employees e cross join hol left join d on d.employee_id = e.id
-      where ${employedOn(day)} and ${inUnits(units, sql`e.unit_id`)})`;
+      from ${staff} cross join hol left join d on d.employee_id = e.id
+      ${first === undefined ? sql`where ${employedOn(day)} and ${inUnits(units, sql`e.unit_id`)}` : sql``})`;
 }
 
 /**
@@ -211,8 +223,10 @@ export async function attendanceToday(db: Db, units: UnitSet, day: string, isTod
 /**
  * The people of one bucket (late: present and in after the grace), paged on the server: the page is chosen from the
  * indexed columns (code order), and only its rows read the employee's name, unit and department. The total is the
- * bucket's count as today's attendance works it out from the kept counts (the same figure, tested), so the
- * employees joined to their rows are read once, for the page.
+ * bucket's count as today's attendance works it out from the kept counts (the same figure, tested). A page near the
+ * start of a large bucket (present, most days) reads only the first employees in code order that can hold it (from
+ * the bucket's share of the employed, with a margin); when they turn out not to hold it, or the bucket is small, the
+ * page is picked from every employed employee joined to their row (always with `whole`). Either way the same rows.
  */
 export async function attendanceList(
   db: Db,
@@ -222,21 +236,42 @@ export async function attendanceList(
   bucket: (typeof ATTENDANCE_BUCKETS)[number],
   page: number,
   pageSize: number,
+  opts: { whole?: boolean } = {},
 ): Promise<TAttendanceList> {
-  const where = bucket === 'late' ? sql`b.bucket = 'present' and b.late_minutes > 0` : sql`b.bucket = ${bucket}`;
-  const [r] = await queryRows<{ total: number; rows: TAttendanceList['rows'] }>(
+  const [n] = await queryRows<Record<'total' | 'employees', number>>(
     db,
-    sql`${bucketsOn(units, day, isToday)},
-      p as (select b.* from b where ${where} order by b.employee_code, b.id limit ${pageSize} offset ${(page - 1) * pageSize})
-      select (select n.${sql.identifier(bucket)} from (${attendanceCounts(units, day, isToday)}) n) as total,
-        coalesce((select json_agg(json_build_object('employeeId', p.id, 'employeeCode', p.employee_code, 'name', e.name,
-            'unitName', u.name, 'departmentName', dep.name, 'status', p.status,
-            'firstIn', to_char(p.first_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'lateMinutes', p.late_minutes)
-            order by p.employee_code, p.id)
-          from p join employees e on e.id = p.id join units u on u.id = p.unit_id join departments dep on dep.id = p.department_id),
-          '[]') as rows`,
+    sql`select n.${sql.identifier(bucket)} as total, n.employees from (${attendanceCounts(units, day, isToday)}) n`,
   );
-  return { date: day, bucket, total: r?.total ?? 0, page, pageSize, rows: r?.rows ?? [] };
+  const total = n?.total ?? 0;
+  const employees = n?.employees ?? 0;
+  const offset = (page - 1) * pageSize;
+  const where = bucket === 'late' ? sql`b.bucket = 'present' and b.late_minutes > 0` : sql`b.bucket = ${bucket}`;
+  const pageOf = (first?: number) =>
+    queryRows<{ found: number; rows: TAttendanceList['rows'] }>(
+      db,
+      sql`${bucketsOn(units, day, isToday, first)},
+        p as (select b.* from b where ${where} order by b.employee_code, b.id limit ${pageSize} offset ${offset})
+        select (select count(*) from b where ${where})::int as found,
+          coalesce((select json_agg(json_build_object('employeeId', p.id, 'employeeCode', p.employee_code, 'name', e.name,
+              'unitName', u.name, 'departmentName', dep.name, 'status', p.status,
+              'firstIn', to_char(p.first_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'lateMinutes', p.late_minutes)
+              order by p.employee_code, p.id)
+            from p join employees e on e.id = p.id join units u on u.id = p.unit_id join departments dep on dep.id = p.department_id),
+            '[]') as rows`,
+    );
+  let rows: TAttendanceList['rows'] | null = null;
+  if (offset >= total) rows = [];
+  else if (!opts.whole) {
+    // How many of the first employees in code order should hold the page, were the bucket spread evenly.
+    const first = Math.ceil(((offset + pageSize) * employees * 1.5) / total) + 100;
+    if (first < employees / 4) {
+      const [r] = await pageOf(first);
+      // Enough of the bucket among them: the page is the same as among all.
+      if (r && r.found >= Math.min(offset + pageSize, total)) rows = r.rows;
+    }
+  }
+  if (rows === null) rows = (await pageOf())[0]?.rows ?? [];
+  return { date: day, bucket, total, page, pageSize, rows };
 }
 
 /** What each approval kind is called on the dashboard. */
