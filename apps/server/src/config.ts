@@ -18,6 +18,11 @@ const ZConfig = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Connections per API process to PostgreSQL (DATABASE_URL only). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** Server-side prepared statements for the hot queries (DATABASE_URL only); off behind a transaction-mode pooler. */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
   /** Embedded database folder (PGlite) and uploaded files; relative paths resolve from the working directory. */
   DATA_DIR: z.string().min(1).default('./data'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
@@ -62,6 +67,7 @@ export type AppConfig = {
   host: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  databasePreparedStatements: boolean;
   dataDir: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -102,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     dataDir: path.resolve(e.DATA_DIR),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglit
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config';
+import { usePreparedStatements } from './prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,7 +44,7 @@ export interface CreateDatabaseOptions {
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export async function createDatabase(
-  cfg: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'databasePoolMax'>>,
+  cfg: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'databasePoolMax' | 'databasePreparedStatements'>>,
   opts: CreateDatabaseOptions = {},
 ): Promise<Database> {
   const connectionString = opts.connectionString ?? cfg.databaseUrl;
@@ -51,6 +52,7 @@ export async function createDatabase(
     const pool = new pg.Pool({ connectionString, max: opts.poolMax ?? cfg.databasePoolMax ?? 10 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
+    if (cfg.databasePreparedStatements !== false) usePreparedStatements(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'pg', client: pool, close: once(() => pool.end()) };
   }

@@ -143,18 +143,40 @@ export function listConditions(auth: AuthContext, q: z.output<typeof ZEmployeeLi
 export async function listEmployees(db: Db, auth: AuthContext, q: z.output<typeof ZEmployeeListQuery>): Promise<TEmployeeList> {
   const where = listConditions(auth, q);
   const dir = q.order === 'desc' ? desc : asc;
-  // One statement (one round trip): the page's ids from the employees table alone (index order) unless the sort
-  // needs a join, their rows with the names, and the total as a scalar subquery planned on its own.
-  let idQuery = db.select({ id: employees.id }).from(employees).$dynamic();
-  if (q.sort === 'unitName') idQuery = idQuery.innerJoin(units, eq(units.id, employees.unitId));
-  if (q.sort === 'departmentName') idQuery = idQuery.innerJoin(departments, eq(departments.id, employees.departmentId));
-  if (q.sort === 'designationName') idQuery = idQuery.innerJoin(designations, eq(designations.id, employees.designationId));
+  // One statement (one round trip): the page's ids, their rows with the names, and the total. Unfiltered, the page
+  // reads the first rows in index order and the total is a scalar subquery planned on its own (an index-only count).
+  // With a search, the matches are found once (the trigram indexes) and counted by a window in a subquery, which
+  // the planner keeps apart (it cannot walk the sort order's index through every employee to fill the page): one
+  // heap scan instead of two.
+  const windowed = Boolean(q.search?.trim());
+  // A new builder each time (a dynamic builder's where / order / limit change it in place).
+  const idSelect = (total: SQL) => {
+    let qb = db
+      .select({
+        id: sql<number>`${employees.id}`.as('page_id'),
+        sortKey: sql`${sortColumns[q.sort]}`.as('page_sort_key'),
+        total: sql<number>`${total}`.as('page_total'),
+      })
+      .from(employees)
+      .$dynamic();
+    if (q.sort === 'unitName') qb = qb.innerJoin(units, eq(units.id, employees.unitId));
+    if (q.sort === 'departmentName') qb = qb.innerJoin(departments, eq(departments.id, employees.departmentId));
+    if (q.sort === 'designationName') qb = qb.innerJoin(designations, eq(designations.id, employees.designationId));
+    return qb.where(where);
+  };
+  const matches = idSelect(sql`count(*) over ()`).as('matches');
   const page = db.$with('page').as(
-    idQuery
-      .where(where)
-      .orderBy(dir(sortColumns[q.sort]), dir(employees.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+    windowed
+      ? db
+          .select({ id: matches.id, sortKey: matches.sortKey, total: matches.total })
+          .from(matches)
+          .orderBy(dir(matches.sortKey), dir(matches.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize)
+      : idSelect(sql`0`)
+          .orderBy(dir(sortColumns[q.sort]), dir(employees.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
   );
   const countQuery = () => db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where);
   const rows = await db
@@ -172,7 +194,7 @@ export async function listEmployees(db: Db, auth: AuthContext, q: z.output<typeo
       dateOfJoining: employees.dateOfJoining,
       status: employees.status,
       photoKey: employees.photoKey,
-      total: sql<number>`(${countQuery()})`.mapWith(Number),
+      total: (windowed ? sql<number>`${page.total}` : sql<number>`(${countQuery()})`).mapWith(Number),
     })
     .from(page)
     .innerJoin(employees, eq(employees.id, page.id))
