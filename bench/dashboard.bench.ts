@@ -144,6 +144,7 @@ export async function fill(
     'punches',
     'daily_attendance',
     'daily_attendance_counts',
+    'employee_counts',
     'approvals',
     'payroll_runs',
     'salary_advances',
