@@ -1,6 +1,8 @@
 // The attendance drill-down's pages: a page near the start of a large bucket is picked from the first employees in
-// code order only (admin.ts attendanceList); it must equal the page picked from every employee joined to their row
-// (`whole`), for every bucket, page and page size, today and on an earlier day, for every unit and a few. 1,000
+// code order only, another page of a bucket only stored rows reach from the day's rows of that bucket (admin.ts
+// attendanceList); each must equal the page picked from every employee joined to their row (`whole`), for every
+// bucket (off and not yet in, which employees without a row reach, included), page and page size, today and on an
+// earlier day, for every unit and a few. 1,000
 // employees are added (the short cut needs the page's share of the employed to be small) with a day's rows of
 // every kind, spread so that codes and buckets interleave unevenly.
 import { addDays, todayIn } from '@hr/calendar';

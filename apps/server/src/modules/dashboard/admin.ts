@@ -115,6 +115,13 @@ const holidaysOn = (day: string) => sql`select coalesce(array_agg(distinct coale
       from holidays h left join holiday_units hu on hu.holiday_id = h.id
       where h.is_active and h.holiday_type = 'national' and h.holiday_date = ${day}::date`;
 
+/** The buckets a stored row of the day gives by itself (the when-branches of bucketsOn's case, on the alias given). */
+const storedBuckets = (a: SQL, isToday: boolean) => sql`when ${a}.status in ('WFH', 'OD') then 'wfh'
+          when ${a}.status in ('P', 'HD', 'HL') or ${a}.first_in is not null then 'present'
+          when ${a}.status = 'L' then 'onLeave'
+          when ${a}.status in ('H', 'WO') then 'off'
+          when ${a}.status = 'A' and (${a}.is_manual or ${!isToday}) then 'absent'`;
+
 /**
  * The attendance bucket of each employee employed on `day` in the units: the stored row when there is one; without
  * one, a holiday of the unit or a weekly off of the employee's default pattern is 'off', anything else not yet in.
@@ -123,36 +130,33 @@ const holidaysOn = (day: string) => sql`select coalesce(array_agg(distinct coale
  * kept counts that attendanceToday reads.
  * Every column read here is in employees_dashboard_idx and daily_attendance_day_idx (index-only scans, no wide rows).
  * With `first`, only the first `first` of those employees in code order (employees_code_sort_idx), each looked up in
- * the day's rows by key: what a page near the start of a large bucket needs.
+ * the day's rows by key: what a page near the start of a large bucket needs. With `rows`, only the employees with a
+ * stored row of the day that `rows` (a condition on the row, alias a) keeps: what a bucket that only stored rows
+ * can reach needs (present, late, on leave, WFH, absent), read from the day's rows rather than from every employee.
  */
-function bucketsOn(units: UnitSet, day: string, isToday: boolean, first?: number): SQL {
+function bucketsOn(units: UnitSet, day: string, isToday: boolean, opts: { first?: number; rows?: SQL } = {}): SQL {
+  const { first, rows } = opts;
   const staff =
     first === undefined
       ? sql`employees e`
       : sql`(select e.id, e.employee_code, e.unit_id, e.department_id, e.weekly_offs from employees e
              where ${employedOn(day)} and ${inUnits(units, sql`e.unit_id`)}
              order by e.employee_code, e.id limit ${first}) e`;
-  const d =
-    first === undefined
-      ? sql`select employee_id, status, first_in, late_minutes, is_manual from daily_attendance where day = ${day}::date`
-      : sql`select a.employee_id, a.status, a.first_in, a.late_minutes, a.is_manual
-            from daily_attendance a where a.day = ${day}::date and a.employee_id in (select e.id from ${staff})`;
+  const d = sql`select a.employee_id, a.status, a.first_in, a.late_minutes, a.is_manual from daily_attendance a
+      where a.day = ${day}::date ${first === undefined ? sql`` : sql`and a.employee_id in (select e.id from ${staff})`}
+        ${rows === undefined ? sql`` : sql`and ${rows}`}`;
   return sql`with hol as (${holidaysOn(day)}),
     d as (${d}),
     b as (
       select e.id, e.employee_code, e.unit_id, e.department_id, d.status, d.first_in,
         coalesce(d.late_minutes, 0) as late_minutes,
         case
-          when d.status in ('WFH', 'OD') then 'wfh'
-          when d.status in ('P', 'HD', 'HL') or d.first_in is not null then 'present'
-          when d.status = 'L' then 'onLeave'
-          when d.status in ('H', 'WO') then 'off'
-          when d.status = 'A' and (d.is_manual or ${!isToday}) then 'absent'
+          ${storedBuckets(sql`d`, isToday)}
           when d.status is null and (0 = any(hol.units) or e.unit_id = any(hol.units)
             or e.weekly_offs && ${intArray(weeklyOffCodesOn(day))}::smallint[]) then 'off'
           else 'notYetIn'
         end as bucket
-      from ${staff} cross join hol left join d on d.employee_id = e.id
+      from ${staff} cross join hol ${rows === undefined ? sql`left join` : sql`join`} d on d.employee_id = e.id
       ${first === undefined ? sql`where ${employedOn(day)} and ${inUnits(units, sql`e.unit_id`)}` : sql``})`;
 }
 
@@ -226,7 +230,8 @@ export async function attendanceToday(db: Db, units: UnitSet, day: string, isTod
  * bucket's count as today's attendance works it out from the kept counts (the same figure, tested). A page near the
  * start of a large bucket (present, most days) reads only the first employees in code order that can hold it (from
  * the bucket's share of the employed, with a margin); when they turn out not to hold it, or the bucket is small, the
- * page is picked from every employed employee joined to their row (always with `whole`). Either way the same rows.
+ * page is picked from the day's rows of the bucket (a bucket only stored rows reach), else from every employed
+ * employee joined to their row (always with `whole`). Every way the same rows.
  */
 export async function attendanceList(
   db: Db,
@@ -246,10 +251,10 @@ export async function attendanceList(
   const employees = n?.employees ?? 0;
   const offset = (page - 1) * pageSize;
   const where = bucket === 'late' ? sql`b.bucket = 'present' and b.late_minutes > 0` : sql`b.bucket = ${bucket}`;
-  const pageOf = (first?: number) =>
+  const pageOf = (opts: { first?: number; rows?: SQL } = {}) =>
     queryRows<{ found: number; rows: TAttendanceList['rows'] }>(
       db,
-      sql`${bucketsOn(units, day, isToday, first)},
+      sql`${bucketsOn(units, day, isToday, opts)},
         p as (select b.* from b where ${where} order by b.employee_code, b.id limit ${pageSize} offset ${offset})
         select (select count(*) from b where ${where})::int as found,
           coalesce((select json_agg(json_build_object('employeeId', p.id, 'employeeCode', p.employee_code, 'name', e.name,
@@ -265,9 +270,16 @@ export async function attendanceList(
     // How many of the first employees in code order should hold the page, were the bucket spread evenly.
     const first = Math.ceil(((offset + pageSize) * employees * 1.5) / total) + 100;
     if (first < employees / 4) {
-      const [r] = await pageOf(first);
+      const [r] = await pageOf({ first });
       // Enough of the bucket among them: the page is the same as among all.
       if (r && r.found >= Math.min(offset + pageSize, total)) rows = r.rows;
+    }
+    // A bucket only stored rows reach: the page from the day's rows of that bucket (no employee without a row can
+    // be in it; the row's own buckets are bucketsOn's, so the rows kept are exactly the bucket's).
+    if (rows === null && bucket !== 'off' && bucket !== 'notYetIn') {
+      const own = sql`(case ${storedBuckets(sql`a`, isToday)} else 'notYetIn' end)`;
+      const cond = bucket === 'late' ? sql`${own} = 'present' and a.late_minutes > 0` : sql`${own} = ${bucket}`;
+      rows = (await pageOf({ rows: cond }))[0]?.rows ?? [];
     }
   }
   if (rows === null) rows = (await pageOf())[0]?.rows ?? [];
