@@ -106,6 +106,8 @@ const bench: Bench = async () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        // several API processes behind the port (Node's cluster) when asked: BENCH_API_PROCESSES=2
+        API_PROCESSES: process.env.BENCH_API_PROCESSES ?? '1',
         WEB_DIST: path.join(root, 'bench/.no-web'),
         SIGNIN_MAX_FAILURES_PER_IP: '100000',
       },

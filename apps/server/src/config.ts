@@ -18,6 +18,8 @@ const ZConfig = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Connections per API process to PostgreSQL (DATABASE_URL only). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** API processes behind the port (Node's cluster; PostgreSQL only): 1 (default), N, or 0 for one per core. */
+  API_PROCESSES: z.coerce.number().int().min(0).max(64).default(1),
   /** Server-side prepared statements for the hot queries (DATABASE_URL only); off behind a transaction-mode pooler. */
   DATABASE_PREPARED_STATEMENTS: z
     .enum(['true', 'false', '1', '0', ''])
@@ -68,6 +70,7 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   databasePoolMax: number;
   databasePreparedStatements: boolean;
+  apiProcesses: number;
   dataDir: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -109,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+    apiProcesses: e.API_PROCESSES,
     dataDir: path.resolve(e.DATA_DIR),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,

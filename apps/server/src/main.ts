@@ -2,6 +2,7 @@
 
 import { todayIn } from '@hr/calendar';
 import { buildApp } from './app';
+import { isClusterWorker, runClusterPrimary } from './cluster';
 import { loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { ensureFinancialYears } from './modules/financial-years/service';
@@ -9,6 +10,9 @@ import { prepareDatabase } from './seed';
 import { webApp } from './web';
 
 const config = loadConfig();
+// API_PROCESSES > 1 (PostgreSQL): this process prepares the database and forks the API processes; it serves
+// nothing itself and stays until they have stopped.
+if (await runClusterPrimary(config)) await new Promise(() => {});
 // A stop asked for while starting (migrations, the first seed) is kept and honoured between the steps, so the
 // database is closed properly then too.
 let stopAsked: string | undefined;
@@ -24,11 +28,14 @@ async function stopIfAsked() {
   process.exit(0);
 }
 await stopIfAsked();
-await prepareDatabase(database, { timeZone: config.orgTimeZone });
-await stopIfAsked();
-// A new April starts a new financial year without anyone creating it.
-await ensureFinancialYears(database.db, todayIn(config.orgTimeZone));
-await stopIfAsked();
+// (An API process of several: the primary has done this.)
+if (!isClusterWorker()) {
+  await prepareDatabase(database, { timeZone: config.orgTimeZone });
+  await stopIfAsked();
+  // A new April starts a new financial year without anyone creating it.
+  await ensureFinancialYears(database.db, todayIn(config.orgTimeZone));
+  await stopIfAsked();
+}
 
 const web = webApp(config.webDist);
 const app = await buildApp({ db: database.db, dbKind: database.kind, config, web });

@@ -12,6 +12,8 @@ export const root = path.resolve(import.meta.dirname, '../../../..');
 export interface ServerProcess {
   dataDir: string;
   url: string;
+  /** The process id of the running server (undefined before start / after exit). */
+  readonly pid: number | undefined;
   /** Starts it and waits for /api/health (a first start migrates and seeds: give a loaded machine time). */
   start(timeoutMs?: number): Promise<string>;
   /** Sends the signal and waits for the process to exit; its exit code and signal. */
@@ -48,6 +50,9 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
   return {
     dataDir,
     url,
+    get pid() {
+      return child && child.exitCode === null ? child.pid : undefined;
+    },
     async start(timeoutMs = 120_000) {
       let out = '';
       child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
