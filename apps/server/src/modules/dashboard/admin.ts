@@ -256,7 +256,7 @@ export async function attendanceList(
       db,
       sql`${bucketsOn(units, day, isToday, opts)},
         p as (select b.* from b where ${where} order by b.employee_code, b.id limit ${pageSize} offset ${offset})
-        select (select count(*) from b where ${where})::int as found,
+        select ${opts.first === undefined ? sql`0` : sql`(select count(*) from b where ${where})`}::int as found,
           coalesce((select json_agg(json_build_object('employeeId', p.id, 'employeeCode', p.employee_code, 'name', e.name,
               'unitName', u.name, 'departmentName', dep.name, 'status', p.status,
               'firstIn', to_char(p.first_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'lateMinutes', p.late_minutes)
