@@ -158,10 +158,12 @@ export async function bulkInsert<T extends PgTable, R extends ColumnKey<T> = nev
   }
   if (opts.foreignKeysOnce && rows.length >= FK_ONCE_MIN_ROWS_JSON && isPglite(db)) {
     let out: BulkResult<T, R> | undefined;
+    // In a transaction of its own the setting ends with it: put back only inside the caller's.
+    const callers = is(db, PgTransaction);
     await inTransaction(db, 3, async (q) => {
       const restore = await checkForeignKeysOnce(q, table, cols, rows);
       out = await bulkInsert(q, table, rows, { ...opts, foreignKeysOnce: false });
-      if (restore !== null) await q.execute(sql`select set_config('session_replication_role', ${restore}, true)`);
+      if (restore !== null && callers) await q.execute(sql`select set_config('session_replication_role', ${restore}, true)`);
     });
     return out as BulkResult<T, R>;
   }
@@ -192,10 +194,12 @@ export async function bulkUpsert<T extends PgTable, R extends ColumnKey<T> = nev
   if (opts.where && opts.returning?.length) throw new Error('bulkUpsert: where and returning cannot be used together');
   if (opts.foreignKeysOnce && rows.length >= FK_ONCE_MIN_ROWS_JSON && isPglite(db)) {
     let out: BulkResult<T, R> | undefined;
+    // In a transaction of its own the setting ends with it: put back only inside the caller's.
+    const callers = is(db, PgTransaction);
     await inTransaction(db, 3, async (q) => {
       const restore = await checkForeignKeysOnce(q, table, cols, rows);
       out = await bulkUpsert(q, table, rows, { ...opts, foreignKeysOnce: false });
-      if (restore !== null) await q.execute(sql`select set_config('session_replication_role', ${restore}, true)`);
+      if (restore !== null && callers) await q.execute(sql`select set_config('session_replication_role', ${restore}, true)`);
     });
     return out as BulkResult<T, R>;
   }
