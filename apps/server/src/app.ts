@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,6 +13,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from './config';
 import type { DatabaseKind, Db } from './db/client';
 import { healthRoutes } from './health';
@@ -55,6 +56,26 @@ const contentSecurityPolicy = {
     formAction: ["'self'"],
   },
 };
+
+/**
+ * helmet's security headers for these options, worked out once: they depend on the configuration only (no nonces),
+ * and building helmet's middleware for every request (as @fastify/helmet does) cost more than a small query.
+ */
+function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
 
 /** A request slower than this is logged at warn. */
 const SLOW_REQUEST_MS = 1000;
@@ -104,23 +125,9 @@ export async function buildApp(opts: BuildAppOptions) {
     request.log[level]({ method: request.method, route: request.routeOptions.url ?? 'unknown', status, ms }, 'request completed');
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    // API answers hold personal and payroll data: never kept by browsers or proxies (a handler may override).
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
-  });
-
-  // A POST without a body but with a JSON content type (sign-out, approve…) is an empty body, not an error.
-  const defaultJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    return defaultJson(request, text, done);
-  });
-
   // Map tiles of the tracking screen are images from the configured tile server.
   const tileOrigin = /^https?:\/\/[^/{}]+/.exec(config.mapTileUrl)?.[0];
-  await app.register(helmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: tileOrigin
       ? {
           ...contentSecurityPolicy,
@@ -131,7 +138,22 @@ export async function buildApp(opts: BuildAppOptions) {
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
-  // helmet leaves upgrade-insecure-requests out because useDefaults is false.
+  // (helmet leaves upgrade-insecure-requests out because useDefaults is false.)
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(security);
+    reply.header('x-request-id', request.id);
+    // API answers hold personal and payroll data: never kept by browsers or proxies (a handler may override).
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+    done();
+  });
+
+  // A POST without a body but with a JSON content type (sign-out, approve…) is an empty body, not an error.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return defaultJson(request, text, done);
+  });
 
   await app.register(multipart, {
     limits: { fileSize: Math.round(config.uploadMaxMb * 1024 * 1024), files: 10, fields: 50 },

@@ -61,5 +61,23 @@ describe('health and docs', () => {
     expect(res.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
+    // the rest of helmet's set, and no HSTS (plain-HTTP office deployments)
+    expect(res.headers).toMatchObject({
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+      'origin-agent-cluster': '?1',
+    });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    // also on an unknown path (the not-found answer)
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    expect(missing.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
   });
 });
