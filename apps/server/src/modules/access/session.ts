@@ -57,31 +57,7 @@ export async function resolveSession(
   cfg: SessionConfig,
   need?: NeededAction,
 ): Promise<{ auth: AuthContext; allowed: boolean } | null> {
-  const tokenHash = hashToken(token);
-  const allowed = need ? roleGrantsSql(sql`r.id`, [need.menu].flat(), need.action) : sql`true`;
-  const rows = await queryRows<SessionRow>(
-    db,
-    sql`
-    select s.id as session_id,
-           s.last_seen_at < now() - interval '1 minute' as stale,
-           u.id as user_id, u.user_name, u.employee_id,
-           r.id as role_id, r.name as role_name, r.is_admin, r.is_self_service,
-           case when r.is_admin then null else (
-             select coalesce(json_agg(m.unit_id order by m.unit_id), '[]'::json)
-             from user_unit_map m join units un on un.id = m.unit_id
-             where m.user_id = u.id and m.is_active and un.is_active
-           ) end as unit_ids,
-           ${allowed} as allowed
-    from sessions s
-    join users u on u.id = s.user_id
-    join roles r on r.id = u.role_id
-    where s.token_hash = ${tokenHash}
-      and s.revoked_at is null
-      and s.expires_at > now()
-      and s.last_seen_at > now() - (${String(cfg.sessionIdleMinutes)}::float8 * interval '1 minute')
-      and u.is_active and r.is_active
-    limit 1`,
-  );
+  const rows = (await sessionQuery(db, cfg, need).execute({ tokenHash: hashToken(token) })) as unknown as SessionRow[];
   const row = rows[0];
   if (!row) return null;
   if (row.stale) {
@@ -100,6 +76,62 @@ export async function resolveSession(
     unitIds: row.is_admin ? 'all' : (unitIds ?? []).map(Number),
   };
   return { auth, allowed: row.allowed === true };
+}
+
+/**
+ * The session query, built once per database, configuration and needed action (a handful: one per menu set and
+ * action the routes declare) and kept as a prepared query: building it with the query builder on every request
+ * cost more than running it. On PostgreSQL it is a named statement, parsed and planned once per connection.
+ */
+const sessionQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildSessionQuery>>>();
+
+function sessionQuery(db: Db, cfg: SessionConfig, need: NeededAction | undefined) {
+  let byKey = sessionQueries.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    sessionQueries.set(db, byKey);
+  }
+  const key = `${cfg.sessionIdleMinutes}|${need ? `${[need.menu].flat().join(',')}|${need.action}` : ''}`;
+  let q = byKey.get(key);
+  if (!q) {
+    q = buildSessionQuery(db, cfg, need, `hr_session_${byKey.size + 1}`);
+    byKey.set(key, q);
+  }
+  return q;
+}
+
+function buildSessionQuery(db: Db, cfg: SessionConfig, need: NeededAction | undefined, name: string) {
+  const allowed = need ? roleGrantsSql(sql`r.id`, [need.menu].flat(), need.action) : sql`true`;
+  return db
+    .select({
+      session_id: sql<number>`s.id`,
+      stale: sql<boolean>`s.last_seen_at < now() - interval '1 minute'`,
+      user_id: sql<number>`u.id`,
+      user_name: sql<string>`u.user_name`,
+      employee_id: sql<number | null>`u.employee_id`,
+      role_id: sql<number>`r.id`,
+      role_name: sql<string>`r.name`,
+      is_admin: sql<boolean>`r.is_admin`,
+      is_self_service: sql<boolean>`r.is_self_service`,
+      unit_ids: sql<number[] | string | null>`case when r.is_admin then null else (
+             select coalesce(json_agg(m.unit_id order by m.unit_id), '[]'::json)
+             from user_unit_map m join units un on un.id = m.unit_id
+             where m.user_id = u.id and m.is_active and un.is_active
+           ) end`,
+      allowed: sql<boolean>`${allowed}`,
+    })
+    .from(sql`sessions s
+    join users u on u.id = s.user_id
+    join roles r on r.id = u.role_id`)
+    .where(
+      sql`s.token_hash = ${sql.placeholder('tokenHash')}
+      and s.revoked_at is null
+      and s.expires_at > now()
+      and s.last_seen_at > now() - (${String(cfg.sessionIdleMinutes)}::float8 * interval '1 minute')
+      and u.is_active and r.is_active`,
+    )
+    .limit(1)
+    .prepare(name);
 }
 
 /** Creates a session row; returns the token (shown once) and its absolute expiry. */
