@@ -8,7 +8,7 @@ import {
   type TEmployeeList,
   type ZEmployeeListQuery,
 } from '@hr/contract';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -118,30 +118,110 @@ const sortColumns = {
   status: employees.status,
 } as const;
 
-export function listConditions(auth: AuthContext, q: z.output<typeof ZEmployeeListQuery>): SQL | undefined {
-  const conds: (SQL | undefined)[] = [unitScope(auth, employees.unitId), selfScope(auth, employees.id)];
-  if (q.unitId) conds.push(eq(employees.unitId, q.unitId));
-  if (q.departmentId) conds.push(eq(employees.departmentId, q.departmentId));
-  if (q.designationId) conds.push(eq(employees.designationId, q.designationId));
-  if (q.categoryId) conds.push(eq(employees.categoryId, q.categoryId));
-  if (q.status) conds.push(eq(employees.status, q.status));
+type ListQuery = z.output<typeof ZEmployeeListQuery>;
+
+/** Each value of the list's conditions by name: the value itself, or a placeholder of a prepared query. */
+type Bind = (name: string, value: unknown) => unknown;
+const asValue: Bind = (_name, value) => value;
+
+/** The search's parts: the contains pattern and, for a search of digits only (3 or more), the mobile's pattern. */
+function searchParts(q: ListQuery): { pattern: string; mobile?: string } | undefined {
   const s = q.search?.trim();
-  if (s) {
-    const pattern = containsPattern(s);
-    const digits = s.replace(/\D/g, '');
+  if (!s) return undefined;
+  const digits = s.replace(/\D/g, '');
+  return { pattern: containsPattern(s), mobile: digits.length >= 3 && digits === s.replace(/\s/g, '') ? `%${digits}%` : undefined };
+}
+
+/** The list's WHERE: the caller's scope (units; self for self-service), the filters and the search. */
+export function listConditions(auth: AuthContext, q: ListQuery, bind: Bind = asValue): SQL | undefined {
+  const conds: (SQL | undefined)[] = [];
+  if (auth.unitIds !== 'all') {
+    conds.push(auth.unitIds.length ? sql`${employees.unitId} = any(${bind('scopeUnits', auth.unitIds)}::int[])` : sql`false`);
+  }
+  if (auth.isSelfService) conds.push(auth.employeeId == null ? sql`false` : sql`${employees.id} = ${bind('self', auth.employeeId)}`);
+  if (q.unitId) conds.push(sql`${employees.unitId} = ${bind('unitId', q.unitId)}`);
+  if (q.departmentId) conds.push(sql`${employees.departmentId} = ${bind('departmentId', q.departmentId)}`);
+  if (q.designationId) conds.push(sql`${employees.designationId} = ${bind('designationId', q.designationId)}`);
+  if (q.categoryId) conds.push(sql`${employees.categoryId} = ${bind('categoryId', q.categoryId)}`);
+  if (q.status) conds.push(sql`${employees.status} = ${bind('status', q.status)}`);
+  const search = searchParts(q);
+  if (search) {
+    const pattern = bind('pattern', search.pattern);
     conds.push(
       or(
-        ilike(employees.name, pattern),
-        ilike(employees.employeeCode, pattern),
-        digits.length >= 3 && digits === s.replace(/\s/g, '') ? sql`${employees.mobile} like ${`%${digits}%`}` : undefined,
+        sql`${employees.name} ilike ${pattern}`,
+        sql`${employees.employeeCode} ilike ${pattern}`,
+        search.mobile ? sql`${employees.mobile} like ${bind('mobile', search.mobile)}` : undefined,
       ),
     );
   }
   return and(...conds);
 }
 
-export async function listEmployees(db: Db, auth: AuthContext, q: z.output<typeof ZEmployeeListQuery>): Promise<TEmployeeList> {
-  const where = listConditions(auth, q);
+/** The values of a prepared list query (the names `listConditions` binds, and the page). */
+function listValues(auth: AuthContext, q: ListQuery): Record<string, unknown> {
+  const search = searchParts(q);
+  return {
+    scopeUnits: auth.unitIds === 'all' ? undefined : auth.unitIds,
+    self: auth.employeeId,
+    unitId: q.unitId,
+    departmentId: q.departmentId,
+    designationId: q.designationId,
+    categoryId: q.categoryId,
+    status: q.status,
+    pattern: search?.pattern,
+    mobile: search?.mobile,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  };
+}
+
+/** The list query's shape: what decides its text (which conditions are there, the sort), not the values. */
+function listShape(auth: AuthContext, q: ListQuery): string {
+  const scope = auth.unitIds === 'all' ? 'all' : auth.unitIds.length ? 'units' : 'none';
+  const self = auth.isSelfService ? (auth.employeeId == null ? 'none' : 'self') : '';
+  const search = searchParts(q);
+  const filters = [q.unitId, q.departmentId, q.designationId, q.categoryId, q.status].map((v) => (v ? 1 : 0)).join('');
+  return [scope, self, filters, search ? (search.mobile ? 'sm' : 's') : '', q.sort, q.order].join('|');
+}
+
+/**
+ * The page query, built once per database and shape and kept as a prepared query (a named statement on
+ * PostgreSQL): building it with the query builder cost about as much as the database's work for a search.
+ */
+const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildListQuery>>>();
+/** Statement names are never reused for another text (a connection keeps what it prepared). */
+let listQueryCount = 0;
+
+export async function listEmployees(db: Db, auth: AuthContext, q: ListQuery): Promise<TEmployeeList> {
+  let byShape = listQueries.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    listQueries.set(db, byShape);
+  }
+  const shape = listShape(auth, q);
+  let prepared = byShape.get(shape);
+  if (!prepared) {
+    // The shapes are few (scope kind × filters present × search kind × sort × order); keep at most 200.
+    if (byShape.size >= 200) byShape.clear();
+    prepared = buildListQuery(db, auth, q, `hr_employees_${++listQueryCount}`);
+    byShape.set(shape, prepared);
+  }
+  const rows = await prepared.execute(listValues(auth, q));
+  // A page past the end has no row to carry the total: count on its own (rare).
+  const total = rows.length
+    ? rows[0].total
+    : Number((await db.select({ total: sql<number>`count(*)::int` }).from(employees).where(listConditions(auth, q)))[0].total);
+  return {
+    rows: rows.map(({ photoKey, total: _total, ...r }) => ({ ...r, status: r.status as TEmployee['status'], hasPhoto: photoKey != null })),
+    total: Number(total),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+function buildListQuery(db: Db, auth: AuthContext, q: ListQuery, name: string) {
+  const where = listConditions(auth, q, (key) => sql.placeholder(key));
   const dir = q.order === 'desc' ? desc : asc;
   // One statement (one round trip): the page's ids, their rows with the names, and the total. Unfiltered, the page
   // reads the first rows in index order and the total is a scalar subquery planned on its own (an index-only count).
@@ -165,52 +245,49 @@ export async function listEmployees(db: Db, auth: AuthContext, q: z.output<typeo
     return qb.where(where);
   };
   const matches = idSelect(sql`count(*) over ()`).as('matches');
-  const page = db.$with('page').as(
-    windowed
-      ? db
-          .select({ id: matches.id, sortKey: matches.sortKey, total: matches.total })
-          .from(matches)
-          .orderBy(dir(matches.sortKey), dir(matches.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize)
-      : idSelect(sql`0`)
-          .orderBy(dir(sortColumns[q.sort]), dir(employees.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-  );
+  const page = db
+    .$with('page')
+    .as(
+      windowed
+        ? db
+            .select({ id: matches.id, sortKey: matches.sortKey, total: matches.total })
+            .from(matches)
+            .orderBy(dir(matches.sortKey), dir(matches.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'))
+        : idSelect(sql`0`)
+            .orderBy(dir(sortColumns[q.sort]), dir(employees.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset')),
+    );
   const countQuery = () => db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where);
-  const rows = await db
-    .with(page)
-    .select({
-      id: employees.id,
-      employeeCode: employees.employeeCode,
-      name: employees.name,
-      mobile: employees.mobile,
-      email: employees.email,
-      unitId: employees.unitId,
-      unitName: units.name,
-      departmentName: departments.name,
-      designationName: designations.name,
-      dateOfJoining: employees.dateOfJoining,
-      status: employees.status,
-      photoKey: employees.photoKey,
-      total: (windowed ? sql<number>`${page.total}` : sql<number>`(${countQuery()})`).mapWith(Number),
-    })
-    .from(page)
-    .innerJoin(employees, eq(employees.id, page.id))
-    .innerJoin(units, eq(units.id, employees.unitId))
-    .innerJoin(departments, eq(departments.id, employees.departmentId))
-    .innerJoin(designations, eq(designations.id, employees.designationId))
-    // the page's own order again, over its rows only
-    .orderBy(dir(sortColumns[q.sort]), dir(employees.id));
-  // A page past the end has no row to carry the total: count on its own (rare).
-  const total = rows.length ? rows[0].total : Number((await countQuery())[0].total);
-  return {
-    rows: rows.map(({ photoKey, total: _total, ...r }) => ({ ...r, status: r.status as TEmployee['status'], hasPhoto: photoKey != null })),
-    total: Number(total),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  return (
+    db
+      .with(page)
+      .select({
+        id: employees.id,
+        employeeCode: employees.employeeCode,
+        name: employees.name,
+        mobile: employees.mobile,
+        email: employees.email,
+        unitId: employees.unitId,
+        unitName: units.name,
+        departmentName: departments.name,
+        designationName: designations.name,
+        dateOfJoining: employees.dateOfJoining,
+        status: employees.status,
+        photoKey: employees.photoKey,
+        total: (windowed ? sql<number>`${page.total}` : sql<number>`(${countQuery()})`).mapWith(Number),
+      })
+      .from(page)
+      .innerJoin(employees, eq(employees.id, page.id))
+      .innerJoin(units, eq(units.id, employees.unitId))
+      .innerJoin(departments, eq(departments.id, employees.departmentId))
+      .innerJoin(designations, eq(designations.id, employees.designationId))
+      // the page's own order again, over its rows only
+      .orderBy(dir(sortColumns[q.sort]), dir(employees.id))
+      .prepare(name)
+  );
 }
 
 /** Input → table values. Aadhaar: only the last four digits, and only when a new number is given. */
