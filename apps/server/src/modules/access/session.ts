@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TAction } from '@hr/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { type AuthContext, roleGrantsSql } from './context';
 
