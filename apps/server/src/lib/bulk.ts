@@ -157,15 +157,7 @@ export async function bulkInsert<T extends PgTable, R extends ColumnKey<T> = nev
     if (copied !== null) return copied as BulkResult<T, R>;
   }
   if (opts.foreignKeysOnce && rows.length >= FK_ONCE_MIN_ROWS_JSON && isPglite(db)) {
-    let out: BulkResult<T, R> | undefined;
-    // In a transaction of its own the setting ends with it: put back only inside the caller's.
-    const callers = is(db, PgTransaction);
-    await inTransaction(db, 3, async (q) => {
-      const restore = await checkForeignKeysOnce(q, table, cols, rows);
-      out = await bulkInsert(q, table, rows, { ...opts, foreignKeysOnce: false });
-      if (restore !== null && callers) await q.execute(sql`select set_config('session_replication_role', ${restore}, true)`);
-    });
-    return out as BulkResult<T, R>;
+    return withForeignKeysOnce(db, table, cols, rows, (q) => bulkInsert(q, table, rows, { ...opts, foreignKeysOnce: false }));
   }
   const conflict =
     opts.onConflictDoNothing === undefined || opts.onConflictDoNothing === false
@@ -193,15 +185,7 @@ export async function bulkUpsert<T extends PgTable, R extends ColumnKey<T> = nev
   // A row left alone by `where` returns nothing, so returned rows could not be matched to the rows given.
   if (opts.where && opts.returning?.length) throw new Error('bulkUpsert: where and returning cannot be used together');
   if (opts.foreignKeysOnce && rows.length >= FK_ONCE_MIN_ROWS_JSON && isPglite(db)) {
-    let out: BulkResult<T, R> | undefined;
-    // In a transaction of its own the setting ends with it: put back only inside the caller's.
-    const callers = is(db, PgTransaction);
-    await inTransaction(db, 3, async (q) => {
-      const restore = await checkForeignKeysOnce(q, table, cols, rows);
-      out = await bulkUpsert(q, table, rows, { ...opts, foreignKeysOnce: false });
-      if (restore !== null && callers) await q.execute(sql`select set_config('session_replication_role', ${restore}, true)`);
-    });
-    return out as BulkResult<T, R>;
+    return withForeignKeysOnce(db, table, cols, rows, (q) => bulkUpsert(q, table, rows, { ...opts, foreignKeysOnce: false }));
   }
   const target = names(cols, opts.target);
   for (const k of opts.set) col(cols, k);
@@ -465,6 +449,28 @@ async function copyRows(
     if (restore !== null) await q.execute(sql`select set_config('session_replication_role', ${restore}, true)`);
   });
   return rows.length;
+}
+
+/**
+ * foreignKeysOnce without COPY: in a transaction (the caller's, or one of its own), the foreign keys checked once for
+ * every row, then `write` with the row-by-row checks off. In a transaction of its own the setting ends with it: it is
+ * put back only inside the caller's.
+ */
+async function withForeignKeysOnce<T>(
+  db: Db | Tx,
+  table: PgTable,
+  cols: Map<string, Col>,
+  rows: readonly object[],
+  write: (q: Db | Tx) => Promise<T>,
+): Promise<T> {
+  let out: T | undefined;
+  const callers = is(db, PgTransaction);
+  await inTransaction(db, 3, async (q) => {
+    const restore = await checkForeignKeysOnce(q, table, cols, rows);
+    out = await write(q);
+    if (restore !== null && callers) await q.execute(sql`select set_config('session_replication_role', ${restore}, true)`);
+  });
+  return out as T;
 }
 
 const FK_ONCE_MIN_ROWS = 1000;
