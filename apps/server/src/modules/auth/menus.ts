@@ -32,14 +32,16 @@ export async function loadRawMenus(db: Db, roleId: number): Promise<TRawMenu[]> 
   }));
 }
 
-/** Groups flat menus by module into trees (appMenus); a child whose parent is hidden moves up a level. */
-export async function buildAppMenus(db: Db, raw: TRawMenu[]): Promise<TAppModule[]> {
-  const moduleIds = [...new Set(raw.map((m) => m.moduleId))];
-  if (moduleIds.length === 0) return [];
-  const mods = await db
+/** Every module in display order (the menu tree's first level). */
+export function loadModules(db: Db) {
+  return db
     .select({ id: modules.id, name: modules.name, icon: modules.icon, sortOrder: modules.sortOrder })
     .from(modules)
     .orderBy(asc(modules.sortOrder), asc(modules.name));
+}
+
+/** Groups flat menus by module into trees (appMenus); a child whose parent is hidden moves up a level. */
+export function groupAppMenus(raw: TRawMenu[], mods: Awaited<ReturnType<typeof loadModules>>): TAppModule[] {
   const nodes = new Map<number, TMenuNode>(raw.map((m) => [m.id, { ...m, children: [] }]));
   const roots = new Map<number, TMenuNode[]>();
   for (const m of raw) {
