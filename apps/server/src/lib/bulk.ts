@@ -32,6 +32,7 @@ import { PgliteSession } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { type Db, queryRows, type Tx } from '../db/client';
+import { findPgError } from './pg-errors';
 
 /** JS keys of a table's columns. */
 export type ColumnKey<T extends PgTable> = keyof T['_']['columns'] & string;
@@ -91,6 +92,16 @@ export interface BulkUpsertOptions<T extends PgTable, R extends ColumnKey<T>> {
    * `where` are checked too).
    */
   foreignKeysOnce?: boolean;
+  /**
+   * Which rows the caller knows are not in the table yet (it read the table's rows for them just before: a month's days
+   * stored for the first time). On PGlite, when they are 1,000 or more, they are inserted by COPY (bulkInsert's `copy`,
+   * with `foreignKeysOnce` when asked) and only the others go through the upsert: the insert then neither parses a JSON
+   * document nor checks each row for a conflict (a unit's month of 15,500 new days: see compute.ts storeDays). All in one
+   * transaction; should one of them be there after all (stored meanwhile by another call), the COPY is undone (it runs
+   * in a savepoint) and every row goes through the upsert. Ignored on PostgreSQL, where a conflicting COPY would end a
+   * caller's transaction.
+   */
+  absent?: (row: Insert<T>, index: number) => boolean;
 }
 
 export interface BulkUpdateOptions<T extends PgTable, K extends ColumnKey<T>, S extends ColumnKey<T>> {
@@ -184,6 +195,34 @@ export async function bulkUpsert<T extends PgTable, R extends ColumnKey<T> = nev
   if (!opts.target.length || !opts.set.length) throw new Error('bulkUpsert: target and set are required');
   // A row left alone by `where` returns nothing, so returned rows could not be matched to the rows given.
   if (opts.where && opts.returning?.length) throw new Error('bulkUpsert: where and returning cannot be used together');
+  if (opts.absent && !opts.returning?.length && isPglite(db)) {
+    const absent = opts.absent;
+    const fresh: Insert<T>[] = [];
+    const rest: Insert<T>[] = [];
+    for (let i = 0; i < rows.length; i++) (absent(rows[i], i) ? fresh : rest).push(rows[i]);
+    if (fresh.length >= ABSENT_COPY_MIN_ROWS) {
+      const plain = { ...opts, absent: undefined };
+      let count = 0;
+      await inTransaction(db, 2, async (q) => {
+        let copied: number | null = null;
+        try {
+          copied = await (q as Tx).transaction(
+            async (sp) =>
+              (await bulkInsert(sp, table, fresh, {
+                copy: true,
+                foreignKeysOnce: opts.foreignKeysOnce,
+                chunkSize: opts.chunkSize,
+              })) as number,
+          );
+        } catch (e) {
+          if (findPgError(e)?.code !== '23505') throw e;
+        }
+        if (copied === null) count = (await bulkUpsert(q, table, rows, plain)) as number;
+        else count = copied + (rest.length ? ((await bulkUpsert(q, table, rest, plain)) as number) : 0);
+      });
+      return count as BulkResult<T, R>;
+    }
+  }
   if (opts.foreignKeysOnce && rows.length >= FK_ONCE_MIN_ROWS_JSON && isPglite(db)) {
     return withForeignKeysOnce(db, table, cols, rows, (q) => bulkUpsert(q, table, rows, { ...opts, foreignKeysOnce: false }));
   }
@@ -474,6 +513,8 @@ async function withForeignKeysOnce<T>(
 }
 
 const FK_ONCE_MIN_ROWS = 1000;
+/** bulkUpsert's `absent`: below this the savepoint and the COPY's own statements cost about what they save. */
+const ABSENT_COPY_MIN_ROWS = 1000;
 /** foreignKeysOnce without COPY: below this the check (two statements) costs about what the row-by-row checks save. */
 const FK_ONCE_MIN_ROWS_JSON = 100;
 

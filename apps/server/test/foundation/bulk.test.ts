@@ -501,4 +501,49 @@ describe('bulkUpsert', () => {
     expect(await bulkUpsert(t.db, scratch, [{ code: 'p1', n: 11 }, { code: 'p5' }], { target: ['code'], set: ['n'] })).toBe(2);
     expect((await all()).map((r) => r.n)).toEqual([11, 20, 30, 40, null]);
   });
+
+  it('absent: the rows known to be new go by COPY on PGlite, the others through the upsert; one already there after all: all upserted', async () => {
+    // A statement trigger notes the statements that wrote rows (COPY for the new ones, the upsert for the others).
+    await t.db.execute(sql`create table if not exists bulk_scratch_log (q text not null)`);
+    await t.db.execute(sql`truncate bulk_scratch_log`);
+    await t.db.execute(sql`create or replace function bulk_scratch_log() returns trigger language plpgsql as
+      $$ begin insert into bulk_scratch_log values (left(current_query(), 40)); return null; end $$`);
+    await t.db.execute(
+      sql`create trigger bulk_scratch_log after insert on bulk_scratch for each statement execute function bulk_scratch_log()`,
+    );
+    const statements = async () => {
+      const log = (await t.db.execute(sql`select q from bulk_scratch_log`)) as unknown as { rows: { q: string }[] };
+      await t.db.execute(sql`truncate bulk_scratch_log`);
+      return log.rows.map((r) => r.q.trim().split(/\s/)[0].toLowerCase());
+    };
+    try {
+      await bulkInsert(t.db, scratch, [
+        { code: 'old-1', n: 1, note: 'keep' },
+        { code: 'old-2', n: 2, note: 'manual' },
+      ]);
+      await statements();
+      const fresh = Array.from({ length: 1200 }, (_, i) => ({ code: `new-${i}`, n: i, at: new Date(Date.UTC(2026, 0, 1, 0, i)) }));
+      const at = new Date(Date.UTC(2026, 1, 1));
+      const rows = [{ code: 'old-1', n: 10, at }, ...fresh, { code: 'old-2', n: 20, at }];
+      const opts = { target: ['code'], set: ['n', 'at'], where: sql`${scratch.note} <> 'manual'` } as const;
+      expect(await bulkUpsert(t.db, scratch, rows, { ...opts, absent: (r) => r.code.startsWith('new-') })).toBe(1201);
+      expect(await statements()).toEqual(t.database.kind === 'pglite' ? ['copy', 'insert'] : ['insert']);
+      const got = await all();
+      expect(got.map((r) => [r.code, r.n, r.note])).toEqual([
+        ['old-1', 10, 'keep'],
+        ['old-2', 2, 'manual'],
+        ...fresh.map((r) => [r.code, r.n, 'none']),
+      ]);
+      expect(got[2].at).toEqual(fresh[0].at);
+      // Rows said to be new that are there (stored meanwhile): the COPY undone, every row through the upsert.
+      const again = fresh.map((r) => ({ ...r, n: r.n + 1 }));
+      await t.db.transaction(async (tx) => {
+        expect(await bulkUpsert(tx, scratch, again, { ...opts, absent: () => true })).toBe(1200);
+      });
+      expect(await statements()).toEqual(['insert']);
+      expect((await all()).slice(2).map((r) => r.n)).toEqual(again.map((r) => r.n));
+    } finally {
+      await t.db.execute(sql`drop trigger if exists bulk_scratch_log on bulk_scratch`);
+    }
+  });
 });
