@@ -5,3 +5,4 @@ export * from './months';
 export * from './weekly-off';
 export * from './working-days';
 export * from './zone';
+export * from './zone-cache';

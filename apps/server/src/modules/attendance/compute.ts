@@ -14,12 +14,11 @@ import {
   splitPunches,
   weeklyOffsOf,
 } from '@hr/attendance';
-import { addDays, diffDays, eachDay, type IsoDate, todayIn, zonedInstant } from '@hr/calendar';
+import { addDays, cachedDateIn, diffDays, eachDay, type IsoDate, todayIn, zonedInstant } from '@hr/calendar';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { dailyAttendance } from '../../db/schema';
 import { bulkUpsert } from '../../lib/bulk';
-import { cachedDateIn } from './zone-offsets';
 
 /** The organisation's time zone: days begin at its midnight. Set once by the attendance routes from the config. */
 let zone = process.env.ORG_TIME_ZONE || 'Asia/Kolkata';

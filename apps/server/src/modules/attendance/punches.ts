@@ -3,6 +3,7 @@
 // time; the phone's location is checked against the unit's geofence and a punch outside is kept, flagged).
 // After the punches are stored, the days they touch are worked out again.
 
+import { cachedZoneOffset } from '@hr/calendar';
 import type { TPunch } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -10,7 +11,6 @@ import { biometricDevices, punches } from '../../db/schema';
 import { bulkInsert } from '../../lib/bulk';
 import type { DeviceContext } from '../devices/auth';
 import { attendanceZone, recomputeForPunches } from './compute';
-import { cachedZoneOffset } from './zone-offsets';
 
 export interface AttlogLine {
   pin: string;
