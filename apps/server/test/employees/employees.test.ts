@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { departments, employeeDocTypes, employees, units, users } from '../../src/db/schema';
+import { departments, employeeDocTypes, employees, units, users, userUnitMap } from '../../src/db/schema';
 import { rng, validAadhaar } from '../../src/modules/employees/demo-data';
 import { registerEmployeeUsage, tableUsage } from '../../src/modules/employees/usage';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
@@ -130,6 +130,30 @@ describe('scoping', () => {
     expect((await emp1.get(`/api/employees/${me.id}`)).statusCode).toBe(200);
     const other = all.rows.find((r: { id: number }) => r.id !== me.id);
     expect((await emp1.get(`/api/employees/${other.id}`)).statusCode).toBe(404);
+  });
+
+  it('one kept page query serves callers of the same shape with their own units and filters', async () => {
+    // The list's page query is built once per shape and kept (a prepared query): the values must be each call's.
+    const unitsOf = (body: { rows: { unitId: number }[] }) => new Set(body.rows.map((r) => r.unitId));
+    const before = (await manager.get('/api/employees', { pageSize: 500, search: 'a' })).json();
+    expect([...unitsOf(before)].sort()).toEqual([unitId['BR-CHN'], unitId['HO-BLR']].sort());
+    // The manager mapped to Mysuru as well: the same shape, another unit list.
+    const [mgr] = await t.db.select({ id: users.id }).from(users).where(eq(users.userName, 'manager'));
+    await t.db.insert(userUnitMap).values({ userId: mgr.id, unitId: unitId['CMP-MYS'] });
+    try {
+      const after = (await manager.get('/api/employees', { pageSize: 500, search: 'a' })).json();
+      expect(unitsOf(after).has(unitId['CMP-MYS'])).toBe(true);
+      expect(after.total).toBeGreaterThan(before.total);
+    } finally {
+      await t.db.delete(userUnitMap).where(and(eq(userUnitMap.userId, mgr.id), eq(userUnitMap.unitId, unitId['CMP-MYS'])));
+    }
+    // Two filters of one shape: each unit's own rows and total.
+    for (const code of ['HO-BLR', 'BR-CHN', 'CMP-MYS']) {
+      const one = (await admin.get('/api/employees', { pageSize: 500, unitId: unitId[code] })).json();
+      expect(one.total).toBeGreaterThan(0);
+      expect([...unitsOf(one)]).toEqual([unitId[code]]);
+      expect(one.rows).toHaveLength(one.total);
+    }
   });
 
   it('manager cannot add employees (role) and an employee cannot change job fields', async () => {

@@ -34,10 +34,11 @@ export function assertUnit(auth: AuthContext, unitId: number | null | undefined)
  * A WHERE condition limiting `column` (a unit id column) to the caller's units;
  * undefined for administrators (no limit). Combine with `and(...)`, which skips undefined.
  */
-export function unitScope(auth: AuthContext, column: AnyPgColumn): SQL | undefined {
+export function unitScope(auth: AuthContext, column: AnyPgColumn, bind?: (unitIds: number[]) => unknown): SQL | undefined {
   if (auth.unitIds === 'all') return undefined;
   if (auth.unitIds.length === 0) return sql`false`;
-  return inArray(column, auth.unitIds);
+  // With `bind`, the unit list is one array parameter (a placeholder of a prepared query, whatever the list's length).
+  return bind ? sql`${column} = any(${bind(auth.unitIds)}::int[])` : inArray(column, auth.unitIds);
 }
 
 /**
@@ -53,10 +54,10 @@ export function canReachRecord(
 }
 
 /** A WHERE condition limiting an employee id column to the caller's own record for self-service users. */
-export function selfScope(auth: AuthContext, employeeColumn: AnyPgColumn): SQL | undefined {
+export function selfScope(auth: AuthContext, employeeColumn: AnyPgColumn, bind?: (employeeId: number) => unknown): SQL | undefined {
   if (!auth.isSelfService) return undefined;
   if (auth.employeeId == null) return sql`false`;
-  return eq(employeeColumn, auth.employeeId);
+  return bind ? sql`${employeeColumn} = ${bind(auth.employeeId)}` : eq(employeeColumn, auth.employeeId);
 }
 
 const actionColumn = {

@@ -134,11 +134,10 @@ function searchParts(q: ListQuery): { pattern: string; mobile?: string } | undef
 
 /** The list's WHERE: the caller's scope (units; self for self-service), the filters and the search. */
 export function listConditions(auth: AuthContext, q: ListQuery, bind: Bind = asValue): SQL | undefined {
-  const conds: (SQL | undefined)[] = [];
-  if (auth.unitIds !== 'all') {
-    conds.push(auth.unitIds.length ? sql`${employees.unitId} = any(${bind('scopeUnits', auth.unitIds)}::int[])` : sql`false`);
-  }
-  if (auth.isSelfService) conds.push(auth.employeeId == null ? sql`false` : sql`${employees.id} = ${bind('self', auth.employeeId)}`);
+  const conds: (SQL | undefined)[] = [
+    unitScope(auth, employees.unitId, (ids) => bind('scopeUnits', ids)),
+    selfScope(auth, employees.id, (id) => bind('self', id)),
+  ];
   if (q.unitId) conds.push(sql`${employees.unitId} = ${bind('unitId', q.unitId)}`);
   if (q.departmentId) conds.push(sql`${employees.departmentId} = ${bind('departmentId', q.departmentId)}`);
   if (q.designationId) conds.push(sql`${employees.designationId} = ${bind('designationId', q.designationId)}`);
