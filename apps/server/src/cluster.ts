@@ -6,6 +6,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { todayIn } from '@hr/calendar';
+import pino from 'pino';
 import type { AppConfig } from './config';
 import { createDatabase } from './db/client';
 import { ensureFinancialYears } from './modules/financial-years/service';
@@ -20,18 +21,19 @@ export function apiProcessCount(config: Pick<AppConfig, 'apiProcesses' | 'databa
 /** In a worker: the primary has prepared the database already. */
 export const isClusterWorker = () => cluster.isWorker;
 
-const log = (msg: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg }));
-
 /**
  * Runs the primary when the configuration asks for more than one process: returns true (the caller serves
  * nothing itself and waits), or false when this process is to be the server.
  */
 export async function runClusterPrimary(config: AppConfig): Promise<boolean> {
   if (!cluster.isPrimary) return false;
+  // The same logger as the API processes' (Fastify's pino), at the configured level.
+  const logger = pino({ level: config.logLevel });
+  const log = (msg: string) => logger.info(msg);
   const count = apiProcessCount(config);
   if (count <= 1) {
     if (!config.databaseUrl && config.apiProcesses !== 1) {
-      log('API_PROCESSES is ignored on the embedded database (it belongs to one process); set DATABASE_URL for several');
+      logger.warn('API_PROCESSES is ignored on the embedded database (it belongs to one process); set DATABASE_URL for several');
     }
     return false;
   }
@@ -77,9 +79,9 @@ export async function runClusterPrimary(config: AppConfig): Promise<boolean> {
       return;
     }
     quickDeaths = lived < 10_000 ? quickDeaths + 1 : 0;
-    log(`API process ${w.process.pid} exited (${signal ?? code}) after ${Math.round(lived / 1000)} s`);
+    logger.error(`API process ${w.process.pid} exited (${signal ?? code}) after ${Math.round(lived / 1000)} s`);
     if (quickDeaths >= count * 3) {
-      log('API processes keep failing at start; giving up');
+      logger.error('API processes keep failing at start; giving up');
       stop('SIGTERM');
       process.exitCode = 1;
       return;
