@@ -14,6 +14,8 @@ export interface ServerProcess {
   url: string;
   /** The process id of the running server (undefined before start / after exit). */
   readonly pid: number | undefined;
+  /** The last 5,000 characters the server wrote (stdout and stderr), for a failing test's message. */
+  readonly output: string;
   /** Starts it and waits for /api/health (a first start migrates and seeds: give a loaded machine time). */
   start(timeoutMs?: number): Promise<string>;
   /** Sends the signal and waits for the process to exit; its exit code and signal. */
@@ -37,6 +39,7 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
   const port = await freePort();
   let child: ChildProcess | undefined;
+  let out = '';
   const url = `http://127.0.0.1:${port}`;
   const signal = (sig: NodeJS.Signals) => {
     if (child?.pid && child.exitCode === null) {
@@ -53,8 +56,11 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
     get pid() {
       return child && child.exitCode === null ? child.pid : undefined;
     },
+    get output() {
+      return out;
+    },
     async start(timeoutMs = 120_000) {
-      let out = '';
+      out = '';
       child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: root,
         detached: true,

@@ -53,6 +53,15 @@ describe.runIf(!!pgUrl)('API_PROCESSES=2 on PostgreSQL', () => {
   });
 
   it('serves from two processes; a worker that dies is replaced; SIGTERM stops all of them with exit 0', async () => {
+    try {
+      await scenario();
+    } catch (e) {
+      // what the primary and the workers wrote, to tell why
+      throw new Error(`${e instanceof Error ? e.message : e}\n--- server output:\n${server.output}`);
+    }
+  }, 120_000);
+
+  async function scenario() {
     const primary = server.pid as number;
     const workers = await until(
       () => childrenOf(primary),
@@ -85,7 +94,7 @@ describe.runIf(!!pgUrl)('API_PROCESSES=2 on PostgreSQL', () => {
     const exit = await server.kill('SIGTERM');
     expect(exit).toEqual({ code: 0, signal: null });
     expect(after.filter(existsProc)).toEqual([]);
-  }, 120_000);
+  }
 });
 
 function existsProc(pid: number): boolean {
