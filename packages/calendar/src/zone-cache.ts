@@ -1,7 +1,7 @@
 // Zone offsets remembered per zone and UTC hour: for conversions made many times over (a device batch's lines and
 // punches), where two Intl calls each would be a tenth of the work.
 import type { IsoDate } from './dates';
-import { isoDateIn, zoneOffsetMinutes } from './zone';
+import { instantOfWallClock, isoDateIn, zoneOffsetMinutes } from './zone';
 
 /**
  * Minutes a zone's clock is ahead of UTC at an instant (ms): zoneOffsetMinutes, remembered per zone and UTC hour. A
@@ -43,4 +43,9 @@ export function cachedDateIn(timeZone: string, at: Date): IsoDate {
   const ms = at.getTime();
   if (!(ms >= WHOLE_MINUTE_OFFSETS_FROM)) return isoDateIn(timeZone, at);
   return new Date(Math.floor(ms / 1000) * 1000 + cachedZoneOffset(timeZone, ms) * 60_000).toISOString().slice(0, 10) as IsoDate;
+}
+
+/** zonedInstant with the offsets remembered: the same instant (the same arithmetic, instantOfWallClock). */
+export function cachedZonedInstant(date: IsoDate, minutes: number, timeZone: string): Date {
+  return instantOfWallClock(date, minutes, (ms) => cachedZoneOffset(timeZone, ms));
 }

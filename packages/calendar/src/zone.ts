@@ -63,9 +63,18 @@ export function zoneOffsetMinutes(timeZone: string, at: Date): number {
  * 'Asia/Kolkata') → 2026-11-02T03:30:00Z. In a daylight-saving gap the hour after it is taken.
  */
 export function zonedInstant(date: IsoDate, minutes: number, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  return instantOfWallClock(date, minutes, (ms) => zoneOffsetMinutes(timeZone, new Date(ms)));
+}
+
+/**
+ * zonedInstant's arithmetic with the zone's offset (minutes, at an instant in whole ms) given: the wall-clock
+ * reading less the offset at it, then less the offset at that first guess (so a reading just after a change lands
+ * right, and one in a gap takes the hour after it).
+ */
+export function instantOfWallClock(date: IsoDate, minutes: number, offsetAt: (ms: number) => number): Date {
   const [y, m, d] = date.split('-').map(Number);
   const wall = Date.UTC(y, m - 1, d) + minutes * 60_000;
-  let guess = wall - zoneOffsetMinutes(timeZone, new Date(wall)) * 60_000;
-  guess = wall - zoneOffsetMinutes(timeZone, new Date(guess)) * 60_000;
+  let guess = wall - offsetAt(Math.trunc(wall)) * 60_000;
+  guess = wall - offsetAt(Math.trunc(guess)) * 60_000;
   return new Date(guess);
 }

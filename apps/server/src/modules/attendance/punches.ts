@@ -3,7 +3,7 @@
 // time; the phone's location is checked against the unit's geofence and a punch outside is kept, flagged).
 // After the punches are stored, the days they touch are worked out again.
 
-import { cachedZoneOffset } from '@hr/calendar';
+import { cachedZonedInstant } from '@hr/calendar';
 import type { TPunch } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -33,13 +33,8 @@ export function deviceInstant(local: string, timeZone: string): Date | null {
   if (y < 2000 || y > 2099 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return null;
   const probe = new Date(Date.UTC(y, mo - 1, d));
   if (probe.getUTCMonth() !== mo - 1) return null; // 31 April
-  // zonedInstant(date, minutes, timeZone) with the offsets remembered (the same arithmetic, so the same instant; a
-  // Date keeps whole milliseconds, hence the truncation where zonedInstant makes a Date). In a daylight-saving gap
-  // the hour after it is taken.
-  const wall = Date.UTC(y, mo - 1, d) + (h * 60 + mi + s / 60) * 60_000;
-  let guess = wall - cachedZoneOffset(timeZone, Math.trunc(wall)) * 60_000;
-  guess = wall - cachedZoneOffset(timeZone, Math.trunc(guess)) * 60_000;
-  return new Date(guess);
+  // zonedInstant with the zone's offsets remembered per hour (a batch's lines fall in a few hours).
+  return cachedZonedInstant(local.slice(0, 10), h * 60 + mi + s / 60, timeZone);
 }
 
 /**
