@@ -370,13 +370,20 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
     timer.unref();
   }
 
-  async function enqueueScheduled(s: Schedule) {
-    try {
-      await enqueue(db, s.job, {}, { singletonKey: s.job.name });
-      schedule(0);
-    } catch (err) {
-      log.warn({ err, job: s.job.name }, 'scheduling a job failed');
-    }
+  /** Scheduled enqueues in flight: stop() waits for them, so nothing is written after it returns. */
+  const enqueuing = new Set<Promise<void>>();
+  function enqueueScheduled(s: Schedule) {
+    if (stopped) return;
+    const p = (async () => {
+      try {
+        await enqueue(db, s.job, {}, { singletonKey: s.job.name });
+        schedule(0);
+      } catch (err) {
+        log.warn({ err, job: s.job.name }, 'scheduling a job failed');
+      }
+    })();
+    enqueuing.add(p);
+    void p.finally(() => enqueuing.delete(p));
   }
 
   return {
@@ -386,8 +393,8 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
       stopped = false;
       schedule(0);
       for (const s of opts.schedules ?? []) {
-        void enqueueScheduled(s);
-        const t = setInterval(() => void enqueueScheduled(s), s.everyMs);
+        enqueueScheduled(s);
+        const t = setInterval(() => enqueueScheduled(s), s.everyMs);
         t.unref();
         scheduleTimers.push(t);
       }
@@ -406,6 +413,7 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
       clearTimeout(timer);
       for (const t of scheduleTimers) clearInterval(t);
       scheduleTimers = [];
+      await Promise.all([...enqueuing]);
       const current = running?.catch(() => undefined);
       if (!current) return true;
       if (waitMs === Number.POSITIVE_INFINITY) {

@@ -225,6 +225,9 @@ describe('scheduled work', () => {
     runner.start();
     runner.start();
     await runner.stop();
+    // stop() waits for the schedules' enqueues in flight: the job is there (queued, or already run) when it returns.
+    const all = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from jobs where name = 'auth.pruneSessions'`);
+    expect(all[0].n).toBeGreaterThanOrEqual(1);
     const pending = await queryRows<{ n: number }>(
       t.db,
       sql`select count(*)::int as n from jobs where name = 'auth.pruneSessions' and state in ('queued', 'running')`,
