@@ -16,7 +16,8 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, type Db, queryRows } from '../apps/server/src/db/client';
-import { computeAttendance, setAttendanceZone } from '../apps/server/src/modules/attendance/compute';
+import { setOrgZone } from '../apps/server/src/lib/org-zone';
+import { computeAttendance } from '../apps/server/src/modules/attendance/compute';
 import { seedDemo } from '../apps/server/src/seed';
 import { DEMO_PASSWORDS } from '../apps/server/src/seed/core';
 import { fillEmployees, median, onEngines, printTrace, printWhenRunAlone, statementCounter, timeGet } from './lib/harness';
@@ -71,7 +72,7 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
     DATABASE_URL: '',
     DEVICE_RATE_PER_MINUTE: '100000',
   });
-  setAttendanceZone(config.orgTimeZone);
+  setOrgZone(config.orgTimeZone);
   const unitId = await prepare(db);
   const app = await buildApp({ db, config, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -20,6 +20,7 @@ import { healthRoutes } from './health';
 import { createJobRunner } from './jobs/runner';
 import { SCHEDULES } from './jobs/scheduled';
 import { registerErrorHandling } from './lib/error-handler';
+import { setOrgZone } from './lib/org-zone';
 import { registerModules } from './modules';
 import { registerAccessGuard } from './modules/access/hooks';
 import type {} from './types/fastify';
@@ -110,6 +111,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('db', opts.db);
   app.decorate('dbKind', opts.dbKind ?? 'pglite');
   app.decorate('config', config);
+  setOrgZone(config.orgTimeZone);
   // The one jobs runner of this process: started by main.ts, drained by tests (`app.jobs.drain()`).
   app.decorate(
     'jobs',

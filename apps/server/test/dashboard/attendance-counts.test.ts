@@ -3,11 +3,11 @@
 // weekly offs in JS) after every kind of change: rows inserted, changed, moved to another day, deleted, truncated;
 // an employee moved to another unit, exited, given other weekly offs. The admin dashboard's today's attendance read
 // from them equals the buckets of the drill-down list (which joins every employee to their row) on several days.
-import { addDays, todayIn } from '@hr/calendar';
+import { addDays } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { attendanceZone } from '../../src/modules/attendance/compute';
+import { orgToday } from '../../src/lib/org-zone';
 import { attendanceList, attendanceToday, type UnitSet, weeklyOffCodesOn } from '../../src/modules/dashboard/admin';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -17,7 +17,7 @@ let unitIds: number[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  today = todayIn(attendanceZone());
+  today = orgToday();
   unitIds = (await queryRows<{ id: number }>(t.db, sql`select id from units order by id`)).map((u) => u.id);
 });
 afterAll(() => t?.close());

@@ -5,11 +5,11 @@
 // earlier day, for every unit and a few. 1,000
 // employees are added (the short cut needs the page's share of the employed to be small) with a day's rows of
 // every kind, spread so that codes and buckets interleave unevenly.
-import { addDays, todayIn } from '@hr/calendar';
+import { addDays } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { attendanceZone } from '../../src/modules/attendance/compute';
+import { orgToday } from '../../src/lib/org-zone';
 import { attendanceList, attendanceToday, type UnitSet } from '../../src/modules/dashboard/admin';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -19,7 +19,7 @@ let unitIds: number[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  today = todayIn(attendanceZone());
+  today = orgToday();
   unitIds = (await queryRows<{ id: number }>(t.db, sql`select id from units order by id`)).map((u) => u.id);
   const cols = (
     await queryRows<{ name: string }>(

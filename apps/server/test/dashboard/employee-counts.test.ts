@@ -4,11 +4,11 @@
 // offs, put on notice with an exit date, exited, exited without a date, taken back, deleted, truncated. The admin
 // dashboard's headcount and today's attendance read from them (with the day's corrections for those joining later
 // and those with an exit date) equal what a direct count of the employees employed on the day gives, on several days.
-import { addDays, todayIn } from '@hr/calendar';
+import { addDays } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { attendanceZone } from '../../src/modules/attendance/compute';
+import { orgToday } from '../../src/lib/org-zone';
 import { attendanceList, attendanceToday, headcount, type UnitSet } from '../../src/modules/dashboard/admin';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -19,7 +19,7 @@ let deptIds: number[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  today = todayIn(attendanceZone());
+  today = orgToday();
   unitIds = (await queryRows<{ id: number }>(t.db, sql`select id from units order by id`)).map((u) => u.id);
   deptIds = (await queryRows<{ id: number }>(t.db, sql`select id from departments order by id`)).map((d) => d.id);
 });

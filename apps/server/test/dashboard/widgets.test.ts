@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { dailyAttendance, employees, units, users } from '../../src/db/schema';
-import { attendanceZone } from '../../src/modules/attendance/compute';
+import { orgToday, orgZone } from '../../src/lib/org-zone';
 import { occasionWindow, weeklyOffCodesOn } from '../../src/modules/dashboard/admin';
 import { rng, validAadhaar } from '../../src/modules/employees/demo-data';
 import { roleIdByName } from '../../src/seed/core';
@@ -42,7 +42,7 @@ beforeAll(async () => {
   emp1 = api(t.app, await signIn(t.app, 'employee1'));
   anon = api(t.app);
   unitId = Object.fromEntries((await t.db.select().from(units)).map((x) => [x.code, x.id]));
-  today = todayIn(attendanceZone());
+  today = orgToday();
   month = monthOf(todayIn(t.config.orgTimeZone)).month;
   const [any] = await t.db.select().from(employees).orderBy(employees.id).limit(1);
   refs = { departmentId: any.departmentId, designationId: any.designationId };
@@ -430,7 +430,7 @@ describe('staff dashboard: own figures only', () => {
     expect(r.date).toBe(today);
     const own = await queryRows<{ n: number }>(
       t.db,
-      sql`select count(*)::int as n from punches where employee_id = ${me} and (punched_at at time zone ${attendanceZone()})::date = ${today}::date`,
+      sql`select count(*)::int as n from punches where employee_id = ${me} and (punched_at at time zone ${orgZone()})::date = ${today}::date`,
     );
     expect(r.punches.length).toBe(own[0].n);
     const [row] = await t.db.select().from(dailyAttendance).where(sql`employee_id = ${me} and day = ${today}::date`);

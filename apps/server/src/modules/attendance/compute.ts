@@ -19,13 +19,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { dailyAttendance } from '../../db/schema';
 import { bulkUpsert } from '../../lib/bulk';
-
-/** The organisation's time zone: days begin at its midnight. Set once by the attendance routes from the config. */
-let zone = process.env.ORG_TIME_ZONE || 'Asia/Kolkata';
-export const attendanceZone = () => zone;
-export function setAttendanceZone(timeZone: string) {
-  zone = timeZone;
-}
+import { orgZone } from '../../lib/org-zone';
 
 /** Which employees: a list of ids, or every employee of a unit (read by subquery). */
 export type AttendanceScope = { employeeIds: readonly number[]; unitId?: undefined } | { unitId: number; employeeIds?: undefined };
@@ -309,7 +303,7 @@ export async function computeAttendance(
   opts: { persist: boolean; today?: IsoDate },
 ): Promise<EmployeeDays[]> {
   if (scope.employeeIds?.length === 0) return [];
-  const tz = zone;
+  const tz = orgZone();
   const today = opts.today ?? todayIn(tz);
   const last = to < today ? to : today;
   if (last < from) return [];
@@ -564,12 +558,13 @@ function groupBy<T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T[]> {
 export async function recomputeForPunches(db: Db | Tx, punched: readonly { employeeId: number | null; at: Date }[]): Promise<void> {
   const byEmployee = new Map<number, { from: IsoDate; to: IsoDate }>();
   const midnights = new Map<string, number>();
+  const tz = orgZone();
   for (const p of punched) {
     if (p.employeeId == null) continue;
-    const d = cachedDateIn(zone, p.at);
+    const d = cachedDateIn(tz, p.at);
     let midnight = midnights.get(d);
     if (midnight === undefined) {
-      midnight = zonedInstant(d, 0, zone).getTime();
+      midnight = zonedInstant(d, 0, tz).getTime();
       midnights.set(d, midnight);
     }
     // A day claims punches from 6 h before its shift starts to 18 h after: a punch before 18:00 may be the

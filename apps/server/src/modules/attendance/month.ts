@@ -3,10 +3,11 @@
 // the run and the register agree; today and the days after it are counted as the calendar has them (paid),
 // so a draft run before the month ends shows the month as it will be if nothing changes.
 import { summarize, weeklyOffsOf } from '@hr/attendance';
-import { addDays, daysInMonth, eachDay, isoDate, isWeeklyOff, todayIn } from '@hr/calendar';
+import { addDays, daysInMonth, eachDay, isoDate, isWeeklyOff } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { attendanceZone, computeAttendance } from './compute';
+import { orgToday } from '../../lib/org-zone';
+import { computeAttendance } from './compute';
 
 export interface MonthFigures {
   monthDays: number;
@@ -39,7 +40,7 @@ export async function attendanceMonthFigures(
   const monthDays = daysInMonth(year, month);
   const first = isoDate(year, month, 1);
   const last = isoDate(year, month, monthDays);
-  const today = todayIn(attendanceZone());
+  const today = orgToday();
   // Today is not over: it is counted with the days to come.
   const yesterday = addDays(today, -1);
   const computed =

@@ -9,8 +9,9 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { biometricDevices, punches } from '../../db/schema';
 import { bulkInsert } from '../../lib/bulk';
+import { orgZone } from '../../lib/org-zone';
 import type { DeviceContext } from '../devices/auth';
-import { attendanceZone, recomputeForPunches } from './compute';
+import { recomputeForPunches } from './compute';
 
 export interface AttlogLine {
   pin: string;
@@ -205,7 +206,7 @@ export async function addPunch(db: Db | Tx, p: PunchInput): Promise<number> {
 
 /** Punches as the API shows them; `where` is a condition on `p` (punches) and `e` (employees). */
 export async function listPunches(db: Db | Tx, where: ReturnType<typeof sql>, limit = 5000): Promise<TPunch[]> {
-  const tz = attendanceZone();
+  const tz = orgZone();
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select p.id, p.employee_id as "employeeId", e.employee_code as "employeeCode", e.name as "employeeName",

@@ -3,7 +3,7 @@
 // when there is none, by whoever holds the approve action on the attendance screen for the unit. On approval
 // the corrected times are added as punches of source 'regularisation'; the original punches stay.
 import { minutesOf } from '@hr/attendance';
-import { addDays, todayIn, zonedInstant } from '@hr/calendar';
+import { addDays, zonedInstant } from '@hr/calendar';
 import { MENU, type ZRegularisationQuery, type ZRegularise } from '@hr/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -11,9 +11,9 @@ import { type Db, queryRows, type Tx } from '../../db/client';
 import { regularisations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
+import { orgToday, orgZone } from '../../lib/org-zone';
 import { type AuthContext, hasAction } from '../access/context';
 import { approvalOf, cancelApproval, decide, historyOf, registerApprovalKind, submitApproval } from '../approvals/service';
-import { attendanceZone } from './compute';
 import { addPunch } from './punches';
 import { assertEmployeeDayOpen, ownEmployeeId, reachEmployee } from './service';
 
@@ -35,7 +35,7 @@ export const regularisationApproval = registerApprovalKind({
   async onApproved(tx, approval, actor) {
     const [r] = await tx.select().from(regularisations).where(eq(regularisations.id, approval.subjectId));
     await assertEmployeeDayOpen(tx, r.employeeId, r.day, 'The correction cannot be approved');
-    const tz = attendanceZone();
+    const tz = orgZone();
     const times: { at: Date; direction: 'in' | 'out' }[] = [];
     if (r.inTime) times.push({ at: zonedInstant(r.day, minutesOf(r.inTime), tz), direction: 'in' });
     if (r.outTime) times.push({ at: zonedInstant(r.outNextDay ? addDays(r.day, 1) : r.day, minutesOf(r.outTime), tz), direction: 'out' });
@@ -74,7 +74,7 @@ export async function requestRegularisation(db: Db, auth: AuthContext, input: z.
   if (e.id !== auth.employeeId && !(await hasAction(db, auth, MENU.attendance, 'edit'))) {
     throw new Forbidden('Only managers with the attendance screen may enter corrections for others');
   }
-  const today = todayIn(attendanceZone());
+  const today = orgToday();
   if (input.day > today) throw new BadRequest('A day in the future cannot be corrected', { day: ['Choose today or an earlier day'] });
   if (input.inTime && input.outTime && !input.outNextDay && input.outTime <= input.inTime) {
     throw new BadRequest('Invalid times', { outTime: ['The out time must be after the in time (tick "next day" for a night shift)'] });

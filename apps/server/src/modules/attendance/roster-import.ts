@@ -2,7 +2,7 @@
 // current roster's shift code or WO; the filled sheet comes back as one rotation per employee covering the month
 // (its pattern the month's days in order, null for a weekly off). All rows or none; a month whose salary is
 // approved or locked keeps its roster (409); the past days of the month are worked out again.
-import { daysInMonth, eachDay, isoDate, todayIn } from '@hr/calendar';
+import { daysInMonth, eachDay, isoDate } from '@hr/calendar';
 import { MENU, type TRoster, ZRosterImportQuery, ZRosterImportResult } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -12,11 +12,12 @@ import { shiftAssignments } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, NotFound } from '../../lib/errors';
+import { orgToday } from '../../lib/org-zone';
 import { fileResponse } from '../../lib/responses';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { toIsoDate } from '../employees/import';
 import { cellValue, uploadedSheet } from '../payroll/sheet';
-import { attendanceZone, computeAttendance } from './compute';
+import { computeAttendance } from './compute';
 import { assertDayOpen, rosterOf } from './service';
 
 const DAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -185,7 +186,7 @@ export async function importRoster(
   if (Object.keys(errors).length) throw new BadRequest('Some rows cannot be used; nothing was saved', errors);
   if (!assignments.length) return { count: 0, recomputedDays: 0 };
 
-  const today = todayIn(attendanceZone());
+  const today = orgToday();
   const ids = assignments.map((a) => a.employeeId);
   const idList = `{${ids.join(',')}}`;
   return db.transaction(async (tx) => {

@@ -42,10 +42,11 @@ import { z } from 'zod';
 import { queryRows } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, NotFound, UpgradeRequired } from '../../lib/errors';
+import { orgToday, orgZone } from '../../lib/org-zone';
 import { noContent } from '../../lib/responses';
 import { canReachUnit } from '../access/context';
 import { latestApkVersion } from '../apk/routes';
-import { attendanceZone, computeAttendance, recomputeForPunches, setAttendanceZone } from './compute';
+import { computeAttendance, recomputeForPunches } from './compute';
 import { addPunch, listPunches } from './punches';
 import { decideRegularisation, listRegularisations, requestRegularisation } from './regularisation';
 import { attendanceReportRoutes } from './reports';
@@ -68,14 +69,13 @@ import {
 const signedIn = 'signedIn' as const;
 
 export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
-  setAttendanceZone(app.config.orgTimeZone);
   await app.register(attendanceReportRoutes);
   await app.register(rosterImportRoutes);
 
   /** The punch just stored and the day it falls in, as worked out now. */
   async function punchResult(employeeId: number, punchId: number) {
     const [punch] = await listPunches(app.db, sql`p.id = ${punchId}`);
-    const today = todayIn(attendanceZone());
+    const today = orgToday();
     const [computed] = await computeAttendance(app.db, { employeeIds: [employeeId] }, today, today, { persist: false });
     const day = computed?.days[0] ?? null;
     return { punch, day: day ? dayView(day, await shiftCodes(app.db)) : null };
@@ -176,7 +176,7 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
       if (q.to > addDays(q.from, 92)) throw new BadRequest('Too long a range', { to: ['At most 93 days at a time'] });
       const employeeId = q.employeeId !== undefined ? Number(q.employeeId) : ownEmployeeId(request.auth);
       await reachEmployee(app.db, request.auth, employeeId, MENU.employeeAttendance);
-      const tz = attendanceZone();
+      const tz = orgZone();
       return listPunches(
         app.db,
         sql`p.employee_id = ${employeeId} and p.punched_at >= ${zonedInstant(q.from, 0, tz).toISOString()}::timestamptz
@@ -320,7 +320,7 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const date = q.date ?? todayIn(attendanceZone());
+      const date = q.date ?? orgToday();
       return shiftDetails(
         app.db,
         request.auth,
@@ -345,7 +345,7 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = request.auth;
-      const tz = attendanceZone();
+      const tz = orgZone();
       const today = todayIn(tz);
       const scope =
         auth.unitIds === 'all'
@@ -522,7 +522,7 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const unitId = q.unitId === undefined ? undefined : Number(q.unitId);
       if (unitId !== undefined && !canReachUnit(auth, unitId)) throw new NotFound('Unit not found');
-      const tz = attendanceZone();
+      const tz = orgZone();
       const conds = [
         sql`p.punched_at >= ${zonedInstant(q.date, 0, tz).toISOString()}::timestamptz`,
         sql`p.punched_at < ${zonedInstant(addDays(q.date, 1), 0, tz).toISOString()}::timestamptz`,

@@ -1,7 +1,7 @@
 // The attendance screens' reads and writes: one employee's month, a manager's day, manual marking, rosters
 // and shift assignments. Each reads attendance only through computeAttendance (compute.ts).
 import { clockOf, type DayResult, patternProblem, rosterDay, type ShiftAssignment, summarize, weeklyOffsOf } from '@hr/attendance';
-import { addDays, daysInMonth, eachDay, type IsoDate, isoDate, todayIn, weekday, zonedInstant } from '@hr/calendar';
+import { addDays, daysInMonth, eachDay, type IsoDate, isoDate, weekday, zonedInstant } from '@hr/calendar';
 import type { TAttendanceDay, TDayView, TPeriodSummary, TRoster, ZAssignShifts, ZDayViewQuery, ZMarkDay, ZRosterQuery } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,8 +10,9 @@ import { dailyAttendance, shiftAssignments } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { orgToday, orgZone } from '../../lib/org-zone';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
-import { attendanceZone, type ComputedDay, computeAttendance } from './compute';
+import { type ComputedDay, computeAttendance } from './compute';
 import { listPunches } from './punches';
 
 export interface ReachedEmployee {
@@ -100,7 +101,7 @@ export function summaryOf(days: readonly DayResult[], monthDays: number): TPerio
 
 /** One employee's month: days, summary and punches. */
 export async function employeeMonth(db: Db, e: ReachedEmployee, year: number, month: number) {
-  const tz = attendanceZone();
+  const tz = orgZone();
   const first = isoDate(year, month, 1);
   const last = isoDate(year, month, daysInMonth(year, month));
   const [computed] = await computeAttendance(db, { employeeIds: [e.id] }, first, last, { persist: false });
@@ -169,7 +170,7 @@ export async function dayViewOf(db: Db, auth: AuthContext, q: z.infer<typeof ZDa
     departmentId: q.departmentId === undefined ? undefined : Number(q.departmentId),
     search: q.search,
   });
-  const tz = attendanceZone();
+  const tz = orgZone();
   const computed = staff.length
     ? await computeAttendance(db, { employeeIds: staff.map((s) => s.id) }, q.date, q.date, { persist: false })
     : [];
@@ -291,7 +292,7 @@ export async function markDay(
   const e = await reachEmployee(db, auth, input.employeeId, null);
   if (auth.employeeId === e.id && !auth.isAdmin) throw new Forbidden('Nobody marks their own attendance');
   if (auth.isSelfService) throw new NotFound('Employee not found');
-  const today = todayIn(attendanceZone());
+  const today = orgToday();
   if (input.day > today) throw new BadRequest('A day in the future cannot be marked', { day: ['Choose today or an earlier day'] });
   return db.transaction(async (tx) => {
     await assertEmployeeDayOpen(tx, e.id, input.day, 'The day cannot be marked');
@@ -479,7 +480,7 @@ export async function assignShifts(db: Db, auth: AuthContext, input: z.infer<typ
   if (input.employeeIds?.length && staff.length !== new Set(input.employeeIds).size) throw new NotFound('Employee not found');
   if (staff.some((s) => !canReachUnit(auth, s.unitId))) throw new NotFound('Employee not found');
   if (!staff.length) throw new BadRequest('Nobody matches', { unitId: ['No active employee in that unit or department'] });
-  const today = todayIn(attendanceZone());
+  const today = orgToday();
   return db.transaction(async (tx) => {
     // A month whose salary is approved or locked keeps its roster.
     const units = [...new Set(staff.map((s) => s.unitId))];
@@ -561,7 +562,7 @@ export async function deleteAssignment(db: Db, auth: AuthContext, id: number, re
         from shift_assignments a join employees e on e.id = a.employee_id where a.id = ${id} and a.is_active`,
   );
   if (!a || !canReachUnit(auth, a.unitId) || auth.isSelfService) throw new NotFound('Assignment not found');
-  const today = todayIn(attendanceZone());
+  const today = orgToday();
   await db.transaction(async (tx) => {
     if (a.fromDate <= today) await assertEmployeeDayOpen(tx, a.employeeId, a.fromDate, 'The assignment cannot be removed');
     await tx.update(shiftAssignments).set({ isActive: false, updatedBy: auth.userId, updatedAt: new Date() }).where(sql`id = ${id}`);

@@ -1,4 +1,4 @@
-import { monthOf, todayIn } from '@hr/calendar';
+import { monthOf } from '@hr/calendar';
 import {
   MENU,
   type TUnitFigures,
@@ -29,8 +29,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { employees, units } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
+import { orgToday, orgZone } from '../../lib/org-zone';
 import { type AuthContext, assertUnit, canReachUnit, hasAction, unitScope } from '../access/context';
-import { attendanceZone } from '../attendance/compute';
 import { employeeBalances } from '../requests/ledger';
 import {
   advancesOutstanding,
@@ -106,7 +106,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const today = todayIn(app.config.orgTimeZone);
+      const today = orgToday();
       const [rows, withFigures] = await Promise.all([
         app.db
           .select(unitCols)
@@ -165,7 +165,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The filter's units (one of the caller's, else all of theirs) and month (default this month, never a later one). */
   async function resolveFilter(request: FastifyRequest, q: z.output<typeof ZDashboardFilter>) {
     const auth = request.auth;
-    const today = todayIn(app.config.orgTimeZone);
+    const today = orgToday();
     const current = monthOf(today).month;
     const month = q.month ?? current;
     if (month > current) throw new BadRequest('Month must not be after this month', { month: ['Must not be after this month'] });
@@ -222,7 +222,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     "Today's attendance from the stored daily rows: present, late, on leave, WFH, absent, off, not yet in",
     ZAttendanceWidget,
     (f) => {
-      const day = todayIn(attendanceZone());
+      const day = orgToday();
       return attendanceToday(app.db, f.set, day, true);
     },
   );
@@ -257,7 +257,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const f = await resolveFilter(request, q);
-      return attendanceList(app.db, f.set, todayIn(attendanceZone()), true, q.bucket, q.page, q.pageSize);
+      return attendanceList(app.db, f.set, orgToday(), true, q.bucket, q.page, q.pageSize);
     },
   );
 
@@ -277,11 +277,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/dashboard/me/${name}`,
       { config: { access: staffAccess }, schema: { tags, summary, response: { 200: response as z.ZodTypeAny } } },
-      async (request) => load(ownId(request.auth), todayIn(attendanceZone())),
+      async (request) => load(ownId(request.auth), orgToday()),
     );
 
   mine('today', "Today's shift, holiday or weekly off, stored status and punches", ZMyToday, (id, today) =>
-    myToday(app.db, id, today, attendanceZone()),
+    myToday(app.db, id, today, orgZone()),
   );
   mine('month', "This month's attendance so far, from the stored daily rows", ZMyMonth, (id, today) => myMonth(app.db, id, today));
   mine('leave', 'Leave balances of the current financial year', ZLeaveBalances, (id, today) => employeeBalances(app.db, id, today));

@@ -1,7 +1,7 @@
-import { todayIn } from '@hr/calendar';
 import { ZFinancialYear } from '@hr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { orgToday } from '../../lib/org-zone';
 import { listFinancialYears } from './service';
 
 export const financialYearRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,6 +15,6 @@ export const financialYearRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ZFinancialYear) },
       },
     },
-    async () => listFinancialYears(app.db, todayIn(app.config.orgTimeZone)),
+    async () => listFinancialYears(app.db, orgToday()),
   );
 };

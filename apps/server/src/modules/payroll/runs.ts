@@ -3,7 +3,6 @@
 // marked, totals and the approval reset, and the job completed, in ONE transaction — a crash leaves the month
 // as it was. Approval runs on the approvals module, level by level from the unit's salary approve map.
 
-import { todayIn } from '@hr/calendar';
 import { MENU, type TRun, type TRunStatus } from '@hr/contract';
 import { PlanError } from '@hr/payroll';
 import { and, eq, sql } from 'drizzle-orm';
@@ -14,9 +13,9 @@ import { defineJob, enqueue, JobFailure } from '../../jobs/runner';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { orgToday } from '../../lib/org-zone';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
 import { approvalOf, decide, historyOf, registerApprovalKind, resubmitApproval, submitApproval } from '../approvals/service';
-import { attendanceZone } from '../attendance/compute';
 import { recordPfAdminCharges } from '../statutory/admin-charges';
 import { computeMonth, isSlip, type MonthComputation } from './compute';
 
@@ -374,7 +373,7 @@ export async function approveRun(db: Db, auth: AuthContext, id: number, remark: 
 function assertPaidOn(run: RunRow, paidOn: string) {
   const first = `${run.year}-${String(run.month).padStart(2, '0')}-01`;
   if (paidOn < first) throw new BadRequest('The date of payment is before the wage month', { paidOn: [`Not before ${first}`] });
-  if (paidOn > todayIn(attendanceZone())) throw new BadRequest('The date of payment is in the future', { paidOn: ['Not after today'] });
+  if (paidOn > orgToday()) throw new BadRequest('The date of payment is in the future', { paidOn: ['Not after today'] });
 }
 
 /**
@@ -412,7 +411,7 @@ export async function lockRun(db: Db, auth: AuthContext, id: number, requestId?:
   return changeRun(db, auth, id, 'lock', requestId, async (run) => {
     if (run.status === 'locked') throw new Conflict('The month is already locked');
     if (run.status !== 'approved') throw new Conflict('Every approval level must approve the run before it is locked');
-    const paid = paidOn ?? run.paidOn ?? todayIn(attendanceZone());
+    const paid = paidOn ?? run.paidOn ?? orgToday();
     assertPaidOn(run, paid);
     return { set: { status: 'locked', lockedAt: new Date(), lockedBy: auth.userId, paidOn: paid } };
   });

@@ -1,11 +1,7 @@
-// The leave poster as scheduled work: every few hours it posts what is due (the monthly accrual on the first of each
-// month, a joiner's pro-rated credits, the year-end carry-forward with lapse or encashment on 1 April) as ledger lines.
-// One transaction; the unique (employee, type, year, kind, period) key makes a second run add nothing.
-import { todayIn } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/runner';
-import { attendanceZone } from '../attendance/compute';
+import { orgToday } from '../../lib/org-zone';
 import { postDueLeave } from './ledger';
 
 const ZLeavePost = z
@@ -23,7 +19,7 @@ export const leavePostJob = defineJob({
   schema: ZLeavePost,
   maxAttempts: 3,
   async run(ctx, data) {
-    const asOf = data.asOf ?? todayIn(attendanceZone());
+    const asOf = data.asOf ?? orgToday();
     return ctx.db.transaction(async (tx) => {
       // One poster at a time (a scheduled run and a back-fill enqueued by hand).
       await tx.execute(sql`select pg_advisory_xact_lock(1212, 0)`);

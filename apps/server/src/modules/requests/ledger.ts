@@ -21,13 +21,13 @@ import {
   weeklyOffsOf,
   yearEnd,
 } from '@hr/attendance';
-import { financialYearOf, financialYearStarting, type IsoDate, todayIn } from '@hr/calendar';
+import { financialYearOf, financialYearStarting, type IsoDate } from '@hr/calendar';
 import type { TLeaveBalance } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { leaveLedger } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { attendanceZone } from '../attendance/compute';
+import { orgToday } from '../../lib/org-zone';
 
 export interface LeavePolicy {
   id: number;
@@ -510,7 +510,7 @@ export async function balanceOf(
  * accrued, taken, pending, balance (the sum of the posted lines).
  */
 export async function balancesOf(db: Db | Tx, employee: StaffFacts, fy: number, onDay?: IsoDate): Promise<TLeaveBalance[]> {
-  const policies = await policiesOf(db, employee, onDay ?? todayIn(attendanceZone()));
+  const policies = await policiesOf(db, employee, onDay ?? orgToday());
   const lines = await sums(db, employee.id, fy);
   const pending = await pendingByType(db, employee.id, fy);
   const withLines = new Set(lines.map((l) => l.leaveTypeId));

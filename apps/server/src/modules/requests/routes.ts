@@ -3,7 +3,6 @@
 // the notifications bell. Decisions go through the approvals module (service.ts).
 import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { todayIn } from '@hr/calendar';
 import {
   MENU,
   type TRequest,
@@ -49,11 +48,11 @@ import { queryRows } from '../../db/client';
 import { leaveLedger } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { AppError, BadRequest, Forbidden, NotFound } from '../../lib/errors';
+import { orgToday } from '../../lib/org-zone';
 import { fileResponse } from '../../lib/responses';
 import { createStorage, newKey, StorageNotFound } from '../../lib/storage';
 import { streamXlsx } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
-import { attendanceZone } from '../attendance/compute';
 import { readMultipartFile, readUpload } from '../employees/upload';
 import { balancesOf, employeeBalances, fyOf, leavePolicies, reworkYearEnds, staffFacts } from './ledger';
 import { listNotifications, markRead, setNotificationMail, unreadCount } from './notify';
@@ -106,7 +105,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     return e;
   }
 
-  const currentFy = () => fyOf(todayIn(attendanceZone()));
+  const currentFy = () => fyOf(orgToday());
 
   // ---- raising and one's own ----
 
@@ -250,7 +249,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         ws.commit();
         await wb.commit();
       })().catch((err) => out.destroy(err as Error));
-      reply.header('content-disposition', `attachment; filename="requests_${kind}_${todayIn(attendanceZone())}.xlsx"`);
+      reply.header('content-disposition', `attachment; filename="requests_${kind}_${orgToday()}.xlsx"`);
       return reply.type(XLSX).send(out);
     },
   );
@@ -407,7 +406,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { employeeId } = request.auth;
       if (employeeId == null) throw new Forbidden('Your sign-in is not linked to an employee record');
-      const today = todayIn(attendanceZone());
+      const today = orgToday();
       return employeeBalances(app.db, employeeId, today, request.query.financialYear ?? fyOf(today));
     },
   );
@@ -425,7 +424,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const e = await reachStaff(request.auth, Number(request.query.employeeId));
-      return balancesOf(app.db, e, request.query.financialYear ?? currentFy(), todayIn(attendanceZone()));
+      return balancesOf(app.db, e, request.query.financialYear ?? currentFy(), orgToday());
     },
   );
 

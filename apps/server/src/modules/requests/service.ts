@@ -3,7 +3,7 @@
 // employee has none, whoever holds the approve action on the allRequest menu for the unit), cancelling an approved
 // request (the balance returns), and the approved days as the attendance rules read them.
 import { type DayRequests, leaveDates, longestRun, splitLeave, totalDays } from '@hr/attendance';
-import { addDays, formatIsoDMY as dmy, eachDay, financialYearOf, type IsoDate, todayIn } from '@hr/calendar';
+import { addDays, formatIsoDMY as dmy, eachDay, financialYearOf, type IsoDate } from '@hr/calendar';
 import {
   MENU,
   type TMenuPath,
@@ -21,6 +21,7 @@ import { type Db, queryRows, type Tx } from '../../db/client';
 import { leaveLedger, requests } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { orgToday } from '../../lib/org-zone';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
 import {
   type ApprovalKind,
@@ -32,7 +33,7 @@ import {
   registerApprovalKind,
   submitApproval,
 } from '../approvals/service';
-import { attendanceZone, computeAttendance, registerDayRequestsReader } from '../attendance/compute';
+import { computeAttendance, registerDayRequestsReader } from '../attendance/compute';
 import { assertEmployeeDayOpen } from '../attendance/service';
 import {
   balanceOf,
@@ -56,7 +57,7 @@ export const KIND_MENU: Record<TRequestKind, TMenuPath> = {
 const KIND_LABEL: Record<TRequestKind, string> = { wfh: 'Work from home', leave: 'Leave', visitor: 'Visitor notification' };
 const OWN_LINK = MENU.myRequests;
 
-const today = () => todayIn(attendanceZone());
+const today = () => orgToday();
 
 type RequestRow = typeof requests.$inferSelect;
 

@@ -2,6 +2,7 @@
 // and employee, with the wages it was computed on, the rate, the amount and the month it was paid.
 import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
+import { orgZone } from '../../../lib/org-zone';
 import { defineReport } from '../define';
 import { BY_UNIT_DEPARTMENT, col, PEOPLE_FILTERS } from './common';
 
@@ -55,7 +56,7 @@ export const bonusReport = defineReport({
         case when l.eligible then 'Yes' else 'No' end as eligible, l.reason,
         case when pr.id is not null then pr.year::text || '-' || lpad(pr.month::text, 2, '0')
              when b.pay_year is not null then b.pay_year::text || '-' || lpad(b.pay_month::text, 2, '0')
-             else to_char(b.paid_at at time zone 'Asia/Kolkata', 'YYYY-MM') end as "paidMonth",
+             else to_char(b.paid_at at time zone ${orgZone()}::text, 'YYYY-MM') end as "paidMonth",
         initcap(b.status) as status
       from bonus_lines l join bonuses b on b.id = l.bonus_id join employees e on e.id = l.employee_id
       join units u on u.id = b.unit_id join departments d on d.id = e.department_id join designations g on g.id = e.designation_id

@@ -1,6 +1,7 @@
 // Registers of advances: Form C (loans and recoveries) and the advance outstanding report.
 import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
+import { orgZone } from '../../../lib/org-zone';
 import { defineReport, type ReportContext } from '../define';
 import { BY_UNIT_DEPARTMENT, col, PEOPLE_FILTERS } from './common';
 
@@ -54,7 +55,7 @@ export const formC = defineReport({
     query: (ctx) => {
       const { from, to } = ctx.f;
       return sql`select e.employee_code as "employeeCode", e.name, u.name as "unitName", d.name as "departmentName",
-          (a.paid_at at time zone 'Asia/Kolkata')::date::text as "paidOn", a.advance_amount as "advanceAmount", a.remarks as purpose,
+          (a.paid_at at time zone ${orgZone()}::text)::date::text as "paidOn", a.advance_amount as "advanceAmount", a.remarks as purpose,
           a.no_of_emis as "noOfEmis", a.monthly_emi as "monthlyEmi", ${effective} as "firstDue", x."paidCount", x.recovered, x.outstanding,
           x."lastRecovered", initcap(a.status) as status
         from ${advances(ctx)} and a.status in ('paid', 'recovering', 'closed')

@@ -4,6 +4,7 @@ import { MENU } from '@hr/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client';
 import type { RunHead } from '../../../db/schema';
+import { orgZone } from '../../../lib/org-zone';
 import { defineReport, type ReportColumn, type ReportContext } from '../define';
 import { BY_UNIT_DEPARTMENT, col, PEOPLE_FILTERS } from './common';
 
@@ -188,7 +189,7 @@ export const formB = defineReport({
     order: ['unitName', 'employeeCode'],
     query: (ctx) => sql`select ${SLIP_PEOPLE}, s.uan_no as uan, (s.attendance->>'payableDays')::numeric as "payableDays",
         (s.attendance->>'otHours')::numeric as "otHours", s.gross, s.deductions, s.net, s.pay_mode_name as "payMode",
-        e.bank_account_no as "bankAccountNo", coalesce(r.paid_on, (coalesce(r.locked_at, r.processed_at) at time zone 'Asia/Kolkata')::date)::text as "paidOn",
+        e.bank_account_no as "bankAccountNo", coalesce(r.paid_on, (coalesce(r.locked_at, r.processed_at) at time zone ${orgZone()}::text)::date)::text as "paidOn",
         s.amounts as "_amounts", s.id as "_slipId"
       from ${slipsFrom(ctx)}`,
     expand: headSelect,
