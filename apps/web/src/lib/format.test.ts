@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatCount, formatDate, formatDateTime, formatRupees, todayIso } from './format';
+import { formatAmount, formatCount, formatDate, formatDateTime, formatRupees, formatRupeesShort, todayIso } from './format';
 
 describe('en-IN rupee formatting', () => {
   it.each([
@@ -38,6 +38,19 @@ describe('en-IN rupee formatting', () => {
 
   it('counts with Indian grouping', () => {
     expect(formatCount(1234567)).toBe('12,34,567');
+  });
+
+  it.each([
+    [0, '₹0'],
+    [950, '₹950'],
+    [85_000, '₹85 K'],
+    [1_00_000, '₹1 L'],
+    [45_00_000, '₹45 L'],
+    [19_87_654, '₹19.88 L'],
+    [1_25_00_000, '₹1.25 Cr'],
+    [-2_50_000, '−₹2.5 L'],
+  ])('axis rupees in lakhs and crores: %s → %s', (v, out) => {
+    expect(formatRupeesShort(v)).toBe(out);
   });
 });
 

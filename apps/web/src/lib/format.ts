@@ -39,6 +39,21 @@ export function formatCount(value: number): string {
   return whole.format(value);
 }
 
+const compact = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+/**
+ * Rupees in the short form an Indian payroll office reads on a chart's axis: 4500000 → '₹45 L', 12500000 →
+ * '₹1.25 Cr', 85000 → '₹85 K', 950 → '₹950'. For axes only: tables and tooltips show the exact amount.
+ */
+export function formatRupeesShort(rupees: number): string {
+  const sign = rupees < 0 ? '−' : '';
+  const v = Math.abs(rupees);
+  if (v >= 1e7) return `${sign}₹${compact.format(v / 1e7)} Cr`;
+  if (v >= 1e5) return `${sign}₹${compact.format(v / 1e5)} L`;
+  if (v >= 1e3) return `${sign}₹${compact.format(v / 1e3)} K`;
+  return `${sign}₹${compact.format(v)}`;
+}
+
 /** Accepts Date, ISO timestamps and plain 'YYYY-MM-DD' dates (taken as that calendar day). */
 function toDate(value: Date | string | number): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;

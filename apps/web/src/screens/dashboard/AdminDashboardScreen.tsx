@@ -36,7 +36,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { api } from '@/lib/api';
-import { formatCount, formatDate, formatDateTime, formatRupees, todayIso } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime, formatRupees, formatRupeesShort, todayIso } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { useSession } from '@/lib/session';
 import { CHART_COLORS, ChartTable, ChartWithTable, Stat, shortMonth, Widget } from './widgets';
@@ -366,7 +366,7 @@ function PayrollCostWidget({ filter }: { filter: Filter }) {
                 <LineChart data={d.months.map((m) => ({ ...m, label: shortMonth(m.month) }))} margin={{ left: 8, right: 16 }}>
                   <CartesianGrid vertical={false} strokeOpacity={0.3} />
                   <XAxis dataKey="label" {...axisProps} />
-                  <YAxis width={80} tickFormatter={(v: number) => `₹${formatCount(Math.round(v / 1000))}k`} {...axisProps} />
+                  <YAxis width={72} tickFormatter={(v: number) => formatRupeesShort(v)} {...axisProps} />
                   <Tooltip formatter={(v) => formatRupees(Number(v))} />
                   <Legend />
                   <Line dataKey="gross" name="Gross" stroke={CHART_COLORS[0]} strokeWidth={2} dot={false} />

@@ -84,13 +84,14 @@ function MonthWidget() {
       empty="No day of this month is recorded yet."
     >
       {(d) => {
+        // `short` labels the chart's axis (six names fit a card only short); the table keeps the full names.
         const rows = [
-          { name: 'Present', value: d.present },
-          { name: 'Leave', value: d.leave },
-          { name: 'WFH / on duty', value: d.wfh },
-          { name: 'Absent', value: d.absent },
-          { name: 'Holidays', value: d.holidays },
-          { name: 'Weekly offs', value: d.weeklyOffs },
+          { name: 'Present', short: 'Present', value: d.present },
+          { name: 'Leave', short: 'Leave', value: d.leave },
+          { name: 'WFH / on duty', short: 'WFH/OD', value: d.wfh },
+          { name: 'Absent', short: 'Absent', value: d.absent },
+          { name: 'Holidays', short: 'Holiday', value: d.holidays },
+          { name: 'Weekly offs', short: 'Off', value: d.weeklyOffs },
         ];
         return (
           <div className="space-y-3">
@@ -110,7 +111,7 @@ function MonthWidget() {
               chart={
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={rows}>
-                    <XAxis dataKey="name" fontSize={11} tickLine={false} axisLine={false} />
+                    <XAxis dataKey="short" interval={0} fontSize={10} tickLine={false} axisLine={false} />
                     <YAxis allowDecimals={false} width={28} fontSize={11} tickLine={false} axisLine={false} />
                     <Tooltip />
                     <Bar dataKey="value" name="Days" fill={CHART_COLORS[0]} radius={[4, 4, 0, 0]} />
@@ -216,11 +217,23 @@ function PayslipWidget() {
             <div className="text-sm text-muted-foreground">
               {monthName(d.slip.month)} {d.slip.year}
             </div>
-            <div className="grid grid-cols-3 gap-2">
-              <Stat label="Gross" value={formatRupees(d.slip.gross)} />
-              <Stat label="Deductions" value={formatRupees(d.slip.deductions)} />
-              <Stat label="Net pay" value={formatRupees(d.slip.net)} testId="my-net" />
-            </div>
+            {/* Amounts in lakhs do not fit three abreast in a card: one per line, figures right-aligned. */}
+            <dl className="divide-y rounded-lg border bg-muted/40 text-sm">
+              <div className="flex items-baseline justify-between gap-3 px-3 py-1.5">
+                <dt className="text-muted-foreground">Gross</dt>
+                <dd className="tabular-nums">{formatRupees(d.slip.gross)}</dd>
+              </div>
+              <div className="flex items-baseline justify-between gap-3 px-3 py-1.5">
+                <dt className="text-muted-foreground">Deductions</dt>
+                <dd className="tabular-nums">{formatRupees(d.slip.deductions)}</dd>
+              </div>
+              <div className="flex items-baseline justify-between gap-3 px-3 py-2">
+                <dt className="font-medium">Net pay</dt>
+                <dd className="text-lg font-semibold tabular-nums" data-testid="my-net">
+                  {formatRupees(d.slip.net)}
+                </dd>
+              </div>
+            </dl>
             <Button size="sm" disabled={busy} onClick={() => d.slip && void download(d.slip.year, d.slip.month)}>
               <Download className="size-4" /> Download payslip
             </Button>
