@@ -248,6 +248,31 @@ describe('scoping', () => {
     expect(v.counts.employees).toBe(v.total);
     expect((await manager.get(`/api/attendance/day?date=${today}&unitId=3`)).statusCode).toBe(404);
   });
+
+  it('"at work now" follows the latest punch of the last hours, across midnight, and only today', async () => {
+    // Mysuru has no seeded punches: four employees with punches written here, relative to now.
+    const [night, outAgain, noDirection, longAgo] = await Promise.all(['MYS0001', 'MYS0002', 'MYS0003', 'MYS0004'].map(idOf));
+    const punch = (employeeId: number, hoursAgo: number, direction: 'in' | 'out' | null) =>
+      t.db.execute(
+        sql`insert into punches (employee_id, punched_at, source, direction)
+            values (${employeeId}, now() - ${hoursAgo}::float8 * interval '1 hour', 'manual', ${direction})`,
+      );
+    await punch(night, 7, 'in'); // a night shift's in (yesterday evening when it is early morning): at work
+    await punch(outAgain, 10, 'in');
+    await punch(outAgain, 0.5, 'out'); // in and out again: not at work
+    await punch(noDirection, 2, null); // one punch without a direction: at work by parity
+    await punch(longAgo, 20, 'in'); // an in too long ago (a missed out): not at work
+    const res = await admin.get(`/api/attendance/day?date=${today}&unitId=3&pageSize=500`);
+    expect(res.statusCode, res.body).toBe(200);
+    const onDuty = new Map((res.json().rows as { employeeId: number; onDuty: boolean }[]).map((r) => [r.employeeId, r.onDuty]));
+    expect([night, outAgain, noDirection, longAgo].map((id) => onDuty.get(id))).toEqual([true, false, true, false]);
+    expect(res.json().counts.onDutyNow).toBe(2);
+    const inNow = await admin.get(`/api/attendance/day?date=${today}&unitId=3&status=in&pageSize=500`);
+    expect((inNow.json().rows as { employeeId: number }[]).map((r) => r.employeeId).sort()).toEqual([night, noDirection].sort());
+    // Another day's view says nobody is at work now.
+    const yesterday = await admin.get(`/api/attendance/day?date=${addDays(today, -1)}&unitId=3&pageSize=500`);
+    expect(yesterday.json().counts.onDutyNow).toBe(0);
+  });
 });
 
 describe('manual marking, frozen months, rosters', () => {

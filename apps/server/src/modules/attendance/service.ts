@@ -163,7 +163,28 @@ async function staffIn(
   );
 }
 
-/** A manager's day: every employee in reach with the day's status, counts and who is at work now. */
+/** How far back a punch in can be and its employee still be at work: the longest shift with its overtime. */
+const AT_WORK_WITHIN_HOURS = 16;
+
+/**
+ * Who of these employees is at work now: their latest punch of the last 16 hours is an in (a night shift's in
+ * from yesterday evening counts, this morning's out of it does not). A punch without a direction (a terminal
+ * that sends none) counts by the parity of the punches in those hours.
+ */
+async function atWorkNow(db: Db, employeeIds: readonly number[]): Promise<Set<number>> {
+  const rows = await queryRows<{ employeeId: number; direction: string | null; n: number }>(
+    db,
+    sql`select distinct on (employee_id) employee_id as "employeeId", direction,
+          count(*) over (partition by employee_id)::int as n
+        from punches
+        where employee_id = any(${`{${employeeIds.join(',')}}`}::int[])
+          and punched_at > now() - ${AT_WORK_WITHIN_HOURS}::int * interval '1 hour' and punched_at <= now()
+        order by employee_id, punched_at desc, id desc`,
+  );
+  return new Set(rows.filter((r) => (r.direction === null ? r.n % 2 === 1 : r.direction === 'in')).map((r) => r.employeeId));
+}
+
+/** A manager's day: every employee in reach with the day's status, counts and who is at work now (today only). */
 export async function dayViewOf(db: Db, auth: AuthContext, q: z.infer<typeof ZDayViewQuery>): Promise<TDayView> {
   const staff = await staffIn(db, auth, q.date, q.date, {
     unitId: q.unitId === undefined ? undefined : Number(q.unitId),
@@ -186,6 +207,13 @@ export async function dayViewOf(db: Db, auth: AuthContext, q: z.infer<typeof ZDa
       )
     : [];
   const punchCount = new Map(counts.map((c) => [c.employeeId, c.n]));
+  const atWork =
+    q.date === orgToday() && staff.length
+      ? await atWorkNow(
+          db,
+          staff.map((s) => s.id),
+        )
+      : new Set<number>();
   const codes = await shiftCodes(db);
   const all = staff.map((s) => {
     const d = byId.get(s.id) ?? null;
@@ -197,7 +225,7 @@ export async function dayViewOf(db: Db, auth: AuthContext, q: z.infer<typeof ZDa
       unitName: s.unitName,
       departmentName: s.departmentName,
       day: d ? dayView(d, codes) : null,
-      onDuty: n % 2 === 1,
+      onDuty: atWork.has(s.id),
       punchCount: n,
     };
   });
