@@ -29,7 +29,10 @@ export const DAY_TILES: { key: keyof Counts; label: string; status: TDayViewStat
   { key: 'onDutyNow', label: 'At work now', status: 'in', tone: 'bg-emerald-500 animate-pulse' },
 ];
 
-/** Count tiles that filter the table when clicked (a second click shows everyone again). */
+/**
+ * Count tiles that filter the table when clicked (a second click shows everyone again); as many to a row as fit
+ * their container with whole labels.
+ */
 export function CountTiles({
   counts,
   tiles = DAY_TILES,
@@ -42,7 +45,7 @@ export function CountTiles({
   onStatus: (s: TDayViewStatus | null) => void;
 }) {
   return (
-    <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6 2xl:grid-cols-11" data-testid="count-tiles">
+    <div className="grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-2" data-testid="count-tiles">
       {tiles.map((t) => {
         const active = status === t.status;
         return (
