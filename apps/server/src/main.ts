@@ -1,6 +1,7 @@
 // The server process: configuration, database (migrated, seeded on first start), API and web app.
 
 import { todayIn } from '@hr/calendar';
+import pino from 'pino';
 import { buildApp } from './app';
 import { isClusterWorker, runClusterPrimary } from './cluster';
 import { loadConfig } from './config';
@@ -21,7 +22,12 @@ const whileStarting = (signal: string) => {
 };
 process.on('SIGINT', whileStarting);
 process.on('SIGTERM', whileStarting);
+// The steps before the API's own logger exists, at info: a start that hangs says where.
+const startLog = pino({ level: config.logLevel });
+const step = (msg: string) => startLog.info({ ms: Math.round(performance.now()) }, msg);
+step(config.databaseUrl ? 'opening the PostgreSQL database' : `opening the embedded database in ${config.dataDir}`);
 const database = await createDatabase(config);
+step('database open');
 async function stopIfAsked() {
   if (!stopAsked) return;
   await database.close();
@@ -31,6 +37,7 @@ await stopIfAsked();
 // (An API process of several: the primary has done this.)
 if (!isClusterWorker()) {
   await prepareDatabase(database, { timeZone: config.orgTimeZone });
+  step('migrations applied, demo organisation seeded if the database was new');
   await stopIfAsked();
   // A new April starts a new financial year without anyone creating it.
   await ensureFinancialYears(database.db, todayIn(config.orgTimeZone));

@@ -413,7 +413,17 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
       clearTimeout(timer);
       for (const t of scheduleTimers) clearInterval(t);
       scheduleTimers = [];
-      await Promise.all([...enqueuing]);
+      // A scheduled enqueue in flight is one insert: waited for (within waitMs), so nothing is written after stop.
+      if (enqueuing.size) {
+        let waitEnqueue: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.all([...enqueuing]),
+          new Promise((resolve) => {
+            if (Number.isFinite(waitMs)) waitEnqueue = setTimeout(resolve, waitMs);
+          }),
+        ]);
+        clearTimeout(waitEnqueue);
+      }
       const current = running?.catch(() => undefined);
       if (!current) return true;
       if (waitMs === Number.POSITIVE_INFINITY) {

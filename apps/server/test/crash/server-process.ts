@@ -73,7 +73,8 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
           WEB_DIST: path.join(dataDir, 'no-web'),
-          LOG_LEVEL: 'warn',
+          // info: a start that does not finish says which step it reached (main.ts logs each).
+          LOG_LEVEL: 'info',
           JOB_LEASE_SECONDS: '2',
           ...env,
         },
