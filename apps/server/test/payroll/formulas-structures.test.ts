@@ -177,6 +177,8 @@ describe('structures and increments with arrears', () => {
     await approveAndLock(nov.id);
     const [current] = (await payroll.get(`/api/payroll/structures/${priya}`)).json();
     const basic = current.amounts[String(heads.get('BASIC'))];
+    // The locked month's slip as paid: prorated when the seeded attendance has her absent on a day of it so far.
+    const novBasicPaid = amountOf(await slipOf(nov.id, priya), 'BASIC');
     const res = await payroll.post('/api/payroll/increments', {
       employeeId: priya,
       effectiveFrom: M.prev2.ym,
@@ -188,26 +190,34 @@ describe('structures and increments with arrears', () => {
     expect(res.json()).toEqual({ employees: 1, arrearsMonths: [M.prev2.ym, M.prev1.ym, M.cur.ym] });
     // The locked months are untouched.
     const novSlip = await slipOf(nov.id, priya);
-    expect(amountOf(novSlip, 'BASIC')).toBe(basic);
+    expect(amountOf(novSlip, 'BASIC')).toBe(novBasicPaid);
     const dec = await runProcessed(blr, M.next.year, M.next.month);
     const decSlip = await slipOf(dec.id, priya);
     const raise = Math.round(basic * 10) / 100; // 10 % of the monthly basic, in rupees
     expect(amountOf(decSlip, 'BASIC')).toBe(Math.round((basic + raise) * 100) / 100);
-    expect(amountOf(decSlip, 'ARREARS')).toBe(Math.round(raise * 3 * 100) / 100);
     const line = (
       (await payroll.get(`/api/payroll/runs/${dec.id}/employees`)).json() as {
         employeeId: number;
         arrears: { month: string; amount: number }[];
       }[]
     ).find((e) => e.employeeId === priya)!;
-    expect(line.arrears).toEqual([
-      { month: M.prev2.ym, amount: raise },
-      { month: M.prev1.ym, amount: raise },
-      { month: M.cur.ym, amount: raise },
-    ]);
+    // Each month's arrear is the raise on what that month paid: the whole raise for a month paid in full, prorated
+    // (to the paisa) for a month with days unpaid — the seeded attendance decides which, by the day the suite runs.
+    const paidBasic: number[] = [];
+    for (const m of [M.prev2, M.prev1, M.cur]) {
+      const [run] = (await payroll.get(`/api/payroll/runs?unitId=${blr}&year=${m.year}&month=${m.month}`)).json().rows;
+      paidBasic.push(amountOf(await slipOf(run.id, priya), 'BASIC') ?? 0);
+    }
+    expect(line.arrears.map((a) => a.month)).toEqual([M.prev2.ym, M.prev1.ym, M.cur.ym]);
+    line.arrears.forEach((a, i) => {
+      if (paidBasic[i] === basic) expect(a.amount).toBe(raise);
+      else expect(Math.abs(a.amount - (raise * paidBasic[i]) / basic)).toBeLessThanOrEqual(0.01);
+    });
+    const total = Math.round(line.arrears.reduce((sum, a) => sum + a.amount * 100, 0)) / 100;
+    expect(amountOf(decSlip, 'ARREARS')).toBe(total);
     // Reprocessing December pays the same arrears once, not twice.
     const again = await runProcessed(blr, M.next.year, M.next.month);
-    expect(amountOf(await slipOf(again.id, priya), 'ARREARS')).toBe(Math.round(raise * 3 * 100) / 100);
+    expect(amountOf(await slipOf(again.id, priya), 'ARREARS')).toBe(total);
   });
 
   it('refuses heads that are calculated or filled by the system, and bad amounts', async () => {
