@@ -30,11 +30,22 @@ describe('attendance', () => {
     await button.click();
     await expect.poll(() => page.getByTestId('punch-card').getByTestId('punch').count(), { timeout: 15_000 }).toBe(before + 2);
     expect(await page.getByTestId('punch-card').textContent()).toMatch(/In \d{2}:\d{2}/);
-    // Today's cell of the month: it has an in and an out now, so it carries the times.
-    const today = page.locator(`[data-testid="calendar-day"][data-date="${todayInIndia()}"]`);
-    await expect.poll(() => today.textContent(), { timeout: 15_000 }).toMatch(/\d{2}:\d{2}–\d{2}:\d{2}/);
-    await today.click();
-    await expect.poll(() => page.getByTestId('day-details').getByTestId('punch').count()).toBeGreaterThanOrEqual(2);
+    // The cell of the working day the punches belong to carries the times now (an in and an out). A day claims
+    // punches from 6 h before its shift starts (the demo's general shift, 09:30): before 03:30 IST they belong to
+    // yesterday's day, whose cell is in this month's calendar unless today is the 1st.
+    const [hh, mm] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .format(new Date())
+      .split(':')
+      .map(Number);
+    const today = todayInIndia();
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const workDay = hh * 60 + mm < 3 * 60 + 30 ? yesterday : today;
+    if (workDay.slice(0, 7) === today.slice(0, 7)) {
+      const cell = page.locator(`[data-testid="calendar-day"][data-date="${workDay}"]`);
+      await expect.poll(() => cell.textContent(), { timeout: 15_000 }).toMatch(/\d{2}:\d{2}–\d{2}:\d{2}/);
+      await cell.click();
+      await expect.poll(() => page.getByTestId('day-details').getByTestId('punch').count()).toBeGreaterThanOrEqual(2);
+    }
     await screenshot(page, 'attendance-my-logs');
   });
 
