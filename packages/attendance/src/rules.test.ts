@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  atWork,
   clockOf,
   type DayInput,
   type DayRequests,
@@ -476,5 +477,43 @@ describe('splitPunches', () => {
       status: 'WO',
       missedPunch: false,
     });
+  });
+});
+
+describe('atWork', () => {
+  const now = Date.parse('2026-11-28T01:00:00Z');
+  const h = (hoursAgo: number) => now - hoursAgo * 3_600_000;
+  it.each([
+    ['no punch', [], false],
+    ['an in 7 hours ago (a night shift that began yesterday evening)', [{ at: h(7), direction: 'in' }], true],
+    [
+      'an in, then an out',
+      [
+        { at: h(10), direction: 'in' },
+        { at: h(0.5), direction: 'out' },
+      ],
+      false,
+    ],
+    [
+      'the out listed before the in it follows',
+      [
+        { at: h(0.5), direction: 'out' },
+        { at: h(10), direction: 'in' },
+      ],
+      false,
+    ],
+    ['an in 20 hours ago (a missed out)', [{ at: h(20), direction: 'in' }], false],
+    ['one punch without a direction', [{ at: h(2), direction: null }], true],
+    [
+      'two punches without a direction',
+      [
+        { at: h(3), direction: null },
+        { at: h(1), direction: null },
+      ],
+      false,
+    ],
+    ['an in stamped after now', [{ at: now + 60_000, direction: 'in' }], false],
+  ] as const)('%s → %s', (_, punches, expected) => {
+    expect(atWork(punches, now)).toBe(expected);
   });
 });

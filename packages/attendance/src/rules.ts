@@ -287,3 +287,24 @@ export function summarize(days: readonly DayResult[]): PeriodSummary {
   s.otHours = Math.round((s.otMinutes / 60) * 100) / 100;
   return s;
 }
+
+/** How far back a punch in can be and its employee still be at work: the longest shift with its overtime. */
+export const AT_WORK_WITHIN_MS = 16 * 3_600_000;
+
+/**
+ * Whether someone is at work at `now` (epoch ms) from their punches: the latest punch of the last 16 hours is an in
+ * (a night shift's in from yesterday evening counts, this morning's out of it does not); a latest punch without a
+ * direction (a terminal that sends none) counts by the parity of the punches in those hours. The one rule for the
+ * manager's day view (the server) and the punch button's suggestion (the browser).
+ */
+export function atWork(punches: readonly { at: number; direction: 'in' | 'out' | null }[], now: number): boolean {
+  let last: { at: number; direction: 'in' | 'out' | null } | null = null;
+  let n = 0;
+  for (const p of punches) {
+    if (p.at <= now - AT_WORK_WITHIN_MS || p.at > now) continue;
+    n++;
+    if (!last || p.at >= last.at) last = p;
+  }
+  if (!last) return false;
+  return last.direction === null ? n % 2 === 1 : last.direction === 'in';
+}

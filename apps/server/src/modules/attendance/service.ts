@@ -1,6 +1,16 @@
 // The attendance screens' reads and writes: one employee's month, a manager's day, manual marking, rosters
 // and shift assignments. Each reads attendance only through computeAttendance (compute.ts).
-import { clockOf, type DayResult, patternProblem, rosterDay, type ShiftAssignment, summarize, weeklyOffsOf } from '@hr/attendance';
+import {
+  AT_WORK_WITHIN_MS,
+  atWork,
+  clockOf,
+  type DayResult,
+  patternProblem,
+  rosterDay,
+  type ShiftAssignment,
+  summarize,
+  weeklyOffsOf,
+} from '@hr/attendance';
 import { addDays, daysInMonth, eachDay, type IsoDate, isoDate, weekday, zonedInstant } from '@hr/calendar';
 import type { TAttendanceDay, TDayView, TPeriodSummary, TRoster, ZAssignShifts, ZDayViewQuery, ZMarkDay, ZRosterQuery } from '@hr/contract';
 import { sql } from 'drizzle-orm';
@@ -163,25 +173,23 @@ async function staffIn(
   );
 }
 
-/** How far back a punch in can be and its employee still be at work: the longest shift with its overtime. */
-const AT_WORK_WITHIN_HOURS = 16;
-
-/**
- * Who of these employees is at work now: their latest punch of the last 16 hours is an in (a night shift's in
- * from yesterday evening counts, this morning's out of it does not). A punch without a direction (a terminal
- * that sends none) counts by the parity of the punches in those hours.
- */
+/** Who of these employees is at work now, by the one rule (atWork, packages/attendance): their punches of its window. */
 async function atWorkNow(db: Db, employeeIds: readonly number[]): Promise<Set<number>> {
-  const rows = await queryRows<{ employeeId: number; direction: string | null; n: number }>(
+  const rows = await queryRows<{ employeeId: number; at: Date; direction: 'in' | 'out' | null }>(
     db,
-    sql`select distinct on (employee_id) employee_id as "employeeId", direction,
-          count(*) over (partition by employee_id)::int as n
-        from punches
+    sql`select employee_id as "employeeId", punched_at as at, direction from punches
         where employee_id = any(${`{${employeeIds.join(',')}}`}::int[])
-          and punched_at > now() - ${AT_WORK_WITHIN_HOURS}::int * interval '1 hour' and punched_at <= now()
-        order by employee_id, punched_at desc, id desc`,
+          and punched_at > now() - ${AT_WORK_WITHIN_MS}::int * interval '1 millisecond' and punched_at <= now()
+        order by employee_id, punched_at, id`,
   );
-  return new Set(rows.filter((r) => (r.direction === null ? r.n % 2 === 1 : r.direction === 'in')).map((r) => r.employeeId));
+  const byEmployee = new Map<number, { at: number; direction: 'in' | 'out' | null }[]>();
+  for (const r of rows) {
+    const list = byEmployee.get(r.employeeId) ?? [];
+    list.push({ at: new Date(r.at).getTime(), direction: r.direction });
+    byEmployee.set(r.employeeId, list);
+  }
+  const now = Date.now();
+  return new Set([...byEmployee].filter(([, punches]) => atWork(punches, now)).map(([id]) => id));
 }
 
 /** A manager's day: every employee in reach with the day's status, counts and who is at work now (today only). */

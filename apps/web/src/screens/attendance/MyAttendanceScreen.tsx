@@ -1,3 +1,5 @@
+import { atWork } from '@hr/attendance';
+import { addDays } from '@hr/calendar';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, LogIn, LogOut, MapPin, MapPinOff, PenLine } from 'lucide-react';
@@ -13,7 +15,7 @@ import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { attendanceKeys, punchWeb, useEmployeeMonth, usePunches } from './api';
 import { MonthNav, PunchList } from './components';
-import { clockOf, nextDirection, yearMonthOf } from './format';
+import { clockOf, yearMonthOf } from './format';
 import { currentPosition } from './geo';
 import { MonthView } from './MonthView';
 import { RegularisationDialog } from './RegularisationDialog';
@@ -37,9 +39,13 @@ function PunchCard() {
   const queryClient = useQueryClient();
   const now = useNow();
   const today = todayIso();
-  const punches = usePunches(null, today, today);
-  const todays = punches.data ?? [];
-  const suggested = nextDirection(todays.length);
+  // Since yesterday: a night shift's in from yesterday evening decides today's button (the one rule, atWork).
+  const punches = usePunches(null, addDays(today, -1), today);
+  const recent = punches.data ?? [];
+  const todays = recent.filter((p) => p.localTime.startsWith(today));
+  const recentAt = recent.map((p) => ({ at: Date.parse(p.punchedAt), direction: p.direction }));
+  // The server stamps punches: a browser clock a little behind must not make the punch just made "in the future".
+  const suggested = atWork(recentAt, Math.max(Date.now(), ...recentAt.map((p) => p.at))) ? 'out' : 'in';
   const [share, setShare] = useState(() => globalThis.localStorage?.getItem(LOCATION_KEY) !== 'no');
   const [busy, setBusy] = useState<'in' | 'out' | null>(null);
 

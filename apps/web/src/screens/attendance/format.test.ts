@@ -12,7 +12,6 @@ import {
   minutesToHm,
   monthBounds,
   monthWeeks,
-  nextDirection,
   patternLength,
   punchesOfDay,
   resizePattern,
@@ -102,11 +101,6 @@ describe('punches and devices', () => {
       '2026-11-03 22:01',
       '2026-11-04 06:02',
     ]);
-  });
-  it('alternates the next direction', () => {
-    expect(nextDirection(0)).toBe('in');
-    expect(nextDirection(1)).toBe('out');
-    expect(nextDirection(2)).toBe('in');
   });
   it('calls a device stale after 15 minutes or when never seen', () => {
     const now = new Date('2026-11-03T10:00:00Z');

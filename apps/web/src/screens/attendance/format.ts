@@ -178,9 +178,6 @@ export function ago(at: string | null, now: Date = new Date()): string {
   return `${Math.floor(h / 24)} days ago`;
 }
 
-/** The direction of the next punch: in when the punches so far are even in number (none, or in and out pairs). */
-export const nextDirection = (punchesToday: number): 'in' | 'out' => (punchesToday % 2 === 0 ? 'in' : 'out');
-
 /** Zod issues → { field: [messages] } (the same shape as the server's fieldErrors). */
 export function issuesToFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
