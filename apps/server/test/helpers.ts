@@ -60,7 +60,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: path.join(tmpdir(), 'hr-test-data') }, { ...overrides });
 }
 
-async function pgliteTemplate(): Promise<Blob> {
+/** The migrated and seeded demo database as a PGlite data-folder dump (built once per source version). */
+export async function pgliteTemplate(): Promise<Blob> {
   const file = path.join(tmpdir(), `hr-test-template-${templateKey()}.tar`);
   if (!existsSync(file)) {
     const database = await createDatabase(testConfig(), { pgliteDataDir: 'memory://' });

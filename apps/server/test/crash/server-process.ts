@@ -1,13 +1,22 @@
 // A real server process on a throw-away data folder, for the crash tests: started as `npm run serve` runs it
 // (one node process with the tsx loader), killed with a real signal.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createDatabase } from '../../src/db/client';
 import { DEMO_PASSWORDS } from '../../src/seed/core';
+import { pgliteTemplate } from '../helpers';
 
 export const root = path.resolve(import.meta.dirname, '../../../..');
+
+/**
+ * The suite's second pass against PostgreSQL (TEST_DATABASE_URL set). A server process here runs on an embedded data
+ * folder whatever the pass (DATABASE_URL is emptied below unless a test passes its own), so a test that starts one
+ * without a PostgreSQL URL would only repeat the first pass: it skips itself on this one (`describe.skipIf`).
+ */
+export const postgresPass = !!process.env.TEST_DATABASE_URL;
 
 export interface ServerProcess {
   dataDir: string;
@@ -61,6 +70,12 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
     },
     async start(timeoutMs = 120_000) {
       out = '';
+      // An empty folder gets the suite's migrated and seeded demo database (helpers.ts), as a first start would make
+      // it, without the 10-15 s of migrating and seeding each time (foundation/startup.test.ts tests those).
+      if (!env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite'))) {
+        const database = await createDatabase({ databaseUrl: undefined, dataDir }, { loadDataDir: await pgliteTemplate() });
+        await database.close();
+      }
       child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: root,
         detached: true,

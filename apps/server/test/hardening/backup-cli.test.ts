@@ -6,7 +6,7 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root, type ServerProcess, serverProcess } from '../crash/server-process';
+import { postgresPass, root, type ServerProcess, serverProcess } from '../crash/server-process';
 
 const run = promisify(execFile);
 let source: ServerProcess;
@@ -43,7 +43,7 @@ async function figures(server: ServerProcess) {
 }
 
 // The server runs on PGlite here whatever the suite's database: the PostgreSQL run of the suite skips it.
-describe.skipIf(!!process.env.TEST_DATABASE_URL)('npm run backup / restore beside a server', () => {
+describe.skipIf(postgresPass)('npm run backup / restore beside a server', () => {
   it('refuses while the server runs, then backs up and restores into a fresh data folder', async () => {
     await source.start();
     const before = await figures(source);

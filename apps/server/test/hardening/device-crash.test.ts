@@ -8,7 +8,7 @@ import { createDatabase, type Db, queryRows } from '../../src/db/client';
 import { departments, designations, employees } from '../../src/db/schema';
 import { bulkInsert } from '../../src/lib/bulk';
 import { demoEmployee } from '../../src/modules/employees/demo-data';
-import { type ServerProcess, serverProcess } from '../crash/server-process';
+import { postgresPass, type ServerProcess, serverProcess } from '../crash/server-process';
 import { openDays, staleDays } from './attendance-days';
 
 let server: ServerProcess;
@@ -37,7 +37,7 @@ const countBatch = (db: Db) =>
   ).then((r) => r[0].n);
 
 // The server runs on PGlite here whatever the suite's database: the PostgreSQL run of the suite skips it.
-describe.skipIf(!!process.env.TEST_DATABASE_URL)('kill -9 during a device upload', () => {
+describe.skipIf(postgresPass)('kill -9 during a device upload', () => {
   it('stores the batch whole or not at all, and the resend completes it with its days', async () => {
     await server.start();
     await server.kill('SIGTERM');
