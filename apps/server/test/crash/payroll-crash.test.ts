@@ -83,7 +83,7 @@ describe.skipIf(postgresPass)('kill -9 during a salary run', () => {
       else {
         seen = `${job.state} ${job.progress.message}`;
         if (job.state === 'succeeded' || job.state === 'failed') throw new Error(`the run ended before it could be killed: ${seen}`);
-        await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 100));
       }
     }
     expect(stalled, seen).toBe(true);

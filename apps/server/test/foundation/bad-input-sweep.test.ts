@@ -42,25 +42,26 @@ describe('bad input sweep', () => {
     const routes = t.app.apiRoutes.filter((r) => r.url !== '/api/auth/sign-out' && r.access !== 'public');
     expect(routes.length).toBeGreaterThan(100);
     const failures: Hit[] = [];
+    // A malformed path id is refused before the query or body is read, so each bad id goes alone (with an empty
+    // body on a write); the bad queries go with a real id (1), so they reach the handler. Bodies with a real id are
+    // the fuzzers' ground (fuzz.test.ts, hardening/fuzz-schemas.test.ts).
     for (const r of routes) {
       const hasParams = r.url.includes(':');
-      const urls = hasParams ? BAD_IDS.map((id) => r.url.replace(/:(\w+)/g, id)) : [r.url];
-      for (const url of urls) {
-        if (r.method === 'GET') {
-          for (const q of ['', ...BAD_QUERIES]) {
-            const hit = await send('GET', url + q);
-            if (hit.status >= 500) failures.push(hit);
-          }
-        } else if (r.method === 'DELETE') {
-          if (!hasParams) continue;
-          const hit = await send('DELETE', url);
-          if (hit.status >= 500) failures.push(hit);
-        } else {
-          for (const body of BAD_BODIES) {
-            const hit = await send(r.method, url, body);
-            if (hit.status >= 500) failures.push(hit);
-          }
+      const calls: { url: string; body?: string }[] = [];
+      if (hasParams) {
+        for (const id of BAD_IDS) {
+          if (r.method !== 'GET' && r.method !== 'DELETE') calls.push({ url: r.url.replace(/:(\w+)/g, id), body: '{}' });
+          else calls.push({ url: r.url.replace(/:(\w+)/g, id) });
         }
+        if (r.method === 'GET') for (const q of BAD_QUERIES) calls.push({ url: r.url.replace(/:(\w+)/g, '1') + q });
+      } else if (r.method === 'GET') {
+        for (const q of ['', ...BAD_QUERIES]) calls.push({ url: r.url + q });
+      } else if (r.method !== 'DELETE') {
+        for (const body of BAD_BODIES) calls.push({ url: r.url, body });
+      }
+      for (const c of calls) {
+        const hit = await send(r.method, c.url, c.body);
+        if (hit.status >= 500) failures.push(hit);
       }
     }
     expect(failures).toEqual([]);
