@@ -242,17 +242,19 @@ describe('errors', () => {
   it('a revoked token: the request fails with ERR!! and the user is sent to sign-in', async () => {
     const { page } = ctx;
     await signInWithToken(page, 'employee1');
-    // Let the dashboard's own requests finish first, so the 401 comes from the reloaded page.
     await page.getByTestId('unit-list').waitFor();
-    await page.waitForLoadState('networkidle');
     const token = await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY);
+    // Leave the app before revoking: a signed-in page keeps asking (the notifications count, a refetch on focus), and
+    // a question it asked between the revocation and the reload met the 401 first — its toast then went with the
+    // reload, and the reloaded page, already signed out, had nothing to show. The token stays in the origin's storage.
+    await page.goto('about:blank');
     const out = await apiRequest('/api/auth/sign-out', { method: 'POST', token: token! });
     expect(out.status).toBe(204);
-    // Watch for the toast from before the reload: it closes itself after 5 s, and on a slow machine the reload can
-    // return (after the page's load event) when the 401, the redirect and the toast are already behind it.
+    // Watch from before the page opens: the toast closes itself after 5 s, and `goto` returns at the load event,
+    // which on a slow machine can come after the 401, the redirect and the toast.
     const toast = expectErrorToast(page);
-    toast.catch(() => undefined); // awaited below; not an unhandled rejection if the reload fails first
-    await page.reload();
+    toast.catch(() => undefined); // awaited below; not an unhandled rejection if the navigation fails first
+    await page.goto(MENU.dashboard);
     await page.waitForURL((u) => u.pathname === '/');
     await toast;
     expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();

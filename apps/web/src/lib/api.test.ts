@@ -171,6 +171,30 @@ describe('request (spec section 7)', () => {
     expect(redirected).toBe(1);
     expect(lastToast().description).toBe('Please sign in again');
   });
+
+  it('a 401 that ends the session is shown even on a silent call (a background poll), which then goes to sign-in', async () => {
+    let redirected = 0;
+    setUnauthorizedHandler(() => {
+      redirected++;
+    });
+    localStorage.setItem('Qq5odp', 'revoked');
+    const before = getToasts().length ? lastToast().id : null;
+    expect(await request(`${base}/unauth`, 0, undefined, { silent: true, bypass_log: true })).toBeUndefined();
+    expect(localStorage.getItem('Qq5odp')).toBeNull();
+    expect(redirected).toBe(1);
+    expect(lastToast().id).not.toBe(before);
+    expect(lastToast()).toMatchObject({ title: 'ERR!!', description: 'Please sign in again' });
+    // Without a token a 401 is only that call's answer: a silent call stays silent.
+    const shown = lastToast().id;
+    expect(await request(`${base}/unauth`, 0, undefined, { silent: true })).toBeUndefined();
+    expect(lastToast().id).toBe(shown);
+    expect(redirected).toBe(1);
+    // Signing out of a session that had already ended says nothing.
+    localStorage.setItem('Qq5odp', 'revoked');
+    expect(await request(`${base}/unauth`, 1, undefined, { silent: true, endingSession: true })).toBeUndefined();
+    expect(lastToast().id).toBe(shown);
+    expect(localStorage.getItem('Qq5odp')).toBeNull();
+  });
 });
 
 describe('api (typed, throwing variant for TanStack Query)', () => {

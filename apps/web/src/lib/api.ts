@@ -32,8 +32,13 @@ export type RequestOptions = {
   responseType?: 'json' | 'blob' | 'text';
   /** Called with the error as well as the toast (forms use it for inline field errors). */
   onError?: (error: ApiError) => void;
-  /** Do not show the 'ERR!!' toast (the caller shows the error itself). */
+  /**
+   * Do not show the 'ERR!!' toast (the caller shows the error itself). A 401 that ends the session is shown even
+   * so: the user is about to be taken to sign-in and must see why.
+   */
   silent?: boolean;
+  /** The call ends the session itself (sign-out): a 401 then means it had already ended, and is not shown. */
+  endingSession?: boolean;
 };
 
 /** An API or network failure with the server's error body when there was one. */
@@ -120,6 +125,7 @@ async function send<T>(url: string, code: number, payload: unknown, options: Req
   }
 
   if (!bypass) requestStarted();
+  let sessionEnded = false;
   try {
     let res: Response;
     try {
@@ -131,6 +137,7 @@ async function send<T>(url: string, code: number, payload: unknown, options: Req
     if (!res.ok) {
       const error = await readError(res);
       if (res.status === 401 && token) {
+        sessionEnded = true;
         clearSession();
         onUnauthorized();
       }
@@ -150,7 +157,7 @@ async function send<T>(url: string, code: number, payload: unknown, options: Req
     const cancelled = error.status === 0 && options.signal?.aborted;
     if (!cancelled) {
       options.onError?.(error);
-      if (!options.silent) errorToast(error.message);
+      if (!options.silent || (sessionEnded && !options.endingSession)) errorToast(error.message);
     }
     throw error;
   } finally {

@@ -26,7 +26,12 @@ export async function loadProfile(signal?: AbortSignal): Promise<TMeResponse | u
  */
 export async function signOut(): Promise<void> {
   if (getToken()) {
-    await request('/api/auth/sign-out', 1, undefined, { bypass_log: true, silent: true, signal: AbortSignal.timeout(5000) });
+    await request('/api/auth/sign-out', 1, undefined, {
+      bypass_log: true,
+      silent: true,
+      endingSession: true,
+      signal: AbortSignal.timeout(5000),
+    });
   }
   clearSession();
   queryClient.clear();
