@@ -25,7 +25,7 @@ export interface ServerProcess {
   readonly pid: number | undefined;
   /** The last 5,000 characters the server wrote (stdout and stderr), for a failing test's message. */
   readonly output: string;
-  /** Starts it and waits for /api/health (a first start migrates and seeds: give a loaded machine time). */
+  /** Starts it and waits for /api/health (an empty folder first gets the seeded template; give a loaded machine time). */
   start(timeoutMs?: number): Promise<string>;
   /** Sends the signal and waits for the process to exit; its exit code and signal. */
   kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;

@@ -13,7 +13,7 @@ let server: ServerProcess;
 beforeAll(async () => {
   server = await serverProcess('hr-shutdown-');
   if (postgresPass) return;
-  // the first start migrates and seeds the folder
+  // the folder starts from the suite's seeded template (server-process.ts); the long wait is for a loaded machine
   await server.start(300_000);
 }, 320_000);
 afterAll(() => server?.dispose());
