@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import type { TAction } from '@hr/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app';
@@ -241,4 +242,87 @@ export function api(app: App, token?: string) {
 
 function stringRecord(q: Record<string, string | number | boolean>): Record<string, string> {
   return Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)]));
+}
+
+export interface UnitLimitedUser {
+  /** The API as this user (bearer token). */
+  api: ReturnType<typeof api>;
+  token: string;
+  userId: number;
+  roleId: number;
+  userName: string;
+  unitIds: number[];
+}
+
+let limitedSeq = 0;
+
+/**
+ * A custom unit-limited caller made through the API as an administrator makes one: a new role (not administrator,
+ * not self service) holding `actions` (default view) on `menus` (menus' actionUrl; or a record of actionUrl →
+ * actions), a user of that role mapped to `unitIds` (user-wise unit mapping), signed in.
+ */
+export async function createUnitLimitedUser(
+  t: Pick<TestApp, 'app'>,
+  opts: {
+    menus: readonly string[] | Readonly<Record<string, readonly TAction[]>>;
+    actions?: readonly TAction[];
+    unitIds: readonly number[];
+    name?: string;
+  },
+): Promise<UnitLimitedUser> {
+  const admin = api(t.app, await signIn(t.app, 'admin'));
+  const must = (res: LightMyRequestResponse, status: number, what: string) => {
+    if (res.statusCode !== status) throw new Error(`createUnitLimitedUser: ${what}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const n = `${++limitedSeq}${randomBytes(3).toString('hex')}`;
+  const roleName = `${opts.name ?? 'Unit limited'} ${n}`;
+  const role = must(
+    await admin.post('/api/resources/role', { name: roleName, description: 'A test role', isAdmin: false, isSelfService: false }),
+    201,
+    'role',
+  ) as { id: number };
+  const grants: Record<string, readonly TAction[]> = Array.isArray(opts.menus)
+    ? Object.fromEntries((opts.menus as readonly string[]).map((m) => [m, opts.actions ?? ['view']]))
+    : (opts.menus as Record<string, readonly TAction[]>);
+  const grid = must(await admin.get(`/api/access/roles/${role.id}/menus`), 200, 'grid') as {
+    menus: { menuId: number; actionUrl: string }[];
+  };
+  const missing = Object.keys(grants).filter((url) => !grid.menus.some((m) => m.actionUrl === url));
+  if (missing.length) throw new Error(`createUnitLimitedUser: unknown menus ${missing.join(', ')}`);
+  const rows = grid.menus
+    .filter((m) => grants[m.actionUrl])
+    .map((m) => {
+      const a = grants[m.actionUrl];
+      return {
+        menuId: m.menuId,
+        canView: true,
+        canAdd: a.includes('add'),
+        canEdit: a.includes('edit'),
+        canDelete: a.includes('delete'),
+        canApprove: a.includes('approve'),
+      };
+    });
+  must(await admin.put(`/api/access/roles/${role.id}/menus`, { rows }), 200, 'grants');
+  const userName = `limited${n}`;
+  const password = 'Limited#Caller2026';
+  const user = must(
+    await admin.post('/api/resources/user', {
+      userName,
+      fullName: `Limited caller ${n}`,
+      email: `${userName}@example.in`,
+      roleId: role.id,
+      password,
+    }),
+    201,
+    'user',
+  ) as { id: number };
+  must(
+    await admin.put(`/api/resources/userUnitMap/mapping/${user.id}`, { items: opts.unitIds.map((itemId) => ({ itemId })) }),
+    200,
+    'unit mapping',
+  );
+  const signin = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { userName, password } });
+  const { token } = must(signin, 200, 'sign-in') as { token: string };
+  return { api: api(t.app, token), token, userId: user.id, roleId: role.id, userName, unitIds: [...opts.unitIds] };
 }

@@ -1,12 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MENU } from '@hr/contract';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { departments, employeeDocTypes, employees, units, users, userUnitMap } from '../../src/db/schema';
 import { rng, validAadhaar } from '../../src/modules/employees/demo-data';
 import { registerEmployeeUsage, tableUsage } from '../../src/modules/employees/usage';
-import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 import { fakeExe, multipart, PDF, PNG } from './fixtures';
 
 let t: TestApp;
@@ -435,5 +437,110 @@ describe('unit-wise maps on the form', () => {
     const res = await admin.post('/api/employees', newEmployee({ unitId: unitId['CMP-MYS'], departmentId: nursing.id }));
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors.departmentId).toBeTruthy();
+  });
+});
+
+describe('search, filters and export for every caller who may list, not only the administrator', () => {
+  // Issue 23: every search or filter whose query was not the kept (prepared) one, and every export, answered 500 to
+  // a non-administrator (the caller's unit list was spread into a row value); the administrator's 200 hid it.
+  type Row = { id: number; unitId: number; employeeCode: string; name: string };
+  let callers: { who: string; api: ReturnType<typeof api>; units: number[] }[];
+  let unitName: Record<number, string>;
+  let mobileOfPriya = '';
+
+  beforeAll(async () => {
+    const mine = [unitId['HO-BLR'], unitId['BR-CHN']];
+    const limited = await createUnitLimitedUser(t, { menus: [MENU.employee], unitIds: mine });
+    callers = [
+      { who: 'manager', api: manager, units: mine },
+      { who: 'payroll', api: api(t.app, await signIn(t.app, 'payroll')), units: Object.values(unitId) },
+      { who: 'custom unit-limited role', api: limited.api, units: mine },
+    ];
+    unitName = Object.fromEntries((await t.db.select().from(units)).map((u) => [u.id, u.name]));
+    // An O'Brien in a unit of every caller, and one in the unit the managers do not reach.
+    for (const code of ['HO-BLR', 'CMP-MYS']) {
+      const [peer] = await t.db.select().from(employees).where(eq(employees.unitId, unitId[code])).limit(1);
+      const res = await admin.post(
+        '/api/employees',
+        newEmployee({
+          name: `Siobhan O'Brien ${code}`,
+          unitId: unitId[code],
+          departmentId: peer.departmentId,
+          designationId: peer.designationId,
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    mobileOfPriya = (await emp1.get('/api/me/employee')).json().mobile;
+  });
+
+  const queries = (): Record<string, string | number>[] => [
+    { search: '9876' },
+    { search: mobileOfPriya.slice(3, 8) },
+    { search: "O'Brien" },
+    { search: "o'brien", unitId: unitId['CMP-MYS'] },
+    { search: 'no such person' },
+    { unitId: unitId['CMP-MYS'] },
+    { unitId: unitId['HO-BLR'], status: 'active' },
+    { departmentId: refs.departmentId, sort: 'name', order: 'desc' },
+  ];
+
+  /** What the administrator lists, kept to the caller's units: what the caller must see. */
+  const expected = async (q: Record<string, string | number>, units: number[]) =>
+    ((await admin.get('/api/employees', { ...q, pageSize: 500 })).json().rows as Row[]).filter((r) => units.includes(r.unitId));
+
+  it("lists and searches the caller's units only: a mobile's digits, a quote, a unit outside reach (empty, not 500)", async () => {
+    for (const c of callers) {
+      for (const q of queries()) {
+        const res = await c.api.get('/api/employees', { ...q, pageSize: 500 });
+        expect(res.statusCode, `${c.who} ${JSON.stringify(q)}: ${res.body}`).toBe(200);
+        const body = res.json() as { rows: Row[]; total: number };
+        expect(
+          body.rows.every((r) => c.units.includes(r.unitId)),
+          `${c.who} ${JSON.stringify(q)}`,
+        ).toBe(true);
+        const want = await expected(q, c.units);
+        expect(
+          body.rows.map((r) => r.id),
+          `${c.who} ${JSON.stringify(q)}`,
+        ).toEqual(want.map((r) => r.id));
+        expect(body.total).toBe(want.length);
+        // A page past the end counts on its own: the same total.
+        const past = await c.api.get('/api/employees', { ...q, page: 50, pageSize: 500 });
+        expect(past.statusCode, `${c.who} past the end ${JSON.stringify(q)}: ${past.body}`).toBe(200);
+        expect(past.json()).toMatchObject({ rows: [], total: want.length });
+      }
+      const obrien = (await c.api.get('/api/employees', { search: "O'Brien" })).json().rows as Row[];
+      expect(obrien.map((r) => r.name).sort(), c.who).toEqual(
+        c.units.includes(unitId['CMP-MYS']) ? ["Siobhan O'Brien CMP-MYS", "Siobhan O'Brien HO-BLR"] : ["Siobhan O'Brien HO-BLR"],
+      );
+    }
+  });
+
+  it("exports the caller's rows only, with and without filters, under the administrator's columns", async () => {
+    const read = async (body: Buffer) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(body as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      return Array.from({ length: ws.actualRowCount }, (_, i) => (ws.getRow(i + 1).values as unknown[]).slice(1).map(String));
+    };
+    const headers = (await read((await admin.get('/api/employees/export')).rawPayload))[0];
+    expect(headers).toContain('Unit');
+    const unitCol = headers.indexOf('Unit');
+    for (const c of callers) {
+      for (const q of [{}, ...queries()]) {
+        const res = await c.api.get('/api/employees/export', q);
+        expect(res.statusCode, `${c.who} ${JSON.stringify(q)}: ${res.body}`).toBe(200);
+        const [head, ...rows] = await read(res.rawPayload);
+        expect(head).toEqual(headers);
+        const names = c.units.map((u) => unitName[u]);
+        expect(
+          rows.every((r) => names.includes(r[unitCol])),
+          `${c.who} ${JSON.stringify(q)}`,
+        ).toBe(true);
+        const want = await expected(q, c.units);
+        expect(rows.map((r) => r[0]).sort(), `${c.who} ${JSON.stringify(q)}`).toEqual(want.map((r) => r.employeeCode).sort());
+      }
+    }
   });
 });
