@@ -18,10 +18,9 @@ import type { AppConfig } from './config';
 import type { DatabaseKind, Db } from './db/client';
 import { healthRoutes } from './health';
 import { createJobRunner } from './jobs/runner';
-import { SCHEDULES } from './jobs/scheduled';
 import { registerErrorHandling } from './lib/error-handler';
 import { setOrgZone } from './lib/org-zone';
-import { registerModules } from './modules';
+import { registerModules, SCHEDULES } from './modules';
 import { registerAccessGuard } from './modules/access/hooks';
 import type {} from './types/fastify';
 

@@ -1,20 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { jobRoutes } from '../jobs/routes';
-import { accessRoutes } from './access/routes';
-import { apkRoutes } from './apk/routes';
-import { attendanceApiRoutes } from './attendance/routes';
-import { auditRoutes } from './audit/routes';
-import { authRoutes } from './auth/routes';
-import { dashboardRoutes } from './dashboard/routes';
-import { deviceRoutes } from './devices/routes';
-import { employeeRoutes } from './employees/routes';
-import { financialYearRoutes } from './financial-years/routes';
-import { form16Routes } from './form16/routes';
-import { mastersRoutes } from './masters/routes';
-import { payrollRoutes } from './payroll/routes';
-import { reportRoutes } from './reports/routes';
-import { requestRoutes } from './requests/routes';
-import { statutoryRoutes } from './statutory/routes';
+import { runnerSchedules } from '../jobs/scheduled';
+import type { AreaModule } from '../lib/module';
+import { accessModule } from './access/module';
+import { apkModule } from './apk/module';
+import { approvalsModule } from './approvals/module';
+import { attendanceModule } from './attendance/module';
+import { auditModule } from './audit/module';
+import { authModule } from './auth/module';
+import { dashboardModule } from './dashboard/module';
+import { devicesModule } from './devices/module';
+import { employeesModule } from './employees/module';
+import { financialYearsModule } from './financial-years/module';
+import { form16Module } from './form16/module';
+import { jobsModule } from './jobs/module';
+import { mastersModule } from './masters/module';
+import { payrollModule } from './payroll/module';
+import { reportsModule } from './reports/module';
+import { requestsModule } from './requests/module';
+import { statutoryModule } from './statutory/module';
+import { taxModule } from './tax/module';
 
 // Domains' business rules on master resources (registerResourceHooks), registered before any route is built.
 import './access/resource-rules';
@@ -22,26 +26,41 @@ import './attendance/shift-rules';
 import './payroll/head-rules';
 import './requests/leave-type-rules';
 
-/** Every area's route plugin. An area adds its import above and one entry here. */
-export const areaPlugins = [
-  authRoutes,
-  accessRoutes,
-  financialYearRoutes,
-  dashboardRoutes,
-  mastersRoutes,
-  apkRoutes,
-  deviceRoutes,
-  employeeRoutes,
-  jobRoutes,
-  auditRoutes,
-  payrollRoutes,
-  attendanceApiRoutes,
-  requestRoutes,
-  statutoryRoutes,
-  form16Routes,
-  reportRoutes,
+/**
+ * Every area of the server, in dependency order: an area imports only areas above it in this list
+ * (scripts/architecture/architecture.test.ts checks it). A new area adds its manifest (<area>/module.ts) here.
+ */
+export const MODULES: readonly AreaModule[] = [
+  accessModule,
+  authModule,
+  jobsModule,
+  approvalsModule,
+  auditModule,
+  mastersModule,
+  financialYearsModule,
+  statutoryModule,
+  apkModule,
+  employeesModule,
+  attendanceModule,
+  devicesModule,
+  requestsModule,
+  taxModule,
+  payrollModule,
+  form16Module,
+  reportsModule,
+  dashboardModule,
 ];
 
+/** Scheduled work of the jobs runner and every area. */
+export const SCHEDULES = [...runnerSchedules, ...MODULES.flatMap((m) => m.schedules ?? [])];
+
+let setUp = false;
+
 export async function registerModules(app: FastifyInstance): Promise<void> {
-  for (const plugin of areaPlugins) await app.register(plugin);
+  // Registries are per process and the declarations the same for every app, so setup runs once.
+  if (!setUp) {
+    for (const m of MODULES) m.setup?.();
+    setUp = true;
+  }
+  for (const m of MODULES) for (const routes of m.routes ?? []) await app.register(routes);
 }

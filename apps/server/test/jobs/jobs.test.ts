@@ -220,7 +220,7 @@ describe('scheduled work', () => {
       config: t.config,
       log,
       pollMs: 60_000,
-      schedules: (await import('../../src/jobs/scheduled')).SCHEDULES,
+      schedules: (await import('../../src/modules')).SCHEDULES,
     });
     runner.start();
     runner.start();

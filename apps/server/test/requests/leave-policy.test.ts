@@ -233,7 +233,7 @@ describe('the scheduled poster', () => {
   });
 
   it('is one of the scheduled jobs', async () => {
-    const { SCHEDULES } = await import('../../src/jobs/scheduled');
+    const { SCHEDULES } = await import('../../src/modules');
     expect(SCHEDULES.some((s) => s.job.name === 'leave.post')).toBe(true);
   });
 });

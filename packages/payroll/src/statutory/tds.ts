@@ -6,6 +6,9 @@ import type { Paise } from '../money';
 import { roundToNearestTen } from '../rounding';
 import { basisPoints, type Dated, divide, maxPaise, minPaise, percentOf, rupees, type UpTo } from './dated';
 
+/** The code of the earning head that is house rent allowance (the HRA exemption under section 10(13A) reads it). */
+export const HRA_CODE = 'HRA';
+
 export type TaxRegime = 'new' | 'old';
 
 export interface TaxSlab extends UpTo {

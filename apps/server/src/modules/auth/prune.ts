@@ -1,6 +1,8 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
+import { defineJob } from '../../jobs/runner';
+import { ZNoJobData } from '../../jobs/scheduled';
 import { sessions, signInAttempts } from '../../db/schema';
 
 /**
@@ -14,3 +16,14 @@ export async function pruneAuthTables(db: Db, cfg: Pick<AppConfig, 'signInWindow
     .delete(signInAttempts)
     .where(lt(signInAttempts.at, sql`now() - (${String(cfg.signInWindowMinutes)}::float8 * interval '1 minute')`));
 }
+
+/** Forgets ended sessions and old failed sign-ins, hourly (auth's schedule in its manifest). */
+export const pruneSessionsJob = defineJob({
+  name: 'auth.pruneSessions',
+  schema: ZNoJobData,
+  maxAttempts: 1,
+  async run(ctx) {
+    await pruneAuthTables(ctx.db, ctx.config);
+    return null;
+  },
+});

@@ -59,7 +59,7 @@ import {
   updateContact,
   updateEmployee,
 } from './service';
-import { readMultipartFile, readUpload } from './upload';
+import { readMultipartFile, readUpload } from '../../lib/upload';
 
 const ZId = ZIdParams;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

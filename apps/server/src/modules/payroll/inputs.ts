@@ -7,6 +7,7 @@ import type { AttendanceFigures, EngineEmployee } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { selectJsonColumns } from '../../lib/bulk';
+import { type EmployeeSet, idsIn } from '../../lib/sql';
 import { attendanceMonthFigures } from '../attendance/month';
 
 export type PaidEmployee = {
@@ -32,15 +33,6 @@ export type PaidEmployee = {
   isDisabled: boolean;
 };
 
-/**
- * A set of employees a query reads: a list of ids (a few employees) or an SQL subquery of ids (a whole unit: the
- * database joins instead of unpacking a list of 1,00,000 ids sent as one parameter).
- */
-export type EmployeeSet = readonly number[] | SQL;
-
-export function idsIn(set: EmployeeSet): SQL {
-  return Array.isArray(set) ? sql`(select jsonb_array_elements_text(${JSON.stringify(set)}::jsonb)::int)` : sql`(${set as SQL})`;
-}
 
 /** The employees of the unit employed on at least one day of the month, as a subquery of ids. */
 export function paidScope(unitId: number, year: number, month: number): SQL {

@@ -1,5 +1,5 @@
 // A unit's heads for a month with the formulas in force then, compiled once into the engine's plan.
-import { type EngineHead, HEAD_ADDED_TO_INTERMEDIATE_NET_PAY } from '@hr/payroll';
+import { type EngineHead, HEAD_ADDED_TO_INTERMEDIATE_NET_PAY, HRA_CODE } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import type { RunHead } from '../../db/schema';
@@ -10,7 +10,6 @@ export const ADVANCE_HEAD_ID = HEAD_ADDED_TO_INTERMEDIATE_NET_PAY;
 export const ARREARS_CODE = 'ARREARS';
 export const BONUS_CODE = 'BONUS';
 /** The house rent allowance (section 10(13A) for TDS), found by code. */
-export const HRA_CODE = 'HRA';
 
 /**
  * The heads a unit's run computes: the unit-wise earning / deduction map (every active head when the unit

@@ -27,11 +27,6 @@ import { enqueue } from '../../jobs/runner';
 import { Conflict, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { unitScope } from '../access/context';
-import { reportContext } from '../reports/context';
-import { sendExport } from '../reports/export';
-import { salaryRegister as salaryRegisterReport } from '../reports/registers/wages';
-import { planOf } from '../reports/run';
-import { taxDeclarationRoutes } from '../tax/routes';
 import { advanceRoutes } from './advance-routes';
 import { attendanceRoutes } from './attendance-routes';
 import { bonusRoutes } from './bonus-routes';
@@ -297,29 +292,6 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/payroll/runs/:id/register',
-    {
-      config: { access: view },
-      schema: {
-        tags,
-        summary:
-          'The salary register of the run (.xlsx): a row per employee, a column per head, totals (the report framework’s salary register)',
-        params: ZRunIdParams,
-        response: { 200: fileResponse('.xlsx') },
-      },
-    },
-    async (request, reply) => {
-      const run = await loadRun(app.db, request.auth, request.params.id);
-      const [unit] = await app.db.select({ name: units.name, code: units.code }).from(units).where(eq(units.id, run.unitId));
-      // The salary register of the report framework for the run's unit and month (its processed slips too).
-      const q = { unitId: run.unitId, year: run.year, month: run.month, status: 'processed', dir: 'asc' as const, page: 1, pageSize: 1 };
-      const ctx = await reportContext(app.db, request.auth, salaryRegisterReport, q);
-      const fileName = `Salary_Register_${unit?.code ?? run.unitId}_${run.year}_${String(run.month).padStart(2, '0')}.xlsx`;
-      return sendExport(reply, await planOf(salaryRegisterReport, ctx, q), 'xlsx', fileName);
-    },
-  );
-
-  app.get(
     '/api/payroll/payslips/me',
     {
       config: { access: 'signedIn' },
@@ -386,7 +358,6 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(formulaRoutes);
-  await app.register(taxDeclarationRoutes);
   await app.register(structureImportRoutes);
   await app.register(structureRoutes);
   await app.register(advanceRoutes);

@@ -23,7 +23,8 @@ import type { RunHead } from '../../db/schema';
 import { selectJsonColumns } from '../../lib/bulk';
 import { loadStatutoryTables } from '../statutory/parameters';
 import { defaultDeclaration, type EffectiveDeclaration, effectiveDeclarations } from '../tax/declarations';
-import { type EmployeeSet, idsIn, type PaidEmployee } from './inputs';
+import { type EmployeeSet, idsIn } from '../../lib/sql';
+import type { PaidEmployee } from './inputs';
 import { ARREARS_CODE, BONUS_CODE, isRuleHead } from './plan';
 
 export interface MonthStatutory {

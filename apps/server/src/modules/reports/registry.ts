@@ -1,6 +1,6 @@
 // Every report of the product, declared once (defineReport) in the files imported here (the statutory registers:
 // pf, esi, pt and lwf, with their menus registerPf… in MENU and the Registers module of the menu seed).
-import '../attendance/reports';
+import './attendance';
 import './registers/attendance';
 import './registers/bonus';
 import './registers/employees';

@@ -6,7 +6,7 @@
 import type { TaxRegime } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { type EmployeeSet, idsIn } from '../payroll/inputs';
+import { type EmployeeSet, idsIn } from '../../lib/sql';
 
 /** What counts of one employee's declaration for a year, on a date. Money in paise. */
 export interface EffectiveDeclaration {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, BadRequest, PayloadTooLarge } from '../../lib/errors';
+import { AppError, BadRequest, PayloadTooLarge } from './errors';
 
 export interface Upload {
   buffer: Buffer;

@@ -2,8 +2,8 @@
 // and a cell's value whether typed or computed by a formula.
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
-import { BadRequest } from '../../lib/errors';
-import { readMultipartFile } from '../employees/upload';
+import { BadRequest } from './errors';
+import { readMultipartFile } from './upload';
 
 /** The first sheet of the uploaded .xlsx (400 when it is not one). */
 export async function uploadedSheet(request: FastifyRequest, maxBytes: number, what: string): Promise<ExcelJS.Worksheet> {

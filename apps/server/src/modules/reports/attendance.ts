@@ -4,7 +4,7 @@
 // the one place attendance is worked out; totals from `summarize` (@hr/attendance). The three are reports of the
 // report framework (modules/reports: defineReport, rows worked out a page of employees at a time), so they are
 // listed, granted, run and exported like every other report; their own paths below keep the screens' shapes and
-// export through the same exporter. Registered by the attendance routes plugin (routes.ts).
+// export through the same exporter. Their routes are the reports module's (module.ts).
 import { clockOf, summarize } from '@hr/attendance';
 import { eachDay, type IsoDate, WEEKDAY_NAMES, weekday } from '@hr/calendar';
 import {
@@ -27,12 +27,12 @@ import { departments, employees } from '../../db/schema';
 import { Forbidden } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { hasAction, selfScope, unitScope } from '../access/context';
-import { reportContext } from '../reports/context';
-import { defineReport, type ReportColumn, type ReportContext, type ReportDef, type ReportRow } from '../reports/define';
-import { sendExport } from '../reports/export';
-import { planOf } from '../reports/run';
-import { type ComputedDay, computeAttendance, shiftRules } from './compute';
-import { shiftCodes } from './service';
+import { reportContext } from './context';
+import { defineReport, type ReportColumn, type ReportContext, type ReportDef, type ReportRow } from './define';
+import { sendExport } from './export';
+import { planOf } from './run';
+import { type ComputedDay, computeAttendance, shiftRules } from '../attendance/compute';
+import { shiftCodes } from '../attendance/service';
 
 /** The longest range a report covers (a register of two months). */
 const MAX_DAYS = 62;

@@ -1,0 +1,7 @@
+import { defineModule } from '../../lib/module';
+import { attendanceApiRoutes } from './routes';
+
+export const attendanceModule = defineModule({
+  name: 'attendance',
+  routes: [attendanceApiRoutes],
+});

@@ -1,0 +1,7 @@
+import { defineModule } from '../../lib/module';
+import { form16Routes } from './routes';
+
+export const form16Module = defineModule({
+  name: 'form16',
+  routes: [form16Routes],
+});

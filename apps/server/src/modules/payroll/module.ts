@@ -1,0 +1,7 @@
+import { defineModule } from '../../lib/module';
+import { payrollRoutes } from './routes';
+
+export const payrollModule = defineModule({
+  name: 'payroll',
+  routes: [payrollRoutes],
+});

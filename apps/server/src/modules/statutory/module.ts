@@ -1,0 +1,7 @@
+import { defineModule } from '../../lib/module';
+import { statutoryRoutes } from './routes';
+
+export const statutoryModule = defineModule({
+  name: 'statutory',
+  routes: [statutoryRoutes],
+});
