@@ -122,7 +122,9 @@ type ListQuery = z.output<typeof ZEmployeeListQuery>;
 
 /** Each value of the list's conditions by name: the value itself, or a placeholder of a prepared query. */
 type Bind = (name: string, value: unknown) => unknown;
-const asValue: Bind = (_name, value) => value;
+// Each value one parameter: a bare array in a sql template would be spread into a row value ($1, $2), which
+// `= any(…::int[])` cannot cast (the 500 every non-administrator met on a search that is not the prepared query).
+const asValue: Bind = (_name, value) => sql.param(value);
 
 /** The search's parts: the contains pattern and, for a search of digits only (3 or more), the mobile's pattern. */
 function searchParts(q: ListQuery): { pattern: string; mobile?: string } | undefined {
@@ -447,7 +449,7 @@ export async function createUserAccount(db: Db, auth: AuthContext, employeeId: n
   // The same rules as the user master: no administrator role unless an administrator, no role above the caller's.
   await assertMayGiveRole(db, auth, roleId, 'Invalid sign-in account');
   await assertLoginUnique(db, { userName: input.userName, email: emp.email });
-  const problem = newPasswordProblem(input.password, input.userName);
+  const problem = await newPasswordProblem(db, input.password, { userName: input.userName, fullName: emp.name });
   if (problem) throw new BadRequest('Invalid sign-in account', { password: [problem] });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
