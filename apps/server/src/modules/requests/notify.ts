@@ -3,11 +3,11 @@
 // a request.
 import type { TMenuPath, ZNotification } from '@hr/contract';
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
-import { defineJob, enqueue, JobFailure } from '../../jobs/runner';
+import { defineJob, enqueue } from '../../jobs/runner';
+import { openMailer } from '../../lib/mail';
 import { roleGrantsSql } from '../access/context';
 
 let mail: { enabled: boolean; kick: () => void } = { enabled: false, kick: () => {} };
@@ -66,7 +66,7 @@ export const emailNotificationsJob = defineJob({
   maxAttempts: 5,
   backoffMs: (attempt) => Math.min(300_000, 15_000 * 2 ** attempt),
   async run(ctx, data, progress) {
-    if (!ctx.config.smtpUrl) throw new JobFailure('E-mail is not set up (SMTP_URL)');
+    const mailer = openMailer(ctx.config);
     const rows = await queryRows<{ id: number; title: string; body: string; email: string | null }>(
       ctx.db,
       sql`select n.id, n.title, n.body, coalesce(nullif(trim(u.email), ''), nullif(trim(e.email), '')) as email
@@ -74,16 +74,15 @@ export const emailNotificationsJob = defineJob({
           where n.id = any(${`{${data.ids.join(',')}}`}::bigint[]) and n.emailed_at is null
           order by n.id`,
     );
-    const transport = nodemailer.createTransport(ctx.config.smtpUrl);
     let sent = 0;
     for (const [i, r] of rows.entries()) {
       await progress.set(i, rows.length, `E-mailing ${i + 1} of ${rows.length}`);
       if (!r.email) continue;
-      await transport.sendMail({ from: ctx.config.smtpFrom, to: r.email, subject: r.title, text: r.body });
+      await mailer.send({ to: r.email, subject: r.title, text: r.body });
       await ctx.db.execute(sql`update notifications set emailed_at = now() where id = ${r.id}`);
       sent++;
     }
-    transport.close();
+    mailer.close();
     return { sent, skipped: rows.length - sent };
   },
 });
