@@ -72,7 +72,7 @@ describe('employees', () => {
     // A sign-in for the employee.
     await page.getByRole('tab', { name: 'Sign-in account' }).click();
     await page.getByTestId('account-username').fill(USER);
-    await page.getByTestId('account-password').fill('Welcome@2026');
+    await page.getByTestId('account-password').fill('Banyan-Lamp-63');
     await page.getByTestId('create-account').click();
     await page.getByText('Linked').waitFor();
 
@@ -98,7 +98,7 @@ describe('employees', () => {
     const page = ctx.page;
     const signIn = new SignInScreen(page);
     await signIn.open();
-    await signIn.submitWith(USER, 'Welcome@2026');
+    await signIn.submitWith(USER, 'Banyan-Lamp-63');
     await page.waitForURL(/\/outlet\//);
     await page.goto(MENU.profile);
     await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Lakshmi Narayanan');

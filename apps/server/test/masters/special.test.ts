@@ -163,22 +163,22 @@ describe('user master', () => {
       fullName: 'Payroll Clerk',
       email: 'Clerk1@Example.in',
       roleId: roles,
-      password: 'First@1234',
+      password: 'Saffron-Kite-77',
     });
     expectStatus(created, 201);
     expect(JSON.stringify(created.json())).not.toMatch(/password|argon2/i);
     expect(created.json().email).toBe('clerk1@example.in');
-    const signIn1 = await api(t.app).post('/api/auth/sign-in', { userName: 'clerk1', password: 'First@1234' });
+    const signIn1 = await api(t.app).post('/api/auth/sign-in', { userName: 'clerk1', password: 'Saffron-Kite-77' });
     expectStatus(signIn1, 200);
 
     const id = created.json().id;
     const payload = { userName: 'Clerk1', fullName: 'Payroll Clerk', email: 'clerk1@example.in', roleId: roles };
     // No password on update keeps the old one.
     expectStatus(await admin.put(`/api/resources/user/${id}`, payload), 200);
-    expectStatus(await api(t.app).post('/api/auth/sign-in', { userName: 'clerk1', password: 'First@1234' }), 200);
-    expectStatus(await admin.put(`/api/resources/user/${id}`, { ...payload, password: 'Second@1234' }), 200);
-    expectStatus(await api(t.app).post('/api/auth/sign-in', { userName: 'clerk1', password: 'First@1234' }), 401);
-    expectStatus(await api(t.app).post('/api/auth/sign-in', { userName: 'clerk1', password: 'Second@1234' }), 200);
+    expectStatus(await api(t.app).post('/api/auth/sign-in', { userName: 'clerk1', password: 'Saffron-Kite-77' }), 200);
+    expectStatus(await admin.put(`/api/resources/user/${id}`, { ...payload, password: 'Monsoon-Drum-58' }), 200);
+    expectStatus(await api(t.app).post('/api/auth/sign-in', { userName: 'clerk1', password: 'Saffron-Kite-77' }), 401);
+    expectStatus(await api(t.app).post('/api/auth/sign-in', { userName: 'clerk1', password: 'Monsoon-Drum-58' }), 200);
 
     const list = await admin.get('/api/resources/user', { search: 'clerk' });
     expect(list.body).not.toMatch(/argon2|passwordHash/);
@@ -192,7 +192,8 @@ describe('user master', () => {
       ['password', /At least 10/],
       ['12345678', /At least 10/],
       ['          ', /blank/],
-      ['Password@123', /too common/],
+      ['Password@123', /too easy to guess/],
+      ['Employee@1234', /too easy to guess/],
       ['weakling-2026', /user name/],
     ] as const) {
       const res = await admin.post('/api/resources/user', { userName: 'weakling', fullName: 'Weak', roleId: roles, password });
@@ -225,7 +226,7 @@ describe('user master', () => {
       userName: 'ADMIN',
       fullName: 'Another admin',
       roleId: await roleId('Employee'),
-      password: 'Another@123',
+      password: 'Banyan-Lamp-63',
     });
     expectStatus(res, 409);
     expect(res.json().fieldErrors).toHaveProperty('userName');

@@ -58,7 +58,8 @@ registerResourceHooks('user', {
     await assertLoginUnique(tx, { userName: name, email: typeof data.email === 'string' ? data.email : null, id });
     const password = data.password as string | null | undefined;
     delete data.password;
-    const problem = password ? newPasswordProblem(password, name) : null;
+    const fullName = typeof data.fullName === 'string' ? data.fullName : null;
+    const problem = password ? await newPasswordProblem(tx, password, { userName: name, fullName }) : null;
     if (problem) throw new BadRequest('Invalid user', { password: [problem] });
     if (password) data.passwordHash = await hashPassword(password);
     else if (!id) throw new BadRequest('Invalid user', { password: ['Set a first password'] });

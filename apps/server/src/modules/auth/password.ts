@@ -1,5 +1,11 @@
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@hr/contract';
+import { installPasswordStrength } from '@hr/contract/password-strength';
 import { hash, verify } from '@node-rs/argon2';
+import type { Db, Tx } from '../../db/client';
+import { organisation } from '../../db/schema';
+
+// zxcvbn and its dictionaries judge every new password of this process (request schemas' ZNewPassword too).
+installPasswordStrength();
 
 let minLength = PASSWORD_MIN_LENGTH;
 
@@ -10,10 +16,16 @@ export function setPasswordPolicy(policy: { minLength: number }): void {
 
 /**
  * What is wrong with a new password under the installation's policy, or null. Every place that sets a
- * password (the user master, an employee's sign-in account) asks this, after the request schema's own check.
+ * password (the user master, an employee's sign-in account, a change of one's own) asks this, after the request
+ * schema's own check: the account's login and full name and the organisation's name make a password weak.
  */
-export function newPasswordProblem(password: string, userName?: string): string | null {
-  return passwordProblem(password, userName, minLength);
+export async function newPasswordProblem(
+  db: Db | Tx,
+  password: string,
+  who: { userName?: string | null; fullName?: string | null },
+): Promise<string | null> {
+  const [org] = await db.select({ name: organisation.name }).from(organisation).orderBy(organisation.id).limit(1);
+  return passwordProblem(password, { ...who, organisation: org?.name, minLength });
 }
 
 // @node-rs/argon2 defaults: argon2id, m=19456 KiB, t=2, p=1 (the OWASP recommendation).

@@ -83,7 +83,10 @@ export async function changeOwnPassword(
   auth: Pick<AuthContext, 'userId' | 'userName' | 'sessionId'>,
   input: ChangePasswordInput,
 ) {
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.userId));
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, auth.userId));
   if (!user) throw new Unauthorized();
   const userKey = `user:${auth.userId}`;
   const attemptId = await reserveAttempt(db, userKey, input.ip, cfg, auth.userId);
@@ -92,7 +95,7 @@ export async function changeOwnPassword(
     throw new BadRequest('Please correct the highlighted fields', { currentPassword: ['The current password is not correct'] });
   }
   await attemptSucceeded(db, userKey, attemptId);
-  const problem = newPasswordProblem(input.newPassword, auth.userName);
+  const problem = await newPasswordProblem(db, input.newPassword, { userName: auth.userName, fullName: user.fullName });
   if (problem) throw new BadRequest('Please correct the highlighted fields', { newPassword: [problem] });
   if (input.newPassword === input.currentPassword) {
     throw new BadRequest('Please correct the highlighted fields', { newPassword: ['The new password must differ from the current one'] });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TField, TResource } from '@hr/contract';
+import { PASSWORD_MIN_LENGTH, type TField, type TResource } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageUp, Save, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -57,6 +57,12 @@ export function ResourceForm({ resource: r, row, onSaved, onCancel, onDirtyChang
   useEffect(() => {
     onDirtyChange?.(isDirty && !saved);
   }, [isDirty, saved, onDirtyChange]);
+
+  // A form that sets a password judges its strength here too once zxcvbn's dictionaries are loaded (lazily: large).
+  const setsPassword = Object.values(r.fields).some((d) => d.kind === 'password');
+  useEffect(() => {
+    if (setsPassword) void import('@hr/contract/password-strength').then((m) => m.installPasswordStrength()).catch(() => undefined);
+  }, [setsPassword]);
 
   const submit = handleSubmit(async (values) => {
     const onError = (e: ApiError) => {
@@ -229,7 +235,7 @@ export function ResourceForm({ resource: r, row, onSaved, onCancel, onDirtyChang
             htmlFor={`field-${name}`}
             required={def.required && def.kind !== 'boolean' && !(def.kind === 'password' && row)}
             error={err(name)}
-            hint={def.kind === 'password' && !row ? 'At least 8 characters' : def.help}
+            hint={def.kind === 'password' && !row ? `At least ${PASSWORD_MIN_LENGTH} characters, not easy to guess` : def.help}
             className={cn((def.kind === 'textarea' || def.kind === 'multiselect' || def.kind === 'image') && 'sm:col-span-2')}
           >
             {input(name, def)}

@@ -27,7 +27,7 @@ const FIELDS: [Field, string, 'current-password' | 'new-password'][] = [
  * sessions end, this one stays.
  */
 export function ChangePasswordScreen() {
-  const userName = useSession((s) => s.acc_dtls?.userName);
+  const account = useSession((s) => s.acc_dtls);
   const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -36,6 +36,9 @@ export function ChangePasswordScreen() {
 
   useEffect(() => {
     document.title = 'Change password';
+    // The strength estimator's dictionaries are large: loaded here, not with the app. Until they are, the length
+    // and the like are checked here and the server judges the strength.
+    void import('@hr/contract/password-strength').then((m) => m.installPasswordStrength()).catch(() => undefined);
   }, []);
 
   const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -47,7 +50,8 @@ export function ChangePasswordScreen() {
     const errs: FieldErrors = {};
     if (!values.currentPassword) errs.currentPassword = 'Current password is required';
     // The built-in policy here; the server applies the installation's (it may ask for more).
-    const problem = values.newPassword ? passwordProblem(values.newPassword, userName) : 'New password is required';
+    const who = { userName: account?.userName, fullName: account?.fullName, organisation: account?.organisation.name };
+    const problem = values.newPassword ? passwordProblem(values.newPassword, who) : 'New password is required';
     if (problem) errs.newPassword = problem;
     if (!errs.newPassword && values.confirmPassword !== values.newPassword) errs.confirmPassword = 'The two new passwords differ';
     setErrors(errs);
