@@ -22,6 +22,39 @@ export const INR_NUMBER_FORMAT = '#,##,##0.00';
 
 export type XlsxCell = string | number | null;
 
+/** What a spreadsheet may read as the start of a formula (OWASP, CSV injection): = + - @, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A text that is just a negative number ("-12.50", "-1,234"): a spreadsheet reads it as that number, not a formula. */
+const NEGATIVE_NUMBER = /^-\d+(?:,\d+)*(?:\.\d+)?$/;
+
+/**
+ * Every text cell of every workbook the server writes goes through here: a text that a spreadsheet could take for a
+ * formula (=HYPERLINK(…), +cmd|…, -…, @SUM(…), or one of those after a leading tab or carriage return) is written with
+ * a single quote in front, as OWASP's CSV-injection guidance asks, so it shows as text and never runs. Numbers are
+ * written as numbers and untouched (a negative number is not text).
+ */
+export function xlsxText(text: string): string {
+  return FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/** A cell read back from a workbook the server wrote (a template filled in): the quote `xlsxText` added, taken off. */
+export function fromXlsxText(text: string): string {
+  return text.replace(/^'(?=[=+\-@\t\r])/, '');
+}
+
+/** A value for ExcelJS (`addRow`): text through `xlsxText`, anything else (numbers, dates, empty) as it is. */
+export function xlsxValue<T>(v: T): T | string {
+  return typeof v === 'string' ? xlsxText(v) : v;
+}
+
+/** The values of a row for ExcelJS's `addRow` (an array or an object by column key), each text through `xlsxText`. */
+export function xlsxRow<T>(values: readonly T[]): (T | string)[];
+export function xlsxRow<T>(values: Record<string, T>): Record<string, T | string>;
+export function xlsxRow<T>(values: readonly T[] | Record<string, T>): (T | string)[] | Record<string, T | string> {
+  if (Array.isArray(values)) return values.map(xlsxValue);
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, xlsxValue(v)]));
+}
+
 export interface XlsxColumn {
   header: string;
   /** Width in characters. */
@@ -62,12 +95,12 @@ export function streamXlsx(spec: XlsxSheet): PassThrough {
   ws.columns = spec.columns.map((c) => ({ width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
   void (async () => {
     for (const line of preamble) {
-      const row = ws.addRow([line]);
+      const row = ws.addRow([xlsxText(line)]);
       row.font = { bold: true, size: line === preamble[0] ? 13 : 11 };
       row.commit();
     }
     if (preamble.length) ws.addRow([]).commit();
-    const head = ws.addRow(spec.columns.map((c) => c.header));
+    const head = ws.addRow(spec.columns.map((c) => xlsxText(c.header)));
     head.font = { bold: true };
     head.commit();
     // The rows' XML is written straight into the sheet's stream, a batch at a time: ExcelJS would make a Row, a
@@ -93,7 +126,7 @@ export function streamXlsx(spec: XlsxSheet): PassThrough {
           xml +=
             typeof v === 'number'
               ? `<c r="${letters[i]}${rowNumber}"${s}><v>${v}</v></c>`
-              : `<c r="${letters[i]}${rowNumber}"${s} t="str"><v>${xmlText(v)}</v></c>`;
+              : `<c r="${letters[i]}${rowNumber}"${s} t="str"><v>${xmlText(xlsxText(v))}</v></c>`;
         });
         xml += '</row>';
       }

@@ -14,6 +14,7 @@ import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { fileResponse } from '../../lib/responses';
+import { fromXlsxText, xlsxRow } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { toIsoDate } from '../employees/import';
 import { cellValue, uploadedSheet } from '../payroll/sheet';
@@ -48,7 +49,8 @@ function cellText(v: ExcelJS.CellValue): string {
     return String((x as { text: unknown }).text)
       .trim()
       .toUpperCase();
-  return String(x).trim().toUpperCase();
+  // A code the template wrote as '-N (lib/xlsx.ts) reads back as -N.
+  return fromXlsxText(String(x).trim()).toUpperCase();
 }
 
 export async function buildRosterTemplate(db: Db, auth: AuthContext, unitId: number, year: number, month: number): Promise<Buffer> {
@@ -62,7 +64,7 @@ export async function buildRosterTemplate(db: Db, auth: AuthContext, unitId: num
   head.alignment = { wrapText: true, vertical: 'middle', horizontal: 'center' };
   head.height = 32;
   for (const r of roster.rows) {
-    ws.addRow([r.employeeCode, r.name, ...r.cells.map((c) => (c.weeklyOff ? 'WO' : c.shiftId === null ? null : c.code))]);
+    ws.addRow(xlsxRow([r.employeeCode, r.name, ...r.cells.map((c) => (c.weeklyOff ? 'WO' : c.shiftId === null ? null : c.code))]));
   }
   ws.getColumn(1).width = 16;
   ws.getColumn(1).numFmt = '@';
@@ -81,7 +83,7 @@ export async function buildRosterTemplate(db: Db, auth: AuthContext, unitId: num
     { header: 'Meaning', key: 'meaning', width: 70 },
   ];
   help.getRow(1).font = { bold: true };
-  for (const s of roster.shifts) help.addRow({ code: s.code, meaning: `${s.name} (${s.startTime}–${s.endTime})` });
+  for (const s of roster.shifts) help.addRow(xlsxRow({ code: s.code, meaning: `${s.name} (${s.startTime}–${s.endTime})` }));
   help.addRow({ code: 'WO', meaning: 'Weekly off (OFF is read the same)' });
   help.addRow({});
   help.addRow({ code: 'Notes', meaning: 'One row per employee, one column per day of the month; keep the header row as it is.' });

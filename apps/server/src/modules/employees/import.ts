@@ -20,6 +20,7 @@ import {
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert, bulkUpdate } from '../../lib/bulk';
 import { BadRequest } from '../../lib/errors';
+import { xlsxRow } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { IMPORT_COLUMNS, type ImportColumn, normHeader } from './import-columns';
 import { toValues, unitMapRows } from './service';
@@ -521,7 +522,7 @@ export async function buildTemplate(): Promise<Buffer> {
   }));
   ws.getRow(1).font = { bold: true, color: { argb: 'FFFFFFFF' } };
   ws.getRow(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1E3A8A' } };
-  ws.addRow(Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, c.example || null])));
+  ws.addRow(xlsxRow(Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, c.example || null]))));
   // Codes, mobiles and account numbers are text, so Excel keeps leading zeros and long digits.
   for (const key of [
     'employeeCode',
@@ -546,7 +547,8 @@ export async function buildTemplate(): Promise<Buffer> {
     { header: 'Example', key: 'example', width: 32 },
   ];
   help.getRow(1).font = { bold: true };
-  for (const c of IMPORT_COLUMNS) help.addRow({ header: c.header, required: c.required ? 'Yes' : '', help: c.help, example: c.example });
+  for (const c of IMPORT_COLUMNS)
+    help.addRow(xlsxRow({ header: c.header, required: c.required ? 'Yes' : '', help: c.help, example: c.example }));
   help.addRow({});
   help.addRow({ header: 'Notes', help: 'Keep the header row as it is. Row 2 of the Employees sheet is an example: replace it.' });
   help.addRow({ help: 'Every row is checked first; if any row has an error nothing is imported and you get the list of errors.' });
@@ -563,6 +565,7 @@ export async function buildErrorReport(errors: TImportError[]): Promise<Buffer> 
     { header: 'Error', key: 'message', width: 80 },
   ];
   ws.getRow(1).font = { bold: true };
-  for (const e of errors) ws.addRow(e);
+  // The value is what the uploaded file held: it may look like a formula.
+  for (const e of errors) ws.addRow(xlsxRow({ ...e }));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden } from '../../lib/errors';
 import { fileResponse, noContent } from '../../lib/responses';
-import { sheetName } from '../../lib/xlsx';
+import { sheetName, xlsxRow } from '../../lib/xlsx';
 import { listOrder, listRows, listWhere, optionRows, planOf } from './query';
 import { auditTrail, createRow, deleteRow, getRow, mappingLines, saveMapping, updateRow } from './service';
 import { OPTION_MENUS } from './tables';
@@ -122,7 +122,7 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
               const choice = r.fields[c]?.options?.find((o) => o.value === v);
               out[c] = choice ? choice.label : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : (v ?? '');
             }
-            ws.addRow(out).commit();
+            ws.addRow(xlsxRow(out)).commit();
           }
           ws.commit();
           await wb.commit();

@@ -20,6 +20,7 @@ import { writeAudit } from '../../lib/audit';
 import { bulkUpsert } from '../../lib/bulk';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
+import { xlsxRow } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { tracksAttendance } from '../attendance/month';
 import { monthInputs, paidEmployees } from './inputs';
@@ -169,7 +170,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       ws.addRow(HEADERS).font = { bold: true };
       for (const e of staff) {
         const f = figures.get(e.id)!;
-        ws.addRow([e.employeeCode, e.name, f.payableDays, f.presentDays, f.lwopDays, f.otHours]);
+        ws.addRow(xlsxRow([e.employeeCode, e.name, f.payableDays, f.presentDays, f.lwopDays, f.otHours]));
       }
       ws.columns.forEach((c, i) => {
         c.width = i === 1 ? 28 : 14;

@@ -15,6 +15,7 @@ import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
+import { xlsxRow } from '../../lib/xlsx';
 import { type AuthContext, canReachRecord, canReachUnit, unitScope } from '../access/context';
 import { computeMonth, isSlip } from './compute';
 import { amountsMap } from './inputs';
@@ -321,8 +322,8 @@ export const structureImportRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const wb = new ExcelJS.Workbook();
       const ws = wb.addWorksheet('Salary structures', { views: [{ state: 'frozen', ySplit: 1, xSplit: 2 }] });
-      ws.addRow([...TEMPLATE_FIXED, ...heads.map((h) => h.code)]).font = { bold: true };
-      for (const e of staff) ws.addRow([e.code, e.name, '', ...heads.map((h) => rupees(Number(e.amounts?.[String(h.id)] ?? 0)))]);
+      ws.addRow(xlsxRow([...TEMPLATE_FIXED, ...heads.map((h) => h.code)])).font = { bold: true };
+      for (const e of staff) ws.addRow(xlsxRow([e.code, e.name, '', ...heads.map((h) => rupees(Number(e.amounts?.[String(h.id)] ?? 0)))]));
       ws.columns.forEach((c, i) => {
         c.width = i === 1 ? 28 : i === 2 ? 22 : 14;
       });

@@ -51,7 +51,7 @@ import { AppError, BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { fileResponse } from '../../lib/responses';
 import { createStorage, newKey, StorageNotFound } from '../../lib/storage';
-import { streamXlsx } from '../../lib/xlsx';
+import { fromXlsxText, streamXlsx, xlsxRow } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
 import { readMultipartFile, readUpload } from '../employees/upload';
 import { balancesOf, employeeBalances, fyOf, leavePolicies, reworkYearEnds, staffFacts } from './ledger';
@@ -245,7 +245,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       head.font = { bold: true };
       head.commit();
       void (async () => {
-        for (const r of rows) ws.addRow(columns.map(([, , value]) => value(r))).commit();
+        for (const r of rows) ws.addRow(xlsxRow(columns.map(([, , value]) => value(r)))).commit();
         ws.commit();
         await wb.commit();
       })().catch((err) => out.destroy(err as Error));
@@ -536,7 +536,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
             .map((t) => t.text)
             .join('')
             .trim();
-        return String(v).trim();
+        return fromXlsxText(String(v).trim());
       };
       const header = (ws.getRow(1).values as unknown[]).map((v) => text(v).toLowerCase());
       const col = (name: string) => header.indexOf(name);
