@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatINR, parseINR, sumPaise, toDecimalString, toPaise } from './money';
+import { formatINR, parseINR, sumPaise, toDecimalString, toPaise, toRupees } from './money';
 
 describe('toPaise', () => {
   it.each([
@@ -62,5 +62,15 @@ describe('formatINR', () => {
     ['INR 20', 2000n],
   ] as const)('parses %s', (text, expected) => {
     expect(parseINR(text)).toBe(expected);
+  });
+});
+
+describe('toRupees', () => {
+  it('turns whole paise of any form into the rupees JSON carries', () => {
+    expect(toRupees(3_639_000n)).toBe(36_390);
+    expect(toRupees(123_456)).toBe(1234.56);
+    expect(toRupees('-5')).toBe(-0.05);
+    expect(toRupees(null)).toBe(0);
+    expect(toRupees(undefined)).toBe(0);
   });
 });

@@ -34,6 +34,14 @@ export function toPaise(amount: number | string | bigint): Paise {
   return sign === '-' ? -result : result;
 }
 
+/**
+ * The one conversion at the JSON boundary: whole paise (a bigint, a JS number read from a bigint column, or its
+ * decimal text from a SQL aggregate) to the rupee number JSON carries, with two decimals exactly.
+ */
+export function toRupees(paise: Paise | number | string | null | undefined): number {
+  return Math.round(Number(paise ?? 0)) / 100;
+}
+
 /** Paise as a JSON-safe decimal string with 2 decimals ('-1234.50'), the form `numeric(14,2)` stores. */
 export function toDecimalString(value: Paise): string {
   const negative = value < 0n;

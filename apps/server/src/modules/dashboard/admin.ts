@@ -15,6 +15,7 @@ import type {
   TPayrollCostWidget,
   TPendingRequestsWidget,
 } from '@hr/contract';
+import { toRupees } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 
@@ -34,8 +35,6 @@ export function inUnits(units: UnitSet, column: SQL): SQL {
 const employedOn = (day: string) =>
   sql`e.date_of_joining <= ${day}::date and (e.exit_date is null or e.exit_date >= ${day}::date)
       and not (e.status = 'exited' and e.exit_date is null)`;
-
-const rupees = (paise: number | string | null) => Math.round(Number(paise ?? 0)) / 100;
 
 /**
  * The employees employed on `day` in the units, as signed rows (unit, department, weekly offs, n) whose sums per key
@@ -352,10 +351,10 @@ export async function payrollCost(db: Db, units: UnitSet, month: string): Promis
     months: rows.map((r) => ({
       month: `${r.year}-${String(r.month).padStart(2, '0')}`,
       employees: r.employees,
-      gross: rupees(r.gross),
-      deductions: rupees(r.deductions),
-      net: rupees(r.net),
-      employerContributions: r.employer === null ? null : rupees(r.employer),
+      gross: toRupees(r.gross),
+      deductions: toRupees(r.deductions),
+      net: toRupees(r.net),
+      employerContributions: r.employer === null ? null : toRupees(r.employer),
     })),
   };
 }
@@ -460,7 +459,7 @@ export async function advancesOutstanding(db: Db, units: UnitSet): Promise<TAdva
         where x.outstanding > 0
         group by u.id, u.name order by sum(x.outstanding) desc, u.name`,
   );
-  const byUnit = rows.map((r) => ({ id: r.id, name: r.name, count: r.count, outstanding: rupees(r.outstanding) }));
+  const byUnit = rows.map((r) => ({ id: r.id, name: r.name, count: r.count, outstanding: toRupees(r.outstanding) }));
   const paise = rows.reduce((s, r) => s + Number(r.outstanding), 0);
-  return { count: byUnit.reduce((s, r) => s + r.count, 0), outstanding: rupees(paise), byUnit };
+  return { count: byUnit.reduce((s, r) => s + r.count, 0), outstanding: toRupees(paise), byUnit };
 }

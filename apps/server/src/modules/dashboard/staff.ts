@@ -3,6 +3,7 @@
 import { rosterDay, weeklyOffsOf } from '@hr/attendance';
 import { addDays, monthOf, zonedInstant } from '@hr/calendar';
 import type { TMyHolidays, TMyMonth, TMyPayslip, TMyPendingRequests, TMyToday } from '@hr/contract';
+import { toRupees } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { NotFound } from '../../lib/errors';
@@ -118,9 +119,8 @@ export async function myPayslip(db: Db, employeeId: number): Promise<TMyPayslip>
         where s.employee_id = ${employeeId} and r.status in ('approved', 'locked')
         order by r.year desc, r.month desc limit 1`,
   );
-  const rupees = (p: string) => Math.round(Number(p)) / 100;
   return {
-    slip: r ? { year: r.year, month: r.month, gross: rupees(r.gross), deductions: rupees(r.deductions), net: rupees(r.net) } : null,
+    slip: r ? { year: r.year, month: r.month, gross: toRupees(r.gross), deductions: toRupees(r.deductions), net: toRupees(r.net) } : null,
   };
 }
 

@@ -19,13 +19,13 @@ import {
   ZSalarySlip,
   ZUnlockRun,
 } from '@hr/contract';
+import { toRupees } from '@hr/payroll';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payrollRuns, units } from '../../db/schema';
 import { enqueue } from '../../jobs/runner';
 import { Conflict, NotFound } from '../../lib/errors';
-import { fileResponse } from '../../lib/responses';
 import { unitScope } from '../access/context';
 import { advanceRoutes } from './advance-routes';
 import { attendanceRoutes } from './attendance-routes';
@@ -37,7 +37,6 @@ import { runEmployees, slipRecords } from './slips';
 import { statutoryReturnRoutes } from './statutory-routes';
 import { structureImportRoutes, structureRoutes } from './structure-routes';
 
-const rupees = (paise: number) => Math.round(paise) / 100;
 /** Months whose payslips employees see. */
 const FINAL = sql`r.status in ('approved', 'locked')`;
 
@@ -96,9 +95,9 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         rows: rows.map(({ running, ...r }) => ({
           ...r,
           status: running ? ('processing' as const) : (r.status as 'draft'),
-          gross: rupees(r.gross),
-          deductions: rupees(r.deductions),
-          net: rupees(r.net),
+          gross: toRupees(r.gross),
+          deductions: toRupees(r.deductions),
+          net: toRupees(r.net),
           processedAt: r.processedAt?.toISOString() ?? null,
           lockedAt: r.lockedAt?.toISOString() ?? null,
         })),

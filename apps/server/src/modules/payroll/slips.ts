@@ -2,11 +2,10 @@
 // processed, each with the employee's amount, in rupees with two decimals; the run's employee lines. (The salary
 // register is the report framework's: modules/reports/registers/wages.ts.)
 import type { TRunEmployee, TSalarySlip } from '@hr/contract';
+import { toRupees } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import type { RunHead } from '../../db/schema';
-
-const rupees = (paise: number) => Math.round(paise) / 100;
 
 type SlipRow = {
   runId: number;
@@ -53,7 +52,7 @@ export async function slipRecords(db: Db, where: ReturnType<typeof sql>): Promis
     salaryProcessDetailRequestList: r.heads.map((h) => ({
       earningDeductionId: h.id,
       earningDeductionPrintName: h.printName,
-      amount: rupees(r.amounts[String(h.id)] ?? 0),
+      amount: toRupees(r.amounts[String(h.id)] ?? 0),
       isEarning: h.isEarning,
       isPrinted: h.isPrinted,
       isCalculative: h.isCalculative,
@@ -99,10 +98,10 @@ export async function runEmployees(db: Db, run: { id: number; unitId: number; ye
     departmentName: r.departmentName,
     payableDays: Number(r.attendance.payableDays ?? 0),
     lwopDays: Number(r.attendance.lwopDays ?? 0),
-    gross: rupees(Number(r.gross)),
-    deductions: rupees(Number(r.deductions)),
-    net: rupees(Number(r.net)),
-    previousNet: r.previousNet === null ? null : rupees(Number(r.previousNet)),
-    arrears: r.arrears.map((a) => ({ month: a.month, amount: rupees(a.amount) })),
+    gross: toRupees(Number(r.gross)),
+    deductions: toRupees(Number(r.deductions)),
+    net: toRupees(Number(r.net)),
+    previousNet: r.previousNet === null ? null : toRupees(Number(r.previousNet)),
+    arrears: r.arrears.map((a) => ({ month: a.month, amount: toRupees(a.amount) })),
   }));
 }

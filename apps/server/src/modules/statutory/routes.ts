@@ -14,9 +14,9 @@ import {
   incomeTaxParametersFor,
   inForce,
   monthStart,
-  type Paise,
   type TaxInput,
   toPaise,
+  toRupees,
   UnknownSectionError,
 } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
@@ -25,28 +25,26 @@ import { queryRows } from '../../db/client';
 import { BadRequest } from '../../lib/errors';
 import { loadStatutoryTables } from './parameters';
 
-const rupees = (p: Paise): number => Number(p) / 100;
-
 /** The calculator's answer (rupees) for a year's figures in one regime: the compute endpoint and the declarations' comparison. */
 export function computeTaxView(p: IncomeTaxParameters, input: TaxInput): TTaxComputeResult {
   const result = computeIncomeTax(p, input);
   return {
     financialYear: p.financialYear,
     regime: p.regime,
-    annualGrossSalary: rupees(result.grossSalary),
-    standardDeduction: rupees(result.standardDeduction),
-    exemptions: rupees(result.exemptions),
-    professionalTax: rupees(result.professionalTax),
-    houseProperty: rupees(result.houseProperty),
-    otherIncome: rupees(result.otherIncome),
-    grossTotalIncome: rupees(result.grossTotalIncome),
-    deductions: Object.fromEntries(Object.entries(result.deductions).map(([k, v]) => [k, rupees(v)])),
-    taxableIncome: rupees(result.taxableIncome),
-    taxOnIncome: rupees(result.taxOnIncome),
-    rebate: rupees(result.rebate),
-    surcharge: rupees(result.surcharge),
-    cess: rupees(result.cess),
-    totalTax: rupees(result.totalTax),
+    annualGrossSalary: toRupees(result.grossSalary),
+    standardDeduction: toRupees(result.standardDeduction),
+    exemptions: toRupees(result.exemptions),
+    professionalTax: toRupees(result.professionalTax),
+    houseProperty: toRupees(result.houseProperty),
+    otherIncome: toRupees(result.otherIncome),
+    grossTotalIncome: toRupees(result.grossTotalIncome),
+    deductions: Object.fromEntries(Object.entries(result.deductions).map(([k, v]) => [k, toRupees(v)])),
+    taxableIncome: toRupees(result.taxableIncome),
+    taxOnIncome: toRupees(result.taxOnIncome),
+    rebate: toRupees(result.rebate),
+    surcharge: toRupees(result.surcharge),
+    cess: toRupees(result.cess),
+    totalTax: toRupees(result.totalTax),
   };
 }
 
@@ -128,10 +126,10 @@ export const statutoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const lwf = computeLwf(inForce(tables.lwf.get(code) ?? [], on), { month: body.month, grossWages: gross });
       return {
         state: { code, name: state.name },
-        pf: { employee: rupees(pf.employee), eps: rupees(pf.eps), epf: rupees(pf.epf), edli: rupees(pf.edli) },
-        esi: { covered, employee: rupees(esi.employee), employer: rupees(esi.employer) },
-        pt: rupees(pt),
-        lwf: { employee: rupees(lwf.employee), employer: rupees(lwf.employer) },
+        pf: { employee: toRupees(pf.employee), eps: toRupees(pf.eps), epf: toRupees(pf.epf), edli: toRupees(pf.edli) },
+        esi: { covered, employee: toRupees(esi.employee), employer: toRupees(esi.employer) },
+        pt: toRupees(pt),
+        lwf: { employee: toRupees(lwf.employee), employer: toRupees(lwf.employer) },
       };
     },
   );
