@@ -305,7 +305,7 @@ export async function createUnitLimitedUser(
     });
   must(await admin.put(`/api/access/roles/${role.id}/menus`, { rows }), 200, 'grants');
   const userName = `limited${n}`;
-  const password = 'Limited#Caller2026';
+  const password = 'Quartz#Harbour7291';
   const user = must(
     await admin.post('/api/resources/user', {
       userName,

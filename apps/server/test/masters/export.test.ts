@@ -3,14 +3,18 @@ import { getResource, RESOURCES, type TResource } from '@hr/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sheetName } from '../../src/lib/xlsx';
-import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 import { expectStatus, samplePayload } from './fixtures';
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;
+/** A custom role viewing every master, of units 1 and 2. */
+let limited: ReturnType<typeof api>;
 beforeAll(async () => {
   t = await createTestApp();
   admin = api(t.app, await signIn(t.app, 'admin'));
+  const menus = [...new Set((RESOURCES as unknown as TResource[]).map((r) => r.menu))];
+  limited = (await createUnitLimitedUser(t, { menus, unitIds: [1, 2] })).api;
 });
 afterAll(() => t?.close());
 
@@ -33,6 +37,19 @@ describe('master exports', () => {
       expect(headers, r.name).toEqual([...r.columns.map((c) => r.fields[c]?.label ?? c), 'Active']);
       const total = (await admin.get(`/api/resources/${r.name}`, { active: 'all', pageSize: 1 })).json().total as number;
       expect(ws.actualRowCount - 1, r.name).toBe(Math.min(total, 100_000));
+
+      // A unit-limited caller: the same sheet and headings, the rows of their own list, each one the administrator's too.
+      const own = await limited.get(`/api/resources/${r.name}/export.xlsx`);
+      expectStatus(own, 200);
+      const mine = (await readBack(own.rawPayload)).worksheets[0];
+      expect(mine.name, r.name).toBe(ws.name);
+      const line = (s: ExcelJS.Worksheet, n: number) => JSON.stringify((s.getRow(n).values as unknown[]).slice(1));
+      expect(line(mine, 1), r.name).toBe(line(ws, 1));
+      const theirs = (await limited.get(`/api/resources/${r.name}`, { active: 'all', pageSize: 1 })).json().total as number;
+      expect(mine.actualRowCount - 1, r.name).toBe(theirs);
+      expect(theirs, r.name).toBeLessThanOrEqual(total);
+      const everything = new Set(Array.from({ length: ws.actualRowCount - 1 }, (_, i) => line(ws, i + 2)));
+      for (let n = 2; n <= mine.actualRowCount; n++) expect(everything.has(line(mine, n)), `${r.name} row ${n}`).toBe(true);
     }
   }, 120_000);
 

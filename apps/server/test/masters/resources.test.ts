@@ -3,20 +3,57 @@
  * so declaring a resource adds its tests with no new test code.
  */
 import { RESOURCES, referencesTo, type TResource } from '@hr/contract';
-import { getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users, userUnitMap } from '../../src/db/schema';
+import type { AuthContext } from '../../src/modules/access/context';
+import { hooksOf } from '../../src/modules/masters/hooks';
 import { tableOf } from '../../src/modules/masters/tables';
-import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 import { createSample, expectStatus, samplePayload } from './fixtures';
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;
 let employee: ReturnType<typeof api>;
+/** Non-administrators who view every master: the payroll officer (every seeded unit) and a custom role of units 1 and 2. */
+let nonAdmins: { who: string; api: ReturnType<typeof api>; units: number[] }[];
+
+/** Adds view on `menus` to a role's grid through the role-wise menu access screen (what it held stays). */
+async function grantView(roleName: string, menus: Set<string>) {
+  const roles = (await admin.get('/api/access/roles')).json() as { id: number; name: string }[];
+  const role = roles.find((x) => x.name === roleName);
+  if (!role) throw new Error(`no role ${roleName}`);
+  const grid = (await admin.get(`/api/access/roles/${role.id}/menus`)).json() as {
+    menus: { menuId: number; actionUrl: string; actions: Record<string, boolean> }[];
+  };
+  const rows = grid.menus.map((m) => ({
+    menuId: m.menuId,
+    canView: m.actions.view || menus.has(m.actionUrl),
+    canAdd: m.actions.add,
+    canEdit: m.actions.edit,
+    canDelete: m.actions.delete,
+    canApprove: m.actions.approve,
+  }));
+  expectStatus(await admin.put(`/api/access/roles/${role.id}/menus`, { rows }), 200);
+}
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = api(t.app, await signIn(t.app, 'admin'));
   employee = api(t.app, await signIn(t.app, 'employee1'));
+  const menus = new Set((RESOURCES as unknown as TResource[]).map((r) => r.menu));
+  await grantView('Payroll Officer', menus);
+  const payrollUnits = await t.db
+    .select({ id: userUnitMap.unitId })
+    .from(userUnitMap)
+    .innerJoin(users, eq(users.id, userUnitMap.userId))
+    .where(eq(users.userName, 'payroll'));
+  const limited = await createUnitLimitedUser(t, { menus: [...menus], unitIds: [1, 2] });
+  nonAdmins = [
+    { who: 'payroll', api: api(t.app, await signIn(t.app, 'payroll')), units: payrollUnits.map((u) => u.id) },
+    { who: 'custom unit-limited role', api: limited.api, units: limited.unitIds },
+  ];
 });
 afterAll(async () => {
   await t?.close();
@@ -143,6 +180,80 @@ describe.each(all.map((r) => [r.name, r] as const))('resource %s', (_name, r) =>
     const opts = await admin.get(`/api/resources/${r.name}/options`, { ids: String(id), limit: 1 });
     expectStatus(opts, 200);
     expect((opts.json() as { id: number; label: string | null }[]).map((o) => o.id)).toContain(id);
+  });
+
+  // A caller of some units reaches a unit-scoped resource's rows of those units, and a resource a domain narrows
+  // (`scope` hook: users, user-wise unit mapping, holidays) no more than the administrator's; everything else whole.
+  const hookScoped = hooksOf(r.name).scope({ unitIds: [1], isAdmin: false, roleId: 0, userId: 0 } as unknown as AuthContext) !== undefined;
+  it('lists, searches, filters, exports and offers options to non-administrators: their reach, the same columns', async () => {
+    // The sample of a unit-scoped resource lies in a new unit: outside every non-administrator's units.
+    const { row, id } = await createSample(admin, r);
+    const base = `/api/resources/${r.name}`;
+    const queries: Record<string, string>[] = [{}, { search: searchText(r, row) }, { search: "O'Brien 9876" }];
+    for (const f of r.filters) {
+      const v = row[f];
+      if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') queries.push({ filters: JSON.stringify({ [f]: v }) });
+    }
+    const scopeOf = (x: Record<string, unknown>) => (r.unitScoped ? (x[r.unitScoped] as number) : undefined);
+    const exportRows = async (res: { rawPayload: Buffer }) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      return Array.from({ length: ws.actualRowCount }, (_, i) => JSON.stringify((ws.getRow(i + 1).values as unknown[]).slice(1)));
+    };
+    const adminExport = await exportRows(await admin.get(`${base}/export.xlsx`));
+    for (const q of queries) {
+      const all = (await admin.get(base, { ...q, pageSize: 500 })).json() as { rows: Record<string, unknown>[]; total: number };
+      for (const c of nonAdmins) {
+        const what = `${c.who} ${r.name} ${JSON.stringify(q)}`;
+        const res = await c.api.get(base, { ...q, pageSize: 500 });
+        expectStatus(res, 200);
+        const body = res.json() as { rows: Record<string, unknown>[]; total: number };
+        if (r.unitScoped)
+          expect(
+            body.rows.every((x) => c.units.includes(scopeOf(x) as number)),
+            what,
+          ).toBe(true);
+        if (all.total <= 500) {
+          const reach = all.rows.filter((x) => !r.unitScoped || c.units.includes(scopeOf(x) as number));
+          const ids = body.rows.map((x) => x.id);
+          if (hookScoped)
+            expect(
+              ids.every((x) => reach.some((y) => y.id === x)),
+              what,
+            ).toBe(true);
+          else {
+            expect(ids, what).toEqual(reach.map((x) => x.id));
+            expect(body.total, what).toBe(reach.length);
+          }
+        }
+        if (body.rows.length && all.rows.length) expect(Object.keys(body.rows[0]).sort(), what).toEqual(Object.keys(all.rows[0]).sort());
+        // The export: the caller's rows, under the same headings, each one the administrator's export holds too.
+        if (q !== queries[1] && q !== queries[3]) continue; // a search and a filter (export.test.ts: the whole list)
+        const file = await c.api.get(`${base}/export.xlsx`, q);
+        expectStatus(file, 200);
+        const [head, ...lines] = await exportRows(file);
+        expect(head, what).toBe(adminExport[0]);
+        expect(lines.length, what).toBe(body.total);
+        expect(
+          lines.every((l) => adminExport.includes(l)),
+          what,
+        ).toBe(true);
+      }
+    }
+    // Options: the sample by id and label, exactly when the caller's list reaches it.
+    for (const c of nonAdmins) {
+      const reached = ((await c.api.get(base, { search: searchText(r, row), pageSize: 500 })).json().rows as { id: number }[]).some(
+        (x) => x.id === id,
+      );
+      const opts = await c.api.get(`${base}/options`, { ids: String(id), search: searchText(r, row) });
+      expectStatus(opts, 200);
+      expect(
+        (opts.json() as { id: number }[]).some((o) => o.id === id),
+        `${c.who} ${r.name} options`,
+      ).toBe(reached);
+      if (r.unitScoped && !c.units.includes(scopeOf(row) as number)) expect(reached, `${c.who} ${r.name}`).toBe(false);
+    }
   });
 });
 
