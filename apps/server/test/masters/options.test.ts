@@ -1,10 +1,11 @@
 // Select options are the one way forms pick from a master: searched on the server (no silent cap on long
 // look-ups), narrowed by filter fields (the cities of a state) and by a unit's mapping (its departments).
+import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { cities, countries, departments, states, unitDepartmentMap } from '../../src/db/schema';
-import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;
@@ -76,6 +77,35 @@ describe('select options', () => {
     // Departments belong to the employee record screen, which staff do not hold.
     expect((await options('department', {}, employee)).status).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/resources/city/options' })).statusCode).toBe(401);
+  });
+});
+
+describe('select options for a non-administrator', () => {
+  it('answer the manager and a custom unit-limited role as the administrator: search, filters, quotes, a unit of their own', async () => {
+    const limited = await createUnitLimitedUser(t, { menus: [MENU.employee], unitIds: [1, 2] });
+    const callers = [
+      ['manager', api(t.app, await signIn(t.app, 'manager'))],
+      ['custom unit-limited role', limited.api],
+    ] as const;
+    const asks: [string, Record<string, string | number>][] = [
+      ['city', { search: 'Optcity 5999' }],
+      ['city', { search: 'Optcity', filters: JSON.stringify({ stateId: stateB }) }],
+      ['city', { search: 'Optcity', filters: JSON.stringify({ stateId: stateA }), limit: 200 }],
+      ['city', { search: "O'Brien 9876" }],
+      ['department', {}],
+      ['department', { mappedToUnit: 1 }],
+      ['department', { mappedToUnit: 2, search: "d'" }],
+    ];
+    for (const [who, caller] of callers) {
+      for (const [resource, query] of asks) {
+        const mine = await options(resource, query, caller);
+        expect(mine.status, `${who} ${resource} ${JSON.stringify(query)}`).toBe(200);
+        expect(mine.rows, `${who} ${resource} ${JSON.stringify(query)}`).toEqual((await options(resource, query)).rows);
+      }
+      expect((await options('city', { filters: JSON.stringify({ name: 'x' }) }, caller)).status).toBe(400);
+      // Another unit's department mapping is not theirs to read: that unit is missing to them.
+      expect((await options('department', { mappedToUnit: 3 }, caller)).status, who).toBe(404);
+    }
   });
 });
 

@@ -2,9 +2,9 @@ import { getResource, RESOURCES, type TListQuery, type TResource, ZListQuery } f
 import { and, asc, desc, eq, getTableColumns, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { BadRequest } from '../../lib/errors';
+import { BadRequest, NotFound } from '../../lib/errors';
 import { containsPattern } from '../../lib/sql';
-import { type AuthContext, unitScope } from '../access/context';
+import { type AuthContext, canReachUnit, unitScope } from '../access/context';
 import { hooksOf, type ResourceHooks } from './hooks';
 import { type LinkSpec, tableOf } from './tables';
 
@@ -211,6 +211,8 @@ export async function optionRows(
   /** `limit: null`: every matching row (a mapping checklist shows them all, never a silent first 5,000). */
   opts: { search?: string; ids?: number[]; limit: number | null; filters?: string; mappedToUnit?: number },
 ) {
+  // Another unit's mappings are not the caller's to read: a unit outside their reach is missing to them (404).
+  if (opts.mappedToUnit !== undefined && !canReachUnit(auth, opts.mappedToUnit)) throw new NotFound('Unit not found');
   const { resource, cols } = plan;
   const label = plan.labelExpr[resource.labelField] ?? sql`${cols[resource.labelField]}::text`;
   const scope = and(plan.scopeColumn ? unitScope(auth, plan.scopeColumn) : undefined, plan.hooks.scope(auth));
