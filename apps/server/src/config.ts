@@ -47,6 +47,10 @@ const ZConfig = z.object({
   TRUST_PROXY: ZBool,
   /** Calls one biometric device may make per minute (per API process) before it is answered 429. */
   DEVICE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** A device's punch line timed more than this ahead of the server's clock is refused (acknowledged, counted, not stored). */
+  DEVICE_CLOCK_SKEW_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  /** A device's punch line older than this many days is refused (acknowledged, counted, not stored). */
+  DEVICE_PUNCH_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /** How long a running job stays claimed without a heartbeat: after a crash, another process takes it up after this. */
   JOB_LEASE_SECONDS: z.coerce.number().positive().default(60),
   /** Outgoing mail (payslips by e-mail), e.g. smtp://user:pass@smtp.example.com:587 or smtps://…; unset = no e-mail. */
@@ -86,6 +90,8 @@ export type AppConfig = {
   webDist: string;
   trustProxy: boolean;
   deviceRatePerMinute: number;
+  deviceClockSkewMinutes: number;
+  devicePunchMaxAgeDays: number;
   jobLeaseSeconds: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -128,6 +134,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     deviceRatePerMinute: e.DEVICE_RATE_PER_MINUTE,
+    deviceClockSkewMinutes: e.DEVICE_CLOCK_SKEW_MINUTES,
+    devicePunchMaxAgeDays: e.DEVICE_PUNCH_MAX_AGE_DAYS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

@@ -46,6 +46,28 @@ export const biometricDevice = defineResource({
       sample: () => 'Asia/Kolkata',
     }),
     commKey,
+    allowedCidrs: {
+      kind: 'text',
+      label: 'Allowed addresses',
+      required: false,
+      help: 'Optional: the addresses or ranges the device calls from, comma separated (e.g. 10.1.2.0/24, 203.0.113.7); empty: any address. A device with neither a key nor addresses is flagged on the devices screen',
+      zod: z
+        .union([
+          z
+            .string()
+            .trim()
+            .max(500, 'At most 500 characters')
+            .regex(/^[0-9A-Fa-f:./,\s]*$/, 'Addresses or ranges such as 10.1.2.0/24 or 203.0.113.7, separated by commas'),
+          z.null(),
+        ])
+        .optional()
+        .transform((v) => (v ? v : null)),
+      sample: () => null,
+    } satisfies TField,
+    otherUnitIds: f.multiselect('Also serves units', 'unit', {
+      help: "Units whose staff also punch on this device (a shared gate); a punch of anyone else's staff is kept unmatched",
+      emptyIsNone: true,
+    }),
   },
   columns: ['serialNumber', 'name', 'unitId', 'timeZone'],
   searchable: ['serialNumber', 'name'],

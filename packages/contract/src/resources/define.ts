@@ -37,6 +37,8 @@ export interface TField<Z extends z.ZodType = z.ZodType> {
   zod: Z;
   /** For select/multiselect: the resource whose rows are the options. */
   reference?: string;
+  /** A multiselect of units left empty means none (not every unit, as a holiday's units do). */
+  emptyIsNone?: boolean;
   /** For static selects. */
   options?: readonly TOption[];
   required: boolean;
@@ -224,11 +226,12 @@ export const f = {
     } satisfies TField;
   },
   /** Several references, kept in a link table by the server. */
-  multiselect(label: string, reference: string, o: Opt = {}) {
+  multiselect(label: string, reference: string, o: Opt & { emptyIsNone?: boolean } = {}) {
     return {
       kind: 'multiselect',
       label,
       reference,
+      ...(o.emptyIsNone ? { emptyIsNone: true } : {}),
       required: o.required ?? false,
       help: o.help,
       zod: z.array(z.number().int().positive()).default([]),

@@ -34,6 +34,15 @@ export const biometricDevices = pgTable(
     timeZone: varchar('time_zone', { length: 64 }).notNull().default('Asia/Kolkata'),
     /** sha-256 hex of the communication key, when the device must send one. */
     keyHash: text('key_hash'),
+    /** Addresses and ranges (CIDR, comma separated) the device may call from; null: any address. */
+    allowedCidrs: varchar('allowed_cidrs', { length: 500 }),
+    /**
+     * ATTLOG lines acknowledged but not stored because their time is impossible: ahead of the server's clock by more
+     * than DEVICE_CLOCK_SKEW_MINUTES, or older than DEVICE_PUNCH_MAX_AGE_DAYS. Counted for the devices screen.
+     */
+    refusedFuture: integer('refused_future').notNull().default(0),
+    refusedOld: integer('refused_old').notNull().default(0),
+    lastRefusedAt: timestamp('last_refused_at', { withTimezone: true }),
     /** Kept by the server: the device's last call, and the stamps it has sent up to (the protocol's ATTLOGStamp, OPERLOGStamp). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     lastAttlogStamp: varchar('last_attlog_stamp', { length: 40 }).notNull().default('0'),
@@ -41,6 +50,23 @@ export const biometricDevices = pgTable(
     ...auditColumns,
   },
   (t) => [uniqueIndex('biometric_devices_serial_uq').on(t.serialNumber), index('biometric_devices_unit_idx').on(t.unitId)],
+);
+
+/**
+ * Units a device serves besides its own (`biometric_devices.unit_id`): a terminal at a shared gate. A device's line
+ * for an employee of a unit it does not serve is kept unmatched, never stored against them.
+ */
+export const biometricDeviceUnits = pgTable(
+  'biometric_device_units',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => biometricDevices.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.unitId] }), index('biometric_device_units_unit_idx').on(t.unitId)],
 );
 
 /**
@@ -103,6 +129,47 @@ export const punches = pgTable(
     index('punches_employee_time_idx').on(t.employeeId, t.punchedAt),
     uniqueIndex('punches_device_line_uq').on(t.deviceId, t.devicePin, t.punchedAt),
     index('punches_unmatched_idx').on(t.devicePin).where(sql`${t.employeeId} is null`),
+  ],
+);
+
+/**
+ * Late punches: punches (any source) that arrived for a day whose salary month is approved or locked for the employee
+ * (`frozenEmployeeDays`, modules/attendance/service.ts). They are kept apart, counted nowhere (not in the day's punches,
+ * not in attendance), listed for the payroll office, and moved into `punches` (their days worked out again) when the
+ * month is reopened. `createdAt` is when they arrived; `day` the org-zone date they fall on.
+ */
+export const latePunches = pgTable(
+  'late_punches',
+  {
+    id: bigIdColumn(),
+    employeeId: integer('employee_id')
+      .notNull()
+      .references(() => employees.id),
+    day: date('day').notNull(),
+    punchedAt: timestamp('punched_at', { withTimezone: true }).notNull(),
+    source: varchar('source', { length: 16 }).notNull(),
+    direction: varchar('direction', { length: 3 }),
+    deviceId: integer('device_id').references(() => biometricDevices.id),
+    devicePin: varchar('device_pin', { length: 20 }),
+    deviceLocalTime: varchar('device_local_time', { length: 19 }),
+    deviceStatus: smallint('device_status'),
+    verifyMode: smallint('verify_mode'),
+    workCode: varchar('work_code', { length: 20 }),
+    latitude: numeric('latitude', { precision: 9, scale: 6 }),
+    longitude: numeric('longitude', { precision: 9, scale: 6 }),
+    accuracyM: integer('accuracy_m'),
+    outsideGeofence: boolean('outside_geofence').notNull().default(false),
+    clientDevice: varchar('client_device', { length: 80 }),
+    appVersion: integer('app_version'),
+    remark: varchar('remark', { length: 300 }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A device's resend of a late line is kept once.
+    uniqueIndex('late_punches_device_line_uq').on(t.deviceId, t.devicePin, t.punchedAt),
+    index('late_punches_day_idx').on(t.day, t.employeeId),
+    index('late_punches_employee_idx').on(t.employeeId, t.punchedAt),
   ],
 );
 

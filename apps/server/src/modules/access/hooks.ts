@@ -42,7 +42,7 @@ function deviceKey(request: FastifyRequest): string | undefined {
  * - per request: bearer token → live session → request.auth (401 otherwise);
  *   { menu, action } routes need the action in role-wise menu access (403 otherwise), checked in the
  *   same query as the session;
- * - 'device' routes (any path, e.g. /iclock): a registered, active device by its serial number (?SN=) and
+ * - 'device' routes (any path, e.g. /iclock): a registered, active device by its serial number (?SN=), its address and
  *   key, rate-limited per device; a user's token is no way in, and a device reaches nothing else.
  */
 export function registerAccessGuard(app: FastifyInstance) {
@@ -77,7 +77,7 @@ export function registerAccessGuard(app: FastifyInstance) {
       const sn = typeof serial === 'string' ? serial : '';
       deviceLimiter ??= new DeviceRateLimiter(app.config.deviceRatePerMinute);
       if (!deviceLimiter.take(sn)) throw new TooManyRequests('Too many calls from this device; slow down');
-      const device = await resolveDevice(app.db, sn, deviceKey(request));
+      const device = await resolveDevice(app.db, sn, deviceKey(request), request.ip);
       if (!device) throw new Forbidden('Unknown or inactive device');
       request.device = device;
       request.log = request.log.child({ deviceId: device.id });

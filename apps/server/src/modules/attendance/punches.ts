@@ -3,15 +3,17 @@
 // time; the phone's location is checked against the unit's geofence and a punch outside is kept, flagged).
 // After the punches are stored, the days they touch are worked out again.
 
-import { cachedZonedInstant } from '@hr/calendar';
+import { cachedDateIn, cachedZonedInstant } from '@hr/calendar';
 import type { TPunch } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { biometricDevices, punches } from '../../db/schema';
+import { biometricDevices, latePunches, punches } from '../../db/schema';
 import { bulkInsert } from '../../lib/bulk';
 import { orgZone } from '../../lib/org-zone';
 import type { DeviceContext } from '../devices/auth';
 import { recomputeForPunches } from './compute';
+import { dayKey, frozenEmployeeDays } from './frozen';
+import { holdDeviceLines, type LateDeviceLine } from './late-punches';
 
 export interface AttlogLine {
   pin: string;
@@ -73,40 +75,85 @@ export function parseAttlog(body: string, timeZone: string): { lines: AttlogLine
 }
 
 export interface IngestResult {
-  /** Lines accepted: stored now or already stored (what the device is told). */
+  /** Lines acknowledged (what the device is told): stored now or before, kept as late, or refused for their time. */
   accepted: number;
   stored: number;
   duplicates: number;
   malformed: number;
   unmatched: number;
+  /** Kept apart: the employee's day is frozen (late-punches.ts). */
+  late: number;
+  /** Refused (acknowledged, counted on the device, not stored): ahead of the clock beyond the allowance / too old. */
+  refusedFuture: number;
+  refusedOld: number;
+  /** Lines whose PIN is an employee of a unit the device does not serve: kept unmatched. */
+  outsideUnits: number;
+}
+
+/** Which device line times are believable: not ahead of `now` by more than the skew, not older than the window. */
+export interface DeviceTimeWindow {
+  now: Date;
+  clockSkewMinutes: number;
+  maxAgeDays: number;
 }
 
 /**
  * Stores a device's ATTLOG batch in one transaction with the device's new stamp, then works out the days of
- * the batch's lines (already stored ones too, so a resend completes a batch cut off by a crash). A PIN is the employee's device user id, or (when that is empty) the employee code; a PIN that matches
- * nobody is stored unmatched for an administrator to map.
+ * the batch's lines (already stored ones too, so a resend completes a batch cut off by a crash). A PIN is the employee's
+ * device user id, or (when that is empty) the employee code, of an employee of a unit the device serves (its own and
+ * `biometric_device_units`); a PIN that matches nobody there is stored unmatched for an administrator to map. A line
+ * timed beyond the window (`DeviceTimeWindow`) is refused: acknowledged so the device moves on, counted on the device,
+ * not stored. A line for a day frozen for the employee (its salary month approved or locked) is kept as a late punch.
  */
-export async function ingestAttlog(db: Db, device: DeviceContext, body: string, stamp: string | null): Promise<IngestResult> {
-  const { lines, malformed } = parseAttlog(body, device.timeZone);
+export async function ingestAttlog(
+  db: Db,
+  device: DeviceContext,
+  body: string,
+  stamp: string | null,
+  window: DeviceTimeWindow,
+): Promise<IngestResult> {
+  const parsed = parseAttlog(body, device.timeZone);
+  const latest = window.now.getTime() + window.clockSkewMinutes * 60_000;
+  const earliest = window.now.getTime() - window.maxAgeDays * 86_400_000;
+  let refusedFuture = 0;
+  let refusedOld = 0;
+  const lines = parsed.lines.filter((l) => {
+    const at = l.at.getTime();
+    if (at > latest) refusedFuture++;
+    else if (at < earliest) refusedOld++;
+    else return true;
+    return false;
+  });
+  const malformed = parsed.malformed;
   const pins = [...new Set(lines.map((l) => l.pin))];
-  const { inserted, matched } = await db.transaction(async (tx) => {
+  const served = new Set(device.unitIds);
+  const tz = orgZone();
+  const { inserted, matched, late, outsideUnits } = await db.transaction(async (tx) => {
     // Two index lookups (employees_device_user_uq, and employees_code_uq on lower(code)), not a join with an OR that
     // compared every PIN with every employee. PINs are letters and digits (PIN), quoted as array elements.
-    const byDeviceId = new Map<string, number>();
-    const byCode = new Map<string, number>();
+    const byDeviceId = new Map<string, { id: number; unitId: number }>();
+    const byCode = new Map<string, { id: number; unitId: number }>();
     if (pins.length) {
-      const matches = await queryRows<{ key: string; id: number; exact: boolean }>(
+      const matches = await queryRows<{ key: string; id: number; unitId: number; exact: boolean }>(
         tx,
-        sql`select e.device_user_id as key, e.id, true as exact from employees e
+        sql`select e.device_user_id as key, e.id, e.unit_id as "unitId", true as exact from employees e
               where e.device_user_id = any(${`{"${pins.join('","')}"}`}::text[])
             union all
-            select lower(e.employee_code), e.id, false from employees e
+            select lower(e.employee_code), e.id, e.unit_id, false from employees e
               where e.device_user_id is null and lower(e.employee_code) = any(${`{"${pins.map((p) => p.toLowerCase()).join('","')}"}`}::text[])`,
       );
-      for (const m of matches) (m.exact ? byDeviceId : byCode).set(m.key, m.id);
+      for (const m of matches) (m.exact ? byDeviceId : byCode).set(m.key, { id: m.id, unitId: m.unitId });
     }
-    // The employee whose device user id is the PIN, else the one without a device user id whose code it is.
-    const employeeOf = (pin: string) => byDeviceId.get(pin) ?? byCode.get(pin.toLowerCase()) ?? null;
+    // The employee whose device user id is the PIN, else the one without a device user id whose code it is — when
+    // the device serves their unit; else nobody (the line is kept unmatched).
+    let outside = 0;
+    const employeeOf = (pin: string) => {
+      const e = byDeviceId.get(pin) ?? byCode.get(pin.toLowerCase());
+      if (!e) return null;
+      if (served.has(e.unitId)) return e.id;
+      outside++;
+      return null;
+    };
     const rows = lines.map((l) => ({
       employeeId: employeeOf(l.pin),
       punchedAt: l.at,
@@ -117,32 +164,67 @@ export async function ingestAttlog(db: Db, device: DeviceContext, body: string, 
       deviceStatus: l.status,
       verifyMode: l.verify,
       workCode: l.workCode,
-      direction: l.status === 0 ? 'in' : l.status === 1 ? 'out' : null,
+      direction: l.status === 0 ? ('in' as const) : l.status === 1 ? ('out' as const) : null,
     }));
-    const added = rows.length
-      ? await bulkInsert(tx, punches, rows, {
+    // Lines for days frozen for their employee are kept apart (one statement for the batch's employee-days).
+    const dayOf = rows.map((r) => (r.employeeId === null ? null : cachedDateIn(tz, r.punchedAt)));
+    const frozen = await frozenEmployeeDays(
+      tx,
+      rows.flatMap((r, i) => (r.employeeId === null ? [] : [{ employeeId: r.employeeId, day: dayOf[i] as string }])),
+    );
+    const open: typeof rows = [];
+    const kept: LateDeviceLine[] = [];
+    rows.forEach((r, i) => {
+      const day = dayOf[i];
+      if (r.employeeId !== null && day !== null && frozen.has(dayKey(r.employeeId, day)))
+        kept.push({ ...r, employeeId: r.employeeId, day });
+      else open.push(r);
+    });
+    const added = open.length
+      ? await bulkInsert(tx, punches, open, {
           onConflictDoNothing: { target: ['deviceId', 'devicePin', 'punchedAt'] },
           returning: ['employeeId', 'punchedAt'],
           // The employees and the device referenced are checked in one statement, not two internal queries a row.
           foreignKeysOnce: true,
         })
       : [];
+    const held = await holdDeviceLines(tx, kept);
+    const refused = refusedFuture + refusedOld;
     await tx
       .update(biometricDevices)
-      .set({ lastSeenAt: sql`now()`, ...(stamp ? { lastAttlogStamp: stamp } : {}) })
+      .set({
+        lastSeenAt: sql`now()`,
+        ...(stamp ? { lastAttlogStamp: stamp } : {}),
+        ...(refused
+          ? {
+              refusedFuture: sql`${biometricDevices.refusedFuture} + ${refusedFuture}`,
+              refusedOld: sql`${biometricDevices.refusedOld} + ${refusedOld}`,
+              lastRefusedAt: sql`now()`,
+            }
+          : {}),
+      })
       .where(sql`${biometricDevices.id} = ${device.id}`);
-    return { inserted: added, matched: rows.map((r) => ({ employeeId: r.employeeId, at: r.punchedAt })) };
+    return {
+      inserted: added,
+      matched: open.map((r) => ({ employeeId: r.employeeId, at: r.punchedAt })),
+      late: { lines: kept.length, stored: held },
+      outsideUnits: outside,
+    };
   });
   // The days of every line of the batch, stored now or before: when a process died after the punches were
   // committed but before their days were worked out, the device's resend (it heard no OK) puts them right.
   // Days whose figures come out the same are not rewritten.
   await recomputeForPunches(db, matched);
   return {
-    accepted: lines.length,
+    accepted: lines.length + refusedFuture + refusedOld,
     stored: inserted.length,
-    duplicates: lines.length - inserted.length,
+    duplicates: lines.length - late.lines - inserted.length + (late.lines - late.stored),
     malformed,
     unmatched: inserted.filter((p) => p.employeeId === null).length,
+    late: late.stored,
+    refusedFuture,
+    refusedOld,
+    outsideUnits,
   };
 }
 
@@ -170,8 +252,11 @@ export interface PunchInput {
   createdBy: number;
 }
 
-/** Stores one punch (the time is the server's unless given by a regularisation) and works out its days. */
-export async function addPunch(db: Db | Tx, p: PunchInput): Promise<number> {
+/**
+ * Stores one punch (the time is the server's unless given by a regularisation) and works out its days; a punch for a
+ * day frozen for the employee (its salary month approved or locked) is kept apart as a late punch instead (`late`).
+ */
+export async function addPunch(db: Db | Tx, p: PunchInput): Promise<{ id: number; late: boolean }> {
   let outside = false;
   if (p.latitude != null && p.longitude != null) {
     const [fence] = await queryRows<{ lat: string | null; lng: string | null; radius: number | null }>(
@@ -183,29 +268,46 @@ export async function addPunch(db: Db | Tx, p: PunchInput): Promise<number> {
       outside = distanceMetres(Number(fence.lat), Number(fence.lng), p.latitude, p.longitude) > fence.radius;
     }
   }
+  const values = {
+    employeeId: p.employeeId,
+    punchedAt: p.at ?? sql`now()`,
+    source: p.source,
+    direction: p.direction ?? null,
+    latitude: p.latitude == null ? null : p.latitude.toFixed(6),
+    longitude: p.longitude == null ? null : p.longitude.toFixed(6),
+    accuracyM: p.accuracy == null ? null : Math.round(p.accuracy),
+    outsideGeofence: outside,
+    clientDevice: p.clientDevice ?? null,
+    appVersion: p.appVersion ?? null,
+    remark: p.remark ?? null,
+    createdBy: p.createdBy,
+  };
+  const day = cachedDateIn(orgZone(), p.at ?? new Date());
+  if ((await frozenEmployeeDays(db, [{ employeeId: p.employeeId, day }])).has(dayKey(p.employeeId, day))) {
+    const [held] = await db
+      .insert(latePunches)
+      .values({ ...values, day } as typeof latePunches.$inferInsert)
+      .returning({ id: latePunches.id });
+    return { id: held.id, late: true };
+  }
   const [row] = await db
     .insert(punches)
-    .values({
-      employeeId: p.employeeId,
-      punchedAt: p.at ?? sql`now()`,
-      source: p.source,
-      direction: p.direction ?? null,
-      latitude: p.latitude == null ? null : p.latitude.toFixed(6),
-      longitude: p.longitude == null ? null : p.longitude.toFixed(6),
-      accuracyM: p.accuracy == null ? null : Math.round(p.accuracy),
-      outsideGeofence: outside,
-      clientDevice: p.clientDevice ?? null,
-      appVersion: p.appVersion ?? null,
-      remark: p.remark ?? null,
-      createdBy: p.createdBy,
-    } as typeof punches.$inferInsert)
+    .values(values as typeof punches.$inferInsert)
     .returning({ id: punches.id, punchedAt: punches.punchedAt });
   await recomputeForPunches(db, [{ employeeId: p.employeeId, at: row.punchedAt }]);
-  return row.id;
+  return { id: row.id, late: false };
 }
 
-/** Punches as the API shows them; `where` is a condition on `p` (punches) and `e` (employees). */
-export async function listPunches(db: Db | Tx, where: ReturnType<typeof sql>, limit = 5000): Promise<TPunch[]> {
+/**
+ * Punches as the API shows them; `where` is a condition on `p` (punches, or with `table` the late punches kept apart)
+ * and `e` (employees).
+ */
+export async function listPunches(
+  db: Db | Tx,
+  where: ReturnType<typeof sql>,
+  limit = 5000,
+  table: 'punches' | 'late_punches' = 'punches',
+): Promise<TPunch[]> {
   const tz = orgZone();
   const rows = await queryRows<Record<string, unknown>>(
     db,
@@ -214,7 +316,7 @@ export async function listPunches(db: Db | Tx, where: ReturnType<typeof sql>, li
           p.source, p.direction, d.serial_number as "deviceSerial", p.device_pin as "devicePin",
           p.latitude::float8 as latitude, p.longitude::float8 as longitude, p.accuracy_m as accuracy,
           p.outside_geofence as "outsideGeofence", p.remark
-        from punches p
+        from ${sql.raw(table === 'late_punches' ? 'late_punches' : 'punches')} p
         left join employees e on e.id = p.employee_id
         left join biometric_devices d on d.id = p.device_id
         where ${where}

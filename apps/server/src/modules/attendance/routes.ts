@@ -1,7 +1,7 @@
 // The attendance API: punches (web, phone), the list of punches, one employee's month, a manager's day and
 // manual marking, rosters and shift assignments, shift details, devices and unmatched PINs, regularisation,
 // tracking; the reports are in reports.ts. Devices themselves call /iclock (modules/devices/routes.ts).
-import { addDays, todayIn, zonedInstant } from '@hr/calendar';
+import { addDays, cachedDateIn, todayIn, zonedInstant } from '@hr/calendar';
 import {
   MENU,
   ZAssignment,
@@ -47,6 +47,9 @@ import { noContent } from '../../lib/responses';
 import { canReachUnit } from '../access/context';
 import { latestApkVersion } from '../apk/routes';
 import { computeAttendance, recomputeForPunches } from './compute';
+import { dayKey, frozenEmployeeDays } from './frozen';
+import { latePunchRoutes } from './late-punch-routes';
+import { holdMappedPunches } from './late-punches';
 import { addPunch, listPunches } from './punches';
 import { decideRegularisation, listRegularisations, requestRegularisation } from './regularisation';
 import { attendanceReportRoutes } from './reports';
@@ -71,24 +74,29 @@ const signedIn = 'signedIn' as const;
 export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(attendanceReportRoutes);
   await app.register(rosterImportRoutes);
+  await app.register(latePunchRoutes);
 
-  /** The punch just stored and the day it falls in, as worked out now. */
-  async function punchResult(employeeId: number, punchId: number) {
-    const [punch] = await listPunches(app.db, sql`p.id = ${punchId}`);
+  /** The punch just stored (or kept apart as late) and the day it falls in, as worked out now. */
+  async function punchResult(employeeId: number, stored: { id: number; late: boolean }) {
+    const [punch] = await listPunches(app.db, sql`p.id = ${stored.id}`, 1, stored.late ? 'late_punches' : 'punches');
     const today = orgToday();
     const [computed] = await computeAttendance(app.db, { employeeIds: [employeeId] }, today, today, { persist: false });
     const day = computed?.days[0] ?? null;
-    return { punch, day: day ? dayView(day, await shiftCodes(app.db)) : null };
+    return { punch, day: day ? dayView(day, await shiftCodes(app.db)) : null, late: stored.late };
   }
 
-  /** A second punch within PUNCH_MIN_GAP_SECONDS (a minute) is a double tap, not a punch. */
+  /** A second punch within PUNCH_MIN_GAP_SECONDS (a minute) is a double tap, not a punch (one kept as late too). */
   async function assertNotJustPunched(employeeId: number) {
     const gap = app.config.punchMinGapSeconds;
     if (gap <= 0) return;
     const [recent] = await queryRows<{ id: number }>(
       app.db,
       sql`select id from punches where employee_id = ${employeeId} and source in ('web', 'mobile')
-            and punched_at > now() - make_interval(secs => ${gap}) limit 1`,
+            and punched_at > now() - make_interval(secs => ${gap})
+          union all
+          select id from late_punches where employee_id = ${employeeId} and source in ('web', 'mobile')
+            and punched_at > now() - make_interval(secs => ${gap})
+          limit 1`,
     );
     if (recent) throw new Conflict(gap === 60 ? 'You punched less than a minute ago' : `You punched less than ${gap} seconds ago`);
   }
@@ -108,7 +116,7 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const employeeId = ownEmployeeId(request.auth);
       await assertNotJustPunched(employeeId);
       const b = request.body;
-      const id = await addPunch(app.db, {
+      const stored = await addPunch(app.db, {
         employeeId,
         source: 'web',
         direction: b.direction ?? null,
@@ -118,7 +126,7 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
         clientDevice: (request.headers['user-agent'] ?? '').slice(0, 80) || null,
         createdBy: request.auth.userId,
       });
-      return reply.code(201).send(await punchResult(employeeId, id));
+      return reply.code(201).send(await punchResult(employeeId, stored));
     },
   );
 
@@ -144,7 +152,7 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (b.latitude === 0 && b.longitude === 0) throw new BadRequest('No location', { latitude: ['The phone sent no location'] });
       await assertNotJustPunched(employeeId);
-      const id = await addPunch(app.db, {
+      const stored = await addPunch(app.db, {
         employeeId,
         source: 'mobile',
         direction: b.direction ?? null,
@@ -155,7 +163,7 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
         appVersion: b.appVersion,
         createdBy: request.auth.userId,
       });
-      return reply.code(201).send(await punchResult(employeeId, id));
+      return reply.code(201).send(await punchResult(employeeId, stored));
     },
   );
 
@@ -339,7 +347,8 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { menu: [MENU.biometricDevice, MENU.attendance], action: 'view' } },
       schema: {
         tags: ['attendance'],
-        summary: "Each device of the caller's units: last contact, stamp, punches received today and unmatched ones",
+        summary:
+          "Each device serving the caller's units: last contact, stamp, punches received today and unmatched ones, lines refused for their time, late punches waiting, and whether it is unprotected (no key, no allowed addresses)",
         response: { 200: z.array(ZDeviceStatus) },
       },
     },
@@ -351,13 +360,19 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
         auth.unitIds === 'all'
           ? sql`true`
           : auth.unitIds.length
-            ? sql`d.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])`
+            ? sql`(d.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[]) or exists (select 1 from biometric_device_units x
+                where x.device_id = d.id and x.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])))`
             : sql`false`;
       const rows = await queryRows<Record<string, unknown>>(
         app.db,
         sql`select d.id, d.serial_number as "serialNumber", d.name, d.unit_id as "unitId", u.name as "unitName",
               d.time_zone as "timeZone", d.is_active as active, d.last_seen_at as "lastSeenAt", d.last_attlog_stamp as "lastStamp",
-              coalesce(p.n, 0)::int as "punchesToday", coalesce(p.unmatched, 0)::int as "unmatchedToday"
+              coalesce(p.n, 0)::int as "punchesToday", coalesce(p.unmatched, 0)::int as "unmatchedToday",
+              array(select o.name from biometric_device_units x join units o on o.id = x.unit_id where x.device_id = d.id order by o.name)
+                as "otherUnitNames",
+              (d.key_hash is null and d.allowed_cidrs is null) as unprotected,
+              d.refused_future as "refusedFuture", d.refused_old as "refusedOld", d.last_refused_at as "lastRefusedAt",
+              (select count(*) from late_punches l where l.device_id = d.id)::int as "latePunches"
             from biometric_devices d join units u on u.id = d.unit_id
             left join (select device_id, count(*) as n, count(*) filter (where employee_id is null) as unmatched from punches
                        where device_id is not null and punched_at >= ${zonedInstant(today, 0, tz).toISOString()}::timestamptz
@@ -365,7 +380,8 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
             where ${scope}
             order by u.name, d.name`,
       );
-      return rows.map((r) => ({ ...r, lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt as string).toISOString() : null })) as never;
+      const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+      return rows.map((r) => ({ ...r, lastSeenAt: iso(r.lastSeenAt), lastRefusedAt: iso(r.lastRefusedAt) })) as never;
     },
   );
 
@@ -430,24 +446,50 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
           sql`select name from employees where device_user_id = ${devicePin} and id <> ${e.id}`,
         );
         if (other) throw new Conflict(`PIN ${devicePin} already belongs to ${other.name}`, 'devicePin');
+        // The PIN's unmatched punches from devices serving the employee's unit become theirs; a device of other units
+        // only is no way for its punches to be stored against them.
+        const kept = await queryRows<{ id: number; at: string; served: boolean }>(
+          tx,
+          sql`select p.id, p.punched_at as at,
+                (d.unit_id = ${e.unitId} or exists (select 1 from biometric_device_units x where x.device_id = d.id and x.unit_id = ${e.unitId})) as served
+              from punches p join biometric_devices d on d.id = p.device_id
+              where p.employee_id is null and p.device_pin = ${devicePin} and ${deviceScope(auth.unitIds)}`,
+        );
+        const served = kept.filter((k) => k.served);
+        if (served.length === 0 && kept.length > 0) {
+          throw new Conflict(
+            `The punches of PIN ${devicePin} come from devices that do not serve ${e.unitName}: add the unit to the device first`,
+            'employeeId',
+          );
+        }
+        const tz = orgZone();
+        const dayOf = (k: { at: string }) => cachedDateIn(tz, new Date(k.at));
+        const frozen = await frozenEmployeeDays(
+          tx,
+          served.map((k) => ({ employeeId: e.id, day: dayOf(k) })),
+        );
+        const lateIds = served.filter((k) => frozen.has(dayKey(e.id, dayOf(k)))).map((k) => Number(k.id));
+        const openIds = served.filter((k) => !frozen.has(dayKey(e.id, dayOf(k)))).map((k) => Number(k.id));
         if (!cur.deviceUserId) {
           await tx.execute(
             sql`update employees set device_user_id = ${devicePin}, updated_by = ${auth.userId}, updated_at = now() where id = ${e.id}`,
           );
         }
-        const moved = await queryRows<{ at: string }>(
-          tx,
-          sql`update punches p set employee_id = ${e.id}
-              from biometric_devices d
-              where d.id = p.device_id and p.employee_id is null and p.device_pin = ${devicePin} and ${deviceScope(auth.unitIds)}
-              returning p.punched_at as at`,
-        );
+        const moved = openIds.length
+          ? await queryRows<{ at: string }>(
+              tx,
+              sql`update punches p set employee_id = ${e.id}
+                  where p.id = any(${`{${openIds.join(',')}}`}::bigint[]) and p.employee_id is null
+                  returning p.punched_at as at`,
+            )
+          : [];
+        const late = await holdMappedPunches(tx, lateIds, e.id);
         await writeAudit(tx, {
           entity: 'employees',
           entityId: e.id,
           action: 'map device PIN',
           before: { deviceUserId: cur.deviceUserId },
-          after: { deviceUserId: devicePin, punches: moved.length },
+          after: { deviceUserId: devicePin, punches: moved.length, latePunches: late },
           userId: auth.userId,
           requestId: request.id,
         });
@@ -455,9 +497,9 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
           tx,
           moved.map((m) => ({ employeeId: e.id, at: new Date(m.at) })),
         );
-        return moved.length;
+        return { mapped: moved.length + late, late };
       });
-      return { mapped: result };
+      return result;
     },
   );
 

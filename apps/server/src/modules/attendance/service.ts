@@ -23,6 +23,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday, orgZone } from '../../lib/org-zone';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
 import { type ComputedDay, computeAttendance } from './compute';
+import { dayKey, frozenEmployeeDays } from './frozen';
 import { listPunches } from './punches';
 
 export interface ReachedEmployee {
@@ -290,23 +291,8 @@ export async function assertDayOpen(db: Db | Tx, unitId: number, day: IsoDate, w
  * (the stored day's unit, else today's). The same rule as computeAttendance's frozen days.
  */
 export async function assertEmployeeDayOpen(db: Db | Tx, employeeId: number, day: IsoDate, what: string) {
-  const year = Number(day.slice(0, 4));
-  const month = Number(day.slice(5, 7));
-  const [run] = await queryRows<{ status: string }>(
-    db,
-    sql`with paid as (
-          select r.id, r.status from payroll_runs r join salary_slips s on s.run_id = r.id and s.employee_id = ${employeeId}
-          where r.year = ${year} and r.month = ${month})
-        select status from paid where status in ('approved', 'locked')
-        union all
-        select r.status from payroll_runs r
-        where r.year = ${year} and r.month = ${month} and r.status in ('approved', 'locked') and not exists (select 1 from paid)
-          and r.unit_id = coalesce(
-            (select unit_id from daily_attendance where employee_id = ${employeeId} and day = ${day}::date),
-            (select unit_id from employees where id = ${employeeId}))
-        limit 1`,
-  );
-  if (run) throw new Conflict(`${what}: the salary of ${day.slice(0, 7)} is ${run.status}, so its attendance is frozen`);
+  const status = (await frozenEmployeeDays(db, [{ employeeId, day }])).get(dayKey(employeeId, day));
+  if (status) throw new Conflict(`${what}: the salary of ${day.slice(0, 7)} is ${status}, so its attendance is frozen`);
 }
 
 const MARKED: Record<string, { present: number; leave: number; lwop: number; payable: number }> = {

@@ -70,7 +70,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'device' },
       schema: {
         tags: ['devices'],
-        summary: 'Device upload: ATTLOG punch lines are stored (duplicates once, malformed lines skipped) and acknowledged with OK: n',
+        summary:
+          'Device upload: ATTLOG punch lines are stored (duplicates once, malformed lines skipped; lines for days of an approved or locked salary month kept apart as late punches; lines timed in the future or beyond DEVICE_PUNCH_MAX_AGE_DAYS refused and counted) and acknowledged with OK: n',
         querystring: ZCdataQuery,
         response: { 200: text },
       },
@@ -81,8 +82,14 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = typeof request.body === 'string' ? request.body : '';
       const stamp = request.query.Stamp && STAMP.test(request.query.Stamp) ? request.query.Stamp : null;
       if (table === 'ATTLOG') {
-        const r = await ingestAttlog(app.db, d, body, stamp);
-        if (r.malformed || r.unmatched) request.log.info({ ...r }, 'device batch with skipped or unmatched lines');
+        const r = await ingestAttlog(app.db, d, body, stamp, {
+          now: new Date(),
+          clockSkewMinutes: app.config.deviceClockSkewMinutes,
+          maxAgeDays: app.config.devicePunchMaxAgeDays,
+        });
+        if (r.malformed || r.unmatched || r.late || r.refusedFuture || r.refusedOld || r.outsideUnits) {
+          request.log.info({ ...r }, 'device batch with skipped, refused, unmatched or late lines');
+        }
         return reply.type('text/plain').send(`OK: ${r.accepted}`);
       }
       // OPERLOG, user and photo tables: acknowledged (their stamp kept) so the device moves on.

@@ -1,8 +1,11 @@
 import { BadRequest } from '../../lib/errors';
 import { registerResourceHooks } from '../masters/hooks';
-import { hashDeviceKey } from './auth';
+import { hashDeviceKey, parseCidrList } from './auth';
 
-/** The biometric device master's rules: a real time zone, and the communication key stored only as a hash. */
+/**
+ * The biometric device master's rules: a real time zone, the communication key stored only as a hash, the addresses it
+ * may call from as real addresses or ranges (stored canonical), and the units it also serves other than its own.
+ */
 registerResourceHooks('biometricDevice', {
   beforeSave({ data }) {
     try {
@@ -13,5 +16,15 @@ registerResourceHooks('biometricDevice', {
     const key = data.commKey as string | null | undefined;
     delete data.commKey;
     if (key) data.keyHash = hashDeviceKey(key);
+    if (typeof data.allowedCidrs === 'string') {
+      const { canonical, invalid } = parseCidrList(data.allowedCidrs);
+      if (invalid.length) {
+        throw new BadRequest('Invalid device', {
+          allowedCidrs: [`Not an address or range: ${invalid.slice(0, 3).join(', ')} (e.g. 10.1.2.0/24 or 203.0.113.7)`],
+        });
+      }
+      data.allowedCidrs = canonical || null;
+    }
+    if (Array.isArray(data.otherUnitIds)) data.otherUnitIds = data.otherUnitIds.filter((u) => u !== data.unitId);
   },
 });

@@ -77,7 +77,10 @@ async function checkNotReferenced(tx: Tx, plan: Plan, id: number) {
   }
 }
 
-/** Multi-select fields of units (a holiday's units): for a non-administrator, every one must be theirs. */
+/**
+ * Multi-select fields of units (a holiday's units): for a non-administrator, every one must be theirs (empty means every
+ * unit, unless the field is `emptyIsNone`: a device's other units).
+ */
 function unitLinkFields(plan: Plan): string[] {
   return Object.keys(plan.links).filter((f) => plan.resource.fields[f]?.reference === 'unit');
 }
@@ -94,7 +97,8 @@ function assertPayloadUnit(plan: Plan, auth: AuthContext, data: Record<string, u
   for (const f of unitLinkFields(plan)) {
     const ids = (data[f] as number[] | undefined) ?? [];
     const label = plan.resource.fields[f].label;
-    if (ids.length === 0) throw new Forbidden(`Choose the ${label.toLowerCase()}: only an administrator may choose every unit`);
+    if (ids.length === 0 && !plan.resource.fields[f].emptyIsNone)
+      throw new Forbidden(`Choose the ${label.toLowerCase()}: only an administrator may choose every unit`);
     for (const id of ids) assertUnit(auth, id);
   }
 }
@@ -104,7 +108,7 @@ function assertRowUnits(plan: Plan, auth: AuthContext, row: Row) {
   if (auth.unitIds === 'all') return;
   for (const f of unitLinkFields(plan)) {
     const ids = (row[f] as number[] | null) ?? [];
-    if (ids.length === 0 || ids.some((id) => !canReachUnit(auth, id))) {
+    if ((ids.length === 0 && !plan.resource.fields[f].emptyIsNone) || ids.some((id) => !canReachUnit(auth, id))) {
       throw new Forbidden(`This ${plan.resource.singular.toLowerCase()} also applies to units you are not mapped to`);
     }
   }

@@ -66,7 +66,13 @@ export const TABLES: Record<TResourceName, TableSpec> = {
     hidden: ['passwordHash', 'lastSignInAt', 'employeeId'],
   },
   apkVersion: { table: s.apkVersions },
-  biometricDevice: { table: s.biometricDevices, hidden: ['keyHash'] },
+  biometricDevice: {
+    table: s.biometricDevices,
+    hidden: ['keyHash'],
+    links: {
+      otherUnitIds: { table: s.biometricDeviceUnits, own: s.biometricDeviceUnits.deviceId, other: s.biometricDeviceUnits.unitId },
+    },
+  },
   careerOpening: { table: s.careerOpenings },
   careerStep: { table: s.careerSteps },
   unitDepartmentMap: { table: s.unitDepartmentMap },

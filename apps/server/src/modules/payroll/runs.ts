@@ -16,6 +16,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
 import { approvalOf, decide, historyOf, registerApprovalKind, resubmitApproval, submitApproval } from '../approvals/service';
+import { applyLatePunches } from '../attendance/late-punches';
 import { recordPfAdminCharges } from '../statutory/admin-charges';
 import { computeMonth, isSlip, type MonthComputation } from './compute';
 
@@ -389,18 +390,25 @@ async function changeRun(
   change: (
     run: RunRow,
     tx: Tx,
-  ) => Promise<{ set: Partial<typeof payrollRuns.$inferInsert>; audit?: (after: RunRow) => { before: unknown; after: unknown } }>,
+  ) => Promise<{
+    set: Partial<typeof payrollRuns.$inferInsert>;
+    audit?: (after: RunRow) => { before: unknown; after: unknown };
+    /** Work that follows the change in its transaction (unlocking applies the month's late punches); kept in the audit. */
+    followUp?: (after: RunRow) => Promise<Record<string, unknown>>;
+  }>,
 ) {
   return db.transaction(async (tx) => {
     const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
     if (!run || !canReachUnit(auth, run.unitId)) throw new NotFound('Salary run not found');
-    const { set, audit } = await change(run, tx);
+    const { set, audit, followUp } = await change(run, tx);
     const [after] = await tx
       .update(payrollRuns)
       .set({ ...set, updatedAt: new Date(), updatedBy: auth.userId })
       .where(eq(payrollRuns.id, id))
       .returning();
-    const lines = audit ? audit(after) : { before: summary(run), after: summary(after) };
+    const followed = followUp ? await followUp(after) : null;
+    const base = audit ? audit(after) : { before: summary(run), after: summary(after) };
+    const lines = followed ? { ...base, after: { ...(base.after as object), ...followed } } : base;
     await writeAudit(tx, { entity: 'payroll_runs', entityId: id, action, ...lines, userId: auth.userId, requestId });
     return after;
   });
@@ -428,7 +436,11 @@ export async function setRunPaymentDate(db: Db, auth: AuthContext, id: number, p
   });
 }
 
-/** An administrator reopens an approved or locked month, with a reason: back to processed, approvals start over. */
+/**
+ * An administrator reopens an approved or locked month, with a reason: back to processed, approvals start over. The
+ * punches that arrived for its days meanwhile (late punches) go into the punch log and their days are worked out again,
+ * in the same transaction (those still frozen by another run that paid the employee stay apart).
+ */
 export async function unlockRun(db: Db, auth: AuthContext, id: number, reason: string, requestId?: string) {
   if (!auth.isAdmin) throw new Forbidden('Only an administrator unlocks a salary month');
   return changeRun(db, auth, id, 'unlock', requestId, async (run, tx) => {
@@ -437,6 +449,16 @@ export async function unlockRun(db: Db, auth: AuthContext, id: number, reason: s
     return {
       set: { status: 'processed', lockedAt: null, lockedBy: null },
       audit: (after) => ({ before: summary(run), after: { ...summary(after), reason } }),
+      // The month's late punches of the unit's staff and of the employees the run paid.
+      followUp: async (after) => {
+        const first = `${after.year}-${String(after.month).padStart(2, '0')}-01`;
+        const late = await applyLatePunches(
+          tx,
+          sql`l.day >= ${first}::date and l.day < (${first}::date + interval '1 month')::date
+              and (e.unit_id = ${after.unitId} or exists (select 1 from salary_slips s where s.run_id = ${after.id} and s.employee_id = l.employee_id))`,
+        );
+        return { latePunchesApplied: late.applied };
+      },
     };
   });
 }

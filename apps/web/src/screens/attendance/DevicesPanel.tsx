@@ -1,6 +1,6 @@
 import { ZMapPin } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Fingerprint, Link2, Wifi, WifiOff } from 'lucide-react';
+import { AlertTriangle, Clock, Fingerprint, Link2, ShieldAlert, Wifi, WifiOff } from 'lucide-react';
 import { useState } from 'react';
 import { type DataColumn, DataTable } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
@@ -13,7 +13,16 @@ import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
 import type { TEmployeeOption } from '../payroll/api';
 import { EmployeePicker } from '../payroll/components';
-import { attendanceKeys, mapPin, type TDeviceStatus, type TUnmatchedPin, useDevices, useUnmatched } from './api';
+import {
+  attendanceKeys,
+  mapPin,
+  type TDeviceStatus,
+  type TLatePunch,
+  type TUnmatchedPin,
+  useDevices,
+  useLatePunches,
+  useUnmatched,
+} from './api';
 import { LoadError } from './components';
 import { ago, isStale, issuesToFieldErrors, STALE_AFTER_MINUTES } from './format';
 
@@ -42,10 +51,15 @@ function MapPinDialog({ pin, onClose }: { pin: TUnmatchedPin | null; onClose: ()
       const result = await mapPin(parsed.data, {
         onError: (e) => setErrors(Object.keys(e.fieldErrors).length ? e.fieldErrors : { _: [e.message] }),
       });
+      const counted = result.mapped - (result.late ?? 0);
       toast({
         variant: 'success',
         title: `PIN ${pin.devicePin} mapped to ${employee.name}`,
-        description: `${formatCount(result.mapped)} punch${result.mapped === 1 ? '' : 'es'} now count for them.`,
+        description:
+          `${formatCount(counted)} punch${counted === 1 ? '' : 'es'} now count for them.` +
+          (result.late
+            ? ` ${formatCount(result.late)} fall in months whose salary is approved or locked: kept apart as late punches.`
+            : ''),
       });
       await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
       close();
@@ -116,15 +130,33 @@ export function DevicesPanel({ canMap }: { canMap: boolean }) {
       header: 'Device',
       cell: (d) => (
         <div className="min-w-0">
-          <div className="flex items-center gap-1.5 font-medium">
+          <div className="flex flex-wrap items-center gap-1.5 font-medium">
             {d.name}
             {!d.active && <Badge variant="outline">Inactive</Badge>}
+            {d.unprotected && (
+              <Badge
+                variant="warning"
+                title="Neither a communication key nor allowed addresses: anyone who knows the serial number can post punches as this device. Set one in Master › Biometric Device."
+                data-testid="device-unprotected"
+              >
+                <ShieldAlert className="size-3" /> No key or address limit
+              </Badge>
+            )}
           </div>
           <div className="font-mono text-xs text-muted-foreground">{d.serialNumber}</div>
         </div>
       ),
     },
-    { id: 'unit', header: 'Unit', cell: (d) => d.unitName },
+    {
+      id: 'unit',
+      header: 'Unit',
+      cell: (d) => (
+        <span title={d.otherUnitNames.length ? `Also serves ${d.otherUnitNames.join(', ')}` : undefined}>
+          {d.unitName}
+          {d.otherUnitNames.length > 0 && <span className="text-xs text-muted-foreground"> +{d.otherUnitNames.length}</span>}
+        </span>
+      ),
+    },
     {
       id: 'lastSeen',
       header: 'Last contact',
@@ -160,6 +192,47 @@ export function DevicesPanel({ canMap }: { canMap: boolean }) {
       className: 'text-right tabular-nums',
       cell: (d) =>
         d.unmatchedToday ? <span className="font-medium text-amber-700 dark:text-amber-300">{formatCount(d.unmatchedToday)}</span> : '0',
+    },
+    {
+      id: 'refused',
+      header: 'Refused (future / too old)',
+      headClassName: 'text-right',
+      className: 'text-right tabular-nums',
+      cell: (d) =>
+        d.refusedFuture + d.refusedOld > 0 ? (
+          <span
+            className="font-medium text-amber-700 dark:text-amber-300"
+            title={`Lines acknowledged but not stored: their time was ahead of the server's clock or too old.${d.lastRefusedAt ? ` Last on ${formatDateTime(d.lastRefusedAt)}.` : ''} Check the device's clock.`}
+            data-testid="device-refused"
+          >
+            {formatCount(d.refusedFuture)} / {formatCount(d.refusedOld)}
+          </span>
+        ) : (
+          '0'
+        ),
+    },
+  ];
+
+  const lateColumns: DataColumn<TLatePunch>[] = [
+    {
+      id: 'employee',
+      header: 'Employee',
+      cell: (p) => (
+        <span>
+          {p.employeeName} <span className="font-mono text-xs text-muted-foreground">{p.employeeCode}</span>
+        </span>
+      ),
+    },
+    { id: 'time', header: 'Punch', cell: (p) => <span className="whitespace-nowrap tabular-nums">{p.localTime}</span> },
+    {
+      id: 'source',
+      header: 'Source',
+      cell: (p) => (p.deviceName ? `${p.deviceName} (${p.deviceSerial})` : p.source),
+    },
+    {
+      id: 'arrived',
+      header: 'Arrived',
+      cell: (p) => <span className="whitespace-nowrap text-xs text-muted-foreground">{formatDateTime(p.arrivedAt)}</span>,
     },
   ];
 
@@ -205,6 +278,7 @@ export function DevicesPanel({ canMap }: { canMap: boolean }) {
   ];
 
   const staleCount = (devices.data ?? []).filter((d) => d.active && isStale(d.lastSeenAt, now)).length;
+  const late = useLatePunches();
 
   return (
     <div className="grid gap-4" data-testid="devices-panel">
@@ -257,6 +331,31 @@ export function DevicesPanel({ canMap }: { canMap: boolean }) {
           <LoadError what="The unmatched PINs" show={unmatched.isError && !unmatched.data} />
         </CardContent>
       </Card>
+      {(late.data?.length ?? 0) > 0 && (
+        <Card className="gap-3 py-4" data-testid="late-punches">
+          <CardHeader className="px-4">
+            <CardTitle className="flex items-center gap-2">
+              <Clock className="size-4" /> Late punches
+            </CardTitle>
+            <CardDescription>
+              Punches that arrived for days whose salary month is already approved or locked. They are kept apart and count nowhere until
+              the payroll office reopens the month.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="px-4">
+            <DataTable
+              columns={lateColumns}
+              rows={late.data ?? []}
+              rowKey={(p) => p.id}
+              sort={null}
+              onSort={() => undefined}
+              loading={late.isLoading}
+              empty="No late punches."
+              rowProps={() => ({ 'data-testid': 'late-punch-row' })}
+            />
+          </CardContent>
+        </Card>
+      )}
       <MapPinDialog pin={mapping} onClose={() => setMapping(null)} />
     </div>
   );

@@ -55,6 +55,16 @@ function PunchCard() {
       const position = share ? await currentPosition() : null;
       const result = await punchWeb({ direction, ...(position ?? {}) });
       const time = clockOf(result.punch.localTime);
+      if (result.late) {
+        toast({
+          variant: 'default',
+          title: direction === 'in' ? `Punched in at ${time}, kept apart` : `Punched out at ${time}, kept apart`,
+          description:
+            "This month's salary is already approved or locked: the punch is kept for the payroll office and counts once they reopen the month.",
+        });
+        await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+        return;
+      }
       toast({
         variant: 'success',
         title: direction === 'in' ? `Punched in at ${time}` : `Punched out at ${time}`,

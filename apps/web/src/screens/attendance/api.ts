@@ -11,6 +11,7 @@ import type {
   ZAssignShifts,
   ZDayViewQuery,
   ZDeviceStatus,
+  ZLatePunch,
   ZMapPinResult,
   ZPunchResult,
   ZRegularisation,
@@ -39,6 +40,7 @@ export type TAssignResult = z.infer<typeof ZAssignResult>;
 export type TShiftDetails = z.infer<typeof ZShiftDetails>;
 export type TDeviceStatus = z.infer<typeof ZDeviceStatus>;
 export type TUnmatchedPin = z.infer<typeof ZUnmatchedPin>;
+export type TLatePunch = z.infer<typeof ZLatePunch>;
 export type TMapPinResult = z.infer<typeof ZMapPinResult>;
 export type TRegularisation = z.infer<typeof ZRegularisation>;
 export type TRegularisationList = z.infer<typeof ZRegularisationList>;
@@ -63,6 +65,7 @@ export const attendanceKeys = {
   shifts: ['attendance', 'shifts'] as const,
   devices: ['attendance', 'devices'] as const,
   unmatched: ['attendance', 'unmatched'] as const,
+  latePunches: ['attendance', 'late-punches'] as const,
   regularisations: ['attendance', 'regularisations'] as const,
   tracking: ['attendance', 'tracking'] as const,
   register: ['attendance', 'register'] as const,
@@ -217,6 +220,15 @@ export function useUnmatched(enabled = true) {
   return useQuery({
     queryKey: attendanceKeys.unmatched,
     queryFn: ({ signal }) => api.get<TUnmatchedPin[]>(`${BASE}/unmatched`, undefined, { ...quiet(signal), silent: true }),
+    enabled,
+  });
+}
+
+/** Punches that arrived for days of an approved or locked salary month: kept apart until the month is reopened. */
+export function useLatePunches(enabled = true) {
+  return useQuery({
+    queryKey: attendanceKeys.latePunches,
+    queryFn: ({ signal }) => api.get<TLatePunch[]>(`${BASE}/late-punches`, undefined, { ...quiet(signal), silent: true }),
     enabled,
   });
 }
