@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { MENU, MENU_PATHS } from '@hr/contract';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { menus, modules, roleMenuAccess, sessions, users, userUnitMap } from '../../db/schema';
 import { BadRequest, Conflict, Forbidden } from '../../lib/errors';
 import { hashPassword, newPasswordProblem } from '../auth/password';
 import { registerResourceHooks } from '../masters/hooks';
@@ -8,7 +9,7 @@ import { assertLoginUnique, assertMayGiveRole, assertRoleHoldersWithinReach, ass
 import type { AuthContext } from './context';
 import { manageableUsersSql } from './grants';
 
-/** Rules of the access masters (roles, menus, users): who may hand out what. */
+/** Rules of the access masters (roles, modules, menus, users, user-wise unit mapping): who may hand out what. */
 
 registerResourceHooks('role', {
   async beforeSave({ tx, auth, data, id, before }) {
@@ -29,13 +30,108 @@ registerResourceHooks('role', {
   },
 });
 
+/**
+ * The menus of the screens that hand out access (roles, users, role-wise menu access, user-wise unit mapping, the
+ * audit trail and the menu and module masters themselves): access follows a menu's path and active flag and its
+ * module's (roleGrantsSql), so these are never switched off, removed or re-pointed, nor their module switched off,
+ * not even by an administrator: there would be no way back through the API.
+ */
+export const ACCESS_MENUS: readonly string[] = [
+  MENU.role,
+  MENU.userMaster,
+  MENU.roleWiseMenuAccess,
+  MENU.userUnitMap,
+  MENU.auditTrail,
+  MENU.menu,
+  MENU.module,
+];
+const SCREEN_PATHS = new Set<string>(MENU_PATHS);
+/** What a non-administrator with edit on the Menu master may change: how a menu looks, not what it grants. */
+const MENU_ADMIN_FIELDS = ['actionUrl', 'moduleId', 'parentId', 'isActive'] as const;
+
+/** Whether any role holds an action on the menu (its grants would follow a new path). */
+async function menuIsGranted(tx: Tx, menuId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ menuId: roleMenuAccess.menuId })
+    .from(roleMenuAccess)
+    .where(
+      and(
+        eq(roleMenuAccess.menuId, menuId),
+        sql`(${roleMenuAccess.canView} or ${roleMenuAccess.canAdd} or ${roleMenuAccess.canEdit} or ${roleMenuAccess.canDelete} or ${roleMenuAccess.canApprove})`,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** Whether the module holds one of the access screens' menus. */
+async function moduleHoldsAccessMenus(tx: Tx, moduleId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: menus.id })
+    .from(menus)
+    .where(and(eq(menus.moduleId, moduleId), inArray(menus.actionUrl, [...ACCESS_MENUS])))
+    .limit(1);
+  return !!row;
+}
+
 registerResourceHooks('menu', {
-  beforeSave({ data, id }) {
+  async beforeSave({ tx, auth, data, id, before }) {
     if (id && data.parentId === id) throw new BadRequest('Invalid menu', { parentId: ['A menu cannot be its own parent'] });
     if (!String(data.actionUrl).startsWith('/')) {
       throw new BadRequest('Invalid menu', { actionUrl: ['Start the path with /'] });
     }
     data.icon ??= '';
+    // A menu's path, module and active flag decide what its grants reach: administrators only.
+    if (!auth.isAdmin) {
+      if (!before) throw new Forbidden('Only an administrator may add menus');
+      if (MENU_ADMIN_FIELDS.some((f) => (data[f] ?? null) !== (before[f] ?? null))) {
+        throw new Forbidden(
+          'Only an administrator may change a menu’s path, module, parent or active flag; you may change its label, icon and order',
+        );
+      }
+    }
+    if (before && ACCESS_MENUS.includes(String(before.actionUrl))) {
+      const what = `${String(before.label)} hands out access`;
+      if (data.actionUrl !== before.actionUrl) throw new Conflict(`${what}: its path cannot change`, 'actionUrl');
+      if (data.isActive === false) throw new Conflict(`${what}: it cannot be switched off`, 'isActive');
+      if (data.moduleId !== before.moduleId) {
+        const [target] = await tx
+          .select({ isActive: modules.isActive })
+          .from(modules)
+          .where(eq(modules.id, Number(data.moduleId)));
+        if (target && !target.isActive) throw new Conflict(`${what}: it cannot move to a module that is switched off`, 'moduleId');
+      }
+    }
+    // A menu roles already hold never starts pointing at a screen: that would give them the screen without a grant.
+    if (before && data.actionUrl !== before.actionUrl && SCREEN_PATHS.has(String(data.actionUrl)) && id && (await menuIsGranted(tx, id))) {
+      throw new Conflict(
+        'Roles hold this menu, so pointing it at another screen would give them that screen; remove its grants in Role Wise Menu Access first, or add a new menu for the screen',
+        'actionUrl',
+      );
+    }
+  },
+  beforeDelete({ auth, before }) {
+    if (!auth.isAdmin) throw new Forbidden('Only an administrator may remove menus');
+    if (ACCESS_MENUS.includes(String(before.actionUrl))) {
+      throw new Conflict(`${String(before.label)} hands out access: it cannot be removed`);
+    }
+  },
+});
+
+registerResourceHooks('module', {
+  async beforeSave({ tx, auth, data, id, before }) {
+    if (!auth.isAdmin) {
+      if (!before) throw new Forbidden('Only an administrator may add modules');
+      if ((data.isActive ?? true) !== before.isActive) throw new Forbidden('Only an administrator may switch a module on or off');
+    }
+    if (id !== undefined && data.isActive === false && (await moduleHoldsAccessMenus(tx, id))) {
+      throw new Conflict('This module holds the screens that hand out access: it cannot be switched off', 'isActive');
+    }
+  },
+  async beforeDelete({ tx, auth, id }) {
+    if (!auth.isAdmin) throw new Forbidden('Only an administrator may remove modules');
+    if (await moduleHoldsAccessMenus(tx, id))
+      throw new Conflict('This module holds the screens that hand out access: it cannot be removed');
   },
 });
 
@@ -71,5 +167,34 @@ registerResourceHooks('user', {
   },
   beforeDelete({ auth, id }) {
     if (auth.userId === id) throw new Conflict('You cannot remove your own account');
+  },
+});
+
+/** The caller's manageable accounts (grants.ts) over the users table; undefined for administrators. */
+const manageableUsers = (auth: AuthContext): SQL | undefined =>
+  manageableUsersSql(auth, { id: sql`${users.id}`, roleId: sql`${users.roleId}`, employeeId: sql`${users.employeeId}` });
+
+/** 403 unless a non-administrator may manage the account `userId` (an unknown account answers the same). */
+async function assertManageableUser(tx: Tx, auth: AuthContext, userId: number): Promise<void> {
+  const manageable = manageableUsers(auth);
+  if (!manageable) return;
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), manageable))
+    .limit(1);
+  if (!row) throw new Forbidden('You can map units only of accounts wholly inside your units');
+}
+
+registerResourceHooks('userUnitMap', {
+  // A unit mapping row is its user's: a non-administrator reaches only the rows of accounts they may manage (the
+  // user master's rule), so they neither read, switch off, move nor remove the rows of other accounts (404).
+  scope(auth) {
+    const manageable = manageableUsers(auth);
+    return manageable && sql`exists (select 1 from ${users} where ${users.id} = ${userUnitMap.userId} and ${manageable})`;
+  },
+  // Whoever the row is given to (a new row, or a row moved to another account) must be manageable too.
+  async beforeSave({ tx, auth, data }) {
+    await assertManageableUser(tx, auth, Number(data.userId));
   },
 });
