@@ -44,7 +44,7 @@ export const approvalHistory = pgTable(
       .notNull()
       .references(() => approvals.id),
     level: integer('level').notNull(),
-    /** submitted | resubmitted | approved | rejected | cancelled */
+    /** submitted | resubmitted (remade) | amended (partly remade) | reopened | approved | rejected | cancelled */
     action: varchar('action', { length: 12 }).notNull(),
     actorId: integer('actor_id')
       .notNull()

@@ -2,9 +2,11 @@
 // (the menu whose approve action qualifies approvers, how many levels, who may act at a level, what happens
 // on approve / reject / cancel) and this module runs the state machine under SELECT … FOR UPDATE, refuses
 // self-approval and decisions out of level order, and writes the history lines and the audit trail.
+// Maker-checker: nobody decides a request they made (its requester, whoever made or changed its subject since:
+// `resubmitApproval`), one about themselves, or a payment that includes their own employee record (`beneficiaries`).
 import type { TMenuPath } from '@hr/contract';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client';
 import { approvalHistory, approvals, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
@@ -27,6 +29,13 @@ export interface ApprovalKind {
   mayApprove?: (tx: Tx, actor: AuthContext, approval: ApprovalRow, level: number) => Promise<boolean>;
   /** When set, administrators pass `mayApprove` like anyone else (a salary run: only the unit's mapped approvers). */
   strict?: boolean;
+  /**
+   * The employees the subject pays, as one query selecting `employee_id` (every slip of a salary run, every line of a
+   * bonus with an amount, the advance's employee): nobody decides a subject that includes their own employee record
+   * (403), whatever else they may approve. Without it, the subject is about the approval's `employeeId` alone (a leave,
+   * a correction, a profile change), which the self-approval check covers. A kind whose subject pays anyone declares it.
+   */
+  beneficiaries?: (approval: ApprovalRow) => SQL;
   /** The domain's part of a final approval (in the same transaction). */
   onApproved?: (tx: Tx, approval: ApprovalRow, actor: AuthContext, remark: string | null) => Promise<void>;
   onRejected?: (tx: Tx, approval: ApprovalRow, actor: AuthContext, remark: string) => Promise<void>;
@@ -50,6 +59,11 @@ export function registerApprovalKind(kind: ApprovalKind): ApprovalKind {
   if (known && known !== kind) throw new Error(`Approval kind '${kind.kind}' is registered twice`);
   kinds.set(kind.kind, kind);
   return kind;
+}
+
+/** Every registered kind (the test that each one refuses a decision by a party to it loops over them). */
+export function approvalKinds(): ApprovalKind[] {
+  return [...kinds.values()];
 }
 
 function kindOf(name: string): ApprovalKind {
@@ -84,16 +98,33 @@ export async function submitApproval(
 }
 
 /**
- * The domain record changed under a pending or decided approval (a salary run reprocessed or unlocked): the
- * approval starts over at level 1, pending, with a 'resubmitted' history line. Call in the domain's transaction.
+ * How the subject changed under its approval, which says who its makers are now (none of them may decide it):
+ * 'remade' — the actor made it again wholly (a whole reprocess): the actor is the maker, earlier makers' work is gone;
+ * 'amended' — the actor made part of it again (some employees reprocessed): the actor joins the makers;
+ * 'reopened' — the subject is unchanged, only its decisions start over (a month unlocked): the makers stay.
  */
-export async function resubmitApproval(tx: Tx, approvalId: number, actorId: number, remark: string | null): Promise<ApprovalRow> {
+export type ResubmitChange = 'remade' | 'amended' | 'reopened';
+const RESUBMIT_ACTION: Record<ResubmitChange, string> = { remade: 'resubmitted', amended: 'amended', reopened: 'reopened' };
+
+/**
+ * The domain record changed under a pending or decided approval (a salary run reprocessed or unlocked): the
+ * approval starts over at level 1, pending, with a history line saying how ('resubmitted', 'amended', 'reopened').
+ * Whoever remade or amended it becomes its requester (the maker, who may not approve it). Call in the domain's
+ * transaction.
+ */
+export async function resubmitApproval(
+  tx: Tx,
+  approvalId: number,
+  actorId: number,
+  remark: string | null,
+  change: ResubmitChange,
+): Promise<ApprovalRow> {
   const [after] = await tx
     .update(approvals)
-    .set({ state: 'pending', level: 1, decidedAt: null })
+    .set({ state: 'pending', level: 1, decidedAt: null, ...(change === 'reopened' ? {} : { requestedBy: actorId }) })
     .where(eq(approvals.id, approvalId))
     .returning();
-  await tx.insert(approvalHistory).values({ approvalId, level: 0, action: 'resubmitted', actorId, remark });
+  await tx.insert(approvalHistory).values({ approvalId, level: 0, action: RESUBMIT_ACTION[change], actorId, remark });
   return after;
 }
 
@@ -121,9 +152,36 @@ const isOwn = (actor: AuthContext, a: ApprovalRow) =>
   a.requestedBy === actor.userId || (a.employeeId !== null && a.employeeId === actor.employeeId);
 
 /**
+ * Why the actor may not decide this approval, or null: it is about them; they made its subject (its requester, the last
+ * maker, or anyone who submitted, remade or amended it whose work is still in it: the history lines from the last
+ * whole make on); or the subject pays their own employee record (the kind's `beneficiaries`). At most one query.
+ * `decide` refuses with this message (403); screens use it to offer the approve button.
+ */
+export async function conflictOfInterest(db: Db | Tx, actor: AuthContext, a: ApprovalRow): Promise<string | null> {
+  if (a.employeeId !== null && a.employeeId === actor.employeeId) return 'Nobody approves their own request';
+  const maker = 'You prepared or changed this: someone else must approve it (maker-checker)';
+  if (a.requestedBy === actor.userId) return maker;
+  const kind = kindOf(a.kind);
+  const pays = kind.beneficiaries && actor.employeeId != null;
+  const [r] = await queryRows<{ maker: boolean; pays: boolean }>(
+    db,
+    sql`select exists (select 1 from approval_history h
+                       where h.approval_id = ${a.id} and h.actor_id = ${actor.userId}
+                         and h.action in ('submitted', 'resubmitted', 'amended')
+                         and h.id >= coalesce((select max(l.id) from approval_history l
+                                               where l.approval_id = ${a.id} and l.action in ('submitted', 'resubmitted')), 0)) as maker,
+               ${pays ? sql`exists (select 1 from (${kind.beneficiaries!(a)}) b where b.employee_id = ${actor.employeeId})` : sql`false`} as pays`,
+  );
+  if (r.maker) return maker;
+  if (r.pays) return 'This pays your own employee record: someone else must approve it';
+  return null;
+}
+
+/**
  * Approves or rejects the current level. Checks, under a row lock so two approvers at once cannot both
- * succeed (the second gets 409): the request exists within the actor's reach (404), it is pending (409), it is
- * not the actor's own (403), a rejection has a remark (400), the actor holds the approve action on the kind's
+ * succeed (the second gets 409): the request exists within the actor's reach (404), it is pending (409), the actor
+ * is no party to it (403: `conflictOfInterest` — requester, maker, the person it is about or an employee it pays),
+ * a rejection has a remark (400), the actor holds the approve action on the kind's
  * menu (403) and may act at this level (403: levels are decided in order).
  */
 export async function decide(
@@ -141,7 +199,8 @@ export async function decide(
     if (!a || !canReachUnit(actor, a.unitId)) throw new NotFound('Request not found');
     const kind = kindOf(a.kind);
     if (a.state !== 'pending') throw new Conflict(`This request was already ${a.state}`);
-    if (isOwn(actor, a)) throw new Forbidden('Nobody approves their own request');
+    const conflict = await conflictOfInterest(tx, actor, a);
+    if (conflict) throw new Forbidden(conflict);
     if (!(await hasAction(tx as unknown as Db, actor, kind.menu, 'approve'))) throw new Forbidden('Your role may not approve this');
     if ((kind.strict || !actor.isAdmin) && kind.mayApprove && !(await kind.mayApprove(tx, actor, a, a.level))) {
       throw new Forbidden(

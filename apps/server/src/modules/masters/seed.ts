@@ -437,9 +437,11 @@ async function seedUnitRest(
       .values(unitOpenings.map((o) => ({ unitId: uid, careerOpeningId: o.id })))
       .onConflictDoNothing();
   }
+  // Nobody approves a run that pays them: the manager (an employee of the head office, paid by its runs) is level 1 of
+  // the Chennai branch only; the administrator (no employee record) approves the head office and the campus alone.
   const approverRows = [
-    ...(managerId && code !== 'CMP-MYS' ? [{ unitId: uid, userId: managerId, level: 1 }] : []),
-    ...(adminId ? [{ unitId: uid, userId: adminId, level: code !== 'CMP-MYS' ? 2 : 1 }] : []),
+    ...(managerId && code === 'BR-CHN' ? [{ unitId: uid, userId: managerId, level: 1 }] : []),
+    ...(adminId ? [{ unitId: uid, userId: adminId, level: code === 'BR-CHN' ? 2 : 1 }] : []),
   ];
   if (approverRows.length) await db.insert(s.unitSalaryApprovers).values(approverRows).onConflictDoNothing();
 }

@@ -24,6 +24,7 @@ registerEmployeeUsage(tableUsage('salary arrears', salaryArrears, salaryArrears.
 export const advanceApproval = registerApprovalKind({
   kind: 'payroll.advance',
   menu: MENU.salaryAdvance,
+  beneficiaries: (a) => sql`select employee_id from salary_advances where id = ${a.subjectId}`,
   async onApproved(tx, approval) {
     await tx
       .update(salaryAdvances)

@@ -21,6 +21,8 @@ registerEmployeeUsage(tableUsage('bonus lines', bonusLines, bonusLines.employeeI
 export const bonusApproval = registerApprovalKind({
   kind: 'payroll.bonus',
   menu: MENU.employeeBonus,
+  // Nobody approves a bonus with an amount for their own employee record.
+  beneficiaries: (a) => sql`select employee_id from bonus_lines where bonus_id = ${a.subjectId} and amount <> 0`,
   async onApproved(tx, approval) {
     await tx
       .update(bonuses)

@@ -15,7 +15,15 @@ import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
-import { approvalOf, decide, historyOf, registerApprovalKind, resubmitApproval, submitApproval } from '../approvals/service';
+import {
+  approvalOf,
+  conflictOfInterest,
+  decide,
+  historyOf,
+  registerApprovalKind,
+  resubmitApproval,
+  submitApproval,
+} from '../approvals/service';
 import { applyLatePunches } from '../attendance/late-punches';
 import { recordPfAdminCharges } from '../statutory/admin-charges';
 import { computeMonth, isSlip, type MonthComputation } from './compute';
@@ -24,11 +32,15 @@ export type RunRow = typeof payrollRuns.$inferSelect;
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 
-/** A salary run's approval: as many levels as the unit's approve map has, each by a user mapped at that level. */
+/**
+ * A salary run's approval: as many levels as the unit's approve map has, each by a user mapped at that level; never by
+ * whoever processed the figures (any reprocess makes its starter a maker) nor by anyone the run pays.
+ */
 export const salaryRunApproval = registerApprovalKind({
   kind: 'payroll.run',
   menu: MENU.salaryProcess,
   strict: true,
+  beneficiaries: (a) => sql`select employee_id from salary_slips where run_id = ${a.subjectId}`,
   async levels(tx, request) {
     const [r] = await tx
       .select({ n: sql<number>`coalesce(max(${unitSalaryApprovers.level}), 1)::int` })
@@ -80,7 +92,7 @@ export async function runView(db: Db, auth: AuthContext, run: RunRow, mailConfig
   const status: TRunStatus = job ? 'processing' : (run.status as TRunStatus);
   const mayEdit = await hasAction(db, auth, MENU.salaryProcess, 'edit');
   let mayApprove = false;
-  if (status === 'processed' && approval?.state === 'pending' && approval.requestedBy !== auth.userId) {
+  if (status === 'processed' && approval?.state === 'pending' && !(await conflictOfInterest(db, auth, approval))) {
     const [r] = await db
       .select({ id: unitSalaryApprovers.id })
       .from(unitSalaryApprovers)
@@ -299,8 +311,16 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
         });
     await recordPfAdminCharges(tx, run);
     let approvalId = locked.approvalId;
-    if (approvalId) await resubmitApproval(tx, approvalId, userId, affected ? `Reprocessed ${affected.length} employee(s)` : 'Reprocessed');
-    else
+    // Whoever processes is the maker: a whole reprocess replaces the earlier maker's figures, a partial one adds to them.
+    if (approvalId) {
+      await resubmitApproval(
+        tx,
+        approvalId,
+        userId,
+        affected ? `Reprocessed ${affected.length} employee(s)` : 'Reprocessed',
+        affected ? 'amended' : 'remade',
+      );
+    } else
       approvalId = (
         await submitApproval(tx, salaryRunApproval, { subjectId: run.id, employeeId: null, unitId: run.unitId, requestedBy: userId })
       ).id;
@@ -445,7 +465,7 @@ export async function unlockRun(db: Db, auth: AuthContext, id: number, reason: s
   if (!auth.isAdmin) throw new Forbidden('Only an administrator unlocks a salary month');
   return changeRun(db, auth, id, 'unlock', requestId, async (run, tx) => {
     if (run.status !== 'locked' && run.status !== 'approved') throw new Conflict(`The month is ${run.status}, not approved or locked`);
-    if (run.approvalId) await resubmitApproval(tx, run.approvalId, auth.userId, `Unlocked: ${reason}`);
+    if (run.approvalId) await resubmitApproval(tx, run.approvalId, auth.userId, `Unlocked: ${reason}`, 'reopened');
     return {
       set: { status: 'processed', lockedAt: null, lockedBy: null },
       audit: (after) => ({ before: summary(run), after: { ...summary(after), reason } }),

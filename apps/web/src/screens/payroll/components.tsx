@@ -256,6 +256,8 @@ type HistoryLine = { level: number; action: string; actorName: string; remark: s
 const VERB: Record<string, string> = {
   submitted: 'Submitted',
   resubmitted: 'Submitted again',
+  amended: 'Submitted again in part',
+  reopened: 'Reopened',
   approved: 'Approved',
   rejected: 'Rejected',
   cancelled: 'Cancelled',
