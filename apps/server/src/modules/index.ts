@@ -22,6 +22,7 @@ import { taxModule } from './tax/module';
 
 // Domains' business rules on master resources (registerResourceHooks), registered before any route is built.
 import './access/resource-rules';
+import './attendance/holiday-rules';
 import './attendance/shift-rules';
 import './payroll/head-rules';
 import './requests/leave-type-rules';
