@@ -203,10 +203,14 @@ export async function decideRegularisation(
     db,
     sql`select id, employee_id as "employeeId" from regularisations where id = ${id}`,
   );
-  if (!r) throw new NotFound('Correction not found');
-  await reachEmployee(db, auth, r.employeeId, null);
+  // Another unit's or employee's correction answers exactly like a missing one.
+  const missing = () => new NotFound('Correction not found');
+  if (!r) throw missing();
+  await reachEmployee(db, auth, r.employeeId, null).catch((err) => {
+    throw err instanceof NotFound ? missing() : err;
+  });
   const approval = await approvalOf(db, regularisationApproval, r.id);
-  if (!approval) throw new NotFound('Correction not found');
+  if (!approval) throw missing();
   if (action === 'cancel') await cancelApproval(db, auth, approval.id, remark ?? null, requestId);
   else await decide(db, auth, approval.id, action, remark ?? null, requestId);
   return (await listRegularisations(db, auth, { scope: 'all', page: 1, pageSize: 1 }, id)).rows[0];

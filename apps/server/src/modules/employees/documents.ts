@@ -6,7 +6,7 @@ import { employeeDocTypes, employeeDocuments, employees, unitEmployeeDocTypeMap,
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { type FileStorage, newKey } from '../../lib/storage';
-import type { AuthContext } from '../access/context';
+import { type AuthContext, canReachRecord } from '../access/context';
 import { loadEmployeeRow } from './service';
 import type { Upload } from './upload';
 
@@ -120,12 +120,21 @@ export async function saveDocument(
   }
 }
 
-/** A document and its employee, authorised like the employee record (403 for anyone else). */
+/**
+ * A document the caller reaches like its employee's record. Another unit's or employee's document answers the same
+ * 404 as a missing one (same message), so probing ids tells nobody which documents exist.
+ */
 export async function loadDocument(db: Db, auth: AuthContext, documentId: number) {
-  const [doc] = await db.select().from(employeeDocuments).where(eq(employeeDocuments.id, documentId)).limit(1);
-  if (!doc) throw new NotFound('Document not found');
-  await loadEmployeeRow(db, auth, doc.employeeId);
-  return doc;
+  const [found] = await db
+    .select({ doc: employeeDocuments, unitId: employees.unitId })
+    .from(employeeDocuments)
+    .innerJoin(employees, eq(employees.id, employeeDocuments.employeeId))
+    .where(eq(employeeDocuments.id, documentId))
+    .limit(1);
+  if (!found || !canReachRecord(auth, { employeeId: found.doc.employeeId, unitId: found.unitId })) {
+    throw new NotFound('Document not found');
+  }
+  return found.doc;
 }
 
 /** Deletes a document the caller has loaded (and so may reach) through loadDocument. */

@@ -13,7 +13,7 @@ import { approvals, employeeChangeRequests, employees, users } from '../../db/sc
 import { writeAudit } from '../../lib/audit';
 import type { FieldErrors } from '../../lib/errors';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
-import { type AuthContext, unitScope } from '../access/context';
+import { type AuthContext, canReachUnit, unitScope } from '../access/context';
 import { approvalOf, decide, historyOf, registerApprovalKind, submitApproval } from '../approvals/service';
 import { loadEmployeeRow } from './service';
 
@@ -202,6 +202,7 @@ export async function decideChangeRequest(
   requestId?: string,
 ) {
   const approval = await approvalOf(db, profileChangeApproval, id);
-  if (!approval) throw new NotFound('Change request not found');
+  // One answer for a missing request and another unit's (decide's own 404 would name it differently).
+  if (!approval || !canReachUnit(auth, approval.unitId)) throw new NotFound('Change request not found');
   await decide(db, auth, approval.id, approve ? 'approve' : 'reject', note, requestId);
 }
