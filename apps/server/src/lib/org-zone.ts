@@ -8,8 +8,8 @@ let zone = 'Asia/Kolkata';
 /** The organisation's IANA time zone. */
 export const orgZone = (): string => zone;
 
-/** Today's date in the organisation's time zone. */
-export const orgToday = (): IsoDate => todayIn(zone);
+/** Today's date in the organisation's time zone (at `now`, the clock by default: a test passes its moment). */
+export const orgToday = (now: Date = new Date()): IsoDate => todayIn(zone, now);
 
 /** Called by buildApp with the config's zone (and by benches that use the services without an app). */
 export function setOrgZone(timeZone: string): void {

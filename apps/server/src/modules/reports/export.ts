@@ -2,12 +2,13 @@
 // in the documents package's fonts and colours (pdf-table.ts), both from the same rows in the same order as the screen, with the group subtotals and
 // the grand total summed exactly (paise) as the rows pass. The Excel file never holds the sheet in memory;
 // the PDF holds its pages' drawing (Page x / y is written once the count is known), so it is capped at PDF_MAX_ROWS.
-import { formatIsoDMY, type IsoDate, todayIn } from '@hr/calendar';
+import { formatIsoDMY, type IsoDate } from '@hr/calendar';
 import { formatINR } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { queryRows } from '../../db/client';
 import { BadRequest } from '../../lib/errors';
+import { orgToday } from '../../lib/org-zone';
 import { INR_NUMBER_FORMAT, streamXlsx, type XlsxCell, type XlsxRow } from '../../lib/xlsx';
 import type { ReportCell, ReportColumn, ReportRow, ReportSummaryLine } from './define';
 import { PdfTableWriter } from './pdf-table';
@@ -25,11 +26,11 @@ export interface Organisation {
 }
 
 export async function organisationOf(plan: RunPlan): Promise<Organisation> {
-  const [org] = await queryRows<{ name: string; address: string; timeZone: string }>(
+  const [org] = await queryRows<{ name: string; address: string }>(
     plan.ctx.db,
-    sql`select name, address, time_zone as "timeZone" from organisation order by id limit 1`,
+    sql`select name, address from organisation order by id limit 1`,
   );
-  return { name: org?.name ?? '', address: org?.address ?? '', today: todayIn(org?.timeZone || 'Asia/Kolkata') };
+  return { name: org?.name ?? '', address: org?.address ?? '', today: orgToday() };
 }
 
 export function exportFileName(plan: RunPlan, format: 'xlsx' | 'pdf'): string {

@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { employees, taxDeclarationLines, taxDeclarations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { orgToday } from '../../lib/org-zone';
 import { fileResponse, noContent } from '../../lib/responses';
 import { createStorage, newKey, StorageNotFound } from '../../lib/storage';
 import { type AuthContext, canReachRecord, hasAction } from '../access/context';
@@ -25,8 +26,20 @@ const MIME: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg'
 const ZProofParams = z.object({ employeeId: ZIdText, section: z.enum(DECLARATION_SECTIONS) }).strict();
 export const ZTaxProofFile = z.object({ section: z.enum(DECLARATION_SECTIONS), fileName: z.string(), sizeBytes: z.number() });
 
-const today = () => new Date().toISOString().slice(0, 10);
-const currentYear = () => financialYearOf(Number(today().slice(0, 4)), Number(today().slice(5, 7)));
+/** The financial year of the organisation's today. */
+export function currentFinancialYear(now: Date = new Date()): string {
+  const d = orgToday(now);
+  return financialYearOf(Number(d.slice(0, 4)), Number(d.slice(5, 7)));
+}
+
+/**
+ * Whether the year's proof window has closed at `now` (the clock by default): the cut-off is the last day of the
+ * organisation's calendar on which an employee may still attach proofs or change the declaration, so it closes
+ * at the organisation's midnight, not UTC's (5½ hours late in India).
+ */
+export function proofWindowClosed(cutoff: string | null, now: Date = new Date()): boolean {
+  return cutoff !== null && orgToday(now) > cutoff;
+}
 
 /**
  * Whom the caller acts as for an employee's proofs: the employee themself (the declaration screen's action) or
@@ -91,10 +104,10 @@ export const taxProofRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { section } = request.params;
       const who = await proofAccess(app.db, request.auth, request.params.employeeId, 'edit');
-      const fy = request.query.financialYear ?? currentYear();
+      const fy = request.query.financialYear ?? currentFinancialYear();
       if (who.asEmployee) {
         const cutoff = await proofCutoff(app.db, fy);
-        if (cutoff && today() > cutoff) throw new Conflict(`The proof window of ${fy} closed on ${cutoff}: hand the proof to payroll`);
+        if (proofWindowClosed(cutoff)) throw new Conflict(`The proof window of ${fy} closed on ${cutoff}: hand the proof to payroll`);
       }
       await declaredLine(app.db, who.employeeId, fy, section);
       const file = await readUpload(request, { maxBytes, allowed: KINDS, fallbackName: `Proof ${section}`, what: 'a proof' });
@@ -146,7 +159,7 @@ export const taxProofRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const who = await proofAccess(app.db, request.auth, request.params.employeeId, 'view');
-      const fy = request.query.financialYear ?? currentYear();
+      const fy = request.query.financialYear ?? currentFinancialYear();
       const line = await declaredLine(app.db, who.employeeId, fy, request.params.section).catch(() => null);
       if (!line?.key) throw new NotFound('No proof is attached to this section');
       const stream = await storage.get(line.key).catch((err) => {
@@ -179,10 +192,10 @@ export const taxProofRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { section } = request.params;
       const who = await proofAccess(app.db, request.auth, request.params.employeeId, 'edit');
-      const fy = request.query.financialYear ?? currentYear();
+      const fy = request.query.financialYear ?? currentFinancialYear();
       if (who.asEmployee) {
         const cutoff = await proofCutoff(app.db, fy);
-        if (cutoff && today() > cutoff) throw new Conflict(`The proof window of ${fy} closed on ${cutoff}`);
+        if (proofWindowClosed(cutoff)) throw new Conflict(`The proof window of ${fy} closed on ${cutoff}`);
       }
       const line = await declaredLine(app.db, who.employeeId, fy, section);
       if (!line.key) throw new NotFound('No proof is attached to this section');

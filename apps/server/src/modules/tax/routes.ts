@@ -14,7 +14,6 @@ import {
   ZTaxProofWindow,
 } from '@hr/contract';
 import {
-  financialYearOf,
   hraExemption,
   type IncomeTaxParameters,
   incomeTaxParametersFor,
@@ -30,20 +29,16 @@ import { type Db, queryRows, type Tx } from '../../db/client';
 import { employees, taxDeclarationLines, taxDeclarations, taxProofWindows } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { orgToday } from '../../lib/org-zone';
 import { createStorage } from '../../lib/storage';
 import { type AuthContext, canReachRecord } from '../access/context';
 import { HRA_CODE } from '../payroll/plan';
 import { loadStatutoryTables } from '../statutory/parameters';
 import { computeTaxView } from '../statutory/routes';
 import { proofCutoff } from './declarations';
-import { taxProofRoutes } from './proofs';
+import { currentFinancialYear, proofWindowClosed, taxProofRoutes } from './proofs';
 
 const rupees = (paise: number | bigint) => Number(paise) / 100;
-const today = () => new Date().toISOString().slice(0, 10);
-const currentYear = () => {
-  const d = today();
-  return financialYearOf(Number(d.slice(0, 4)), Number(d.slice(5, 7)));
-};
 
 type Who = { id: number; code: string; name: string; unitId: number };
 
@@ -84,7 +79,7 @@ async function yearEstimate(
   );
   const inYear = slips.filter((s) => s.ym >= from);
   const latest = slips[0];
-  const d = today();
+  const d = orgToday();
   const nowYm = Number(d.slice(0, 4)) * 100 + Number(d.slice(5, 7));
   // Months still to be paid after the latest slip of the year (or from now on, or the whole of a year not begun).
   let monthsLeft: number;
@@ -175,7 +170,7 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
       proofFileName: l.proofFileName,
     })),
     proofCutoff: cutoff,
-    afterCutoff: cutoff !== null && today() > cutoff,
+    afterCutoff: proofWindowClosed(cutoff),
     comparison: {
       estimatedAnnualSalary: rupees(estimate.salary + BigInt(prevIncome)),
       hraExemption: rupees(estimate.hra),
@@ -266,7 +261,7 @@ export const taxDeclarationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payroll'];
   const view = { menu: MENU.salaryProcess, action: 'view' } as const;
   const edit = { menu: MENU.salaryProcess, action: 'edit' } as const;
-  const yearOf = (q: { financialYear?: string }) => q.financialYear ?? currentYear();
+  const yearOf = (q: { financialYear?: string }) => q.financialYear ?? currentFinancialYear();
   const storage = createStorage(app.config);
   const dropFiles = (keys: string[]) => Promise.all(keys.map((k) => storage.delete(k).catch(() => {})));
 
@@ -298,7 +293,7 @@ export const taxDeclarationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const e = await self(app.db, request.auth);
       const cutoff = await proofCutoff(app.db, request.body.financialYear);
-      if (cutoff && today() > cutoff) {
+      if (proofWindowClosed(cutoff)) {
         throw new Conflict(`The proof window of ${request.body.financialYear} closed on ${cutoff}: ask payroll to change the declaration`);
       }
       await dropFiles(await saveDeclaration(app.db, request.auth, e, request.body, request.id));

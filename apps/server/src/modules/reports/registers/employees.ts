@@ -1,6 +1,7 @@
 // Registers of people: Form A (employee register), joiners and leavers, headcount.
 import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
+import { orgToday } from '../../../lib/org-zone';
 import { defineReport } from '../define';
 import { BY_UNIT_DEPARTMENT, col, EMPLOYEE_STATUS_OPTIONS, PEOPLE_FILTERS } from './common';
 
@@ -148,7 +149,8 @@ export const headcount = defineReport({
     kind: 'sql',
     order: ['unitName', 'departmentName', 'designationName'],
     query: (ctx) => {
-      const on = ctx.f.to ? sql`${ctx.f.to}::date` : sql`current_date`;
+      // Without a range: the organisation's today (the database's current_date is its session's zone, often UTC).
+      const on = sql`${ctx.f.to ?? orgToday()}::date`;
       return sql`select u.name as "unitName", d.name as "departmentName", g.name as "designationName",
           count(*) filter (where lower(e.gender) in ('male', 'm'))::int as male,
           count(*) filter (where lower(e.gender) in ('female', 'f'))::int as female,
