@@ -5,5 +5,6 @@ export * from './form16';
 export * from './id-card';
 export * from './images';
 export * from './payslip';
+export * from './protect';
 export * from './samples';
 export * from './signing-sheet';

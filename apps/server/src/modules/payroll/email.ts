@@ -3,7 +3,7 @@
 // as DDMMYYYY (a common Indian convention). A job: a retry skips the slips already sent.
 import { randomBytes } from 'node:crypto';
 import { monthName } from '@hr/calendar';
-import { buildPayslipDoc, payslipFileName } from '@hr/documents';
+import { buildPayslipDoc, type PayslipRecord, payslipFileName, protectDocument } from '@hr/documents';
 import { renderPdf } from '@hr/documents/node';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -17,6 +17,21 @@ import { slipRecords } from './slips';
 export function payslipPassword(pan: string, dateOfBirth: string): string {
   const [y, m, d] = dateOfBirth.split('-');
   return `${pan.toUpperCase()}${d}${m}${y}`;
+}
+
+/**
+ * One employee's payslip as e-mailed: protected (AES-256, printing and screen readers allowed: packages/documents
+ * protect.ts) with the password of `protectWith`, under an owner password nobody is told; else plain.
+ */
+export function payslipAttachment(record: PayslipRecord, protectWith: { pan: string; dateOfBirth: string } | null): Promise<Buffer> {
+  const doc = buildPayslipDoc([record]);
+  if (!protectWith) return renderPdf(doc);
+  return renderPdf(
+    protectDocument(doc, {
+      userPassword: payslipPassword(protectWith.pan, protectWith.dateOfBirth),
+      ownerPassword: randomBytes(18).toString('base64url'),
+    }),
+  );
 }
 
 export const emailPayslipsJob = defineJob({
@@ -63,14 +78,8 @@ export const emailPayslipsJob = defineJob({
         skipped.push({ employeeCode: code, reason: 'No PAN to protect the file with' });
         continue;
       }
-      const doc = buildPayslipDoc([record]);
-      if (data.protect && p.pan) {
-        doc.userPassword = payslipPassword(p.pan, p.dateOfBirth);
-        doc.ownerPassword = randomBytes(18).toString('base64url');
-        doc.permissions = { printing: 'highResolution', copying: false, modifying: false };
-      }
       try {
-        const pdf = await renderPdf(doc);
+        const pdf = await payslipAttachment(record, data.protect && p.pan ? { pan: p.pan, dateOfBirth: p.dateOfBirth } : null);
         const month = `${monthName(record.month)} ${record.year}`;
         await transport.sendMail({
           from: ctx.config.smtpFrom,
