@@ -6,6 +6,7 @@ import { summarize, weeklyOffsOf } from '@hr/attendance';
 import { addDays, daysInMonth, eachDay, isoDate, isWeeklyOff } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { unitHolidays } from '../../lib/holidays';
 import { orgToday } from '../../lib/org-zone';
 import { computeAttendance } from './compute';
 
@@ -52,19 +53,7 @@ export async function attendanceMonthFigures(
       : [];
   const byId = new Map(computed.map((c) => [c.employeeId, c.days]));
   const future = today <= last ? eachDay(today < first ? first : today, last) : [];
-  const holidays = future.length
-    ? new Set(
-        (
-          await queryRows<{ day: string }>(
-            db,
-            sql`select distinct h.holiday_date::text as day from holidays h
-                where h.is_active and h.holiday_type = 'national' and h.holiday_date between ${future[0]}::date and ${last}::date
-                  and (not exists (select 1 from holiday_units hu where hu.holiday_id = h.id)
-                       or exists (select 1 from holiday_units hu where hu.holiday_id = h.id and hu.unit_id = ${unitId}))`,
-          )
-        ).map((r) => r.day),
-      )
-    : new Set<string>();
+  const holidays = future.length ? await unitHolidays(db, unitId, future[0] as string, last) : new Set<string>();
   const out = new Map<number, MonthFigures>();
   for (const e of employees) {
     const s = summarize(byId.get(e.id) ?? []);

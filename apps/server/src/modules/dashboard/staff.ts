@@ -7,6 +7,7 @@ import { toRupees } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { NotFound } from '../../lib/errors';
+import { observedBy } from '../../lib/holidays';
 import { approvalLabel } from './admin';
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
@@ -32,10 +33,7 @@ export async function myToday(db: Db, employeeId: number, today: string, timeZon
     db,
     sql`select e.unit_id as "unitId", e.shift_id as "shiftId", e.weekly_offs as "weeklyOffs",
           d.status, d.shift_id as "dayShiftId", d.late_minutes as "lateMinutes",
-          (select h.name from holidays h
-            where h.is_active and h.holiday_type = 'national' and h.holiday_date = ${today}::date
-              and (not exists (select 1 from holiday_units hu where hu.holiday_id = h.id)
-                   or exists (select 1 from holiday_units hu where hu.holiday_id = h.id and hu.unit_id = e.unit_id))
+          (select h.name from holidays h where h.holiday_date = ${today}::date and ${observedBy(sql`e.unit_id`)}
             order by h.id limit 1) as holiday,
           coalesce((select json_agg(json_build_object('id', a.id, 'fromDate', a.from_date::text, 'toDate', a.to_date::text,
                       'kind', a.kind, 'pattern', a.pattern))
@@ -129,10 +127,8 @@ export async function myHolidays(db: Db, employeeId: number, today: string): Pro
   const rows = await queryRows<{ date: string; name: string }>(
     db,
     sql`select h.holiday_date::text as date, h.name from holidays h, employees e
-        where e.id = ${employeeId} and h.is_active and h.holiday_type = 'national'
-          and h.holiday_date >= ${today}::date and h.holiday_date < ${addDays(today, 90)}::date
-          and (not exists (select 1 from holiday_units hu where hu.holiday_id = h.id)
-               or exists (select 1 from holiday_units hu where hu.holiday_id = h.id and hu.unit_id = e.unit_id))
+        where e.id = ${employeeId} and h.holiday_date >= ${today}::date and h.holiday_date < ${addDays(today, 90)}::date
+          and ${observedBy(sql`e.unit_id`)}
         order by h.holiday_date, h.name limit 10`,
   );
   return { rows };

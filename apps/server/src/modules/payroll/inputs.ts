@@ -7,6 +7,7 @@ import type { AttendanceFigures, EngineEmployee } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { selectJsonColumns } from '../../lib/bulk';
+import { unitHolidays } from '../../lib/holidays';
 import { type EmployeeSet, idsIn } from '../../lib/sql';
 import { attendanceMonthFigures } from '../attendance/month';
 
@@ -32,7 +33,6 @@ export type PaidEmployee = {
   epsPriorMember: boolean;
   isDisabled: boolean;
 };
-
 
 /** The employees of the unit employed on at least one day of the month, as a subquery of ids. */
 export function paidScope(unitId: number, year: number, month: number): SQL {
@@ -135,14 +135,7 @@ export async function monthInputs(
   const monthDays = daysInMonth(year, month);
   const first = isoDate(year, month, 1);
   const last = isoDate(year, month, monthDays);
-  const holidayRows = await queryRows<{ day: string }>(
-    db,
-    sql`select distinct h.holiday_date::text as day from holidays h
-        where h.is_active and h.holiday_type = 'national' and h.holiday_date between ${first}::date and ${last}::date
-          and (not exists (select 1 from holiday_units hu where hu.holiday_id = h.id)
-               or exists (select 1 from holiday_units hu where hu.holiday_id = h.id and hu.unit_id = ${unitId}))`,
-  );
-  const holidays = new Set(holidayRows.map((r) => r.day));
+  const holidays: Set<string> = await unitHolidays(db, unitId, first, last);
   const manual = await queryRows<{ employeeId: number; payable: string; present: string; lwop: string; ot: string }>(
     db,
     sql`select employee_id as "employeeId", payable_days::text as payable, present_days::text as present,

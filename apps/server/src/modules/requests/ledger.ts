@@ -27,6 +27,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { leaveLedger } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import { unitHolidays } from '../../lib/holidays';
 import { orgToday } from '../../lib/org-zone';
 
 export interface LeavePolicy {
@@ -544,13 +545,7 @@ export async function offDays(db: Db | Tx, employeeId: number, from: IsoDate, to
   );
   const out = new Set<IsoDate>();
   if (!e) return out;
-  const holidays = await queryRows<{ day: string }>(
-    db,
-    sql`select distinct h.holiday_date::text as day from holidays h left join holiday_units hu on hu.holiday_id = h.id
-        where h.is_active and h.holiday_type = 'national' and h.holiday_date between ${from}::date and ${to}::date
-          and (hu.unit_id is null or hu.unit_id = ${e.unitId})`,
-  );
-  for (const h of holidays) out.add(h.day);
+  for (const day of await unitHolidays(db, e.unitId, from, to)) out.add(day);
   const assignments = await queryRows<{ [K in keyof ShiftAssignment]: ShiftAssignment[K] }>(
     db,
     sql`select id, from_date::text as "fromDate", to_date::text as "toDate", kind, pattern from shift_assignments
