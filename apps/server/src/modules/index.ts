@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { runnerSchedules } from '../jobs/scheduled';
 import type { AreaModule } from '../lib/module';
 import { accessModule } from './access/module';
+import { accessAdminModule } from './access-admin/module';
 import { apkModule } from './apk/module';
 import { approvalsModule } from './approvals/module';
 import { attendanceModule } from './attendance/module';
@@ -20,13 +21,6 @@ import { requestsModule } from './requests/module';
 import { statutoryModule } from './statutory/module';
 import { taxModule } from './tax/module';
 
-// Domains' business rules on master resources (registerResourceHooks), registered before any route is built.
-import './access/resource-rules';
-import './attendance/holiday-rules';
-import './attendance/shift-rules';
-import './payroll/head-rules';
-import './requests/leave-type-rules';
-
 /**
  * Every area of the server, in dependency order: an area imports only areas above it in this list
  * (scripts/architecture/architecture.test.ts checks it). A new area adds its manifest (<area>/module.ts) here.
@@ -38,6 +32,7 @@ export const MODULES: readonly AreaModule[] = [
   approvalsModule,
   auditModule,
   mastersModule,
+  accessAdminModule,
   financialYearsModule,
   statutoryModule,
   apkModule,

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { holidays, holidayUnits } from '../../db/schema';
-import { registerResourceHooks } from '../masters/hooks';
+import { type ResourceHooks, registerResourceHooks } from '../masters/hooks';
 
 /**
  * The holiday master's reach: a unit-limited caller sees (lists, options, reads, exports) only the holidays that
  * apply to one of their units, and those that apply to every unit (no unit listed). Others answer 404.
  */
-registerResourceHooks('holiday', {
+const holidayHooks: ResourceHooks = {
   scope: (auth) => {
     if (auth.unitIds === 'all') return undefined;
     const mine = auth.unitIds.length
@@ -15,4 +15,9 @@ registerResourceHooks('holiday', {
       : sql``;
     return sql`(not exists (select 1 from ${holidayUnits} where ${holidayUnits.holidayId} = ${holidays.id}) ${mine})`;
   },
-});
+};
+
+/** Registers these rules with the masters registry (called once, from the module's manifest). */
+export function registerHolidayRules(): void {
+  registerResourceHooks('holiday', holidayHooks);
+}

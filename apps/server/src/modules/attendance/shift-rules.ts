@@ -1,8 +1,8 @@
 import { BadRequest } from '../../lib/errors';
-import { registerResourceHooks } from '../masters/hooks';
+import { type ResourceHooks, registerResourceHooks } from '../masters/hooks';
 
 /** The shift master's rules: what the attendance rule engine needs a shift to mean. */
-registerResourceHooks('shift', {
+const shiftHooks: ResourceHooks = {
   beforeSave({ data }) {
     // A shift whose end is not after its start crosses midnight: it must be marked a night shift.
     const start = String(data.startTime);
@@ -19,4 +19,9 @@ registerResourceHooks('shift', {
       });
     }
   },
-});
+};
+
+/** Registers these rules with the masters registry (called once, from the module's manifest). */
+export function registerShiftRules(): void {
+  registerResourceHooks('shift', shiftHooks);
+}

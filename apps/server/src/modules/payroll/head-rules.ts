@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { earningDeductions } from '../../db/schema';
 import { BadRequest, Conflict } from '../../lib/errors';
-import { registerResourceHooks } from '../masters/hooks';
+import { type ResourceHooks, registerResourceHooks } from '../masters/hooks';
 
 const ROLE_NAMES: Record<string, string> = {
   pf_employee: 'PF',
@@ -16,7 +16,7 @@ const ROLE_NAMES: Record<string, string> = {
  * role only on a deduction that is nothing else (not net pay, overtime or LWOP) and one active head per role (a
  * formula for it is refused by the formula routes); PF- and ESI-wage flags only on earnings.
  */
-registerResourceHooks('earningDeduction', {
+const earningDeductionHooks: ResourceHooks = {
   async beforeSave({ tx, data, id, before }) {
     const value = (k: string) => (k in data ? data[k] : before?.[k]);
     const role = (value('statutory') as string | null | undefined) ?? null;
@@ -70,4 +70,9 @@ registerResourceHooks('earningDeduction', {
       throw new BadRequest('Invalid head', { isNetPayHead: ['The net pay head cannot also be an overtime or LWOP head'] });
     }
   },
-});
+};
+
+/** Registers these rules with the masters registry (called once, from the module's manifest). */
+export function registerHeadRules(): void {
+  registerResourceHooks('earningDeduction', earningDeductionHooks);
+}

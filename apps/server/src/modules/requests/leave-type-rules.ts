@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client';
 import { BadRequest, type FieldErrors } from '../../lib/errors';
-import { registerResourceHooks } from '../masters/hooks';
+import { type ResourceHooks, registerResourceHooks } from '../masters/hooks';
 
 /** The leave type master's rules (leave policy). */
-registerResourceHooks('leaveType', {
+const leaveTypeHooks: ResourceHooks = {
   beforeSave({ data }) {
     if (Number(data.carryForwardLimit) > 0 && Number(data.yearlyQuota) === 0) {
       throw new BadRequest('Invalid leave type', {
@@ -12,7 +12,7 @@ registerResourceHooks('leaveType', {
       });
     }
   },
-});
+};
 
 type UnitTerms = { leaveTypeId: number; yearlyQuota?: unknown; maxBalance?: unknown; carryForwardLimit?: unknown };
 
@@ -47,7 +47,7 @@ async function checkUnitTerms(tx: Tx, lines: readonly UnitTerms[], prefix: (n: n
 }
 
 /** The unit-wise leave type mapping: a row (list form) and a unit's whole checklist obey the same rules. */
-registerResourceHooks('unitLeaveTypeMap', {
+const unitLeaveTypeMapHooks: ResourceHooks = {
   async beforeSave({ tx, data, before }) {
     const line = { ...before, ...data } as UnitTerms;
     await checkUnitTerms(tx, [line], () => '');
@@ -59,4 +59,10 @@ registerResourceHooks('unitLeaveTypeMap', {
       (n) => `items.${n}.`,
     );
   },
-});
+};
+
+/** Registers these rules with the masters registry (called once, from the module's manifest). */
+export function registerLeaveTypeRules(): void {
+  registerResourceHooks('leaveType', leaveTypeHooks);
+  registerResourceHooks('unitLeaveTypeMap', unitLeaveTypeMapHooks);
+}

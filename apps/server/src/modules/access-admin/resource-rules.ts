@@ -4,14 +4,14 @@ import type { Tx } from '../../db/client';
 import { menus, modules, roleMenuAccess, sessions, users, userUnitMap } from '../../db/schema';
 import { BadRequest, Conflict, Forbidden } from '../../lib/errors';
 import { hashPassword, newPasswordProblem } from '../auth/password';
-import { registerResourceHooks } from '../masters/hooks';
-import { assertLoginUnique, assertMayGiveRole, assertRoleHoldersWithinReach, assertRoleWithin } from './accounts';
-import type { AuthContext } from './context';
-import { manageableUsersSql } from './grants';
+import { type ResourceHooks, registerResourceHooks } from '../masters/hooks';
+import { assertLoginUnique, assertMayGiveRole, assertRoleHoldersWithinReach, assertRoleWithin } from '../access/accounts';
+import type { AuthContext } from '../access/context';
+import { manageableUsersSql } from '../access/grants';
 
 /** Rules of the access masters (roles, modules, menus, users, user-wise unit mapping): who may hand out what. */
 
-registerResourceHooks('role', {
+const roleHooks: ResourceHooks = {
   async beforeSave({ tx, auth, data, id, before }) {
     if (data.isAdmin && !auth.isAdmin) throw new Forbidden('Only an administrator may create administrator roles');
     if (data.isAdmin && data.isSelfService) {
@@ -28,7 +28,7 @@ registerResourceHooks('role', {
     await assertRoleWithin(tx, auth, id, 'remove');
     await assertRoleHoldersWithinReach(tx, auth, id);
   },
-});
+};
 
 /**
  * The menus of the screens that hand out access (roles, users, role-wise menu access, user-wise unit mapping, the
@@ -74,7 +74,7 @@ async function moduleHoldsAccessMenus(tx: Tx, moduleId: number): Promise<boolean
   return !!row;
 }
 
-registerResourceHooks('menu', {
+const menuHooks: ResourceHooks = {
   async beforeSave({ tx, auth, data, id, before }) {
     if (id && data.parentId === id) throw new BadRequest('Invalid menu', { parentId: ['A menu cannot be its own parent'] });
     if (!String(data.actionUrl).startsWith('/')) {
@@ -116,9 +116,9 @@ registerResourceHooks('menu', {
       throw new Conflict(`${String(before.label)} hands out access: it cannot be removed`);
     }
   },
-});
+};
 
-registerResourceHooks('module', {
+const moduleHooks: ResourceHooks = {
   async beforeSave({ tx, auth, data, id, before }) {
     if (!auth.isAdmin) {
       if (!before) throw new Forbidden('Only an administrator may add modules');
@@ -133,7 +133,7 @@ registerResourceHooks('module', {
     if (await moduleHoldsAccessMenus(tx, id))
       throw new Conflict('This module holds the screens that hand out access: it cannot be removed');
   },
-});
+};
 
 /** Ends every session of a user (a password reset, a new role, a closed account), but the caller's own. */
 async function revokeSessions(tx: Tx, auth: AuthContext, userId: number) {
@@ -143,7 +143,7 @@ async function revokeSessions(tx: Tx, auth: AuthContext, userId: number) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, auth.sessionId)));
 }
 
-registerResourceHooks('user', {
+const userHooks: ResourceHooks = {
   // A non-administrator sees and manages only accounts wholly inside their reach (grants.ts).
   scope: (auth) => manageableUsersSql(auth, { id: sql`${users.id}`, roleId: sql`${users.roleId}`, employeeId: sql`${users.employeeId}` }),
   async beforeSave({ tx, auth, data, id }) {
@@ -168,7 +168,7 @@ registerResourceHooks('user', {
   beforeDelete({ auth, id }) {
     if (auth.userId === id) throw new Conflict('You cannot remove your own account');
   },
-});
+};
 
 /** The caller's manageable accounts (grants.ts) over the users table; undefined for administrators. */
 const manageableUsers = (auth: AuthContext): SQL | undefined =>
@@ -186,7 +186,7 @@ async function assertManageableUser(tx: Tx, auth: AuthContext, userId: number): 
   if (!row) throw new Forbidden('You can map units only of accounts wholly inside your units');
 }
 
-registerResourceHooks('userUnitMap', {
+const userUnitMapHooks: ResourceHooks = {
   // A unit mapping row is its user's: a non-administrator reaches only the rows of accounts they may manage (the
   // user master's rule), so they neither read, switch off, move nor remove the rows of other accounts (404).
   scope(auth) {
@@ -197,4 +197,13 @@ registerResourceHooks('userUnitMap', {
   async beforeSave({ tx, auth, data }) {
     await assertManageableUser(tx, auth, Number(data.userId));
   },
-});
+};
+
+/** Registers these rules with the masters registry (called once, from the module's manifest). */
+export function registerAccessRules(): void {
+  registerResourceHooks('role', roleHooks);
+  registerResourceHooks('menu', menuHooks);
+  registerResourceHooks('module', moduleHooks);
+  registerResourceHooks('user', userHooks);
+  registerResourceHooks('userUnitMap', userUnitMapHooks);
+}
