@@ -150,8 +150,14 @@ describe('punches arriving for a locked month', () => {
     expect((await lateList(branch.api)).some((l) => l.employeeId === worker.id)).toBe(false);
     expect((await branch.api.get(`/api/attendance/late-punches?unitId=${hoUnit}`)).statusCode).toBe(404);
     expect((await emp1.get('/api/attendance/late-punches')).statusCode).toBe(403);
-    // Applying needs the salary process's edit action.
+    // Applying needs the salary process's edit action, and applies nothing while the month is still locked.
     expect((await ho.api.post('/api/attendance/late-punches/apply', { year: 2026, month: 1 })).statusCode).toBe(403);
+    const [y, m] = lastMonth.split('-').map(Number);
+    const apply = await payroll.post('/api/attendance/late-punches/apply', { year: y, month: m, unitId: hoUnit });
+    expect(apply.statusCode, apply.body).toBe(200);
+    expect(apply.json()).toEqual({ applied: 0, stillFrozen: 2 });
+    expect((await payroll.post('/api/attendance/late-punches/apply', { year: y, month: 13 })).statusCode).toBe(400);
+    expect((await lateList(payroll)).filter((l) => l.employeeId === worker.id)).toHaveLength(2);
   });
 
   it('a PIN mapped afterwards brings its punches of a locked day in as late punches, not into the day', async () => {
