@@ -11,8 +11,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+          include: ['packages/**/*.test.ts', 'scripts/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
           environment: 'node',
+          // Nothing here is timed: a test asserts results, and the timeout only ends one that hangs. Vitest's 5 s
+          // default failed real work (a 60-payslip PDF) on a loaded machine.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
         resolve: { alias: { '@/': new URL('./apps/web/src/', import.meta.url).pathname } },
       },
@@ -21,8 +25,12 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Generous, as above: the work of a test (a restore, a salary run on the embedded database) takes several
+          // times longer on a loaded machine, and a timeout only ends a test that hangs.
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          // Bundles the server once per run for the tests that start real server processes (crash/server-process.ts).
+          globalSetup: ['apps/server/test/global-setup.ts'],
           pool: 'forks',
           // One module graph per worker, not per file: every file imports the whole server (its schemas, pdfmake,
           // exceljs), which cost about 3 s a file and 4 of the suite's 15 minutes on the 2-core machine. Files share

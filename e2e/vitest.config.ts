@@ -14,7 +14,9 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
-    testTimeout: 90_000,
+    // Generous: a test's waits (a page, a download) take several times longer on a loaded machine, and the timeout
+    // only ends a test that hangs.
+    testTimeout: 180_000,
     hookTimeout: 240_000,
     pool: 'forks',
     maxWorkers: workers,

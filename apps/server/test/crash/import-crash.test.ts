@@ -3,7 +3,7 @@
 // completes exactly once (the job marks itself done in the import's own transaction).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportRefs, importRow, importWorkbook } from '../employees/fixtures';
-import { postgresPass, type ServerProcess, serverProcess } from './server-process';
+import { postgresPass, type ServerProcess, serverProcess, waitFor } from './server-process';
 
 let server: ServerProcess;
 beforeAll(async () => {
@@ -54,16 +54,15 @@ describe.skipIf(postgresPass)('kill -9 during an employee import', () => {
 
     await server.start();
     token = await server.signIn();
-    let job = (await get(`/api/jobs/${jobId}`)) as { state: string; attempts: number; result: unknown };
-    for (let i = 0; i < 600 && job.state !== 'succeeded' && job.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      job = (await get(`/api/jobs/${jobId}`)) as typeof job;
-    }
+    const job = await waitFor(
+      () => get(`/api/jobs/${jobId}`) as Promise<{ state: string; attempts: number; result: unknown }>,
+      (j) => j.state === 'succeeded' || j.state === 'failed',
+    );
     expect(job.state, JSON.stringify(job)).toBe('succeeded');
     expect(job.result).toMatchObject({ ok: true, imported: N });
     expect(job.attempts).toBe(2);
     // Exactly N employees with the file's codes: not 0 (lost), not 2N (twice), not a part.
     const list = (await get('/api/employees?search=KIL&pageSize=1')) as { total: number };
     expect(list.total).toBe(N);
-  }, 300_000);
+  }, 600_000);
 });

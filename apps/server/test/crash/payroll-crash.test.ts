@@ -7,7 +7,7 @@ import { createDatabase, queryRows } from '../../src/db/client';
 import { departments, designations, employees, payrollRuns, salaryStructures, units } from '../../src/db/schema';
 import { bulkInsert } from '../../src/lib/bulk';
 import { demoEmployee } from '../../src/modules/employees/demo-data';
-import { postgresPass, type ServerProcess, serverProcess } from './server-process';
+import { postgresPass, type ServerProcess, serverProcess, waitFor } from './server-process';
 
 let server: ServerProcess;
 beforeAll(async () => {
@@ -102,11 +102,10 @@ describe.skipIf(postgresPass)('kill -9 during a salary run', () => {
     await server.start();
     const again = await server.signIn('admin');
     const get = async (p: string) => (await fetch(`${server.url}${p}`, { headers: { authorization: `Bearer ${again}` } })).json();
-    let job = (await get(`/api/jobs/${jobId}`)) as { state: string; attempts: number };
-    for (let i = 0; i < 1200 && job.state !== 'succeeded' && job.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      job = (await get(`/api/jobs/${jobId}`)) as typeof job;
-    }
+    const job = await waitFor(
+      () => get(`/api/jobs/${jobId}`) as Promise<{ state: string; attempts: number }>,
+      (j) => j.state === 'succeeded' || j.state === 'failed',
+    );
     expect(job.state, JSON.stringify(job)).toBe('succeeded');
     expect(job.attempts).toBe(2);
     const run = (await get(`/api/payroll/runs/${runId}`)) as { status: string; employeeCount: number; net: number };
@@ -114,5 +113,5 @@ describe.skipIf(postgresPass)('kill -9 during a salary run', () => {
     const lines = (await get(`/api/payroll/runs/${runId}/employees`)) as { net: number }[];
     expect(lines).toHaveLength(N);
     expect(lines.reduce((s, l) => s + Math.round(l.net * 100), 0)).toBe(Math.round(run.net * 100));
-  }, 400_000);
+  }, 600_000);
 });

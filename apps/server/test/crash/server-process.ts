@@ -1,10 +1,11 @@
-// A real server process on a throw-away data folder, for the crash tests: started as `npm run serve` runs it
-// (one node process with the tsx loader), killed with a real signal.
+// A real server process on a throw-away data folder, for the crash tests: started as `npm run serve` runs it (one
+// node process running the bundled server: this run's bundle, built by global-setup.ts), killed with a real signal.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { createDatabase } from '../../src/db/client';
 import { DEMO_PASSWORDS } from '../../src/seed/core';
 import { pgliteTemplate } from '../helpers';
@@ -44,6 +45,33 @@ function freePort(): Promise<number> {
   });
 }
 
+/** This run's server bundle (global-setup.ts builds it in the background at the start of the run): its main.js. */
+async function serverBundle(deadline: number): Promise<string> {
+  const dir = inject('serverBundle');
+  if (!dir) throw new Error('no server bundle: run the api project (vitest.config.ts), whose global setup builds it');
+  for (;;) {
+    if (existsSync(path.join(dir, 'ready'))) return path.join(dir, 'main.js');
+    if (existsSync(path.join(dir, 'failed')))
+      throw new Error(`the server bundle did not build:\n${readFileSync(path.join(dir, 'failed'), 'utf8')}`);
+    if (Date.now() > deadline) throw new Error(`the server bundle in ${dir} was not built in time`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Reads until `done` holds, every `everyMs`, and returns the last value read; after `ms` it returns that value as it is
+ * (the caller's assertion then says what was seen). The bound is generous: what the server does meanwhile (an
+ * import, a restart) takes several times longer on a loaded machine, and it only ends a wait that would hang.
+ */
+export async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, { ms = 240_000, everyMs = 100 } = {}): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
 export async function serverProcess(prefix: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
   const port = await freePort();
@@ -70,13 +98,14 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
     },
     async start(timeoutMs = 120_000) {
       out = '';
+      const bundle = await serverBundle(Date.now() + timeoutMs);
       // An empty folder gets the suite's migrated and seeded demo database (helpers.ts), as a first start would make
       // it, without the 10-15 s of migrating and seeding each time (foundation/startup.test.ts tests those).
       if (!env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite'))) {
         const database = await createDatabase({ databaseUrl: undefined, dataDir }, { loadDataDir: await pgliteTemplate() });
         await database.close();
       }
-      child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      child = spawn(process.execPath, [bundle], {
         cwd: root,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -56,7 +56,7 @@ describe('ID cards of a unit as one PDF', () => {
     writeFileSync(pdf, file.rawPayload);
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf]).toString())?.[1]);
     expect(pages).toBeGreaterThan(0);
-  }, 180_000);
+  }, 600_000);
 
   it('keeps the job and its file to their starter (and administrators)', async () => {
     const [hq] = await t.db.select().from(units).where(eq(units.code, 'HO-BLR'));

@@ -77,7 +77,7 @@ beforeAll(async () => {
     await t.db.execute(sql`update salary_slips s set statutory = (s.statutory - 'tdsSurcharge' - 'tdsCess') || jsonb_build_object('tds', ${tds[i]}::bigint)
       from payroll_runs r where r.id = s.run_id and s.employee_id = ${me.id} and r.year = ${m.year} and r.month = ${m.month}`);
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await t?.close();

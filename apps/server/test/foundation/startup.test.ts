@@ -24,23 +24,19 @@ async function counts(database: Database) {
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 describe('start-up', () => {
-  it.skipIf(!!pgUrl)(
-    'migrates and seeds an empty embedded database once; a second start changes nothing',
-    async () => {
-      const database = await createDatabase(testConfig(), { pgliteDataDir: 'memory://' });
-      try {
-        await prepareDatabase(database, { today: '2026-11-24' });
-        const first = await counts(database);
-        expect(first.organisation).toBe(1);
-        expect(first.users).toBeGreaterThan(3);
-        await prepareDatabase(database, { today: '2026-11-24' });
-        expect(await counts(database)).toEqual(first);
-      } finally {
-        await database.close();
-      }
-    },
-    120_000,
-  );
+  it.skipIf(!!pgUrl)('migrates and seeds an empty embedded database once; a second start changes nothing', async () => {
+    const database = await createDatabase(testConfig(), { pgliteDataDir: 'memory://' });
+    try {
+      await prepareDatabase(database, { today: '2026-11-24' });
+      const first = await counts(database);
+      expect(first.organisation).toBe(1);
+      expect(first.users).toBeGreaterThan(3);
+      await prepareDatabase(database, { today: '2026-11-24' });
+      expect(await counts(database)).toEqual(first);
+    } finally {
+      await database.close();
+    }
+  });
 
   it.skipIf(!pgUrl)(
     'two servers starting together on one empty PostgreSQL seed one organisation',

@@ -75,5 +75,5 @@ describe.skipIf(postgresPass)('npm run backup / restore beside a server', () => 
 
     await target.start();
     expect(await figures(target)).toEqual(before);
-  }, 300_000);
+  }, 600_000);
 });

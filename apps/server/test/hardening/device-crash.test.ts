@@ -110,5 +110,5 @@ describe.skipIf(postgresPass)('kill -9 during a device upload', () => {
       expect(kept).toEqual(fresh);
     });
     console.info(`device crash: killed with ${stored === 0 ? 'nothing' : 'the whole batch'} stored`);
-  }, 300_000);
+  }, 600_000);
 });

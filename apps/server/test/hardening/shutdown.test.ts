@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresPass, type ServerProcess, serverProcess } from '../crash/server-process';
+import { postgresPass, type ServerProcess, serverProcess, waitFor } from '../crash/server-process';
 import { type ImportRefs, importRow, importWorkbook } from '../employees/fixtures';
 
 let server: ServerProcess;
@@ -18,7 +18,11 @@ beforeAll(async () => {
 }, 320_000);
 afterAll(() => server?.dispose());
 
+// The promise is the server's own 10 s grace (main.ts): exit code 0 proves it was kept, since a stop that overruns it
+// is forced out with code 1. The time measured here also holds the signal's delivery and the process's exit, which
+// a loaded machine delays; this bound (the grace and a margin such a machine meets) says the stop did not hang.
 const GRACE_MS = 10_000;
+const STOPPED_WITHIN_MS = GRACE_MS + 20_000;
 const lockFile = () => path.join(server.dataDir, 'pglite', 'postmaster.pid');
 
 async function stop() {
@@ -35,7 +39,7 @@ describe.skipIf(postgresPass)('SIGTERM', () => {
     // at once after a start: the scheduled jobs (leave posting, pruning) are claimed at start
     const early = await stop();
     expect(early).toMatchObject({ code: 0, signal: null, lock: false });
-    expect(early.ms).toBeLessThan(GRACE_MS);
+    expect(early.ms).toBeLessThan(STOPPED_WITHIN_MS);
 
     const url = await server.start();
     const agent = new http.Agent({ keepAlive: true });
@@ -52,7 +56,7 @@ describe.skipIf(postgresPass)('SIGTERM', () => {
     const idle = await stop();
     agent.destroy();
     expect(idle).toMatchObject({ code: 0, signal: null, lock: false });
-    expect(idle.ms).toBeLessThan(GRACE_MS);
+    expect(idle.ms).toBeLessThan(STOPPED_WITHIN_MS);
   }, 600_000);
 
   it('during an employee import: exit 0 in the grace, and the import completes once after the restart', async () => {
@@ -66,24 +70,24 @@ describe.skipIf(postgresPass)('SIGTERM', () => {
     const res = await fetch(`${url}/api/employees/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(res.status).toBe(202);
     const { jobId } = (await res.json()) as { jobId: number };
-    let job = (await get(`/api/jobs/${jobId}`)) as { state: string; attempts: number; result: unknown };
-    for (let i = 0; i < 600 && job.state === 'queued'; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      job = (await get(`/api/jobs/${jobId}`)) as typeof job;
-    }
+    type Job = { state: string; attempts: number; result: unknown };
+    let job = await waitFor(
+      () => get(`/api/jobs/${jobId}`) as Promise<Job>,
+      (j) => j.state !== 'queued',
+      { everyMs: 20 },
+    );
     expect(job.state).toBe('running');
 
     const during = await stop();
     expect(during).toMatchObject({ code: 0, signal: null, lock: false });
-    expect(during.ms).toBeLessThan(GRACE_MS);
+    expect(during.ms).toBeLessThan(STOPPED_WITHIN_MS);
 
     await server.start();
     token = await server.signIn();
-    job = (await get(`/api/jobs/${jobId}`)) as typeof job;
-    for (let i = 0; i < 900 && job.state !== 'succeeded' && job.state !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      job = (await get(`/api/jobs/${jobId}`)) as typeof job;
-    }
+    job = await waitFor(
+      () => get(`/api/jobs/${jobId}`) as Promise<Job>,
+      (j) => j.state === 'succeeded' || j.state === 'failed',
+    );
     expect(job.state, JSON.stringify(job)).toBe('succeeded');
     expect(job.result).toMatchObject({ ok: true, imported: N });
     // an interruption does not use up an attempt
