@@ -179,15 +179,21 @@ describe('durability', () => {
   it('a job whose runner died is taken up after its lease and completes exactly once', async () => {
     const g = gate('crash');
     const id = (await enqueue(t.db, countedJob, { key: 'crash' }))!;
-    const first = createJobRunner({ db: t.db, config: t.config, log, leaseMs: 300 });
+    // A lease of 5 s, renewed every 1.7 s: a loaded machine's pauses do not end it early (one of 300 ms did), and the
+    // second runner takes the job once it has run out.
+    const first = createJobRunner({ db: t.db, config: t.config, log, leaseMs: 5_000 });
     const firstRun = first.drain();
     await g.reached;
     // The process "dies": it stops renewing its lease and writes nothing more.
     first.abandon();
-    const second = createJobRunner({ db: t.db, config: t.config, log, leaseMs: 300 });
+    const second = createJobRunner({ db: t.db, config: t.config, log, leaseMs: 5_000 });
     expect(await second.drain()).toBe(0); // still leased
-    await new Promise((r) => setTimeout(r, 400));
-    expect(await second.drain()).toBe(1);
+    let taken = 0;
+    for (const deadline = Date.now() + 120_000; taken === 0 && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 250));
+      taken = await second.drain();
+    }
+    expect(taken).toBe(1);
     expect(await jobRow(id)).toMatchObject({ state: 'succeeded', attempts: 2, result: { key: 'crash', attempt: 2 } });
     // The dead runner's job body wakes up: its work is rolled back, as it no longer holds the job.
     g.open();
