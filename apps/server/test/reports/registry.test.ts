@@ -15,7 +15,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { allReports } from '../../src/modules/reports/define';
-import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { REPORTS } from '../../src/modules/reports/registry';
+import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;
@@ -27,6 +28,10 @@ let month: { year: number; month: number };
 let fy = 0;
 let managerUnits: string[] = [];
 let otherUnit = 0;
+/** A custom role holding every report's menu, of units 1 and 2. */
+let limited: ReturnType<typeof api>;
+let limitedUnits: string[] = [];
+let blr: { id: number; departmentId: number };
 const tmp = mkdtempSync(path.join(tmpdir(), 'reports-test-'));
 
 /** Paise of a JSON rupee amount (money columns) or the number itself. */
@@ -122,6 +127,12 @@ beforeAll(async () => {
     )
   ).map((r) => r.name);
   await seedReportData();
+  limited = (await createUnitLimitedUser(t, { menus: [...new Set(allReports().map((d) => d.menu))], unitIds: [1, 2] })).api;
+  limitedUnits = (await queryRows<{ name: string }>(t.db, sql`select name from units where id in (1, 2)`)).map((r) => r.name);
+  [blr] = await queryRows<{ id: number; departmentId: number }>(
+    t.db,
+    sql`select id, department_id as "departmentId" from employees where employee_code = 'BLR0002'`,
+  );
   [{ id: otherUnit }] = await queryRows<{ id: number }>(
     t.db,
     sql`select id from units where name not in (select un.name from user_unit_map m join users u on u.id = m.user_id join units un on un.id = m.unit_id where u.user_name = 'manager') order by id limit 1`,
@@ -188,7 +199,7 @@ describe('the registry', () => {
   });
 });
 
-describe.each(allReports().map((d) => [d.id]))('report %s', (id) => {
+describe.each(REPORTS.map((d) => [d.id]))('report %s', (id) => {
   let meta: TReportMeta;
   let q: Record<string, string | number>;
   let result: TReportResult;
@@ -251,6 +262,52 @@ describe.each(allReports().map((d) => [d.id]))('report %s', (id) => {
     }
     if (meta.filters.some((f) => f.kind === 'unit')) {
       expect((await manager.get(`/api/reports/${id}/run`, { ...q, unitId: otherUnit })).statusCode).toBe(404);
+    }
+  });
+
+  it('runs, filters and exports for the payroll officer and a custom unit-limited role: the administrator’s rows of their units', async () => {
+    const kinds = new Set(meta.filters.map((f) => f.kind));
+    const cases: Record<string, number>[] = [{}];
+    if (kinds.has('unit')) cases.push({ unitId: 2 });
+    if (kinds.has('department')) cases.push({ departmentId: blr.departmentId });
+    if (kinds.has('employee')) cases.push({ employeeId: blr.id });
+    const prefixes = { payroll: /^(BLR|CHN|MYS)/, limited: /^(BLR|CHN)/ };
+    const callers = [
+      { who: 'payroll' as const, api: payroll, units: null as string[] | null },
+      { who: 'limited' as const, api: limited, units: limitedUnits },
+    ];
+    for (const c of callers) {
+      // The payroll officer holds the registers and the bonus report only.
+      if ((await c.api.get(`/api/reports/${id}`)).statusCode === 403) continue;
+      for (const extra of cases) {
+        const what = `${id} ${c.who} ${JSON.stringify(extra)}`;
+        const all = Object.keys(extra).length
+          ? ((await admin.get(`/api/reports/${id}/run`, { ...q, ...extra, pageSize: 500 })).json() as TReportResult)
+          : result;
+        const res = await c.api.get(`/api/reports/${id}/run`, { ...q, ...extra, pageSize: 500 });
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+        const body = res.json() as TReportResult;
+        expect(body.columns, what).toEqual(all.columns);
+        const hasUnit = body.columns.some((col) => col.key === 'unitName');
+        const hasCode = body.columns.some((col) => col.key === 'employeeCode');
+        const inReach = (r: Record<string, unknown>) =>
+          (!hasUnit || !c.units || c.units.includes(String(r.unitName))) && (!hasCode || prefixes[c.who].test(String(r.employeeCode)));
+        if (hasUnit || hasCode) expect(body.rows, what).toEqual(all.rows.filter(inReach));
+        else expect(body.total, what).toBeLessThanOrEqual(all.total);
+      }
+      if (kinds.has('unit') && c.who === 'limited')
+        expect((await c.api.get(`/api/reports/${id}/run`, { ...q, unitId: 3 })).statusCode).toBe(404);
+      // The Excel download holds the rows of their screen.
+      for (const extra of cases.slice(0, 2)) {
+        const what = `${id} ${c.who} export ${JSON.stringify(extra)}`;
+        const screen = (await c.api.get(`/api/reports/${id}/run`, { ...q, ...extra, pageSize: 500 })).json() as TReportResult;
+        const xlsx = await c.api.get(`/api/reports/${id}/export`, { ...q, ...extra, format: 'xlsx' });
+        expect(xlsx.statusCode, `${what}: ${xlsx.body}`).toBe(200);
+        const wb = new ExcelJS.Workbook();
+        await wb.xlsx.load(xlsx.rawPayload as never);
+        const totals = screen.columns.some((col) => col.total);
+        expect(wb.worksheets[0].actualRowCount - 2 - (totals ? 1 : 0), what).toBe(screen.rows.length);
+      }
     }
   });
 

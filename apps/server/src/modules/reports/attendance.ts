@@ -27,12 +27,12 @@ import { departments, employees } from '../../db/schema';
 import { Forbidden } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { hasAction, selfScope, unitScope } from '../access/context';
+import { type ComputedDay, computeAttendance, shiftRules } from '../attendance/compute';
+import { shiftCodes } from '../attendance/service';
 import { reportContext } from './context';
 import { defineReport, type ReportColumn, type ReportContext, type ReportDef, type ReportRow } from './define';
 import { sendExport } from './export';
 import { planOf } from './run';
-import { type ComputedDay, computeAttendance, shiftRules } from '../attendance/compute';
-import { shiftCodes } from '../attendance/service';
 
 /** The longest range a report covers (a register of two months). */
 const MAX_DAYS = 62;

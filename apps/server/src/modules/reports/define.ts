@@ -135,16 +135,24 @@ export interface ReportSummaryLine {
 const registry = new Map<string, ReportDef>();
 
 /** Declares a report (once per id); returns it. */
+/** A report's declaration, checked; the reports module's manifest registers the list (registry.ts). */
 export function defineReport(def: ReportDef): ReportDef {
-  if (registry.has(def.id)) throw new Error(`Report ${def.id} is declared twice`);
   if (!ZReportIdParams.shape.id.safeParse(def.id).success) throw new Error(`Report id ${def.id} is not a slug that starts with a letter`);
   for (const g of def.groupBy) {
     if (def.source.kind !== 'sql') throw new Error(`Report ${def.id}: only SQL reports group`);
     if (!def.columns.some((c) => c.key === g.key)) throw new Error(`Report ${def.id}: group key ${g.key} is no column`);
   }
   if (def.source.kind === 'chunks') def.columns = chunkTotals(def.columns);
-  registry.set(def.id, def);
   return def;
+}
+
+/** Makes the reports reachable by id, in the order given (the reports screen's order). */
+export function registerReports(defs: readonly ReportDef[]): void {
+  for (const def of defs) {
+    const known = registry.get(def.id);
+    if (known && known !== def) throw new Error(`Report ${def.id} is declared twice`);
+    registry.set(def.id, def);
+  }
 }
 
 /**

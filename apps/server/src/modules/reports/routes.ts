@@ -27,7 +27,6 @@ import { allReports, metaOf, type ReportDef, reportById } from './define';
 import { sendExport } from './export';
 import { reportExportJob } from './job';
 import { countRows, planOf, resultJson, runPage } from './run';
-import './registry';
 
 /** Exports of at most this many rows answer directly; larger ones run as a job. */
 export const DIRECT_EXPORT_ROWS = { xlsx: 5000, pdf: 1000 } as const;
