@@ -6,7 +6,7 @@ import type { DatabaseKind, Db } from '../db/client';
 import type { JobRunner } from '../jobs/runner';
 import type { AuthContext } from '../modules/access/context';
 import type { DeclaredRoute } from '../modules/access/hooks';
-import type { DeviceContext } from '../modules/devices/auth';
+import type { DeviceContext } from '../modules/access/device-auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

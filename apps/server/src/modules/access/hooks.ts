@@ -1,7 +1,7 @@
 import type { TRouteAccess } from '@hr/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden, TooManyRequests, Unauthorized } from '../../lib/errors';
-import { DeviceRateLimiter, resolveDevice } from '../devices/auth';
+import { DeviceRateLimiter, resolveDevice } from './device-auth';
 import { bearerToken, resolveSession } from './session';
 
 /** Every /api route with its access declaration (tests walk it; handy for audits of the API). */

@@ -10,7 +10,7 @@ import { type Db, queryRows, type Tx } from '../../db/client';
 import { biometricDevices, latePunches, punches } from '../../db/schema';
 import { bulkInsert } from '../../lib/bulk';
 import { orgZone } from '../../lib/org-zone';
-import type { DeviceContext } from '../devices/auth';
+import type { DeviceContext } from '../access/device-auth';
 import { recomputeForPunches } from './compute';
 import { dayKey, frozenEmployeeDays } from './frozen';
 import { holdDeviceLines, type LateDeviceLine } from './late-punches';

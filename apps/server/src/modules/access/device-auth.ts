@@ -1,3 +1,4 @@
+// Who a calling biometric device is (its serial number, key or address), resolved by the access hook for the /iclock routes.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
