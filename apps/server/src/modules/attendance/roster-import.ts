@@ -17,7 +17,7 @@ import { fileResponse } from '../../lib/responses';
 import { fromXlsxText, xlsxRow } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { toIsoDate } from '../employees/import';
-import { cellValue, uploadedSheet } from '../payroll/sheet';
+import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
 import { computeAttendance } from './compute';
 import { assertDayOpen, rosterOf } from './service';
 

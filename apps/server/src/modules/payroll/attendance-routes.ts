@@ -25,7 +25,7 @@ import { type AuthContext, canReachUnit } from '../access/context';
 import { tracksAttendance } from '../attendance/month';
 import { monthInputs, paidEmployees } from './inputs';
 import { assertMonthOpen } from './runs';
-import { cellValue, uploadedSheet } from './sheet';
+import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
 
 type Row = z.infer<typeof ZMonthAttendanceRow>;
 

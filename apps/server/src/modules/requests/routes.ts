@@ -53,7 +53,7 @@ import { fileResponse } from '../../lib/responses';
 import { createStorage, newKey, StorageNotFound } from '../../lib/storage';
 import { fromXlsxText, streamXlsx, xlsxRow } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
-import { readMultipartFile, readUpload } from '../employees/upload';
+import { readMultipartFile, readUpload } from '../../lib/upload';
 import { balancesOf, employeeBalances, fyOf, leavePolicies, reworkYearEnds, staffFacts } from './ledger';
 import { listNotifications, markRead, setNotificationMail, unreadCount } from './notify';
 import {

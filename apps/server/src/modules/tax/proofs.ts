@@ -18,7 +18,7 @@ import { orgToday } from '../../lib/org-zone';
 import { fileResponse, noContent } from '../../lib/responses';
 import { createStorage, newKey, StorageNotFound } from '../../lib/storage';
 import { type AuthContext, canReachRecord, hasAction } from '../access/context';
-import { readUpload } from '../employees/upload';
+import { readUpload } from '../../lib/upload';
 import { proofCutoff } from './declarations';
 
 const KINDS = ['pdf', 'jpg', 'png'] as const;

@@ -14,6 +14,7 @@ import {
   ZTaxProofWindow,
 } from '@hr/contract';
 import {
+  HRA_CODE,
   hraExemption,
   type IncomeTaxParameters,
   incomeTaxParametersFor,
@@ -21,6 +22,7 @@ import {
   remainingMonthsOf,
   type TaxRegime,
   toPaise,
+  toRupees,
 } from '@hr/payroll';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,13 +34,10 @@ import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { createStorage } from '../../lib/storage';
 import { type AuthContext, canReachRecord } from '../access/context';
-import { HRA_CODE } from '../payroll/plan';
 import { loadStatutoryTables } from '../statutory/parameters';
 import { computeTaxView } from '../statutory/routes';
 import { proofCutoff } from './declarations';
 import { currentFinancialYear, proofWindowClosed, taxProofRoutes } from './proofs';
-
-const rupees = (paise: number | bigint) => Number(paise) / 100;
 
 type Who = { id: number; code: string; name: string; unitId: number };
 
@@ -147,7 +146,7 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
   };
   const views = { new: compare('new'), old: compare('old') };
   // Relief under section 89 lowers the tax payable, as in the run and on Form 16 (at most the tax).
-  const net = (v: TTaxComputeResult | null) => (v ? rupees(Math.max(Math.round(v.totalTax * 100) - relief89, 0)) : null);
+  const net = (v: TTaxComputeResult | null) => (v ? toRupees(Math.max(Math.round(v.totalTax * 100) - relief89, 0)) : null);
   return {
     employeeId: e.id,
     employeeCode: e.code,
@@ -155,16 +154,16 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
     financialYear: fy,
     declared: !!d,
     regime: (d?.regime ?? 'new') as TaxRegime,
-    rentPerMonth: rupees(rent),
+    rentPerMonth: toRupees(rent),
     metro,
     rentProved: d?.rentProved ?? false,
-    previousEmployerIncome: rupees(prevIncome),
-    previousEmployerTds: rupees(d?.previousEmployerTds ?? 0),
-    otherIncome: rupees(otherIncome),
-    relief89: rupees(relief89),
+    previousEmployerIncome: toRupees(prevIncome),
+    previousEmployerTds: toRupees(d?.previousEmployerTds ?? 0),
+    otherIncome: toRupees(otherIncome),
+    relief89: toRupees(relief89),
     lines: lines.map((l) => ({
       section: l.section as TTaxDeclaration['lines'][number]['section'],
-      amount: rupees(l.amount),
+      amount: toRupees(l.amount),
       proved: l.proved,
       provedAt: l.provedAt?.toISOString() ?? null,
       proofFileName: l.proofFileName,
@@ -172,11 +171,11 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
     proofCutoff: cutoff,
     afterCutoff: proofWindowClosed(cutoff),
     comparison: {
-      estimatedAnnualSalary: rupees(estimate.salary + BigInt(prevIncome)),
-      hraExemption: rupees(estimate.hra),
-      professionalTax: rupees(estimate.pt),
-      otherIncome: rupees(otherIncome),
-      relief89: rupees(relief89),
+      estimatedAnnualSalary: toRupees(estimate.salary + BigInt(prevIncome)),
+      hraExemption: toRupees(estimate.hra),
+      professionalTax: toRupees(estimate.pt),
+      otherIncome: toRupees(otherIncome),
+      relief89: toRupees(relief89),
       netTax: { new: net(views.new), old: net(views.old) },
       new: views.new,
       old: views.old,
