@@ -4,7 +4,7 @@
 // one month; a skipped instalment moves to the end. A recovery in an approved or locked month is final.
 import { yearMonth } from '@hr/calendar';
 import { MENU, type TAdvance, ZAdvance, ZAdvanceAction, ZAdvanceListQuery, ZAdvancePage, ZIdParams, ZSaveAdvance } from '@hr/contract';
-import { instalmentPlan } from '@hr/payroll';
+import { instalmentPlan, toRupees } from '@hr/payroll';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -14,8 +14,6 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachRecord, hasAction, selfScope, unitScope } from '../access/context';
 import { approvalOf, decide, historyOf, registerApprovalKind, submitApproval, withdrawApproval } from '../approvals/service';
 import { registerEmployeeUsage, tableUsage } from '../employees/usage';
-
-const rupees = (paise: number) => Math.round(paise) / 100;
 
 registerEmployeeUsage(tableUsage('salary records', salarySlips, salarySlips.employeeId));
 registerEmployeeUsage(tableUsage('salary advances', salaryAdvances, salaryAdvances.employeeId));
@@ -75,10 +73,10 @@ async function advanceView(db: Db, id: number): Promise<TAdvance> {
       id: i.id,
       seq: i.seq,
       dueMonth: i.dueMonth,
-      amount: rupees(i.amount),
+      amount: toRupees(i.amount),
       status: i.status as 'due',
       note: i.note,
-      outstandingAfter: rupees(outstanding),
+      outstandingAfter: toRupees(outstanding),
     };
   });
   const a = await approvalOf(db, advanceApproval, id);

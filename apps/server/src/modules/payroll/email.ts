@@ -6,10 +6,10 @@ import { monthName } from '@hr/calendar';
 import { buildPayslipDoc, type PayslipRecord, payslipFileName, protectDocument } from '@hr/documents';
 import { renderPdf } from '@hr/documents/node';
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { queryRows } from '../../db/client';
 import { defineJob, JobFailure } from '../../jobs/runner';
+import { openMailer } from '../../lib/mail';
 import { writeAudit } from '../../lib/audit';
 import { slipRecords } from './slips';
 
@@ -40,7 +40,7 @@ export const emailPayslipsJob = defineJob({
   maxAttempts: 3,
   cancellable: true,
   async run(ctx, data, progress) {
-    if (!ctx.config.smtpUrl) throw new JobFailure('E-mail is not set up (SMTP_URL)');
+    const mailer = openMailer(ctx.config);
     const people = await queryRows<{
       slipId: number;
       employeeId: number;
@@ -58,7 +58,6 @@ export const emailPayslipsJob = defineJob({
     );
     if (people.length === 0) throw new JobFailure('The run has no approved payslips');
     const records = new Map((await slipRecords(ctx.db, sql`r.id = ${data.runId}`)).map((r) => [r.employeeId, r]));
-    const transport = nodemailer.createTransport(ctx.config.smtpUrl);
     let sent = 0;
     const skipped: { employeeCode: string; reason: string }[] = [];
     const failed: { employeeCode: string; error: string }[] = [];
@@ -81,8 +80,7 @@ export const emailPayslipsJob = defineJob({
       try {
         const pdf = await payslipAttachment(record, data.protect && p.pan ? { pan: p.pan, dateOfBirth: p.dateOfBirth } : null);
         const month = `${monthName(record.month)} ${record.year}`;
-        await transport.sendMail({
-          from: ctx.config.smtpFrom,
+        await mailer.send({
           to: p.email,
           subject: `Payslip for ${month}`,
           text: [
@@ -105,7 +103,7 @@ export const emailPayslipsJob = defineJob({
         failed.push({ employeeCode: code, error: (e as Error).message.slice(0, 200) });
       }
     }
-    transport.close();
+    mailer.close();
     const result = { sent, skipped, failed };
     await writeAudit(ctx.db, {
       entity: 'payroll_runs',
