@@ -3,10 +3,11 @@
 // punches (426 for an old app, geofence), scoping, manual marking and the frozen month, rosters, regularisation
 // through the approvals module, and payroll reading payable days and LWOP from daily attendance.
 import { addDays, addMonths, todayIn } from '@hr/calendar';
+import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
 let base = '';
@@ -455,5 +456,128 @@ describe('payroll reads daily attendance', () => {
       if (r.lwopDays > 0) withLwop++;
     }
     expect(withLwop).toBeGreaterThan(0);
+  });
+});
+
+describe('lists, searches and filters for non-administrators', () => {
+  // The manager and a custom role of units 1 and 2 get the administrator's rows kept to their units; another unit is 404.
+  let callers: { who: string; api: ReturnType<typeof api>; units: number[] }[];
+  let unitOf: Map<number, number>;
+  let unitName: Map<number, string>;
+  let dept = 0;
+  beforeAll(async () => {
+    const limited = await createUnitLimitedUser(t, {
+      menus: [MENU.attendance, MENU.viewShift, MENU.trackEmployee],
+      unitIds: [1, 2],
+    });
+    callers = [
+      { who: 'manager', api: manager, units: [1, 2] },
+      { who: 'custom unit-limited role', api: limited.api, units: limited.unitIds },
+    ];
+    const staff = await queryRows<{ id: number; unitId: number; departmentId: number; code: string }>(
+      t.db,
+      sql`select id, unit_id as "unitId", department_id as "departmentId", employee_code as code from employees`,
+    );
+    unitOf = new Map(staff.map((e) => [e.id, e.unitId]));
+    dept = staff.find((e) => e.code === 'BLR0002')?.departmentId ?? 0;
+    unitName = new Map((await queryRows<{ id: number; name: string }>(t.db, sql`select id, name from units`)).map((u) => [u.id, u.name]));
+  });
+
+  const filters = (): Record<string, string | number>[] => [
+    {},
+    { search: "O'Brien" },
+    { search: '9876' },
+    { search: 'BLR000' },
+    { unitId: 2 },
+    { departmentId: dept },
+  ];
+  const ids = (rows: { employeeId: number }[]) => rows.map((r) => r.employeeId);
+
+  it("the day view, its search and filters: their units' staff, the same counts rule", async () => {
+    const date = addDays(today, -1);
+    for (const q of [...filters(), { status: 'notIn' }]) {
+      const all = (await admin.get('/api/attendance/day', { date, ...q, pageSize: 500 })).json() as { rows: { employeeId: number }[] };
+      for (const c of callers) {
+        const what = `${c.who} ${JSON.stringify(q)}`;
+        const res = await c.api.get('/api/attendance/day', { date, ...q, pageSize: 500 });
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+        const v = res.json();
+        expect(ids(v.rows), what).toEqual(ids(all.rows.filter((r) => c.units.includes(unitOf.get(r.employeeId) ?? 0))));
+        expect(
+          v.rows.every((r: { unitName: string }) => c.units.some((u) => unitName.get(u) === r.unitName)),
+          what,
+        ).toBe(true);
+        if (!q.status) expect(v.counts.employees, what).toBe(v.total);
+      }
+    }
+    for (const c of callers) expect((await c.api.get('/api/attendance/day', { date, unitId: 3 })).statusCode, c.who).toBe(404);
+    expect((await callers[0].api.get('/api/attendance/day', { date })).json().total).toBeGreaterThan(0);
+  });
+
+  it("the roster and its search and filters: their units' staff; another unit 404", async () => {
+    const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+    for (const q of filters()) {
+      const all = (await admin.get('/api/attendance/roster', { year, month, ...q, pageSize: 500 })).json() as {
+        rows: { employeeId: number }[];
+      };
+      for (const c of callers) {
+        const what = `${c.who} ${JSON.stringify(q)}`;
+        const res = await c.api.get('/api/attendance/roster', { year, month, ...q, pageSize: 500 });
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+        expect(ids(res.json().rows), what).toEqual(ids(all.rows.filter((r) => c.units.includes(unitOf.get(r.employeeId) ?? 0))));
+      }
+    }
+    for (const c of callers) expect((await c.api.get('/api/attendance/roster', { year, month, unitId: 3 })).statusCode, c.who).toBe(404);
+    expect((await callers[1].api.get('/api/attendance/roster', { year, month, search: 'BLR000' })).json().rows.length).toBeGreaterThan(0);
+  });
+
+  it('tracking, devices, unmatched PINs and corrections: the rows of their units only', async () => {
+    for (const date of [today, addDays(today, -1)]) {
+      for (const q of [{}, { unitId: 1 }, { departmentId: dept }] as Record<string, string | number>[]) {
+        const all = (await admin.get('/api/attendance/tracking', { date, ...q })).json().rows as { employeeId: number }[];
+        for (const c of callers) {
+          const res = await c.api.get('/api/attendance/tracking', { date, ...q });
+          expect(res.statusCode, `${c.who} ${res.body}`).toBe(200);
+          expect(ids(res.json().rows), `${c.who} ${date} ${JSON.stringify(q)}`).toEqual(
+            ids(all.filter((r) => c.units.includes(unitOf.get(r.employeeId) ?? 0))),
+          );
+        }
+      }
+    }
+    const devices = await queryRows<{ serial: string; unitId: number }>(
+      t.db,
+      sql`select serial_number as serial, unit_id as "unitId" from biometric_devices`,
+    );
+    const deviceUnit = new Map(devices.map((d) => [d.serial, d.unitId]));
+    const allDevices = (await admin.get('/api/attendance/devices')).json() as { id: number; unitId: number; otherUnitNames: string[] }[];
+    const allPins = (await admin.get('/api/attendance/unmatched')).json() as { devicePin: string; deviceSerial: string }[];
+    expect(allPins.length).toBeGreaterThan(0);
+    const allCorrections = (await admin.get('/api/attendance/regularisations', { pageSize: 500 })).json().rows as {
+      id: number;
+      employeeId: number;
+    }[];
+    for (const c of callers) {
+      const names = c.units.map((u) => unitName.get(u));
+      const mine = (await c.api.get('/api/attendance/devices')).json() as { id: number }[];
+      expect(
+        mine.map((d) => d.id),
+        c.who,
+      ).toEqual(allDevices.filter((d) => c.units.includes(d.unitId) || d.otherUnitNames.some((n) => names.includes(n))).map((d) => d.id));
+      const pins = (await c.api.get('/api/attendance/unmatched')).json() as { devicePin: string; deviceSerial: string }[];
+      expect(pins, c.who).toEqual(allPins.filter((p) => c.units.includes(deviceUnit.get(p.deviceSerial) ?? 0)));
+      const corrections = await c.api.get('/api/attendance/regularisations', { pageSize: 500 });
+      expect(corrections.statusCode, c.who).toBe(200);
+      expect(
+        (corrections.json().rows as { id: number }[]).map((r) => r.id),
+        c.who,
+      ).toEqual(allCorrections.filter((r) => c.units.includes(unitOf.get(r.employeeId) ?? 0)).map((r) => r.id));
+    }
+    expect((await callers[1].api.get('/api/attendance/tracking', { date: today, unitId: 3 })).statusCode).toBe(404);
+    // Not empty answers: the web punch of employee1 (unit 1) today, a correction and an unmatched PIN of unit 1.
+    for (const c of callers) {
+      expect((await c.api.get('/api/attendance/tracking', { date: today })).json().rows.length, c.who).toBeGreaterThan(0);
+      expect((await c.api.get('/api/attendance/unmatched')).json().length, c.who).toBeGreaterThan(0);
+      expect((await c.api.get('/api/attendance/regularisations')).json().total, c.who).toBeGreaterThan(0);
+    }
   });
 });

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { punches } from '../../src/db/schema';
-import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;
@@ -317,6 +317,77 @@ describe('scoping and access', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     expect((await emp1.get('/api/attendance/shift-compare/export', { from: FROM, to: TO, kind: 'summary' })).statusCode).toBe(403);
     expect((await emp1.get('/api/attendance/shift-compare/summary', { from: FROM, to: TO })).statusCode).toBe(403);
+  });
+});
+
+describe('for non-administrators', () => {
+  // The manager and a custom role of units 1 and 2: the administrator's employees kept to their units, the same totals
+  // per row, on the screen and in the downloads.
+  let callers: { who: string; api: ReturnType<typeof api>; units: number[] }[];
+  let unitOf: Map<number, number>;
+  let blr: { id: number; departmentId: number };
+  beforeAll(async () => {
+    const limited = await createUnitLimitedUser(t, {
+      menus: [MENU.attendanceReport, MENU.shiftAttendanceCompare, MENU.shiftAttendanceCompareSummary],
+      unitIds: [1, 2],
+    });
+    callers = [
+      { who: 'manager', api: manager, units: [1, 2] },
+      { who: 'custom unit-limited role', api: limited.api, units: limited.unitIds },
+    ];
+    const staff = await queryRows<{ id: number; unitId: number; departmentId: number; code: string }>(
+      t.db,
+      sql`select id, unit_id as "unitId", department_id as "departmentId", employee_code as code from employees`,
+    );
+    unitOf = new Map(staff.map((e) => [e.id, e.unitId]));
+    blr = staff.find((e) => e.code === 'BLR0002') as typeof blr;
+  });
+
+  it('the register, shift versus attendance and its summary: their units only, rows as the administrator sees them', async () => {
+    const range = { from: FROM, to: TO, pageSize: 500 };
+    for (const url of ['/api/attendance/register', '/api/attendance/shift-compare', '/api/attendance/shift-compare/summary']) {
+      for (const q of [{}, { unitId: 2 }, { departmentId: blr.departmentId }, { employeeId: blr.id }] as Record<
+        string,
+        string | number
+      >[]) {
+        const all = (await admin.get(url, { ...range, ...q })).json() as { rows: { employeeId: number }[] };
+        for (const c of callers) {
+          const what = `${c.who} ${url} ${JSON.stringify(q)}`;
+          const res = await c.api.get(url, { ...range, ...q });
+          expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+          const rows = res.json().rows as { employeeId: number }[];
+          expect(rows, what).toEqual(all.rows.filter((r) => c.units.includes(unitOf.get(r.employeeId) ?? 0)));
+          if (!('departmentId' in q)) expect(rows.length, what).toBeGreaterThan(0);
+        }
+      }
+      for (const c of callers) expect((await c.api.get(url, { ...range, unitId: 3 })).statusCode, `${c.who} ${url}`).toBe(404);
+    }
+  });
+
+  it('downloads hold the rows of their screen', async () => {
+    const codes = async (buffer: Buffer) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(buffer as never);
+      const ws = wb.worksheets[0];
+      return Array.from({ length: ws.actualRowCount - 3 }, (_, i) => String(ws.getRow(4 + i).getCell(1).value));
+    };
+    for (const c of callers) {
+      for (const q of [{}, { unitId: 1 }] as Record<string, string | number>[]) {
+        const what = `${c.who} ${JSON.stringify(q)}`;
+        const screen = (await c.api.get('/api/attendance/register', { from: FROM, to: TO, ...q, pageSize: 500 })).json() as Register;
+        const file = await c.api.get('/api/attendance/register/export', { from: FROM, to: TO, ...q, format: 'xlsx' });
+        expect(file.statusCode, `${what}: ${file.body}`).toBe(200);
+        expect(await codes(file.rawPayload), what).toEqual(screen.rows.map((r) => r.employeeCode));
+        const summary = (await c.api.get('/api/attendance/shift-compare/summary', { from: FROM, to: TO, ...q, pageSize: 500 })).json()
+          .rows as { employeeCode: string }[];
+        const sheet = await c.api.get('/api/attendance/shift-compare/export', { from: FROM, to: TO, ...q, kind: 'summary' });
+        expect(sheet.statusCode, `${what}: ${sheet.body}`).toBe(200);
+        expect(await codes(sheet.rawPayload), what).toEqual(summary.map((r) => r.employeeCode));
+      }
+      const pdf = await c.api.get('/api/attendance/register/export', { from: FROM, to: TO, format: 'pdf' });
+      expect(pdf.statusCode, c.who).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
   });
 });
 

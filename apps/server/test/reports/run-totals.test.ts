@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;
@@ -113,5 +113,33 @@ describe('report_run_totals', () => {
     const narrowed = (await admin.get('/api/reports/form-b/run', { ...q, departmentId: dep.id })).json();
     expect(narrowed.total).toBe(dep.n);
     expect(Math.round(narrowed.grandTotal.gross * 100)).toBe(Number(dep.gross));
+
+    // Non-administrators read the same kept totals: the payroll officer (every unit) and a custom role of the run's unit;
+    // a custom role of another unit is refused the unit (404) and its own list holds none of the run's slips.
+    const menu = (await admin.get('/api/reports/form-b')).json().menu as string;
+    const own = (await createUnitLimitedUser(t, { menus: [menu], unitIds: [run.unitId] })).api;
+    const other = run.unitId === 1 ? 2 : 1;
+    const elsewhere = (await createUnitLimitedUser(t, { menus: [menu], unitIds: [other] })).api;
+    for (const [who, caller] of [
+      ['payroll', api(t.app, await signIn(t.app, 'payroll'))],
+      ['custom role of the unit', own],
+    ] as const) {
+      for (const query of [q, { ...q, departmentId: dep.id }]) {
+        const mine = await caller.get('/api/reports/form-b/run', query);
+        expect(mine.statusCode, `${who}: ${mine.body}`).toBe(200);
+        const want = (await admin.get('/api/reports/form-b/run', query)).json();
+        expect(mine.json().grandTotal, who).toEqual(want.grandTotal);
+        expect(mine.json().total, who).toBe(want.total);
+      }
+    }
+    expect((await elsewhere.get('/api/reports/form-b/run', q)).statusCode).toBe(404);
+    const { unitId: _unit, ...month } = q;
+    const theirs = (await elsewhere.get('/api/reports/form-b/run', { ...month, pageSize: 500 })).json();
+    const runCodes = await queryRows<{ code: string }>(
+      t.db,
+      sql`select e.employee_code as code from salary_slips s join employees e on e.id = s.employee_id where s.run_id = ${run.id}`,
+    );
+    expect(theirs.total).toBeGreaterThan(0);
+    expect(theirs.rows.some((r: { employeeCode: string }) => runCodes.some((x) => x.code === r.employeeCode))).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 import { type Month, seededMonths } from '../payroll/months';
 
 let t: TestApp;
@@ -253,6 +253,40 @@ describe('Professional tax register', () => {
     const all = await run('pt-register', q);
     expect(mine.total).toBeLessThan(all.total);
     expect(mine.rows.every((r) => /^(BLR|CHN)/.test(String(r.employeeCode)))).toBe(true);
+  });
+
+  it('by state and grouped, the payroll officer reads the administrator’s register and a custom role of units 1 and 2 its units’ part', async () => {
+    const q = { year: M.prev1.year, month: M.prev1.month };
+    const menus = [];
+    for (const id of ['pt-register', 'lwf-register', 'pf-register', 'esi-register'])
+      menus.push((await admin.get(`/api/reports/${id}`)).json().menu);
+    const limited = (await createUnitLimitedUser(t, { menus, unitIds: [1, 2] })).api;
+    const mineNames = units.filter((u) => u.id === 1 || u.id === 2).map((u) => u.name);
+    const ka = units.find((u) => u.state === 'KA')!;
+    for (const [id, extra] of [
+      ['pt-register', { stateId: ka.stateId }],
+      ['lwf-register', { year: M.prev1.year, month: 12, stateId: ka.stateId }],
+      ['pf-register', { groupBy: 'unitName' }],
+      ['esi-register', { groupBy: 'unitName' }],
+      ['pt-register', { groupBy: 'stateName' }],
+    ] as const) {
+      const what = `${id} ${JSON.stringify(extra)}`;
+      const query = { ...q, ...extra } as Record<string, string | number>;
+      const all = await run(id, query);
+      const theirs = await run(id, query, payroll);
+      expect(theirs.rows, what).toEqual(all.rows);
+      expect(theirs.grandTotal, what).toEqual(all.grandTotal);
+      const part = await run(id, query, limited);
+      expect(part.rows, what).toEqual(all.rows.filter((r) => /^(BLR|CHN)/.test(String(r.employeeCode))));
+      if (query.groupBy === 'unitName') {
+        expect(
+          part.groups.map((g) => g.value),
+          what,
+        ).toEqual(all.groups.filter((g) => mineNames.includes(String(g.value))).map((g) => g.value));
+        for (const g of part.groups) expect(g.totals, `${what} ${g.value}`).toEqual(all.groups.find((x) => x.value === g.value)?.totals);
+      }
+    }
+    expect((await limited.get('/api/reports/pf-register/run', { ...q, unitId: 3 })).statusCode).toBe(404);
   });
 });
 

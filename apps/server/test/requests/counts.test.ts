@@ -2,11 +2,12 @@
 // approved, withdrawn, a bulk insert, an update of status and unit, a delete, a truncate — the counters equal a
 // direct count. The allRequest list's total comes from them when the filters allow (exact) and is capped otherwise.
 import { addDays, todayIn } from '@hr/calendar';
+import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { LIST_COUNT_CAP } from '../../src/modules/requests/service';
-import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;
@@ -132,6 +133,24 @@ describe('request_counts', () => {
       sql`select m.unit_id as id from user_unit_map m join users u on u.id = m.user_id where u.user_name = 'manager'`,
     );
     expect(mine.total).toBe(await direct(sql`r.kind = 'visitor' and r.unit_id = any(${`{${units.map((u) => u.id).join(',')}}`}::int[])`));
+
+    // A custom role of the bulk rows' unit and another: the counters' total and a counted one (dates), both kept to its units.
+    const other = e.unitId === 1 ? 2 : 1;
+    const limited = (await createUnitLimitedUser(t, { menus: [MENU.allRequestVisitor], unitIds: [e.unitId, other] })).api;
+    const reach = sql`r.kind = 'visitor' and r.unit_id in (${e.unitId}, ${other})`;
+    const theirs = (await limited.get('/api/requests', { kind: 'visitor', pageSize: 10 })).json();
+    expect(theirs).toMatchObject({ total: await direct(reach), capped: false });
+    const outside = (await limited.get('/api/requests', { kind: 'visitor', unitId: 3, status: 'approved', pageSize: 10 })).json();
+    expect(outside).toMatchObject({ total: 0, rows: [], capped: false });
+    const fewOfTheirs = (
+      await limited.get('/api/requests', { kind: 'visitor', from: '2019-01-01', to: '2019-01-10', search: "O'Brien", pageSize: 10 })
+    ).json();
+    expect(fewOfTheirs).toMatchObject({ total: 0, rows: [], capped: false });
+    const datedOfTheirs = (
+      await limited.get('/api/requests', { kind: 'visitor', from: '2019-01-01', to: '2019-01-10', pageSize: 10 })
+    ).json();
+    expect(datedOfTheirs.total).toBe(await direct(sql`${reach} and r.to_date >= '2019-01-01' and r.from_date <= '2019-01-10'`));
+    expect(datedOfTheirs.total).toBeGreaterThan(0);
   });
 
   it('is emptied by a truncate', async () => {

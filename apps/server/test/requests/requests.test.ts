@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { createRole, createUser, grantMenus } from '../../src/seed/factories';
-import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;
@@ -706,5 +706,107 @@ describe('ledger, visitors, notifications, export', () => {
     expect(typeof page.rows[0].balance).toBe('number');
     const toDecide = (await manager.get('/api/requests', { toDecide: true })).json();
     expect(toDecide.rows.every((r: { canApprove: boolean }) => r.canApprove)).toBe(true);
+  });
+});
+
+describe('the allRequest list, its filters and export for non-administrators', () => {
+  type Row = { id: number; kind: string; unitId: number; employeeId: number };
+  let callers: { who: string; api: ReturnType<typeof api>; units: number[]; kinds: string[] }[];
+  let e3 = 0;
+  beforeAll(async () => {
+    const limited = await createUnitLimitedUser(t, { menus: [MENU.allRequestLeave, MENU.allRequestVisitor], unitIds: [1, 2] });
+    callers = [
+      { who: 'manager', api: manager, units: [1, 2], kinds: ['leave', 'wfh', 'visitor'] },
+      { who: 'custom unit-limited role', api: limited.api, units: limited.unitIds, kinds: ['leave', 'visitor'] },
+    ];
+    [{ id: e3 }] = await queryRows<{ id: number }>(t.db, sql`select id from employees where unit_id = 3 order by id limit 1`);
+  });
+
+  const queries = (): Record<string, string | number | boolean>[] => [
+    {},
+    { kind: 'leave' },
+    { search: "O'Brien" },
+    { search: '9876' },
+    { search: 'BLR0002' },
+    { search: 'priya' },
+    { unitId: 3 },
+    { unitId: 1, status: 'pending' },
+    { employeeId: e2 },
+    { employeeId: e3 },
+    { kind: 'leave', leaveTypeId: types.CL, sort: 'employeeCode' },
+    { from: addDays(today, -120), to: addDays(today, 120), sort: '-fromDate' },
+  ];
+
+  it("lists and filters their units' requests of the kinds they may see: the administrator's rows, the same fields", async () => {
+    for (const q of queries()) {
+      const all = (await admin.get('/api/requests', { ...q, pageSize: 500 })).json() as { rows: Row[]; total: number };
+      for (const c of callers) {
+        const what = `${c.who} ${JSON.stringify(q)}`;
+        const res = await c.api.get('/api/requests', { ...q, pageSize: 500 });
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+        const body = res.json() as { rows: Row[]; total: number };
+        expect(
+          body.rows.every((r) => c.units.includes(r.unitId) && c.kinds.includes(r.kind)),
+          what,
+        ).toBe(true);
+        if (all.total <= 500) {
+          const want = all.rows.filter((r) => c.units.includes(r.unitId) && c.kinds.includes(r.kind));
+          expect(
+            body.rows.map((r) => r.id),
+            what,
+          ).toEqual(want.map((r) => r.id));
+          expect(body.total, what).toBe(want.length);
+        }
+        if (body.rows.length && all.rows.length) expect(Object.keys(body.rows[0]).sort(), what).toEqual(Object.keys(all.rows[0]).sort());
+      }
+    }
+    for (const c of callers) {
+      for (const q of [{}, { search: 'priya' }, { employeeId: e2 }] as Record<string, string | number>[]) {
+        expect((await c.api.get('/api/requests', q)).json().total, `${c.who} ${JSON.stringify(q)}`).toBeGreaterThan(0);
+      }
+    }
+    // A kind the role does not see is refused, not listed empty.
+    expect((await callers[1].api.get('/api/requests', { kind: 'wfh' })).statusCode).toBe(403);
+    expect((await callers[1].api.get('/api/requests/export', { kind: 'wfh' })).statusCode).toBe(403);
+  });
+
+  it('exports the rows their list shows, with and without filters, under the same headings', async () => {
+    const sheet = async (body: Buffer) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(body as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      return Array.from({ length: ws.actualRowCount }, (_, i) => (ws.getRow(i + 1).values as unknown[]).slice(1));
+    };
+    const [headings] = await sheet((await admin.get('/api/requests/export')).rawPayload);
+    for (const q of [
+      {},
+      { search: "O'Brien" },
+      { unitId: 3 },
+      { kind: 'leave', status: 'pending', search: 'a' },
+      { employeeId: e2 },
+    ] as Record<string, string | number>[]) {
+      for (const c of callers) {
+        const what = `${c.who} ${JSON.stringify(q)}`;
+        const res = await c.api.get('/api/requests/export', q);
+        expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+        const [head, ...rows] = await sheet(res.rawPayload);
+        expect(head, what).toEqual(headings);
+        const listed = (await c.api.get('/api/requests', { ...q, pageSize: 500 })).json().rows as Row[];
+        expect(rows.map((r) => Number(r[0])).sort(), what).toEqual(listed.map((r) => r.id).sort());
+      }
+    }
+  });
+
+  it("shows the reception their units' visitors only, and balances of their units' staff", async () => {
+    const all = (await admin.get('/api/visitors')).json() as Row[];
+    for (const c of callers) {
+      const mine = (await c.api.get('/api/visitors')).json() as Row[];
+      expect(
+        mine.map((r) => r.id),
+        c.who,
+      ).toEqual(all.filter((r) => c.units.includes(r.unitId)).map((r) => r.id));
+      expect((await c.api.get('/api/leave/balances', { employeeId: e2 })).statusCode, c.who).toBe(200);
+      expect((await c.api.get('/api/leave/balances', { employeeId: e3 })).statusCode, c.who).toBe(404);
+    }
   });
 });
