@@ -1,12 +1,13 @@
 // The roster as an Excel sheet: the template round-trips unchanged, an edited sheet becomes each employee's
 // month (and works the past days out again), a bad row refuses the whole sheet, and 403 / 404 / 409.
 import { addMonths, todayIn } from '@hr/calendar';
+import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { multipart } from '../employees/fixtures';
-import { api, createTestApp, signIn, type TestApp } from '../helpers';
+import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;
@@ -190,6 +191,25 @@ describe('roster import access', () => {
     const wb = await load((await template(admin, unit3, nextYear, nextMonth)).rawPayload as unknown as Buffer);
     expect((await upload(manager, unit3, nextYear, nextMonth, wb)).statusCode).toBe(404);
     expect((await template(manager, unit1, nextYear, nextMonth)).statusCode).toBe(200);
+  });
+
+  it("gives the manager and a custom unit-limited role their unit's template as the administrator's, another unit's 404", async () => {
+    const limited = (await createUnitLimitedUser(t, { menus: { [MENU.viewShift]: ['view', 'add'] }, unitIds: [unit1, unit2] })).api;
+    const lines = async (res: { rawPayload: Buffer }) => {
+      const ws = (await load(res.rawPayload)).worksheets[0];
+      return Array.from({ length: ws.rowCount }, (_, i) => JSON.stringify((ws.getRow(i + 1).values as unknown[]).slice(1)));
+    };
+    const want = await lines(await template(admin, unit2, nextYear, nextMonth));
+    expect(want.length).toBeGreaterThan(1);
+    for (const [who, caller] of [
+      ['manager', manager],
+      ['custom unit-limited role', limited],
+    ] as const) {
+      const res = await template(caller, unit2, nextYear, nextMonth);
+      expect(res.statusCode, `${who}: ${res.body}`).toBe(200);
+      expect(await lines(res), who).toEqual(want);
+      expect((await template(caller, unit3, nextYear, nextMonth)).statusCode, who).toBe(404);
+    }
   });
 
   it('answers 409 for a month whose salary is locked', async () => {
