@@ -18,6 +18,7 @@ import type { AppConfig } from './config';
 import type { DatabaseKind, Db } from './db/client';
 import { healthRoutes } from './health';
 import { createJobRunner } from './jobs/runner';
+import { registerControlCharGuard } from './lib/control-chars';
 import { registerErrorHandling } from './lib/error-handler';
 import { setOrgZone } from './lib/org-zone';
 import { registerModules, SCHEDULES } from './modules';
@@ -163,6 +164,7 @@ export async function buildApp(opts: BuildAppOptions) {
 
   registerErrorHandling(app, opts.web?.fallback);
   registerAccessGuard(app);
+  registerControlCharGuard(app);
 
   await app.register(swagger, {
     openapi: {

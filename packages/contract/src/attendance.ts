@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dates';
 import { ZIdQuery, ZIdText, ZSearchText } from './ids';
+import { zLine, zLines } from './text';
 
 // The attendance API (issue: shifts and attendance). Paths and field names are a contract for the web app,
 // the mobile app and integrators: keep them. Dates are 'YYYY-MM-DD'; instants ISO 8601; local times 'HH:MM'
@@ -44,7 +45,7 @@ export const ZMobilePunch = z.object({
   /** Metres. */
   accuracy: z.number().min(0).max(100_000),
   /** The phone's own id (installation id). */
-  deviceId: z.string().trim().min(1).max(80),
+  deviceId: zLine().min(1).max(80),
   /** The app's version code (integer, as in the apkVersion master). */
   appVersion: z.number().int().min(0),
   direction: z.enum(['in', 'out']).optional(),
@@ -182,7 +183,7 @@ export const ZMarkDay = z.object({
   employeeId: z.number().int().positive(),
   day: isoDate,
   status: z.enum(MARKABLE_STATUSES).nullable(),
-  remark: z.string().trim().min(3, 'Say why the day is marked by hand').max(300),
+  remark: zLines().min(3, 'Say why the day is marked by hand').max(300),
 });
 
 // ---- rosters ----
@@ -369,7 +370,7 @@ export const ZRegularise = z
     outTime: clock.nullable().optional(),
     /** The out time is on the next morning (a night shift). */
     outNextDay: z.boolean().default(false),
-    reason: z.string().trim().min(5, 'Say what happened (at least 5 characters)').max(300),
+    reason: zLines().min(5, 'Say what happened (at least 5 characters)').max(300),
   })
   .refine((r) => r.inTime || r.outTime, { message: 'Give the in time, the out time or both', path: ['inTime'] });
 
@@ -400,7 +401,7 @@ export const ZRegularisationQuery = z.object({
   ...page,
 });
 export const ZRegularisationList = z.object({ rows: z.array(ZRegularisation), total: z.number() });
-export const ZDecide = z.object({ action: z.enum(['approve', 'reject', 'cancel']), remark: z.string().trim().max(300).optional() });
+export const ZDecide = z.object({ action: z.enum(['approve', 'reject', 'cancel']), remark: zLines().max(300).optional() });
 
 // ---- tracking ----
 

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dates';
 import { ZIdQuery } from './ids';
+import { zLine } from './text';
 
 const isoDay = ZIsoDate();
 
 /** GET /api/audit: the audit trail, newest first, paged on the server (administrators). */
 export const ZAuditQuery = z
   .object({
-    entity: z.string().trim().max(80).optional(),
-    entityId: z.string().trim().max(80).optional(),
+    entity: zLine().max(80).optional(),
+    entityId: zLine().max(80).optional(),
     userId: ZIdQuery.optional(),
-    action: z.string().trim().max(20).optional(),
+    action: zLine().max(20).optional(),
     /** Inclusive days in the organisation's time zone. */
     from: isoDay.optional(),
     to: isoDay.optional(),

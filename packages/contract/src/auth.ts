@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ZAction } from './access';
+import { zLine } from './text';
 
 export const ZSignInRequest = z.object({
-  userName: z.string().trim().min(1, 'User name is required').max(200),
+  userName: zLine().min(1, 'User name is required').max(200),
   password: z.string().min(1, 'Password is required').max(200),
 });
 export type TSignInRequest = z.infer<typeof ZSignInRequest>;

@@ -3,6 +3,7 @@ import { ZApprovalHistoryLine } from './approvals';
 import { ZIsoDate } from './dates';
 import { ZIdQuery, ZSearchText } from './ids';
 import { ZNewPassword } from './password';
+import { zLine, zLines } from './text';
 
 // ---------------------------------------------------------------------------------------------
 // Format checks (shared by the API, the web form and the bulk import)
@@ -103,11 +104,15 @@ export const WEEK_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as co
 // ---------------------------------------------------------------------------------------------
 
 const upperTrim = (s: string) => s.trim().toUpperCase();
-/** Optional text: '' and null both mean "none" and arrive at the server as null. */
+/** Optional one-line text: '' and null both mean "none" and arrive at the server as null. */
 const optText = (max: number) =>
-  z
-    .string()
-    .trim()
+  zLine()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+/** Optional text of several lines (an address, a reason): the same, line breaks allowed. */
+const optLines = (max: number) =>
+  zLines()
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -153,13 +158,13 @@ export const ZEmployeeContact = z.object({
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null))
     .refine((v) => v === null || z.email().safeParse(v).success, EMPLOYEE_MSG.email),
-  presentAddress: optText(500),
+  presentAddress: optLines(500),
   presentCountryId: optId,
   presentStateId: optId,
   presentCityId: optId,
   presentAreaId: optId,
   presentPincode: optFormat(PINCODE_RE, EMPLOYEE_MSG.pincode, (s) => s.trim()),
-  permanentAddress: optText(500),
+  permanentAddress: optLines(500),
   permanentCountryId: optId,
   permanentStateId: optId,
   permanentCityId: optId,
@@ -174,7 +179,7 @@ export const CONTACT_FIELDS = Object.keys(ZEmployeeContact.shape) as (keyof TEmp
 
 export const ZEmployeeBase = ZEmployeeContact.extend({
   // personal
-  name: z.string().trim().min(2, 'Name is required').max(150),
+  name: zLine().min(2, 'Name is required').max(150),
   fatherName: optText(150),
   gender: z.enum(GENDERS, 'Choose a gender'),
   dateOfBirth: isoDate,
@@ -221,7 +226,7 @@ export const ZEmployeeBase = ZEmployeeContact.extend({
     .transform((v) => (v ? v : null)),
   status: z.enum(EMPLOYEE_STATUSES).default('active'),
   exitDate: optDate,
-  exitReason: optText(300),
+  exitReason: optLines(300),
   // statutory
   pan: optFormat(PAN_RE, EMPLOYEE_MSG.pan),
   /** Write-only: the full number is checked, then only its last four digits are stored. Empty keeps the stored one. */
@@ -424,7 +429,7 @@ export const ZEmployeeList = z.object({
 export type TEmployeeList = z.infer<typeof ZEmployeeList>;
 
 export const ZCreateUserAccount = z.object({
-  userName: z.string().trim().min(3).max(80),
+  userName: zLine().min(3).max(80),
   password: ZNewPassword,
   /** Defaults to the self-service (Employee) role. */
   roleId: ZIdQuery.optional(),
@@ -464,7 +469,7 @@ export type TEmployeeDocumentStatus = z.infer<typeof ZEmployeeDocumentStatus>;
 
 export const ZProfileChangeRequestInput = z.object({
   changes: z.partialRecord(z.enum(BANK_STATUTORY_FIELDS), z.union([z.string(), z.number(), z.null()])),
-  reason: z.string().trim().max(300).optional(),
+  reason: zLines().max(300).optional(),
 });
 export type TProfileChangeRequestInput = z.infer<typeof ZProfileChangeRequestInput>;
 
@@ -490,7 +495,7 @@ export const ZDecideChangeRequest = z
   .object({
     approve: z.boolean(),
     /** Required to reject: the employee reads why. */
-    note: z.string().trim().max(300).optional(),
+    note: zLines().max(300).optional(),
   })
   .refine((d) => d.approve || (d.note ?? '').length > 0, { message: 'Say why the request is rejected', path: ['note'] });
 

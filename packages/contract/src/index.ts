@@ -19,3 +19,4 @@ export * from './reports';
 export * from './requests';
 export * from './resources';
 export * from './statutory';
+export * from './text';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIsoDate } from './dates';
 import { ZEmployeeSalaryRecord } from './documents';
 import { ZIdQuery, ZIdText } from './ids';
+import { zLine, zLines } from './text';
 
 // The payroll API (issue: payroll engine). Amounts travel as rupees with two decimals (JSON numbers); the
 // server keeps integer paise. Paths and field names here are a contract for integrators: keep them.
@@ -34,7 +35,7 @@ export const ZCreateRun = z.object({ unitId: z.number().int().positive(), year: 
 export type TCreateRun = z.infer<typeof ZCreateRun>;
 
 export const ZProcessRun = z.object({ employeeIds: z.array(z.number().int().positive()).max(100_000).optional() }).default({});
-export const ZUnlockRun = z.object({ reason: z.string().trim().min(5, 'Say why the month is unlocked (at least 5 characters)').max(300) });
+export const ZUnlockRun = z.object({ reason: zLines().min(5, 'Say why the month is unlocked (at least 5 characters)').max(300) });
 export const ZRunIdParams = z.object({ id: ZIdText });
 /**
  * The date the month's wages were paid (credited to the employees' accounts): printed as the date of payment in the
@@ -59,7 +60,11 @@ export const ZRun = z.object({
   employeeCount: z.number(),
   gross: z.number(),
   deductions: z.number(),
+  /** Net pay: the amount paid, the slips' net pay each rounded to the nearest ₹10 as the payslips print it, summed. */
   net: z.number(),
+  /** The slips' exact net pay (before rounding) summed; net − netExact is roundOff. */
+  netExact: z.number(),
+  roundOff: z.number(),
   errors: z.array(ZRunError),
   processedAt: z.string().nullable(),
   lockedAt: z.string().nullable(),
@@ -125,14 +130,26 @@ export const ZRunEmployee = z.object({
   lwopDays: z.number(),
   gross: z.number(),
   deductions: z.number(),
+  /** Net pay: the amount paid, rounded to the nearest ₹10 as the payslip prints it ('Net INR Payble(Round off)'). */
   net: z.number(),
+  /** The exact net pay before rounding; roundOff = net − netExact (the payslip's Round Off line). */
+  netExact: z.number(),
+  roundOff: z.number(),
+  /** The previous month's amount paid (rounded), null without a slip that month. */
   previousNet: z.number().nullable(),
   arrears: z.array(z.object({ month: z.string(), amount: z.number() })),
 });
 export type TRunEmployee = z.infer<typeof ZRunEmployee>;
 
 /** The spec's employee salary record (section 3), with the employee's id for the screens. */
-export const ZSalarySlip = ZEmployeeSalaryRecord.extend({ employeeId: z.number() });
+export const ZSalarySlip = ZEmployeeSalaryRecord.extend({
+  employeeId: z.number(),
+  /** The amount paid: net pay rounded to the nearest ₹10, as the payslip prints it (rupees). */
+  netPay: z.number(),
+  /** The exact net pay before rounding; roundOff = netPay − netPayExact (the payslip's Round Off line). */
+  netPayExact: z.number(),
+  roundOff: z.number(),
+});
 export type TSalarySlip = z.infer<typeof ZSalarySlip>;
 
 export const ZPayslipQuery = z.object({ year: ZYear, month: ZMonth });
@@ -164,7 +181,7 @@ export const ZPayrollHead = z.object({
 });
 export type TPayrollHead = z.infer<typeof ZPayrollHead>;
 
-export const ZApproveRun = z.object({ remark: z.string().trim().max(300).nullish() });
+export const ZApproveRun = z.object({ remark: zLines().max(300).nullish() });
 
 // ---- salary formulas ----
 
@@ -187,7 +204,7 @@ export const ZSaveFormula = z.object({
   earningDeductionId: z.number().int().positive(),
   unitId: z.number().int().positive().nullable().default(null),
   effectiveFrom: ZYearMonth,
-  formula: z.string().trim().min(1, 'Write the formula').max(2000),
+  formula: zLines().min(1, 'Write the formula').max(2000),
 });
 export type TSaveFormula = z.input<typeof ZSaveFormula>;
 
@@ -260,7 +277,7 @@ export type TStructure = z.infer<typeof ZStructure>;
 export const ZSaveStructure = z.object({
   effectiveFrom: ZYearMonth,
   amounts: ZStructureAmounts,
-  remarks: z.string().trim().max(300).nullish(),
+  remarks: zLines().max(300).nullish(),
 });
 export type TSaveStructure = z.input<typeof ZSaveStructure>;
 
@@ -276,7 +293,7 @@ export const ZIncrement = z
     by: z.enum(['amount', 'percent']),
     /** Rupees per head (by amount) or a percentage (by percent, up to 200 %). */
     value: z.number().positive('Must be more than 0').max(10_00_000),
-    remarks: z.string().trim().max(300).nullish(),
+    remarks: zLines().max(300).nullish(),
   })
   .refine((v) => v.employeeId !== undefined || v.unitId !== undefined, { message: 'Choose an employee or a unit', path: ['employeeId'] })
   .refine((v) => v.by === 'amount' || v.value <= 200, { message: 'At most 200 %', path: ['value'] });
@@ -307,7 +324,7 @@ export const ZSaveAdvance = z.object({
   noOfEMIs: z.number().int().min(1, 'At least 1 instalment').max(120, 'At most 120 instalments'),
   effectiveMonth: z.number().int().min(1).max(12),
   effectiveYear: z.number().int().min(2000).max(2100),
-  remarks: z.string().trim().max(300).nullish(),
+  remarks: zLines().max(300).nullish(),
   payModeId: z.number().int().min(1).max(9).default(2),
 });
 export type TSaveAdvance = z.input<typeof ZSaveAdvance>;
@@ -357,15 +374,15 @@ export type TAdvance = z.infer<typeof ZAdvance>;
 export const ZAdvancePage = z.object({ rows: z.array(ZAdvance), total: z.number() });
 
 export const ZAdvanceAction = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('approve'), remark: z.string().trim().max(300).nullish() }),
-  z.object({ action: z.literal('reject'), remark: z.string().trim().max(300).nullish() }),
+  z.object({ action: z.literal('approve'), remark: zLines().max(300).nullish() }),
+  z.object({ action: z.literal('reject'), remark: zLines().max(300).nullish() }),
   z.object({ action: z.literal('pay'), payModeId: z.number().int().min(1).max(9).optional() }),
-  z.object({ action: z.literal('cancel'), remark: z.string().trim().max(300).nullish() }),
+  z.object({ action: z.literal('cancel'), remark: zLines().max(300).nullish() }),
   z.object({ action: z.literal('preclose'), year: z.number().int().min(2000).max(2100), month: z.number().int().min(1).max(12) }),
   z.object({
     action: z.literal('skip'),
     instalmentId: z.number().int().positive(),
-    reason: z.string().trim().min(3, 'Say why the instalment is skipped').max(300),
+    reason: zLines().min(3, 'Say why the instalment is skipped').max(300),
   }),
 ]);
 export type TAdvanceAction = z.infer<typeof ZAdvanceAction>;
@@ -397,7 +414,7 @@ export const ZSaveBonus = z
       .array(z.object({ employeeId: z.number().int().positive(), amount: ZRupees.refine((n) => n > 0, 'More than 0') }))
       .max(100_000)
       .optional(),
-    remarks: z.string().trim().max(300).nullish(),
+    remarks: zLines().max(300).nullish(),
   })
   .refine((b) => b.kind !== 'statutory' || b.ratePercent !== undefined, {
     message: 'Choose the rate (8.33 % to 20 %)',
@@ -453,8 +470,8 @@ export type TBonus = z.infer<typeof ZBonus>;
 export const ZBonusPage = z.object({ rows: z.array(ZBonus), total: z.number() });
 
 export const ZBonusAction = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('approve'), remark: z.string().trim().max(300).nullish() }),
-  z.object({ action: z.literal('reject'), remark: z.string().trim().max(300).nullish() }),
+  z.object({ action: z.literal('approve'), remark: zLines().max(300).nullish() }),
+  z.object({ action: z.literal('reject'), remark: zLines().max(300).nullish() }),
   z.object({ action: z.literal('paid') }),
   z.object({ action: z.literal('cancel') }),
 ]);
@@ -464,7 +481,7 @@ export const ZBonusAction = z.discriminatedUnion('action', [
 export const ZMonthAttendanceQuery = z.object({ unitId: ZIdText, year: ZYear, month: ZMonth });
 const ZDays = z.number().min(0, 'Must not be negative').max(31, 'At most 31 days').multipleOf(0.5, 'Whole or half days');
 export const ZMonthAttendanceRow = z.object({
-  employeeCode: z.string().trim().min(1).max(30),
+  employeeCode: zLine().min(1).max(30),
   payableDays: ZDays,
   presentDays: ZDays,
   lwopDays: ZDays.default(0),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dates';
 import { ZIdQuery } from './ids';
+import { zLine } from './text';
 
 /** The filters a report may ask for; the screen draws one control per kind. */
 export const REPORT_FILTERS = [
@@ -85,7 +86,7 @@ export const ZReportQuery = z.object({
   month: z.coerce.number().int().min(1).max(12).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
-  status: z.string().trim().min(1).max(30).optional(),
+  status: zLine().min(1).max(30).optional(),
   sort: z
     .string()
     .regex(/^[A-Za-z0-9_]{1,60}$/)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZApprovalHistoryLine } from './approvals';
 import { ZIsoDate } from './dates';
 import { ZIdQuery, ZSearchText } from './ids';
+import { zLine, zLines } from './text';
 
 // The requests API (issue 12): work from home, leave and visitor notifications, raised by staff and decided
 // through the approvals module; leave balances (a ledger per employee, leave type and financial year); in-app
@@ -22,7 +23,7 @@ export type TLedgerKind = (typeof LEDGER_KINDS)[number];
 
 const isoDate = ZIsoDate('A date (YYYY-MM-DD)');
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time (HH:MM)');
-const reason = z.string().trim().min(1, 'Give a reason').max(500, 'At most 500 characters');
+const reason = zLines().min(1, 'Give a reason').max(500, 'At most 500 characters');
 const ZFinancialYearNumber = z.coerce.number().int().min(2000).max(2100);
 /** Half days: a positive or negative multiple of 0.5. */
 const halfDays = z
@@ -61,21 +62,21 @@ export const ZRaiseLeave = z.object({
   halfDayEnd: z.boolean().default(false),
   reason,
   /** The key `POST /api/requests/attachments` answered (a medical certificate…). */
-  attachmentKey: z.string().trim().min(1).max(200).nullish(),
+  attachmentKey: zLine().min(1).max(200).nullish(),
 });
 
 /** A visitor notification: who is coming, when, and whom they visit (default: the requester). */
 export const ZRaiseVisitor = z.object({
   kind: z.literal('visitor'),
-  visitorName: z.string().trim().min(1, 'Enter the visitor’s name').max(150),
+  visitorName: zLine().min(1, 'Enter the visitor’s name').max(150),
   /** The mobile-code look-up's code, e.g. '+91'. */
-  mobileCode: z.string().trim().max(6).default('+91'),
+  mobileCode: zLine().max(6).default('+91'),
   mobile: z
     .string()
     .trim()
     .regex(/^\d{6,15}$/, 'A mobile number (6–15 digits)'),
-  company: z.string().trim().max(150).default(''),
-  purpose: z.string().trim().min(1, 'Give the purpose of the visit').max(500),
+  company: zLine().max(150).default(''),
+  purpose: zLines().min(1, 'Give the purpose of the visit').max(500),
   expectedDate: isoDate,
   expectedTime: clock,
   visitorCount: z.number().int().min(1).max(500).default(1),
@@ -189,17 +190,17 @@ export const ZRequestsQuery = z.object({
 export type TRequestsQuery = z.input<typeof ZRequestsQuery>;
 
 /** `POST /api/requests/{id}/approve` */
-export const ZApproveRequest = z.object({ remark: z.string().trim().max(500).nullish() }).default({});
+export const ZApproveRequest = z.object({ remark: zLines().max(500).nullish() }).default({});
 /** `POST /api/requests/{id}/reject` (a remark is required) */
-export const ZRejectRequest = z.object({ remark: z.string().trim().min(1, 'Say why the request is rejected').max(500) });
+export const ZRejectRequest = z.object({ remark: zLines().min(1, 'Say why the request is rejected').max(500) });
 /** `POST /api/requests/{id}/cancel` — the requester before it starts; an approver with a reason. */
-export const ZCancelRequest = z.object({ reason: z.string().trim().max(500).nullish() }).default({});
+export const ZCancelRequest = z.object({ reason: zLines().max(500).nullish() }).default({});
 
 /** `POST /api/requests/bulk` — approve or reject several; each is decided on its own. */
 export const ZBulkDecide = z.object({
   ids: z.array(z.number().int().positive()).min(1).max(500),
   action: z.enum(['approve', 'reject']),
-  remark: z.string().trim().max(500).nullish(),
+  remark: zLines().max(500).nullish(),
 });
 export const ZBulkDecideResult = z.object({
   done: z.array(z.number()),
@@ -293,7 +294,7 @@ export const ZPostLedgerLine = z.object({
   kind: z.enum(['opening', 'credit', 'adjust', 'lapse', 'encash']),
   /** Signed as the kind wants: opening / credit > 0, lapse / encash entered positive (stored negative), adjust ±. */
   days: halfDays,
-  reason: z.string().trim().min(1, 'Give a reason').max(300),
+  reason: zLines().min(1, 'Give a reason').max(300),
 });
 
 /** `POST /api/leave/openings/import` (multipart Excel: Employee Code, Leave Code, Days[, Reason]; financialYear in the query). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dates';
 import { ZRupees } from './payroll';
+import { zLine } from './text';
 
 // Statutory India (issue 13): the dated parameters' shape (rows of the statutory_parameters table, checked
 // when read) and the two calculators' payloads. Amounts are rupees (JSON numbers); rates are percentages.
@@ -127,7 +128,7 @@ export const ZStatutoryCompute = z.object({
   year: z.number().int().min(2000).max(2100),
   month: z.number().int().min(1).max(12),
   /** The state's name or code in the states look-up ('Karnataka' or 'KA'). */
-  state: z.string().trim().min(1).max(100),
+  state: zLine().min(1).max(100),
   /** PF wages earned this month (basic + DA + retaining allowance for the paid days). */
   pfWages: ZRupees,
   /** Gross wages of the month (ESI, PT, LWF). */

@@ -3,6 +3,7 @@ import { ZIsoDate } from '../dates';
 import { ZSearchText } from '../ids';
 import { MASTER_BASE, type TMenuPath } from '../menus';
 import { ZNewPassword } from '../password';
+import { zLine, zLines } from '../text';
 
 /**
  * The master-data resource engine's declarations (DESIGN.md section 4). A resource is declared once
@@ -54,7 +55,8 @@ export interface TField<Z extends z.ZodType = z.ZodType> {
 type Opt = { required?: boolean; help?: string };
 
 const req = 'Required';
-const trimmed = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+/** One line of text (text.ts: no line breaks or control characters). */
+const trimmed = (max: number) => zLine().max(max, `At most ${max} characters`);
 /** Optional text: '' and absent become null. */
 const nullableText = (max: number) =>
   z
@@ -83,7 +85,10 @@ export const f = {
       label,
       required: o.required ?? false,
       help: o.help,
-      zod: o.required ? trimmed(max).min(1, req) : trimmed(max).default(''),
+      // Several lines: line breaks and tabs are kept, other control characters refused (text.ts).
+      zod: o.required
+        ? zLines().max(max, `At most ${max} characters`).min(1, req)
+        : zLines().max(max, `At most ${max} characters`).default(''),
       sample: () => 'Sample note',
     } satisfies TField;
   },

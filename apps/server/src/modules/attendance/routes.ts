@@ -35,6 +35,7 @@ import {
   ZTrackingQuery,
   ZUnmatchedPin,
   ZWebPunch,
+  zLine,
 } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -52,6 +53,7 @@ import { latePunchRoutes } from './late-punch-routes';
 import { holdMappedPunches } from './late-punches';
 import { addPunch, listPunches } from './punches';
 import { decideRegularisation, listRegularisations, requestRegularisation } from './regularisation';
+import { attendanceReportRoutes } from './reports';
 import { rosterImportRoutes } from './roster-import';
 import {
   assignShifts,
@@ -71,6 +73,7 @@ import {
 const signedIn = 'signedIn' as const;
 
 export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(attendanceReportRoutes);
   await app.register(rosterImportRoutes);
   await app.register(latePunchRoutes);
 
@@ -603,7 +606,8 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['attendance'],
         summary: 'Queues a command for a device (sent as C:{id}:{command} on its next heartbeat), e.g. DATA QUERY ATTLOG StartTime=…',
         params: ZAttendanceIdParams,
-        body: z.object({ command: z.string().trim().min(1).max(500) }),
+        // One line: the device reads the protocol line by line, a line break would smuggle in a second command.
+        body: z.object({ command: zLine().min(1).max(500) }),
         response: { 201: z.object({ id: z.number() }) },
       },
     },
