@@ -1,5 +1,7 @@
 import { defineModule } from '../../lib/module';
+import { registerApprovalKind } from '../approvals/service';
 import { registerHolidayRules } from './holiday-rules';
+import { regularisationApproval } from './regularisation';
 import { attendanceApiRoutes } from './routes';
 import { registerShiftRules } from './shift-rules';
 
@@ -8,6 +10,7 @@ export const attendanceModule = defineModule({
   setup() {
     registerHolidayRules();
     registerShiftRules();
+    registerApprovalKind(regularisationApproval);
   },
   routes: [attendanceApiRoutes],
 });

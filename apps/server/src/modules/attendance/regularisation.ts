@@ -13,7 +13,7 @@ import { writeAudit } from '../../lib/audit';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday, orgZone } from '../../lib/org-zone';
 import { type AuthContext, hasAction } from '../access/context';
-import { approvalOf, cancelApproval, decide, historyOf, registerApprovalKind, submitApproval } from '../approvals/service';
+import { approvalOf, cancelApproval, decide, defineApprovalKind, historyOf, submitApproval } from '../approvals/service';
 import { addPunch } from './punches';
 import { assertEmployeeDayOpen, ownEmployeeId, reachEmployee } from './service';
 
@@ -28,7 +28,7 @@ async function isApprover(tx: Tx | Db, actor: AuthContext, employeeId: number | 
   return e.managerId === null || (actor.employeeId !== null && e.managerId === actor.employeeId);
 }
 
-export const regularisationApproval = registerApprovalKind({
+export const regularisationApproval = defineApprovalKind({
   kind: 'attendance.regularisation',
   menu: MENU.attendance,
   mayApprove: (tx, actor, approval) => isApprover(tx, actor, approval.employeeId),

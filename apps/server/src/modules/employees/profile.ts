@@ -14,7 +14,7 @@ import { writeAudit } from '../../lib/audit';
 import type { FieldErrors } from '../../lib/errors';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachUnit, unitScope } from '../access/context';
-import { approvalOf, decide, historyOf, registerApprovalKind, submitApproval } from '../approvals/service';
+import { approvalOf, decide, defineApprovalKind, historyOf, submitApproval } from '../approvals/service';
 import { loadEmployeeRow } from './service';
 
 type ChangeValue = string | number | null;
@@ -60,7 +60,7 @@ const decider = alias(users, 'decider');
  * approve action on the employee screen and reach the employee's unit (role-wise menu access and user-wise
  * unit mapping decide who, not a role's name); the employee never approves their own.
  */
-export const profileChangeApproval = registerApprovalKind({
+export const profileChangeApproval = defineApprovalKind({
   kind: 'employee.profileChange',
   menu: MENU.employee,
   async onApproved(tx, approval, actor, remark) {

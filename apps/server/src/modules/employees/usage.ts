@@ -44,8 +44,8 @@ export async function findEmployeeUsage(db: Db | Tx, employeeId: number): Promis
   return found;
 }
 
-// Built in: an employee others report to is in use (their records name them as manager).
-registerEmployeeUsage({
+/** Built in: an employee others report to is in use (their records name them as manager). */
+export const reportingManagerUsage: EmployeeUsageChecker = {
   label: 'employee(s) reporting to them',
   async count(db, employeeId) {
     const [r] = await db
@@ -54,4 +54,4 @@ registerEmployeeUsage({
       .where(and(eq(employees.reportingManagerId, employeeId), ne(employees.id, employeeId)));
     return Number(r?.n ?? 0);
   },
-});
+};

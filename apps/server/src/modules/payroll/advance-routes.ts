@@ -12,14 +12,9 @@ import { advanceInstalments, employees, salaryAdvances, salaryArrears, salarySli
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachRecord, hasAction, selfScope, unitScope } from '../access/context';
-import { approvalOf, decide, historyOf, registerApprovalKind, submitApproval, withdrawApproval } from '../approvals/service';
-import { registerEmployeeUsage, tableUsage } from '../employees/usage';
+import { approvalOf, decide, defineApprovalKind, historyOf, submitApproval, withdrawApproval } from '../approvals/service';
 
-registerEmployeeUsage(tableUsage('salary records', salarySlips, salarySlips.employeeId));
-registerEmployeeUsage(tableUsage('salary advances', salaryAdvances, salaryAdvances.employeeId));
-registerEmployeeUsage(tableUsage('salary arrears', salaryArrears, salaryArrears.employeeId));
-
-export const advanceApproval = registerApprovalKind({
+export const advanceApproval = defineApprovalKind({
   kind: 'payroll.advance',
   menu: MENU.salaryAdvance,
   beneficiaries: (a) => sql`select employee_id from salary_advances where id = ${a.subjectId}`,

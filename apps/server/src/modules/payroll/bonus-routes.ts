@@ -13,12 +13,9 @@ import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachUnit, hasAction, unitScope } from '../access/context';
-import { approvalOf, decide, historyOf, registerApprovalKind, submitApproval, withdrawApproval } from '../approvals/service';
-import { registerEmployeeUsage, tableUsage } from '../employees/usage';
+import { approvalOf, decide, defineApprovalKind, historyOf, submitApproval, withdrawApproval } from '../approvals/service';
 
-registerEmployeeUsage(tableUsage('bonus lines', bonusLines, bonusLines.employeeId));
-
-export const bonusApproval = registerApprovalKind({
+export const bonusApproval = defineApprovalKind({
   kind: 'payroll.bonus',
   menu: MENU.employeeBonus,
   // Nobody approves a bonus with an amount for their own employee record.

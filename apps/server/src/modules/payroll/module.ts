@@ -1,9 +1,23 @@
+import { bonusLines, salaryAdvances, salaryArrears, salarySlips } from '../../db/schema';
 import { defineModule } from '../../lib/module';
+import { registerApprovalKind } from '../approvals/service';
+import { registerEmployeeUsage, tableUsage } from '../employees/usage';
+import { advanceApproval } from './advance-routes';
+import { bonusApproval } from './bonus-routes';
 import { registerHeadRules } from './head-rules';
 import { payrollRoutes } from './routes';
+import { salaryRunApproval } from './runs';
 
 export const payrollModule = defineModule({
   name: 'payroll',
-  setup: registerHeadRules,
+  setup() {
+    registerHeadRules();
+    for (const kind of [salaryRunApproval, advanceApproval, bonusApproval]) registerApprovalKind(kind);
+    // An employee with pay records is kept (deactivated, never deleted).
+    registerEmployeeUsage(tableUsage('salary records', salarySlips, salarySlips.employeeId));
+    registerEmployeeUsage(tableUsage('salary advances', salaryAdvances, salaryAdvances.employeeId));
+    registerEmployeeUsage(tableUsage('salary arrears', salaryArrears, salaryArrears.employeeId));
+    registerEmployeeUsage(tableUsage('bonus lines', bonusLines, bonusLines.employeeId));
+  },
   routes: [payrollRoutes],
 });

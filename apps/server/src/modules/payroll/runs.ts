@@ -4,7 +4,7 @@
 // as it was. Approval runs on the approvals module, level by level from the unit's salary approve map.
 
 import { MENU, type TRun, type TRunStatus } from '@hr/contract';
-import { PlanError } from '@hr/payroll';
+import { PlanError, toRupees } from '@hr/payroll';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -20,7 +20,7 @@ import {
   conflictOfInterest,
   decide,
   historyOf,
-  registerApprovalKind,
+  defineApprovalKind,
   resubmitApproval,
   submitApproval,
 } from '../approvals/service';
@@ -30,13 +30,11 @@ import { computeMonth, isSlip, type MonthComputation } from './compute';
 
 export type RunRow = typeof payrollRuns.$inferSelect;
 
-const rupees = (paise: number) => Math.round(paise) / 100;
-
 /**
  * A salary run's approval: as many levels as the unit's approve map has, each by a user mapped at that level; never by
  * whoever processed the figures (any reprocess makes its starter a maker) nor by anyone the run pays.
  */
-export const salaryRunApproval = registerApprovalKind({
+export const salaryRunApproval = defineApprovalKind({
   kind: 'payroll.run',
   menu: MENU.salaryProcess,
   strict: true,
@@ -115,9 +113,9 @@ export async function runView(db: Db, auth: AuthContext, run: RunRow, mailConfig
     status,
     ...(job ? { progress: { jobId: job.id, done: job.progressDone, total: job.progressTotal, message: job.progressMessage } } : {}),
     employeeCount: run.employeeCount,
-    gross: rupees(run.gross),
-    deductions: rupees(run.deductions),
-    net: rupees(run.net),
+    gross: toRupees(run.gross),
+    deductions: toRupees(run.deductions),
+    net: toRupees(run.net),
     errors: run.errors,
     processedAt: run.processedAt?.toISOString() ?? null,
     lockedAt: run.lockedAt?.toISOString() ?? null,

@@ -29,11 +29,11 @@ import {
   cancelApproval,
   cancelDecided,
   decide,
+  defineApprovalKind,
   historyOf,
-  registerApprovalKind,
   submitApproval,
 } from '../approvals/service';
-import { computeAttendance, registerDayRequestsReader } from '../attendance/compute';
+import { computeAttendance, type DayRequestsReader } from '../attendance/compute';
 import { assertEmployeeDayOpen } from '../attendance/service';
 import {
   balanceOf,
@@ -144,7 +144,7 @@ async function debitLeave(tx: Tx, r: RequestRow, actor: AuthContext) {
 }
 
 function kindFor(kind: TRequestKind): ApprovalKind {
-  return registerApprovalKind({
+  return defineApprovalKind({
     kind: `request.${kind}`,
     menu: KIND_MENU[kind],
     mayApprove,
@@ -873,7 +873,7 @@ export async function markVisitor(db: Db, auth: AuthContext, id: number, what: '
  * Approved leave and work from home per employee and day, as the attendance rules read them. A half day at either
  * end is half; of a leave partly without pay, the last days are unpaid (as the request was split when approved).
  */
-registerDayRequestsReader(async (db, employeeIds, from, to) => {
+export const readDayRequests: DayRequestsReader = async (db, employeeIds, from, to) => {
   const out = new Map<number, Map<IsoDate, DayRequests>>();
   if (employeeIds.length === 0) return out;
   const rows = await queryRows<{
@@ -928,7 +928,7 @@ registerDayRequestsReader(async (db, employeeIds, from, to) => {
     }
   }
   return out;
-});
+};
 
 // ---- the ledger (administrators) ----
 
