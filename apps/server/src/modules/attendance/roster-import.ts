@@ -15,9 +15,9 @@ import { BadRequest, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { fileResponse } from '../../lib/responses';
 import { fromXlsxText, xlsxRow } from '../../lib/xlsx';
+import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { toIsoDate } from '../employees/import';
-import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
 import { computeAttendance } from './compute';
 import { assertDayOpen, rosterOf } from './service';
 

@@ -53,7 +53,6 @@ import { latePunchRoutes } from './late-punch-routes';
 import { holdMappedPunches } from './late-punches';
 import { addPunch, listPunches } from './punches';
 import { decideRegularisation, listRegularisations, requestRegularisation } from './regularisation';
-import { attendanceReportRoutes } from './reports';
 import { rosterImportRoutes } from './roster-import';
 import {
   assignShifts,
@@ -73,7 +72,6 @@ import {
 const signedIn = 'signedIn' as const;
 
 export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(attendanceReportRoutes);
   await app.register(rosterImportRoutes);
   await app.register(latePunchRoutes);
 

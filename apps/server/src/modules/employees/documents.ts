@@ -6,9 +6,9 @@ import { employeeDocTypes, employeeDocuments, employees, unitEmployeeDocTypeMap,
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { type FileStorage, newKey } from '../../lib/storage';
+import type { Upload } from '../../lib/upload';
 import { type AuthContext, canReachRecord } from '../access/context';
 import { loadEmployeeRow } from './service';
-import type { Upload } from '../../lib/upload';
 
 /** The file kinds a document type allows, from its comma-separated list (e.g. 'pdf,jpg,jpeg,png'). */
 export function allowedKinds(allowedFileTypes: string | null | undefined): string[] {

@@ -32,6 +32,7 @@ import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { fileResponse, noContent } from '../../lib/responses';
 import { containsPattern } from '../../lib/sql';
 import { createStorage, StorageNotFound } from '../../lib/storage';
+import { readMultipartFile, readUpload } from '../../lib/upload';
 import { type AuthContext, assertUnit, hasAction, selfScope, unitScope } from '../access/context';
 import {
   allowedKinds,
@@ -59,7 +60,6 @@ import {
   updateContact,
   updateEmployee,
 } from './service';
-import { readMultipartFile, readUpload } from '../../lib/upload';
 
 const ZId = ZIdParams;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

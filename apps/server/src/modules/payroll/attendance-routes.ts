@@ -21,11 +21,11 @@ import { bulkUpsert } from '../../lib/bulk';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { xlsxRow } from '../../lib/xlsx';
+import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { tracksAttendance } from '../attendance/month';
 import { monthInputs, paidEmployees } from './inputs';
 import { assertMonthOpen } from './runs';
-import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
 
 type Row = z.infer<typeof ZMonthAttendanceRow>;
 

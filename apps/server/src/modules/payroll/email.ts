@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../../db/client';
 import { defineJob, JobFailure } from '../../jobs/runner';
-import { openMailer } from '../../lib/mail';
 import { writeAudit } from '../../lib/audit';
+import { openMailer } from '../../lib/mail';
 import { slipRecords } from './slips';
 
 /** The password of a protected payslip: PAN in capitals + date of birth as DDMMYYYY, e.g. ABCDE1234F15081990. */

@@ -21,9 +21,9 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import type { RunHead } from '../../db/schema';
 import { selectJsonColumns } from '../../lib/bulk';
+import { type EmployeeSet, idsIn } from '../../lib/sql';
 import { loadStatutoryTables } from '../statutory/parameters';
 import { defaultDeclaration, type EffectiveDeclaration, effectiveDeclarations } from '../tax/declarations';
-import { type EmployeeSet, idsIn } from '../../lib/sql';
 import type { PaidEmployee } from './inputs';
 import { ARREARS_CODE, BONUS_CODE, isRuleHead } from './plan';
 

@@ -51,9 +51,9 @@ import { AppError, BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { fileResponse } from '../../lib/responses';
 import { createStorage, newKey, StorageNotFound } from '../../lib/storage';
+import { readMultipartFile, readUpload } from '../../lib/upload';
 import { fromXlsxText, streamXlsx, xlsxRow } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
-import { readMultipartFile, readUpload } from '../../lib/upload';
 import { balancesOf, employeeBalances, fyOf, leavePolicies, reworkYearEnds, staffFacts } from './ledger';
 import { listNotifications, markRead, setNotificationMail, unreadCount } from './notify';
 import {
