@@ -4,7 +4,7 @@
 // arrears, paid month by month in the next run through the ARREARS head.
 
 import { MENU, YEAR_MONTH, ZIdText, ZIncrement, ZIncrementResult, ZRupees, ZSaveStructure, ZStructure } from '@hr/contract';
-import { type AttendanceFigures, arrearsOf } from '@hr/payroll';
+import { type AttendanceFigures, arrearsOf, toRupees } from '@hr/payroll';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,19 +16,18 @@ import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { xlsxRow } from '../../lib/xlsx';
+import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
 import { type AuthContext, canReachRecord, canReachUnit, unitScope } from '../access/context';
 import { computeMonth, isSlip } from './compute';
 import { amountsMap } from './inputs';
 import { ADVANCE_HEAD_ID, ARREARS_CODE, BONUS_CODE } from './plan';
-import { cellValue, uploadedSheet } from './sheet';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
-const rupees = (paise: number) => Math.round(paise) / 100;
 
 type StructureRow = typeof salaryStructures.$inferSelect;
 
 function view(r: StructureRow): z.infer<typeof ZStructure> {
-  const amounts = Object.fromEntries(Object.entries(r.amounts).map(([k, v]) => [k, rupees(Number(v))]));
+  const amounts = Object.fromEntries(Object.entries(r.amounts).map(([k, v]) => [k, toRupees(Number(v))]));
   return {
     id: r.id,
     employeeId: r.employeeId,
@@ -36,7 +35,7 @@ function view(r: StructureRow): z.infer<typeof ZStructure> {
     source: r.source,
     remarks: r.remarks,
     amounts,
-    total: rupees(Object.values(r.amounts).reduce((s, v) => s + Number(v), 0)),
+    total: toRupees(Object.values(r.amounts).reduce((s, v) => s + Number(v), 0)),
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -323,7 +322,8 @@ export const structureImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const wb = new ExcelJS.Workbook();
       const ws = wb.addWorksheet('Salary structures', { views: [{ state: 'frozen', ySplit: 1, xSplit: 2 }] });
       ws.addRow(xlsxRow([...TEMPLATE_FIXED, ...heads.map((h) => h.code)])).font = { bold: true };
-      for (const e of staff) ws.addRow(xlsxRow([e.code, e.name, '', ...heads.map((h) => rupees(Number(e.amounts?.[String(h.id)] ?? 0)))]));
+      for (const e of staff)
+        ws.addRow(xlsxRow([e.code, e.name, '', ...heads.map((h) => toRupees(Number(e.amounts?.[String(h.id)] ?? 0)))]));
       ws.columns.forEach((c, i) => {
         c.width = i === 1 ? 28 : i === 2 ? 22 : 14;
       });
