@@ -21,9 +21,10 @@
  *                   region, responsibility, written                  — masters helper   (configure → role, here:
  *                   register configure's screens as 'configure/role' etc. or nest them under 'configure'
  *                   WITHOUT an index route)
- *     transaction   salary_process, salary_process/addorupdate, employee-bonus, employee-bonus/addorupdate,
- *                   salary-advance, salary-advance/:advanceId, employee, employee/:employeeId,
- *                   salary_increment                                 — employees / payroll helpers
+ *     transaction   employee, employee/:employeeId                   — employees helper; and payroll's
+ *                   `transactionRoutes` (payroll/routes.tsx): salary_process, salary_process/addorupdate,
+ *                   employee-bonus, employee-bonus/addorupdate, salary-advance, salary-advance/:advanceId,
+ *                   salary_increment
  *     myProfile     profile, upload-documents                        — employees helper (index → profile, here)
  *     idCard        (index)                                          — employees helper
  *     me            attendance/{logs, shiftschedule, requests}, leave/summary
@@ -50,6 +51,7 @@ import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject, S
 import { RouteErrorFallback } from '@/components/common/ErrorBoundary';
 import { setUnauthorizedHandler } from '@/lib/api';
 import type { TRouteHandle } from '@/lib/useCurrentMenu';
+import { transactionRoutes as payrollTransactionRoutes } from '@/screens/payroll/routes';
 
 type AreaModule = { routes?: RouteObject[] };
 // A glob, so an area whose routes file does not exist yet simply contributes nothing.
@@ -117,7 +119,7 @@ export const routeTable: RouteObject[] = [
           { path: 'request', children: [{ index: true, element: redirect('raise') }, ...screens('request')] },
           { path: 'allRequest', children: [{ index: true, element: redirect('wfh') }, ...screens('allRequest')] },
           { path: 'master', children: [{ path: 'configure', element: redirect('role') }, ...screens('master')] },
-          { path: 'transaction', children: screens('transaction') },
+          { path: 'transaction', children: [...screens('transaction'), ...menuGuarded(payrollTransactionRoutes)] },
           { path: 'myProfile', children: [{ index: true, element: redirect('profile') }, ...screens('myProfile')] },
           { path: 'idCard', children: screens('idCard') },
           {

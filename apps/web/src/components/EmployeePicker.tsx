@@ -10,6 +10,9 @@ import { api } from '@/lib/api';
 
 export type TPickedEmployee = { id: number; name: string; employeeCode: string; departmentName?: string | null };
 
+/** An employee as the screens hold a picked one: id, name and code. */
+export type TEmployeeOption = { id: number; name: string; employeeCode: string };
+
 type Query = { search?: string; page: number; pageSize: number };
 
 /** Where the picker's options come from. `key` names the query (cache); `noun` is what the options are, plural. */

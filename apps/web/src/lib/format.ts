@@ -1,5 +1,5 @@
 /** Display formatting in the organisation's conventions: Indian rupees (en-IN grouping) and Asia/Kolkata dates. */
-import { DEFAULT_TIME_ZONE, formatDateDMY, todayIn } from '@hr/calendar';
+import { DEFAULT_TIME_ZONE, formatDateDMY, todayIn, weekday } from '@hr/calendar';
 import { formatINR, type Paise, toPaise } from '@hr/payroll';
 
 /** The organisation's time zone: the same default the payroll documents print dates in. */
@@ -103,3 +103,8 @@ export function todayIso(timeZone = ORG_TIME_ZONE, now: Date = new Date()): stri
 export function formatLongDate(value: Date = new Date(), timeZone = ORG_TIME_ZONE): string {
   return new Intl.DateTimeFormat('en-IN', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(value);
 }
+
+export const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** A calendar date with its weekday: 'Tue 03/11/2026'. */
+export const dayLabel = (date: string) => `${WEEKDAY_SHORT[weekday(date)]} ${formatDate(date)}`;

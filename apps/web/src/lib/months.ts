@@ -2,7 +2,7 @@
  * The year and month pickers' options (spec). Month names and "today in the organisation's time zone" come from
  * @hr/calendar, the same ones the payroll documents print.
  */
-import { DEFAULT_TIME_ZONE, MONTH_NAMES, type MonthName, parseIsoDate, todayIn } from '@hr/calendar';
+import { DEFAULT_TIME_ZONE, MONTH_NAMES, type MonthName, monthName, parseIsoDate, parseYearMonth, todayIn, yearMonth } from '@hr/calendar';
 
 export { MONTH_NAMES, monthName } from '@hr/calendar';
 
@@ -21,3 +21,25 @@ export function yearOptions(now: Date = new Date(), timeZone = DEFAULT_TIME_ZONE
 export function currentMonth(now: Date = new Date(), timeZone = DEFAULT_TIME_ZONE): MonthId {
   return parseIsoDate(todayIn(timeZone, now)).month as MonthId;
 }
+
+/** 'YYYY-MM' of a year and month. */
+export const toYearMonth = (year: number, month: number): string => yearMonth(year, month);
+
+/** 'YYYY-MM' (or 'YYYY-MM-DD') → { year, month }; null when unreadable. */
+export function splitYearMonth(value: string | null | undefined): { year: number; month: number } | null {
+  if (!value) return null;
+  try {
+    return parseYearMonth(value.slice(0, 7));
+  } catch {
+    return null;
+  }
+}
+
+/** 'YYYY-MM' → 'April 2026' (the text itself when unreadable). */
+export function formatYearMonth(value: string | null | undefined): string {
+  const ym = splitYearMonth(value);
+  return ym ? `${monthName(ym.month)} ${ym.year}` : (value ?? '');
+}
+
+/** 4, 2026 → 'April 2026'. */
+export const formatMonth = (year: number, month: number): string => `${monthName(month)} ${year}`;

@@ -12,8 +12,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/page-header';
 import { ApiError } from '@/lib/api';
+import { downloadFile } from '@/lib/files';
 import { errorToast, toast } from '@/lib/toast-store';
-import { downloadFile } from '@/screens/transaction/employee/api';
 
 /** A button of a card: its label (and the one while working), icon, test id and whether it may be pressed. */
 export interface DocumentAction {

@@ -1,4 +1,5 @@
 import { MENU } from '@hr/contract/menus';
+import { LoadError } from '@/components/common/LoadError';
 import { PaginationBar } from '@/components/data-table';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -6,7 +7,7 @@ import { formatCount, formatDate, todayIso } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { downloadReport, REPORT_URLS, type TAttendanceRegister, useRegister } from './api';
-import { ExportButtons, LoadError, StatusLegend } from './components';
+import { ExportButtons, StatusLegend } from './components';
 import { formatDays, hoursToHm, isDayStatus, STATUS_TONE, WEEKDAY_INITIAL } from './format';
 import { ReportFilters, useReportFilters } from './ReportFilters';
 

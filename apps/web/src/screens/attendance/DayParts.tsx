@@ -2,6 +2,7 @@
 // the day navigation and the employee's punches of the day.
 import { addDays } from '@hr/calendar';
 import { ChevronLeft, ChevronRight, PenLine, Users } from 'lucide-react';
+import { DateInput } from '@/components/common/Filters';
 import type { DataColumn } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -9,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { type TDayView, type TDayViewRow, type TDayViewStatus, usePunches } from './api';
-import { DateInput, DayDetails, StatusChip } from './components';
+import { DayDetails, StatusChip } from './components';
 import { minutesOrBlank, minutesToHm, STATUS_TONE } from './format';
 
 type Counts = TDayView['counts'];

@@ -2,7 +2,9 @@ import { ZMapPin } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Clock, Fingerprint, Link2, ShieldAlert, Wifi, WifiOff } from 'lucide-react';
 import { useState } from 'react';
+import { LoadError } from '@/components/common/LoadError';
 import { type DataColumn, DataTable } from '@/components/data-table';
+import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,8 +13,6 @@ import { FormField } from '@/components/ui/form-field';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
-import type { TEmployeeOption } from '../payroll/api';
-import { EmployeePicker } from '../payroll/components';
 import {
   attendanceKeys,
   mapPin,
@@ -23,7 +23,6 @@ import {
   useLatePunches,
   useUnmatched,
 } from './api';
-import { LoadError } from './components';
 import { ago, isStale, issuesToFieldErrors, STALE_AFTER_MINUTES } from './format';
 
 /** Maps an unmatched device PIN to an employee: the PIN becomes theirs and the kept punches count for them. */

@@ -1,13 +1,12 @@
 import { MENU } from '@hr/contract/menus';
 import { CalendarDays, PenLine, SquarePen } from 'lucide-react';
 import { useState } from 'react';
+import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import type { TEmployeeOption } from '../payroll/api';
-import { EmployeePicker } from '../payroll/components';
 import { useEmployeeMonth } from './api';
 import { MonthNav } from './components';
 import { yearMonthOf } from './format';

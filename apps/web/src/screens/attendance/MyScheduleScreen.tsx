@@ -1,14 +1,15 @@
 import { MENU } from '@hr/contract/menus';
 import { useState } from 'react';
+import { LoadError } from '@/components/common/LoadError';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { todayIso } from '@/lib/format';
+import { todayIso, WEEKDAY_SHORT } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { type TRoster, useMySchedule } from './api';
-import { LoadError, MonthNav, ShiftLegend } from './components';
-import { monthWeeks, WEEKDAY_SHORT, yearMonthOf } from './format';
+import { MonthNav, ShiftLegend } from './components';
+import { monthWeeks, yearMonthOf } from './format';
 
 type Cell = TRoster['rows'][number]['cells'][number];
 

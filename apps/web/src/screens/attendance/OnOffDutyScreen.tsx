@@ -1,12 +1,13 @@
 import { MENU } from '@hr/contract/menus';
 import { useState } from 'react';
+import { DepartmentSelect, SearchBox } from '@/components/common/Filters';
+import { LoadError } from '@/components/common/LoadError';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { DataTable, PaginationBar, useDebounced } from '@/components/data-table';
 import { PageHeader } from '@/components/ui/page-header';
-import { todayIso } from '@/lib/format';
+import { dayLabel, todayIso } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { UnitSelect } from '../payroll/components';
 import { type TDayViewRow, type TDayViewStatus, useDayView } from './api';
-import { DepartmentSelect, dayLabel, LoadError, SearchBox } from './components';
 import { CountTiles, DAY_TILES, DayNav, DayPunchesSheet, dayColumns } from './DayParts';
 
 const tile = (key: (typeof DAY_TILES)[number]['key']) => DAY_TILES.filter((t) => t.key === key);

@@ -2,6 +2,7 @@ import { ZRegularise } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { DateInput } from '@/components/common/Filters';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -12,7 +13,6 @@ import { Textarea } from '@/components/ui/textarea';
 import { formatDate, todayIso } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { attendanceKeys, requestRegularisation, type TAttendanceDayLike } from './api';
-import { DateInput } from './components';
 import { issuesToFieldErrors } from './format';
 
 type Form = { day: string; inTime: string; outTime: string; outNextDay: boolean; reason: string };

@@ -2,6 +2,8 @@ import type { REGULARISATION_STATUSES } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
+import { ApprovalTrail } from '@/components/approvals/ApprovalTrail';
+import { LoadError } from '@/components/common/LoadError';
 import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,11 +11,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { EmptyState } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { dayLabel, formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
-import { ApprovalTrail } from '../payroll/components';
 import { attendanceKeys, decideRegularisation, type TRegularisation, useRegularisations } from './api';
-import { dayLabel, LoadError } from './components';
 
 type TStatus = (typeof REGULARISATION_STATUSES)[number];
 

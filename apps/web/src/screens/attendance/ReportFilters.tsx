@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { DateInput, DepartmentSelect } from '@/components/common/Filters';
+import { UnitSelect } from '@/components/common/UnitSelect';
+import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { todayIso } from '@/lib/format';
-import type { TEmployeeOption } from '../payroll/api';
-import { EmployeePicker, UnitSelect } from '../payroll/components';
 import type { TReportQuery } from './api';
-import { DateInput, DepartmentSelect } from './components';
 import { monthBounds, yearMonthOf } from './format';
 
 export type TReportFilters = {

@@ -1,8 +1,9 @@
 // Shift schedule versus attendance: the day-by-day detail and the summary per employee (two menus, one file).
 import { MENU } from '@hr/contract/menus';
+import { LoadError } from '@/components/common/LoadError';
 import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatCount, formatDate } from '@/lib/format';
+import { dayLabel, formatCount, formatDate } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import {
@@ -13,7 +14,7 @@ import {
   useShiftCompare,
   useShiftCompareSummary,
 } from './api';
-import { dayLabel, ExportButtons, LoadError, StatusChip } from './components';
+import { ExportButtons, StatusChip } from './components';
 import { formatDays, minutesOrBlank, minutesToHm } from './format';
 import { ReportFilters, useReportFilters } from './ReportFilters';
 

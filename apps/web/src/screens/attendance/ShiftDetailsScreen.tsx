@@ -1,6 +1,9 @@
 import { MENU } from '@hr/contract/menus';
 import { Clock, Moon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { DateInput, FILTER_CLASS } from '@/components/common/Filters';
+import { LoadError } from '@/components/common/LoadError';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,9 +11,7 @@ import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatDate, todayIso } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { UnitSelect } from '../payroll/components';
 import { type TShiftDetails, useShiftDetails, useShiftOptions } from './api';
-import { DateInput, FILTER_CLASS, LoadError } from './components';
 import { minutesToHm, yearMonthOf } from './format';
 
 type Row = TShiftDetails['employees'][number];

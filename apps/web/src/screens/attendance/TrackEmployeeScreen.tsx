@@ -1,6 +1,9 @@
 import { MENU } from '@hr/contract/menus';
 import { AlertTriangle, MapPin } from 'lucide-react';
 import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { DateInput, DepartmentSelect } from '@/components/common/Filters';
+import { LoadError } from '@/components/common/LoadError';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { type DataColumn, DataTable } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
@@ -8,9 +11,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, todayIso } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
-import { UnitSelect } from '../payroll/components';
 import { type TTrackingRow, useTracking } from './api';
-import { DateInput, DepartmentSelect, LoadError, punchPlace, SourceBadge } from './components';
+import { punchPlace, SourceBadge } from './components';
 import { clockOf } from './format';
 import type { TTrackPoint } from './TrackMap';
 

@@ -25,7 +25,7 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type QueryValue, type RequestOptions } from '@/lib/api';
-import { downloadFile } from '../transaction/employee/api';
+import { downloadFile } from '@/lib/files';
 
 export type { TAttendanceDay, TAttendanceRegister, TDayView, TEmployeeMonth, TPunch, TRoster };
 export type TAttendanceDayLike = Pick<TAttendanceDay, 'firstIn' | 'lastOut'>;

@@ -1,6 +1,3 @@
-// Pieces the attendance screens share: status chips, month navigation, filters, the month calendar with its
-// summary and the day's punches, export buttons.
-import { weekday } from '@hr/calendar';
 import { DAY_STATUS_CODES, type TAttendanceDay, type TDayStatus, type TPeriodSummary } from '@hr/contract';
 import {
   AlertTriangle,
@@ -15,36 +12,20 @@ import {
   LogOut,
   MapPin,
   PenLine,
-  Search,
   Smartphone,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { FILTER_CLASS } from '@/components/common/Filters';
 import { MonthPicker } from '@/components/common/Pickers';
-import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { formatDate, todayIso } from '@/lib/format';
+import { dayLabel, formatDate, todayIso, WEEKDAY_SHORT } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
 import type { TExportFormat, TPunch } from './api';
-import {
-  clockOf,
-  dateOf,
-  formatDays,
-  hoursToHm,
-  minutesToHm,
-  monthWeeks,
-  STATUS_LABEL,
-  STATUS_TONE,
-  shiftMonth,
-  WEEKDAY_SHORT,
-} from './format';
-
-/** A native select in the look of the list filters (the payroll and employee lists use the same). */
-export const FILTER_CLASS = 'h-9 rounded-md border border-input bg-background px-2 text-sm';
+import { clockOf, dateOf, formatDays, hoursToHm, minutesToHm, monthWeeks, STATUS_LABEL, STATUS_TONE, shiftMonth } from './format';
 
 // ---- status ----
 
@@ -80,9 +61,6 @@ export function StatusLegend({ codes = DAY_STATUS_CODES, className }: { codes?: 
 }
 
 // ---- dates ----
-
-/** 'Tue 03/11/2026'. */
-export const dayLabel = (date: string) => `${WEEKDAY_SHORT[weekday(date)]} ${formatDate(date)}`;
 
 /** Previous / next month arrows around a month and year choice. */
 export function MonthNav({
@@ -128,107 +106,6 @@ export function MonthNav({
         <ChevronRight />
       </Button>
     </div>
-  );
-}
-
-/** A date field (the browser's date input; 'YYYY-MM-DD'). */
-export function DateInput({
-  value,
-  onChange,
-  label,
-  id,
-  min,
-  max,
-  className,
-  invalid,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  label: string;
-  id?: string;
-  min?: string;
-  max?: string;
-  className?: string;
-  invalid?: boolean;
-}) {
-  return (
-    <Input
-      id={id}
-      type="date"
-      aria-label={label}
-      className={cn('w-40', className)}
-      value={value}
-      min={min}
-      max={max}
-      aria-invalid={invalid || undefined}
-      onChange={(e) => e.target.value && onChange(e.target.value)}
-    />
-  );
-}
-
-// ---- filters ----
-
-/** A department (of the chosen unit's mapping, when a unit is chosen). */
-export function DepartmentSelect({
-  value,
-  onChange,
-  unitId,
-  className,
-  placeholder = 'All departments',
-}: {
-  value: number | null;
-  onChange: (v: number | null) => void;
-  unitId?: number | null;
-  className?: string;
-  placeholder?: string;
-}) {
-  return (
-    <ReferenceSelect
-      resource="department"
-      aria-label="Department"
-      placeholder={placeholder}
-      value={value}
-      onChange={onChange}
-      scope={{ mappedToUnit: unitId ?? null }}
-      className={cn('h-9 w-48', className)}
-      data-testid="filter-department"
-    />
-  );
-}
-
-export function SearchBox({
-  value,
-  onChange,
-  placeholder = 'Name or employee code',
-  className,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  placeholder?: string;
-  className?: string;
-}) {
-  return (
-    <div className={cn('relative w-60', className)}>
-      <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-      <Input
-        className="pl-8"
-        placeholder={placeholder}
-        aria-label="Search"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid="filter-search"
-      />
-    </div>
-  );
-}
-
-/** The page's line for a list that could not be loaded (the toast has said why). */
-export function LoadError({ what, show }: { what: string; show: boolean }) {
-  if (!show) return null;
-  return (
-    <p className="mt-2 flex items-center gap-1.5 text-sm text-destructive" role="alert">
-      <AlertTriangle className="size-4" /> {what} could not be loaded.
-    </p>
   );
 }
 

@@ -151,7 +151,6 @@ export function monthWeeks(year: number, month: number): CalendarCell[][] {
   return weeks;
 }
 
-export const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 export const WEEKDAY_INITIAL = ['S', 'M', 'T', 'W', 'T', 'F', 'S'] as const;
 
 /** A device's last contact is stale after this many minutes (its heartbeat is every minute or so). */

@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
+import { homeLink, StatusPage } from '@/components/common/StatusPage';
 import { getToken } from '@/lib/session';
-import { homeLink, StatusPage } from './StatusPage';
 
 /** /400-bad-req: where a route parameter that does not decrypt (or another bad request) lands. */
 export function BadRequestScreen() {

@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
+import { homeLink, StatusPage } from '@/components/common/StatusPage';
 import { getToken } from '@/lib/session';
-import { homeLink, StatusPage } from './StatusPage';
 
 /** The 404 page (spec: an unknown page). */
 export function NotFoundScreen() {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IdCard, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { BatchDocumentCard, OwnDocumentCard } from '@/components/documents/DocumentCards';
+import { useEmployeeOptions } from '@/components/employee/api';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -14,7 +15,6 @@ import { initials } from '@/lib/initials';
 import { useSession } from '@/lib/session';
 import { errorToast, toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { useEmployeeOptions } from '../transaction/employee/api';
 
 async function printCards(query: Record<string, number>, layout: 'card' | 'a4'): Promise<string | undefined> {
   const batch = await api.get<TIdCardBatch>('/api/id-cards', query, { silent: true });

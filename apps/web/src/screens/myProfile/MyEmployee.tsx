@@ -1,9 +1,9 @@
 import type { TEmployee } from '@hr/contract';
 import { UserX } from 'lucide-react';
 import type * as React from 'react';
+import { useMyEmployee } from '@/components/employee/api';
 import { EmptyState } from '@/components/ui/page-header';
 import { ApiError } from '@/lib/api';
-import { useMyEmployee } from '../transaction/employee/api';
 
 /**
  * Renders `children` with the signed-in user's own employee record; says so when the sign-in has none (404),

@@ -1,7 +1,7 @@
 import { MENU } from '@hr/contract/menus';
+import { DocumentsPanel } from '@/components/employee/DocumentsPanel';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { DocumentsPanel } from '../transaction/employee/DocumentsPanel';
 import { WithMyEmployee } from './MyEmployee';
 
 /** /outlet/myProfile/upload-documents: the signed-in employee's own documents. */

@@ -3,13 +3,15 @@ import { MENU } from '@hr/contract/menus';
 import { Gift, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FILTER_CLASS } from '@/components/common/Filters';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { formatAmount, formatCount } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { bonusKind, bonusPaidWith, financialYears, fyName, useBonusList } from './api';
-import { BonusStatusBadge, bonusPath, FILTER_CLASS, UnitSelect } from './components';
+import { BonusStatusBadge, bonusPath } from './components';
 
 /** /outlet/transaction/employee-bonus: statutory and ad hoc bonuses by unit and financial year. */
 export default function EmployeeBonusListScreen() {

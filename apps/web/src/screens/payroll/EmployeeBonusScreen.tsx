@@ -4,7 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Ban, Banknote, CheckCircle2, Plus, Trash2, XCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ApprovalTrail } from '@/components/approvals/ApprovalTrail';
+import { Figure } from '@/components/common/Figure';
+import { FILTER_CLASS } from '@/components/common/Filters';
+import { Segmented } from '@/components/common/Segmented';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { useDebounced } from '@/components/data-table';
+import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -29,22 +35,9 @@ import {
   issuesToFieldErrors,
   payrollKeys,
   type TBonusLine,
-  type TEmployeeOption,
   useBonus,
 } from './api';
-import {
-  ApprovalTrail,
-  BonusStatusBadge,
-  bonusPath,
-  EmployeePicker,
-  FILTER_CLASS,
-  Figure,
-  MonthYearInput,
-  Segmented,
-  UnitSelect,
-  useEncryptedSearchId,
-  useSessionFinancialYear,
-} from './components';
+import { BonusStatusBadge, bonusPath, MonthYearInput, useEncryptedSearchId, useSessionFinancialYear } from './components';
 
 const RULE =
   "Eligible when basic + DA is at most ₹21,000 a month and at least 30 days were worked; computed on at most ₹7,000 a month (or the unit's minimum wage), at the chosen rate, for the months worked.";

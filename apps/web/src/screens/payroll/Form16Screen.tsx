@@ -4,14 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, FileArchive } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { BatchDocumentCard, OwnDocumentCard } from '@/components/documents/DocumentCards';
+import { useMyEmployee } from '@/components/employee/api';
 import { FormField } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { api } from '@/lib/api';
+import { saveBlob } from '@/lib/files';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 import { findMenu, useCurrentMenu } from '@/lib/useCurrentMenu';
-import { saveBlob, useMyEmployee } from '../transaction/employee/api';
 
 function useFinancialYears() {
   return useQuery({

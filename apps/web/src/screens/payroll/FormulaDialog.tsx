@@ -2,17 +2,18 @@ import { FORMULA_NAMES, type TFormula, ZSaveFormula } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
-import { currentMonth, yearOptions } from '@/lib/months';
+import { currentMonth, formatYearMonth, splitYearMonth, toYearMonth, yearOptions } from '@/lib/months';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
-import { formatYearMonth, issuesToFieldErrors, payrollKeys, splitYearMonth, type THead, toYearMonth } from './api';
-import { MonthYearInput, UnitSelect } from './components';
+import { issuesToFieldErrors, payrollKeys, type THead } from './api';
+import { MonthYearInput } from './components';
 import { FormulaPreviewPanel } from './FormulaPreviewPanel';
 
 /** The functions a formula may call (the engine's safe expression language). */

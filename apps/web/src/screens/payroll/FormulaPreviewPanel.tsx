@@ -1,6 +1,9 @@
 import { type TFormulaPreviewResult, ZFormulaPreview } from '@hr/contract';
 import { AlertTriangle, FlaskConical } from 'lucide-react';
 import { useState } from 'react';
+import { Figure } from '@/components/common/Figure';
+import { UnitSelect } from '@/components/common/UnitSelect';
+import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,8 +13,8 @@ import { type ApiError, api } from '@/lib/api';
 import { formatAmount, formatRupees } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { cn } from '@/lib/utils';
-import { issuesToFieldErrors, type TEmployeeOption } from './api';
-import { EmployeePicker, Figure, MonthYearInput, UnitSelect } from './components';
+import { issuesToFieldErrors } from './api';
+import { MonthYearInput } from './components';
 
 /** How the attendance figures of the preview are labelled (the formula names they feed). */
 const ATTENDANCE_LABEL: Record<string, string> = {

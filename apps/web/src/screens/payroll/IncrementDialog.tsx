@@ -2,6 +2,9 @@ import { ZIncrement } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { TrendingUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Segmented } from '@/components/common/Segmented';
+import { UnitSelect } from '@/components/common/UnitSelect';
+import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,11 +16,11 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
 import { formatCount } from '@/lib/format';
-import { currentMonth, yearOptions } from '@/lib/months';
+import { currentMonth, formatYearMonth, toYearMonth, yearOptions } from '@/lib/months';
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
-import { formatYearMonth, issuesToFieldErrors, type TEmployeeOption, type THead, toYearMonth } from './api';
-import { EmployeePicker, MonthYearInput, Segmented, UnitSelect } from './components';
+import { issuesToFieldErrors, type THead } from './api';
+import { MonthYearInput } from './components';
 
 /** ZIncrementResult of the contract: how many employees changed and the processed months the change reaches back into. */
 export type TIncrementResult = { employees: number; arrearsMonths: string[] };

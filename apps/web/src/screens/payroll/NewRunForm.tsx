@@ -5,14 +5,14 @@ import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MonthPicker, useMonthOfHeaderYear, YearPicker } from '@/components/common/Pickers';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { type ApiError, api } from '@/lib/api';
 import { encryptParam } from '@/lib/crypto';
-import { currentMonth, yearOptions } from '@/lib/months';
+import { currentMonth, formatMonth, yearOptions } from '@/lib/months';
 import { toast } from '@/lib/toast-store';
-import { formatMonth, issuesToFieldErrors, payrollKeys } from './api';
-import { UnitSelect } from './components';
+import { issuesToFieldErrors, payrollKeys } from './api';
 
 /** Where a run opens: salary_process/addorupdate with the run's id encrypted in `id`. */
 export const runPath = (id: number) => `${MENU.salaryProcess}/addorupdate?id=${encryptParam(String(id))}`;

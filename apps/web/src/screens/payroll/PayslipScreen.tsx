@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download, FileText } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { MonthPicker, useMonthOfHeaderYear, YearPicker } from '@/components/common/Pickers';
+import { UnitMultiSelect } from '@/components/common/UnitSelect';
 import { BatchDocumentCard, OwnDocumentCard } from '@/components/documents/DocumentCards';
 import { FormField } from '@/components/ui/form-field';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
@@ -12,12 +13,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
 import { downloadPayslips } from '@/lib/documents';
 import { formatCount } from '@/lib/format';
-import { currentMonth, monthName, yearOptions } from '@/lib/months';
+import { currentMonth, formatMonth, monthName, yearOptions } from '@/lib/months';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 import { findMenu, useCurrentMenu } from '@/lib/useCurrentMenu';
-import { formatMonth } from './api';
-import { UnitMultiSelect, YearSelect } from './components';
+import { YearSelect } from './components';
 
 type Month = { year: number; month: number };
 

@@ -11,8 +11,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { formatAmount, formatCount } from '@/lib/format';
+import { formatYearMonth } from '@/lib/months';
 import { cn } from '@/lib/utils';
-import { formatYearMonth } from './api';
 
 /** A month-on-month change of net pay above this share of last month's net is flagged for review. */
 const CHANGE_LIMIT = 0.1;

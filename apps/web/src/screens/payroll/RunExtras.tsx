@@ -16,12 +16,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { type ApiError, api, withQuery } from '@/lib/api';
+import { uploadFile } from '@/lib/files';
 import { formatCount } from '@/lib/format';
+import { formatMonth } from '@/lib/months';
 import { toast } from '@/lib/toast-store';
-import { uploadFile } from '../transaction/employee/api';
 import {
   downloadAttendanceTemplate,
-  formatMonth,
   issuesToFieldErrors,
   payrollKeys,
   runMonthQuery,

@@ -3,10 +3,10 @@
 // GET /api/payroll/runs/:id/statutory. Nothing for a draft or processing run.
 import type { TRun, TRunStatutory } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
+import { Figure } from '@/components/common/Figure';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api } from '@/lib/api';
 import { formatCount, formatRupees } from '@/lib/format';
-import { Figure } from './components';
 
 export function RunStatutoryCard({ run }: { run: TRun }) {
   const ready = run.status === 'processed' || run.status === 'approved' || run.status === 'locked';

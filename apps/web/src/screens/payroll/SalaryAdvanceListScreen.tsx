@@ -4,7 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { HandCoins, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FILTER_CLASS } from '@/components/common/Filters';
+import { Segmented } from '@/components/common/Segmented';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
+import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -13,20 +17,11 @@ import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
 import { formatAmount, formatCount, formatRupees } from '@/lib/format';
-import { currentMonth, yearOptions } from '@/lib/months';
+import { currentMonth, formatMonth, yearOptions } from '@/lib/months';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { ADVANCE_STATUS_LABEL, formatMonth, issuesToFieldErrors, payrollKeys, type TEmployeeOption, useAdvanceList } from './api';
-import {
-  ADVANCE_PAY_MODES,
-  AdvanceStatusBadge,
-  advancePath,
-  EmployeePicker,
-  FILTER_CLASS,
-  MonthYearInput,
-  Segmented,
-  UnitSelect,
-} from './components';
+import { ADVANCE_STATUS_LABEL, issuesToFieldErrors, payrollKeys, useAdvanceList } from './api';
+import { ADVANCE_PAY_MODES, AdvanceStatusBadge, advancePath, MonthYearInput } from './components';
 
 const money = (v: number) => <span className="tabular-nums">{formatAmount(v)}</span>;
 

@@ -3,7 +3,9 @@ import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Plus, Sigma } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { type DataColumn, DataTable, RowActions } from '@/components/data-table';
+import { useHeads } from '@/components/payroll/structure';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,10 +13,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
+import { formatYearMonth } from '@/lib/months';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { formatYearMonth, payrollKeys, useFormulas, useHeads } from './api';
-import { UnitSelect } from './components';
+import { payrollKeys, useFormulas } from './api';
 import { FormulaDialog } from './FormulaDialog';
 import { FormulaPreviewPanel } from './FormulaPreviewPanel';
 

@@ -1,38 +1,26 @@
 import { type TStructure, ZSaveStructure } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
-import { History, Save, TrendingUp, UserSearch, Wallet } from 'lucide-react';
+import { Save, TrendingUp, UserSearch, Wallet } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
+import { StructureView } from '@/components/payroll/StructureView';
+import { isStructureHead, structureKeys, useHeads } from '@/components/payroll/structure';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
-import { formatAmount, formatDateTime, formatRupees } from '@/lib/format';
-import { currentMonth, yearOptions } from '@/lib/months';
+import { formatRupees } from '@/lib/format';
+import { currentMonth, formatYearMonth, toYearMonth, yearOptions } from '@/lib/months';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import {
-  formatYearMonth,
-  isStructureHead,
-  issuesToFieldErrors,
-  payrollKeys,
-  type TEmployeeOption,
-  type THead,
-  toYearMonth,
-  useHeads,
-  useStructures,
-} from './api';
-import { EmployeePicker, MonthYearInput } from './components';
+import { issuesToFieldErrors, type THead } from './api';
+import { MonthYearInput } from './components';
 import { arrearsSentence, IncrementDialog, type TIncrementResult } from './IncrementDialog';
-
-const SOURCE_LABEL: Record<string, string> = { structure: 'Structure', increment: 'Increment', import: 'Import' };
 
 /** /outlet/transaction/salary_increment: an employee's salary structure (versions by month) and increments, one or a batch. */
 export default function SalaryIncrementScreen() {
@@ -106,7 +94,8 @@ export default function SalaryIncrementScreen() {
   );
 }
 
-export function StructurePanel({
+/** The structure and its history, with the form for a new version when the role may edit. */
+function StructurePanel({
   employee,
   heads,
   inputHeads,
@@ -119,148 +108,14 @@ export function StructurePanel({
   canEdit: boolean;
   onSaved: (arrearsMonths: string[]) => void;
 }) {
-  const structures = useStructures(employee.id);
-  const versions = structures.data ?? [];
-  const current = versions[0] ?? null;
-  // The history shows the heads some version holds (in print order).
-  const shownHeads = useMemo(() => {
-    const used = new Set(versions.flatMap((v) => Object.keys(v.amounts).map(Number)));
-    return heads.filter((h) => used.has(h.id));
-  }, [heads, versions]);
-
-  if (structures.isLoading) {
-    return (
-      <div className="grid gap-4 xl:grid-cols-2">
-        <Skeleton className="h-64" />
-        <Skeleton className="h-64" />
-      </div>
-    );
-  }
-  if (structures.isError) return <p className="text-sm text-destructive">The salary structure could not be loaded.</p>;
-
   return (
-    <div className="space-y-6">
-      <div className="grid gap-6 xl:grid-cols-2">
-        <Card className="gap-4">
-          <CardHeader>
-            <CardTitle>Current structure</CardTitle>
-            <CardDescription>
-              {current
-                ? `${employee.name} (${employee.employeeCode}) from ${formatYearMonth(current.effectiveFrom)}`
-                : `${employee.name} (${employee.employeeCode}) has no salary structure yet.`}
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {current ? (
-              <StructureAmounts structure={current} heads={shownHeads} />
-            ) : (
-              <p className="text-sm text-muted-foreground">
-                {canEdit ? 'Enter the monthly amounts alongside to start one.' : 'The payroll office enters it.'}
-              </p>
-            )}
-          </CardContent>
-        </Card>
-        {canEdit && <StructureForm employee={employee} inputHeads={inputHeads} current={current} onSaved={onSaved} />}
-      </div>
-
-      <Card className="gap-4">
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <History className="size-4" /> History
-          </CardTitle>
-          <CardDescription>Every version, newest first. A version applies from its month until the next one.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {versions.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No version yet.</p>
-          ) : (
-            <div className="overflow-hidden rounded-lg border">
-              <Table className="[&_td]:px-2 [&_th]:px-2">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>From</TableHead>
-                    <TableHead>Source</TableHead>
-                    {shownHeads.map((h) => (
-                      <TableHead key={h.id} className="text-right" title={h.name}>
-                        {h.code}
-                      </TableHead>
-                    ))}
-                    <TableHead className="text-right">Total</TableHead>
-                    <TableHead>Saved · remarks</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {versions.map((v, i) => (
-                    <TableRow key={v.id} data-testid="structure-version">
-                      <TableCell className="font-medium">
-                        {formatYearMonth(v.effectiveFrom)}
-                        {i === 0 && (
-                          <Badge variant="success" className="ml-2">
-                            current
-                          </Badge>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        <Badge variant={v.source === 'increment' ? 'default' : 'secondary'}>{SOURCE_LABEL[v.source] ?? v.source}</Badge>
-                      </TableCell>
-                      {shownHeads.map((h) => (
-                        <TableCell key={h.id} className="text-right tabular-nums">
-                          {v.amounts[String(h.id)] === undefined ? '—' : formatAmount(v.amounts[String(h.id)])}
-                        </TableCell>
-                      ))}
-                      <TableCell className="text-right font-medium tabular-nums">{formatAmount(v.total)}</TableCell>
-                      <TableCell className="max-w-56">
-                        <div className="text-xs text-muted-foreground">{formatDateTime(v.createdAt)}</div>
-                        {v.remarks && (
-                          <div className="truncate text-xs" title={v.remarks}>
-                            {v.remarks}
-                          </div>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-          )}
-        </CardContent>
-      </Card>
-    </div>
-  );
-}
-
-function StructureAmounts({ structure, heads }: { structure: TStructure; heads: THead[] }) {
-  const lines = heads.filter((h) => structure.amounts[String(h.id)] !== undefined);
-  const group = (earning: boolean) => lines.filter((h) => h.isEarning === earning);
-  const section = (title: string, list: THead[]) =>
-    list.length > 0 && (
-      <div>
-        <div className="mb-1 text-xs font-medium text-muted-foreground uppercase tracking-wide">{title}</div>
-        <dl className="divide-y">
-          {list.map((h) => (
-            <div key={h.id} className="flex justify-between gap-4 py-1.5 text-sm">
-              <dt>
-                {h.name} <span className="font-mono text-xs text-muted-foreground">{h.code}</span>
-              </dt>
-              <dd className="tabular-nums">{formatAmount(structure.amounts[String(h.id)])}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-    );
-  return (
-    <div className="space-y-4" data-testid="current-structure">
-      {section('Earnings', group(true))}
-      {section('Deductions', group(false))}
-      <div className="flex justify-between border-t pt-2 font-semibold">
-        <span>Monthly total</span>
-        <span className="tabular-nums">{formatRupees(structure.total)}</span>
-      </div>
-      <p className="text-xs text-muted-foreground">
-        {SOURCE_LABEL[structure.source] ?? structure.source}
-        {structure.remarks ? `: ${structure.remarks}` : ''} · saved {formatDateTime(structure.createdAt)}
-      </p>
-    </div>
+    <StructureView
+      employee={employee}
+      heads={heads}
+      form={
+        canEdit ? (current) => <StructureForm employee={employee} inputHeads={inputHeads} current={current} onSaved={onSaved} /> : undefined
+      }
+    />
   );
 }
 
@@ -335,7 +190,7 @@ function StructureForm({
       setRemarks('');
       setErrors({});
       onSaved(r.arrearsMonths);
-      await queryClient.invalidateQueries({ queryKey: payrollKeys.structures(employee.id) });
+      await queryClient.invalidateQueries({ queryKey: structureKeys.of(employee.id) });
     } catch {
       // toast and inline errors shown (409: the month is approved or locked)
     } finally {

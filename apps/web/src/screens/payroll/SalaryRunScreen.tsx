@@ -16,6 +16,8 @@ import {
 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ApprovalTrail } from '@/components/approvals/ApprovalTrail';
+import { Figure } from '@/components/common/Figure';
 import { JobProgress } from '@/components/jobs/JobProgress';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -29,19 +31,11 @@ import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
 import { downloadPayslips, openSigningSheet } from '@/lib/documents';
 import { formatCount, formatDate, formatDateTime, formatRupees, todayIso } from '@/lib/format';
+import { formatMonth } from '@/lib/months';
 import { errorToast, toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import {
-  downloadRegister,
-  downloadReturnFile,
-  fetchRunSlips,
-  formatMonth,
-  issuesToFieldErrors,
-  payrollKeys,
-  useRun,
-  useRunEmployees,
-} from './api';
-import { ApprovalTrail, Figure, RunStatusBadge, useEncryptedSearchId } from './components';
+import { downloadRegister, downloadReturnFile, fetchRunSlips, issuesToFieldErrors, payrollKeys, useRun, useRunEmployees } from './api';
+import { RunStatusBadge, useEncryptedSearchId } from './components';
 import { NewRunForm } from './NewRunForm';
 import { RunEmployeesTable } from './RunEmployeesTable';
 import { EmailPayslipsButton, MonthAttendanceCard } from './RunExtras';

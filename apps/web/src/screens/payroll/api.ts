@@ -1,5 +1,5 @@
 // The payroll screens' calls (packages/contract/src/payroll.ts is the contract) and the little month arithmetic they share.
-import { DEFAULT_TIME_ZONE, financialYearOf, financialYearStarting, parseYearMonth, todayIn, yearMonth } from '@hr/calendar';
+import { DEFAULT_TIME_ZONE, financialYearOf, financialYearStarting, todayIn } from '@hr/calendar';
 import type {
   TAdvance,
   TAdvanceStatus,
@@ -12,20 +12,16 @@ import type {
   TRunPage,
   TRunStatus,
   TSalarySlip,
-  TStructure,
   ZMonthAttendance,
 } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type QueryValue } from '@/lib/api';
-import { monthName } from '@/lib/months';
-import { downloadFile } from '../transaction/employee/api';
+import { downloadFile } from '@/lib/files';
+import { formatMonth, monthName } from '@/lib/months';
 
 /** An earning or deduction head as GET /api/payroll/heads gives it (print order). */
 export type THead = TPayrollHead;
-
-/** Whether a head is an input of the salary structure (the server says so on each head). */
-export const isStructureHead = (h: THead) => h.inStructure;
 
 export type TEmployeeOption = { id: number; name: string; employeeCode: string };
 
@@ -56,21 +52,12 @@ export const payrollKeys = {
   runEmployees: (id: number) => ['payroll', 'runs', 'employees', id] as const,
   runSlips: (id: number) => ['payroll', 'runs', 'slips', id] as const,
   formulas: ['payroll', 'formulas'] as const,
-  structures: (employeeId: number) => ['payroll', 'structures', employeeId] as const,
   advances: ['payroll', 'advances'] as const,
   advance: (id: number) => ['payroll', 'advances', 'one', id] as const,
   bonuses: ['payroll', 'bonuses'] as const,
   bonus: (id: number) => ['payroll', 'bonuses', 'one', id] as const,
   attendance: (unitId: number, year: number, month: number) => ['payroll', 'attendance', unitId, year, month] as const,
 };
-
-export function useHeads() {
-  return useQuery({
-    queryKey: ['payroll', 'heads'],
-    queryFn: ({ signal }) => api.get<THead[]>('/api/payroll/heads', undefined, { signal, bypass_log: true }),
-    staleTime: 5 * 60_000,
-  });
-}
 
 export function useRunList(query: TRunListQuery) {
   return useQuery({
@@ -107,14 +94,6 @@ export function useFormulas(unitId: number | null) {
     queryKey: [...payrollKeys.formulas, unitId],
     queryFn: ({ signal }) => api.get<TFormula[]>('/api/payroll/formulas', { unitId: unitId ?? undefined }, { signal, bypass_log: true }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useStructures(employeeId: number | null) {
-  return useQuery({
-    queryKey: payrollKeys.structures(employeeId ?? 0),
-    queryFn: ({ signal }) => api.get<TStructure[]>(`/api/payroll/structures/${employeeId}`, undefined, { signal }),
-    enabled: employeeId !== null,
   });
 }
 
@@ -189,30 +168,6 @@ export async function downloadRegister(run: Pick<TRun, 'id' | 'unitName' | 'year
 export async function downloadAttendanceTemplate(run: TRunMonth): Promise<void> {
   await downloadFile('/api/payroll/attendance/template', monthFileName('Attendance', run, `Unit_${run.unitId}`), runMonthQuery(run));
 }
-
-// ---- months ----
-
-/** 'YYYY-MM' of a year and month. */
-export const toYearMonth = (year: number, month: number): string => yearMonth(year, month);
-
-/** 'YYYY-MM' (or 'YYYY-MM-DD') → { year, month }; null when unreadable. */
-export function splitYearMonth(value: string | null | undefined): { year: number; month: number } | null {
-  if (!value) return null;
-  try {
-    return parseYearMonth(value.slice(0, 7));
-  } catch {
-    return null;
-  }
-}
-
-/** 'YYYY-MM' → 'April 2026' (the text itself when unreadable). */
-export function formatYearMonth(value: string | null | undefined): string {
-  const ym = splitYearMonth(value);
-  return ym ? `${monthName(ym.month)} ${ym.year}` : (value ?? '');
-}
-
-/** 4, 2026 → 'April 2026'. */
-export const formatMonth = (year: number, month: number): string => `${monthName(month)} ${year}`;
 
 export const RUN_STATUS_LABEL: Record<TRunStatus, string> = {
   draft: 'Draft',

@@ -5,7 +5,10 @@ import type { TFinancialYear, TJob, TReportColumn } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Columns3, FileSpreadsheet, FileText } from 'lucide-react';
 import { Fragment, useCallback, useMemo, useState } from 'react';
+import { DateInput, DepartmentSelect } from '@/components/common/Filters';
 import { MonthPicker, YearPicker } from '@/components/common/Pickers';
+import { UnitSelect } from '@/components/common/UnitSelect';
+import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { JobProgress } from '@/components/jobs/JobProgress';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Button } from '@/components/ui/button';
@@ -20,13 +23,10 @@ import {
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
+import { downloadFile } from '@/lib/files';
 import { todayIso } from '@/lib/format';
 import { errorToast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
-import { DateInput, DepartmentSelect } from '../attendance/components';
-import type { TEmployeeOption } from '../payroll/api';
-import { EmployeePicker, UnitSelect } from '../payroll/components';
-import { downloadFile } from '../transaction/employee/api';
 import { exportReport, type TExportFormat, type TReportMeta, type TReportResult, type TReportValues, useReportRun } from './api';
 import { cellText } from './format';
 

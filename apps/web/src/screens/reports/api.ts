@@ -3,7 +3,7 @@
 import type { TReportMeta, TReportResult } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type QueryValue } from '@/lib/api';
-import { saveBlob } from '../transaction/employee/api';
+import { saveBlob } from '@/lib/files';
 
 export type { TReportMeta, TReportResult };
 export type TReportValues = Record<string, QueryValue>;

@@ -1,12 +1,14 @@
-import type { TRequestStatus } from '@hr/contract';
-import { REQUEST_SORTS, REQUEST_STATUSES } from '@hr/contract';
+import { REQUEST_SORTS, REQUEST_STATUSES, type TRequestStatus } from '@hr/contract';
 import { MENU, type TMenuPath } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { Ban, BookOpen, Check, CheckCheck, ConciergeBell, FileSpreadsheet, ListChecks, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DepartmentSelect, FILTER_CLASS, SearchBox } from '@/components/common/Filters';
+import { LoadError } from '@/components/common/LoadError';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { type DataColumn, DataTable, PaginationBar, useDebounced } from '@/components/data-table';
-import { EmployeePicker } from '@/components/EmployeePicker';
+import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -20,9 +22,6 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
-import { DepartmentSelect, LoadError, SearchBox } from '../attendance/components';
-import type { TEmployeeOption } from '../payroll/api';
-import { FILTER_CLASS, UnitSelect } from '../payroll/components';
 import {
   approveRequest,
   bulkDecide,

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, LogOut, Phone, Users } from 'lucide-react';
 import { useState } from 'react';
+import { LoadError } from '@/components/common/LoadError';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { todayIso } from '@/lib/format';
+import { dayLabel, todayIso } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
-import { dayLabel, LoadError } from '../attendance/components';
 import { markVisitor, requestKeys, type TRequest, useVisitors } from './api';
 import { RequestStatusBadge } from './components';
 import { clockOfInstant, receptionDays } from './format';

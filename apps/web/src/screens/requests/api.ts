@@ -4,7 +4,6 @@ import type {
   TLeaveBalance,
   TLeavePreview,
   TLedgerLine,
-  TNotificationList,
   TRaiseRequest,
   TRequest,
   TRequestAttachment,
@@ -15,7 +14,7 @@ import type {
 } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type QueryValue, type RequestOptions } from '@/lib/api';
-import { downloadFile, uploadFile } from '../transaction/employee/api';
+import { downloadFile, uploadFile } from '@/lib/files';
 
 export type { TLeaveBalance, TLeavePreview, TLedgerLine, TRequest, TRequestKind, TRequestStatus };
 
@@ -27,7 +26,6 @@ export const requestKeys = {
   balances: ['leave', 'balances'] as const,
   ledger: ['leave', 'ledger'] as const,
   preview: ['leave', 'preview'] as const,
-  notifications: ['notifications'] as const,
 };
 
 /** Drops empty filter values so a query key (and the URL) only names what is set. */
@@ -162,27 +160,3 @@ export function useVisitors(date: string | null, enabled = true) {
 }
 
 export const markVisitor = (id: number, what: 'arrival' | 'departure') => api.post<TRequest>(`/api/visitors/${id}/${what}`, {});
-
-// ---- notifications ----
-
-export function useUnreadCount() {
-  return useQuery({
-    queryKey: [...requestKeys.notifications, 'unread'],
-    queryFn: ({ signal }) => api.get<{ unread: number }>('/api/notifications/unread-count', undefined, { ...quiet(signal), silent: true }),
-    refetchInterval: 60_000,
-    refetchIntervalInBackground: false,
-    retry: false,
-  });
-}
-
-export function useNotifications(enabled: boolean) {
-  return useQuery({
-    queryKey: [...requestKeys.notifications, 'list'],
-    queryFn: ({ signal }) =>
-      api.get<TNotificationList>('/api/notifications', { page: 1, pageSize: 15 }, { ...quiet(signal), silent: true }),
-    enabled,
-  });
-}
-
-export const markNotificationsRead = (body: { ids?: number[]; all?: boolean }) =>
-  api.post<null>('/api/notifications/read', body, { bypass_log: true, silent: true });

@@ -2,6 +2,8 @@
 // of one request with its history.
 import { CalendarDays, Home, Paperclip, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { ApprovalTrail } from '@/components/approvals/ApprovalTrail';
+import { Figure } from '@/components/common/Figure';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -12,7 +14,6 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { ApprovalTrail, Figure } from '../payroll/components';
 import { downloadAttachment, type TRequest, type TRequestKind, type TRequestStatus } from './api';
 import {
   clockOfInstant,

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarRange, ChevronRight, KeyRound, LogOut, Menu, Monitor, Moon, PanelLeft, Sun } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { NotificationBell } from '@/components/notifications/NotificationBell';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,7 +23,6 @@ import { signOut } from '@/lib/auth';
 import { setFinancialYear, useSession } from '@/lib/session';
 import { type Theme, useTheme } from '@/lib/theme';
 import { findMenuFor } from '@/lib/useCurrentMenu';
-import { NotificationBell } from '@/screens/requests/NotificationBell';
 
 /** The financial-year selector: GET /api/financial-years; the choice is held for the session (finYear, finYearDtls). */
 function FinancialYearSelect() {

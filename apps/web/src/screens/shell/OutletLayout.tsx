@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/common/ErrorBoundary';
+import { NoAccessScreen } from '@/components/common/NoAccessScreen';
 import { Skeleton } from '@/components/ui/skeleton';
 import { loadProfile } from '@/lib/auth';
 import { getToken, useSession } from '@/lib/session';
 import { useScreenAccess } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
-import { NoAccessScreen } from '@/screens/errors/NoAccessScreen';
 import { Header } from './Header';
 import { MobileSidebar, Sidebar } from './Sidebar';
 

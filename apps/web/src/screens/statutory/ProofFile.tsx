@@ -4,8 +4,8 @@
 import { Download, Paperclip } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { downloadFile, uploadFile } from '@/lib/files';
 import { toast } from '@/lib/toast-store';
-import { downloadFile, uploadFile } from '../transaction/employee/api';
 
 export function ProofFile({
   employeeId,

@@ -15,6 +15,7 @@ import { MENU } from '@hr/contract/menus';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { EmployeePicker } from '@/components/EmployeePicker';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -30,7 +31,6 @@ import { formatRupees, todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 import { findMenu } from '@/lib/useCurrentMenu';
-import { EmployeePicker } from '../payroll/components';
 import { ProofFile } from './ProofFile';
 import { Comparison } from './TaxCalculatorScreen';
 

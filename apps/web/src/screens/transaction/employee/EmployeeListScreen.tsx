@@ -5,6 +5,8 @@ import { ClipboardCheck, FileSpreadsheet, FileUp, Plus, Search, Users } from 'lu
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type DataColumn, DataTable, nextSort, PaginationBar, RowActions, useDebounced } from '@/components/data-table';
+import { useEmployeeList } from '@/components/employee/api';
+import { StatusBadge } from '@/components/employee/StatusBadge';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -13,13 +15,12 @@ import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
 import { encryptParam } from '@/lib/crypto';
+import { downloadFile } from '@/lib/files';
 import { formatCount, formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { downloadFile, useEmployeeList } from './api';
 import { ChangeRequestsDialog } from './ChangeRequestsDialog';
 import { ImportDialog } from './ImportDialog';
-import { StatusBadge } from './StatusBadge';
 
 type Sort = NonNullable<TEmployeeListQuery['sort']>;
 const FILTER_CLASS = 'h-9 rounded-md border border-input bg-background px-2 text-sm';

@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
+import { downloadFile, saveBlob, uploadFile } from '@/lib/files';
 import { formatCount } from '@/lib/format';
-import { downloadFile, saveBlob, uploadFile } from './api';
 
 /** Bulk import: template, upload (progress), then either "all imported" or the errors per row and column. */
 export function ImportDialog({

@@ -1,10 +1,10 @@
 import { Camera } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { uploadFile, useAuthorisedImage } from '@/lib/files';
 import { initials } from '@/lib/initials';
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
-import { uploadFile, useAuthorisedImage } from './api';
 
 /** The employee's photo (or initials) with an optional change button. */
 export function EmployeePhoto({

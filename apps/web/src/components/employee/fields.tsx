@@ -7,6 +7,8 @@ import { cn } from '@/lib/utils';
 
 export type Values = Record<string, unknown>;
 export type Errors = Record<string, string[] | undefined>;
+/** What a group of fields gets from its form: the values, their errors, the change handler, whether it is read-only. */
+export type FP = { values: Values; errors: Errors; onChange: (n: string, v: unknown) => void; disabled: boolean };
 
 const SELECT_CLASS =
   'flex h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive disabled:cursor-not-allowed disabled:opacity-50 dark:bg-input/30';

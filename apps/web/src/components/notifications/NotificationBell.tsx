@@ -7,7 +7,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { markNotificationsRead, requestKeys, useNotifications, useUnreadCount } from './api';
+import { markNotificationsRead, notificationKeys, useNotifications, useUnreadCount } from './api';
 
 /** The header's bell: the unread count, the latest notifications, a click opens one (and marks it read). */
 export function NotificationBell() {
@@ -19,7 +19,7 @@ export function NotificationBell() {
   const unread = count.data?.unread ?? 0;
   const rows = list.data?.rows ?? [];
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: requestKeys.notifications });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   const markAll = async () => {
     try {
       await markNotificationsRead({ all: true });

@@ -1,67 +1,9 @@
-import type { TEmployee, TEmployeeDocumentStatus, TEmployeeList, TEmployeeListQuery, TProfileChangeRequest } from '@hr/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// Files through the authorised API: a download saved under a name, an upload with progress, an image shown from
+// an authorised URL. Used by every area (employee documents, proofs, leave imports, reports, payroll files).
 import { useEffect, useState } from 'react';
-import { useDebounced } from '@/components/data-table';
-import { ApiError, api, type QueryValue } from '@/lib/api';
-import { getToken } from '@/lib/session';
-import { errorToast } from '@/lib/toast-store';
-
-export function useEmployeeList(query: TEmployeeListQuery) {
-  return useQuery({
-    queryKey: ['employees', 'list', query],
-    queryFn: ({ signal }) => api.get<TEmployeeList>('/api/employees', query as Record<string, QueryValue>, { signal, bypass_log: true }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useEmployee(id: number | null) {
-  return useQuery({
-    queryKey: ['employees', 'one', id],
-    queryFn: ({ signal }) => api.get<TEmployee>(`/api/employees/${id}`, undefined, { signal }),
-    enabled: id !== null && id > 0,
-  });
-}
-
-export function useMyEmployee() {
-  return useQuery({
-    queryKey: ['employees', 'me'],
-    // A sign-in without an employee record (an administrator, say) gets the screen's own message (WithMyEmployee),
-    // not an error toast: `silent` (bypass_log only skips the spinner).
-    queryFn: ({ signal }) => api.get<TEmployee>('/api/me/employee', undefined, { signal, bypass_log: true, silent: true }),
-    retry: false,
-  });
-}
-
-export function useDocuments(employeeId: number | null) {
-  return useQuery({
-    queryKey: ['employees', 'documents', employeeId],
-    queryFn: ({ signal }) => api.get<TEmployeeDocumentStatus>(`/api/employees/${employeeId}/documents`, undefined, { signal }),
-    enabled: employeeId !== null && employeeId > 0,
-  });
-}
-
-export function useOwnChangeRequests(enabled: boolean) {
-  return useQuery({
-    queryKey: ['employees', 'my-change-requests'],
-    queryFn: ({ signal }) => api.get<TProfileChangeRequest[]>('/api/me/employee/change-requests', undefined, { signal, bypass_log: true }),
-    enabled,
-  });
-}
-
-/** Employees within reach for a select, searched by name or code: one request per pause in typing. */
-export function useEmployeeOptions(search: string) {
-  const q = useDebounced(search.trim(), 250);
-  return useQuery({
-    queryKey: ['employees', 'options', q],
-    queryFn: ({ signal }) =>
-      api.get<{ id: number; name: string; employeeCode: string }[]>(
-        '/api/employees/options',
-        { search: q || undefined },
-        { signal, bypass_log: true, silent: true },
-      ),
-    placeholderData: keepPreviousData,
-  });
-}
+import { ApiError, api, type QueryValue } from './api';
+import { getToken } from './session';
+import { errorToast } from './toast-store';
 
 /** Saves a blob under a file name (the browser's download). */
 export function saveBlob(blob: Blob, fileName: string): void {

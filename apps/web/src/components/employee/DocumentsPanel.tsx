@@ -7,9 +7,10 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
+import { downloadFile, uploadFile } from '@/lib/files';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
-import { downloadFile, uploadFile, useDocuments } from './api';
+import { useDocuments } from './api';
 
 const KIND = { pdf: 'PDF', jpg: 'JPEG', png: 'PNG' } as Record<string, string>;
 const size = (b: number) => (b < 1024 * 1024 ? `${Math.max(1, Math.round(b / 1024))} KB` : `${(b / 1024 / 1024).toFixed(1)} MB`);

@@ -1,0 +1,29 @@
+// The header bell's calls: the unread count (polled), the latest notifications, marking them read.
+import type { TNotificationList } from '@hr/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export const notificationKeys = { all: ['notifications'] as const };
+
+export function useUnreadCount() {
+  return useQuery({
+    queryKey: [...notificationKeys.all, 'unread'],
+    queryFn: ({ signal }) =>
+      api.get<{ unread: number }>('/api/notifications/unread-count', undefined, { signal, bypass_log: true, silent: true }),
+    refetchInterval: 60_000,
+    refetchIntervalInBackground: false,
+    retry: false,
+  });
+}
+
+export function useNotifications(enabled: boolean) {
+  return useQuery({
+    queryKey: [...notificationKeys.all, 'list'],
+    queryFn: ({ signal }) =>
+      api.get<TNotificationList>('/api/notifications', { page: 1, pageSize: 15 }, { signal, bypass_log: true, silent: true }),
+    enabled,
+  });
+}
+
+export const markNotificationsRead = (body: { ids?: number[]; all?: boolean }) =>
+  api.post<null>('/api/notifications/read', body, { bypass_log: true, silent: true });
