@@ -52,11 +52,14 @@ export const SCHEDULES = [...runnerSchedules, ...MODULES.flatMap((m) => m.schedu
 
 let setUp = false;
 
+/** Registers every module's declarations (setup) once per process: the registries are the same for every app. */
+export function setupModules(): void {
+  if (setUp) return;
+  setUp = true;
+  for (const m of MODULES) m.setup?.();
+}
+
 export async function registerModules(app: FastifyInstance): Promise<void> {
-  // Registries are per process and the declarations the same for every app, so setup runs once.
-  if (!setUp) {
-    for (const m of MODULES) m.setup?.();
-    setUp = true;
-  }
+  setupModules();
   for (const m of MODULES) for (const routes of m.routes ?? []) await app.register(routes);
 }

@@ -7,11 +7,15 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, userUnitMap } from '../../src/db/schema';
+import { setupModules } from '../../src/modules';
 import type { AuthContext } from '../../src/modules/access/context';
 import { hooksOf } from '../../src/modules/masters/hooks';
 import { tableOf } from '../../src/modules/masters/tables';
 import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 import { createSample, expectStatus, samplePayload } from './fixtures';
+
+// The domains' rules on resources, as an app registers them (the loop below reads their scope hooks).
+setupModules();
 
 let t: TestApp;
 let admin: ReturnType<typeof api>;

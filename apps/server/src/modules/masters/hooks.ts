@@ -49,36 +49,34 @@ export interface MappingHookContext {
 }
 
 const registry = new Map<string, ResourceHooks[]>();
-const sealed = new Set<string>();
 
 /**
  * A domain registers its rules on a resource from its own module (e.g. modules/attendance/shift-rules.ts),
  * never in the masters engine. Several domains may register on one resource; they run in order.
  */
 export function registerResourceHooks(name: TResourceName, hooks: ResourceHooks): void {
-  if (sealed.has(name)) {
-    throw new Error(`Hooks for '${name}' registered after its routes were built: import the rules from modules/index.ts`);
-  }
   registry.set(name, [...(registry.get(name) ?? []), hooks]);
 }
 
-/** The registered hooks of a resource, composed into one (called once, when the resource's plan is built). */
+/**
+ * The registered hooks of a resource, composed into one. The list is read at each call, so a plan built before a
+ * module's manifest registered its rules still runs them (no order to get wrong between plans and registration).
+ */
 export function hooksOf(name: string): Required<ResourceHooks> {
-  sealed.add(name);
-  const list = registry.get(name) ?? [];
+  const list = () => registry.get(name) ?? [];
   return {
-    scope: (auth) => and(...list.map((h) => h.scope?.(auth))),
+    scope: (auth) => and(...list().map((h) => h.scope?.(auth))),
     async beforeSave(ctx) {
-      for (const h of list) await h.beforeSave?.(ctx);
+      for (const h of list()) await h.beforeSave?.(ctx);
     },
     async afterSave(ctx) {
-      for (const h of list) await h.afterSave?.(ctx);
+      for (const h of list()) await h.afterSave?.(ctx);
     },
     async beforeDelete(ctx) {
-      for (const h of list) await h.beforeDelete?.(ctx);
+      for (const h of list()) await h.beforeDelete?.(ctx);
     },
     async beforeMappingSave(ctx) {
-      for (const h of list) await h.beforeMappingSave?.(ctx);
+      for (const h of list()) await h.beforeMappingSave?.(ctx);
     },
   };
 }
