@@ -131,26 +131,37 @@ describe('useAction', () => {
     expect(shown).toEqual([{ variant: 'destructive', title: 'ERR!!', description: 'The PDF could not be built' }]);
   });
 
-  it('runs one at a time: a second run while the first is busy does nothing', async () => {
-    let release = () => {};
-    let calls = 0;
-    const { run, states } = runner(() => {
-      calls++;
-      return new Promise<string>((r) => {
-        release = () => r('first');
-      });
+  it("tells which run is pending: the last one started (a row's button is disabled by it)", async () => {
+    const release: Record<number, () => void> = {};
+    const { run, states } = runner(
+      (id: number) =>
+        new Promise<number>((r) => {
+          release[id] = () => r(id);
+        }),
+    );
+    const first = run(1);
+    const second = run(2);
+    expect(states).toEqual([[1], [2]]);
+    release[1]?.();
+    expect(await first).toBe(1);
+    release[2]?.();
+    expect(await second).toBe(2);
+    expect(states).toEqual([[1], [2], null, null]);
+  });
+
+  it('shows the error toast of a failing onDone and still ends busy', async () => {
+    const { run, states } = runner(async () => 5, {
+      success: 'Saved',
+      onDone: () => {
+        throw new Error('The list could not be refreshed');
+      },
     });
-    const first = run();
-    expect(await run()).toBeUndefined();
-    release();
-    expect(await first).toBe('first');
-    expect(calls).toBe(1);
+    expect(await run()).toBe(5);
     expect(states).toEqual([[], null]);
-    // enabled again: the next run goes ahead
-    const next = run();
-    release();
-    expect(await next).toBe('first');
-    expect(calls).toBe(2);
+    expect(shown).toEqual([
+      { variant: 'success', title: 'Saved', description: undefined },
+      { variant: 'destructive', title: 'ERR!!', description: 'The list could not be refreshed' },
+    ]);
   });
 
   it('starts idle in a component', () => {

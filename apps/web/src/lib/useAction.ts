@@ -7,8 +7,8 @@
  *   });
  *   <Button disabled={save.busy} onClick={() => void save.run(values)}>Save</Button>
  *
- * While the action runs `busy` is true and `pending` holds its arguments (which row is being approved); a second
- * `run` meanwhile does nothing (the button is disabled anyway). On success the green toast shows (`success`: its title,
+ * While the action runs `busy` is true and `pending` holds its arguments (which row is being approved: the last run
+ * started; disable the button with `busy`, or a row's with `pending`). On success the green toast shows (`success`: its title,
  * or a function of the result and the arguments giving a title, a title and a description, or nothing), then `onDone`
  * runs, still busy. On failure the error toast shows the way every call's does: `request`/`api` (lib/api.ts) and
  * `uploadFile` have already shown the server's message for an ApiError; any other error gets the same 'ERR!!' toast
@@ -22,8 +22,9 @@ import { errorToast, toast } from './toast-store';
 export type TSuccessToast = { title: ReactNode; description?: ReactNode };
 
 export type ActionOptions<A extends unknown[], R> = {
-  /** The success toast: its title, or made from the result and the arguments (null or undefined: no toast). */
-  success?: string | ((result: R, ...args: A) => string | TSuccessToast | null | undefined);
+  /** The success toast: its title, a title and a description, or made from the result and the arguments (null: none). */
+  success?: string | TSuccessToast | ((result: R, ...args: A) => string | TSuccessToast | null | undefined);
+
   /** After success (and its toast), still busy: refresh queries, close a dialog, clear the form. */
   onDone?: (result: R, ...args: A) => unknown;
   /** After a failure (and its error toast), still busy: inline field errors, a refresh of stale data. */
@@ -51,16 +52,13 @@ export function showActionError(error: unknown): void {
 
 /**
  * The `run` of useAction apart from React: `current()` gives the latest function and options, `setPending` is told
- * the arguments when a run starts and null when it ends. One run at a time.
+ * the arguments when a run starts and null when it ends.
  */
 export function actionRunner<A extends unknown[], R>(
   current: () => { fn: (...args: A) => Promise<R>; options: ActionOptions<A, R> },
   setPending: (args: A | null) => void,
 ): (...args: A) => Promise<R | undefined> {
-  let running = false;
   return async (...args: A) => {
-    if (running) return undefined;
-    running = true;
     setPending(args);
     const { fn, options } = current();
     try {
@@ -84,7 +82,6 @@ export function actionRunner<A extends unknown[], R>(
       }
       return result;
     } finally {
-      running = false;
       setPending(null);
     }
   };

@@ -11,9 +11,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { formatCount, todayIso, WEEKDAY_SHORT } from '@/lib/format';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
+
 import { cn } from '@/lib/utils';
-import { assignShifts, attendanceKeys, type TShiftOption } from './api';
+import { assignShifts, attendanceKeys, type TAssignShifts, type TShiftOption } from './api';
 import { issuesToFieldErrors, patternLength, resizePattern } from './format';
 
 type Kind = 'fixed' | 'weekly' | 'rotation';
@@ -89,7 +90,17 @@ export function AssignShiftsDialog({
   const [rotationDays, setRotationDays] = useState(7);
   const [pattern, setPattern] = useState<(number | null)[]>([null]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  const assign = useAction((body: TAssignShifts) => assignShifts(body, { onError: (e) => setErrors(e.fieldErrors) }), {
+    success: (result) => ({
+      title: 'Shifts assigned',
+      description: `${formatCount(result.count)} employee${result.count === 1 ? '' : 's'}; ${formatCount(result.recomputedDays)} past day${result.recomputedDays === 1 ? '' : 's'} worked out again.`,
+    }),
+    onDone: async () => {
+      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+      onOpenChange(false);
+    },
+  });
+  const saving = assign.busy;
 
   useEffect(() => {
     if (!open) return;
@@ -142,21 +153,8 @@ export function AssignShiftsDialog({
       setErrors(errs);
       return;
     }
-    setSaving(true);
-    try {
-      const result = await assignShifts(parsed.data, { onError: (e) => setErrors(e.fieldErrors) });
-      toast({
-        variant: 'success',
-        title: 'Shifts assigned',
-        description: `${formatCount(result.count)} employee${result.count === 1 ? '' : 's'}; ${formatCount(result.recomputedDays)} past day${result.recomputedDays === 1 ? '' : 's'} worked out again.`,
-      });
-      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
-      onOpenChange(false);
-    } catch {
-      // toast and inline errors shown
-    } finally {
-      setSaving(false);
-    }
+    // toast and inline errors shown on failure
+    await assign.run(parsed.data);
   };
 
   return (

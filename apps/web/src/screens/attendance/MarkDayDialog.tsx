@@ -7,9 +7,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDate } from '@/lib/format';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
-import { attendanceKeys, markDay, type TAttendanceDay } from './api';
+import { attendanceKeys, markDay, type TAttendanceDay, type TMarkDay } from './api';
+
 import { StatusChip } from './components';
 import { issuesToFieldErrors, STATUS_LABEL } from './format';
 
@@ -25,7 +26,21 @@ export function MarkDayDialog({ target, onOpenChange }: { target: TMarkTarget | 
   const [status, setStatus] = useState<TDayStatus | null>(null);
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState<'mark' | 'clear' | null>(null);
+  const mark = useAction(
+    (body: TMarkDay, _clear: boolean, _target: TMarkTarget) =>
+      markDay(body, { onError: (e) => setErrors(Object.keys(e.fieldErrors).length ? e.fieldErrors : { _: [e.message] }) }),
+    {
+      success: (day, _body, clear, t) => ({
+        title: clear ? 'Marking cleared' : 'Day marked',
+        description: `${t.name}, ${formatDate(t.date)}: ${STATUS_LABEL[day.status]}`,
+      }),
+      onDone: async () => {
+        await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+        onOpenChange(false);
+      },
+    },
+  );
+  const saving = mark.pending ? (mark.pending[1] ? 'clear' : 'mark') : null;
 
   useEffect(() => {
     if (target) {
@@ -47,23 +62,8 @@ export function MarkDayDialog({ target, onOpenChange }: { target: TMarkTarget | 
       return;
     }
     if (!parsed.success) return;
-    setSaving(clear ? 'clear' : 'mark');
-    try {
-      const day = await markDay(parsed.data, {
-        onError: (e) => setErrors(Object.keys(e.fieldErrors).length ? e.fieldErrors : { _: [e.message] }),
-      });
-      toast({
-        variant: 'success',
-        title: clear ? 'Marking cleared' : 'Day marked',
-        description: `${target.name}, ${formatDate(target.date)}: ${STATUS_LABEL[day.status]}`,
-      });
-      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
-      onOpenChange(false);
-    } catch {
-      // shown inline and in the toast (409: the month's salary is approved or locked)
-    } finally {
-      setSaving(null);
-    }
+    // On failure: shown inline and in the toast (409: the month's salary is approved or locked).
+    await mark.run(parsed.data, clear, target);
   };
 
   return (

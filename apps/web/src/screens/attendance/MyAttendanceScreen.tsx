@@ -11,6 +11,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Switch } from '@/components/ui/switch';
 import { formatLongDate, ORG_TIME_ZONE, todayIso } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
+
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { attendanceKeys, punchWeb, useEmployeeMonth, usePunches } from './api';
@@ -47,42 +49,46 @@ function PunchCard() {
   // The server stamps punches: a browser clock a little behind must not make the punch just made "in the future".
   const suggested = atWork(recentAt, Math.max(Date.now(), ...recentAt.map((p) => p.at))) ? 'out' : 'in';
   const [share, setShare] = useState(() => globalThis.localStorage?.getItem(LOCATION_KEY) !== 'no');
-  const [busy, setBusy] = useState<'in' | 'out' | null>(null);
-
-  const punch = async (direction: 'in' | 'out') => {
-    setBusy(direction);
-    try {
+  // On failure the toast shows why (e.g. 409: a second punch within a minute).
+  const punchAction = useAction(
+    async (direction: 'in' | 'out') => {
       const position = share ? await currentPosition() : null;
-      const result = await punchWeb({ direction, ...(position ?? {}) });
-      const time = clockOf(result.punch.localTime);
-      if (result.late) {
-        toast({
-          variant: 'default',
-          title: direction === 'in' ? `Punched in at ${time}, kept apart` : `Punched out at ${time}, kept apart`,
-          description:
-            "This month's salary is already approved or locked: the punch is kept for the payroll office and counts once they reopen the month.",
-        });
+      return { position, result: await punchWeb({ direction, ...(position ?? {}) }) };
+    },
+    {
+      // A punch in an approved or locked month is kept apart: its toast is no success (onDone below).
+      success: ({ position, result }, direction) =>
+        result.late
+          ? null
+          : {
+              title:
+                direction === 'in'
+                  ? `Punched in at ${clockOf(result.punch.localTime)}`
+                  : `Punched out at ${clockOf(result.punch.localTime)}`,
+              description: result.punch.outsideGeofence
+                ? 'Your location is outside the office area: your manager sees this punch flagged.'
+                : position
+                  ? 'With your location.'
+                  : share
+                    ? 'Without location: the browser did not give it.'
+                    : 'Without location.',
+            },
+      onDone: async ({ result }, direction) => {
+        if (result.late) {
+          const time = clockOf(result.punch.localTime);
+          toast({
+            variant: 'default',
+            title: direction === 'in' ? `Punched in at ${time}, kept apart` : `Punched out at ${time}, kept apart`,
+            description:
+              "This month's salary is already approved or locked: the punch is kept for the payroll office and counts once they reopen the month.",
+          });
+        }
         await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
-        return;
-      }
-      toast({
-        variant: 'success',
-        title: direction === 'in' ? `Punched in at ${time}` : `Punched out at ${time}`,
-        description: result.punch.outsideGeofence
-          ? 'Your location is outside the office area: your manager sees this punch flagged.'
-          : position
-            ? 'With your location.'
-            : share
-              ? 'Without location: the browser did not give it.'
-              : 'Without location.',
-      });
-      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
-    } catch {
-      // toast shown (e.g. 409: a second punch within a minute)
-    } finally {
-      setBusy(null);
-    }
-  };
+      },
+    },
+  );
+  const busy = punchAction.pending?.[0] ?? null;
+  const punch = punchAction.run;
 
   const toggleShare = (on: boolean) => {
     setShare(on);

@@ -11,8 +11,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDate, todayIso } from '@/lib/format';
-import { toast } from '@/lib/toast-store';
-import { attendanceKeys, requestRegularisation, type TAttendanceDayLike } from './api';
+import { useAction } from '@/lib/useAction';
+
+import { attendanceKeys, requestRegularisation, type TAttendanceDayLike, type TRegularise } from './api';
 import { issuesToFieldErrors } from './format';
 
 type Form = { day: string; inTime: string; outTime: string; outNextDay: boolean; reason: string };
@@ -49,7 +50,14 @@ export function RegularisationDialog({
   });
   const [form, setForm] = useState<Form>(blank);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  const send = useAction((body: TRegularise) => requestRegularisation(body, { onError: (e) => setErrors(e.fieldErrors) }), {
+    success: (_, body) => ({ title: 'Correction requested', description: `${formatDate(body.day)}: waiting for approval` }),
+    onDone: async () => {
+      await queryClient.invalidateQueries({ queryKey: attendanceKeys.regularisations });
+      onOpenChange(false);
+    },
+  });
+  const saving = send.busy;
 
   useEffect(() => {
     if (open) {
@@ -77,17 +85,8 @@ export function RegularisationDialog({
       setErrors(issuesToFieldErrors(parsed.error.issues));
       return;
     }
-    setSaving(true);
-    try {
-      await requestRegularisation(parsed.data, { onError: (e) => setErrors(e.fieldErrors) });
-      toast({ variant: 'success', title: 'Correction requested', description: `${formatDate(form.day)}: waiting for approval` });
-      await queryClient.invalidateQueries({ queryKey: attendanceKeys.regularisations });
-      onOpenChange(false);
-    } catch {
-      // toast and inline errors shown
-    } finally {
-      setSaving(false);
-    }
+    // toast and inline errors shown on failure
+    await send.run(parsed.data);
   };
 
   return (

@@ -12,7 +12,8 @@ import { FormField } from '@/components/ui/form-field';
 import { EmptyState } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
 import { dayLabel, formatDate, formatDateTime } from '@/lib/format';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
+
 import { attendanceKeys, decideRegularisation, type TRegularisation, useRegularisations } from './api';
 
 type TStatus = (typeof REGULARISATION_STATUSES)[number];
@@ -39,23 +40,16 @@ export function MyRegularisations() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const list = useRegularisations({ scope: 'mine', page, pageSize });
-  const [busy, setBusy] = useState<number | null>(null);
   const [open, setOpen] = useState<TRegularisation | null>(null);
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
 
-  const withdraw = async (r: TRegularisation) => {
-    setBusy(r.id);
-    try {
-      await decideRegularisation(r.id, { action: 'cancel' });
-      toast({ variant: 'success', title: 'Request withdrawn', description: formatDate(r.day) });
-      await queryClient.invalidateQueries({ queryKey: attendanceKeys.regularisations });
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(null);
-    }
-  };
+  const withdrawAction = useAction((r: TRegularisation) => decideRegularisation(r.id, { action: 'cancel' }), {
+    success: (_, r) => ({ title: 'Request withdrawn', description: formatDate(r.day) }),
+    onDone: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.regularisations }),
+  });
+  const busy = withdrawAction.pending?.[0].id ?? null;
+  const withdraw = withdrawAction.run;
 
   const columns: DataColumn<TRegularisation>[] = [
     { id: 'day', header: 'Day', cell: (r) => <span className="whitespace-nowrap font-medium">{dayLabel(r.day)}</span> },
@@ -147,34 +141,32 @@ export function PendingCorrections({ compact }: { compact?: boolean }) {
   const list = useRegularisations({ scope: 'toDecide', status: 'pending', page, pageSize });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  const [busy, setBusy] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<TRegularisation | null>(null);
   const [remark, setRemark] = useState('');
   const [remarkError, setRemarkError] = useState<string[] | null>(null);
   const [open, setOpen] = useState<TRegularisation | null>(null);
 
-  const decide = async (r: TRegularisation, action: 'approve' | 'reject', note?: string) => {
-    setBusy(r.id);
-    try {
-      await decideRegularisation(
+  const decideAction = useAction(
+    (r: TRegularisation, action: 'approve' | 'reject', note: string | undefined) =>
+      decideRegularisation(
         r.id,
         { action, remark: note || undefined },
         { onError: (e) => setRemarkError(e.fieldErrors.remark ?? [e.message]) },
-      );
-      toast({
-        variant: 'success',
+      ),
+    {
+      success: (_, r, action) => ({
         title: action === 'approve' ? 'Correction approved' : 'Correction rejected',
         description: `${r.name}, ${formatDate(r.day)}`,
-      });
-      setRejecting(null);
-      // An approved correction changes the day: every attendance view is refreshed.
-      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(null);
-    }
-  };
+      }),
+      onDone: async () => {
+        setRejecting(null);
+        // An approved correction changes the day: every attendance view is refreshed.
+        await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+      },
+    },
+  );
+  const busy = decideAction.pending?.[0].id ?? null;
+  const decide = decideAction.run;
 
   const columns: DataColumn<TRegularisation>[] = [
     {
@@ -206,7 +198,7 @@ export function PendingCorrections({ compact }: { compact?: boolean }) {
               aria-label="Approve"
               title="Approve"
               disabled={busy === r.id}
-              onClick={() => void decide(r, 'approve')}
+              onClick={() => void decide(r, 'approve', undefined)}
               data-testid="approve-regularisation"
             >
               <Check className="text-success" />

@@ -18,7 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { type ApiError, withQuery } from '@/lib/api';
 import { downloadFile, uploadFile } from '@/lib/files';
 import { formatCount, formatDate, formatDateTime, todayIso } from '@/lib/format';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { AssignShiftsDialog } from './AssignShiftsDialog';
@@ -126,21 +126,18 @@ function AssignmentsSheet({
   const queryClient = useQueryClient();
   const list = useAssignments(row?.employeeId ?? null);
   const [removing, setRemoving] = useState<TAssignment | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removeAction = useAction((a: TAssignment) => deleteAssignment(a.id), {
+    success: { title: 'Assignment removed', description: 'The days it covered are worked out again.' },
+    onDone: async () => {
+      setRemoving(null);
+      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+    },
+  });
+  const busy = removeAction.busy;
 
   const remove = async () => {
     if (!removing) return;
-    setBusy(true);
-    try {
-      await deleteAssignment(removing.id);
-      toast({ variant: 'success', title: 'Assignment removed', description: 'The days it covered are worked out again.' });
-      setRemoving(null);
-      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(false);
-    }
+    await removeAction.run(removing);
   };
 
   return (
@@ -258,41 +255,40 @@ function RosterExcel({
 }) {
   const queryClient = useQueryClient();
   const file = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState<'template' | 'upload' | null>(null);
   const [progress, setProgress] = useState(0);
   const query = unitId === null ? null : { unitId, year, month };
   const why = unitId === null ? 'Choose a unit first' : undefined;
 
+  const templateAction = useAction((q: { unitId: number; year: number; month: number }) =>
+    downloadFile('/api/attendance/roster/template', `Roster_${q.year}_${String(q.month).padStart(2, '0')}_Unit_${q.unitId}.xlsx`, q),
+  );
+  const uploadAction = useAction(
+    (q: { unitId: number; year: number; month: number }, f: File) => {
+      setProgress(0);
+      onProblems([]);
+      return uploadFile<TRosterImportResult>(withQuery('/api/attendance/roster/import', q), f, setProgress);
+    },
+    {
+      success: (res) => {
+        const n = res?.count ?? 0;
+        return {
+          title: `Roster of ${formatCount(n)} employee${n === 1 ? '' : 's'} saved`,
+          description: res?.recomputedDays ? `${formatCount(res.recomputedDays)} past days worked out again.` : undefined,
+        };
+      },
+      onDone: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
+      onError: (e) => onProblems(uploadProblems(e as ApiError)),
+    },
+  );
+  const busy = templateAction.busy ? 'template' : uploadAction.busy ? 'upload' : null;
+
   const template = async () => {
     if (!query) return;
-    setBusy('template');
-    try {
-      await downloadFile('/api/attendance/roster/template', `Roster_${year}_${String(month).padStart(2, '0')}_Unit_${unitId}.xlsx`, query);
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(null);
-    }
+    await templateAction.run(query);
   };
   const upload = async (f: File) => {
     if (!query) return;
-    setBusy('upload');
-    setProgress(0);
-    onProblems([]);
-    try {
-      const res = await uploadFile<TRosterImportResult>(withQuery('/api/attendance/roster/import', query), f, setProgress);
-      const n = res?.count ?? 0;
-      toast({
-        variant: 'success',
-        title: `Roster of ${formatCount(n)} employee${n === 1 ? '' : 's'} saved`,
-        description: res?.recomputedDays ? `${formatCount(res.recomputedDays)} past days worked out again.` : undefined,
-      });
-      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
-    } catch (e) {
-      onProblems(uploadProblems(e as ApiError));
-    } finally {
-      setBusy(null);
-    }
+    await uploadAction.run(query, f);
   };
 
   return (

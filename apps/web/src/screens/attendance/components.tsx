@@ -14,7 +14,7 @@ import {
   PenLine,
   Smartphone,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { FILTER_CLASS } from '@/components/common/Filters';
 import { MonthPicker } from '@/components/common/Pickers';
 import { Badge } from '@/components/ui/badge';
@@ -22,7 +22,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { dayLabel, formatDate, todayIso, WEEKDAY_SHORT } from '@/lib/format';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
+
 import { cn } from '@/lib/utils';
 import type { TExportFormat, TPunch } from './api';
 import { clockOf, dateOf, formatDays, hoursToHm, minutesToHm, monthWeeks, STATUS_LABEL, STATUS_TONE, shiftMonth } from './format';
@@ -111,18 +112,11 @@ export function MonthNav({
 
 /** Export Excel / Export PDF, each downloading the report with the current filters. */
 export function ExportButtons({ onExport, disabled }: { onExport: (format: TExportFormat) => Promise<string>; disabled?: boolean }) {
-  const [busy, setBusy] = useState<TExportFormat | null>(null);
-  const run = async (format: TExportFormat) => {
-    setBusy(format);
-    try {
-      const fileName = await onExport(format);
-      toast({ variant: 'success', title: 'Downloaded', description: fileName });
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(null);
-    }
-  };
+  const exportAction = useAction((format: TExportFormat) => onExport(format), {
+    success: (fileName) => ({ title: 'Downloaded', description: fileName }),
+  });
+  const busy = exportAction.pending?.[0] ?? null;
+  const run = exportAction.run;
   return (
     <>
       <Button variant="outline" disabled={disabled || busy !== null} onClick={() => void run('xlsx')} data-testid="export-xlsx">
