@@ -60,7 +60,11 @@ export const ZRun = z.object({
   employeeCount: z.number(),
   gross: z.number(),
   deductions: z.number(),
+  /** Net pay: the amount paid, the slips' net pay each rounded to the nearest ₹10 as the payslips print it, summed. */
   net: z.number(),
+  /** The slips' exact net pay (before rounding) summed; net − netExact is roundOff. */
+  netExact: z.number(),
+  roundOff: z.number(),
   errors: z.array(ZRunError),
   processedAt: z.string().nullable(),
   lockedAt: z.string().nullable(),
@@ -126,14 +130,26 @@ export const ZRunEmployee = z.object({
   lwopDays: z.number(),
   gross: z.number(),
   deductions: z.number(),
+  /** Net pay: the amount paid, rounded to the nearest ₹10 as the payslip prints it ('Net INR Payble(Round off)'). */
   net: z.number(),
+  /** The exact net pay before rounding; roundOff = net − netExact (the payslip's Round Off line). */
+  netExact: z.number(),
+  roundOff: z.number(),
+  /** The previous month's amount paid (rounded), null without a slip that month. */
   previousNet: z.number().nullable(),
   arrears: z.array(z.object({ month: z.string(), amount: z.number() })),
 });
 export type TRunEmployee = z.infer<typeof ZRunEmployee>;
 
 /** The spec's employee salary record (section 3), with the employee's id for the screens. */
-export const ZSalarySlip = ZEmployeeSalaryRecord.extend({ employeeId: z.number() });
+export const ZSalarySlip = ZEmployeeSalaryRecord.extend({
+  employeeId: z.number(),
+  /** The amount paid: net pay rounded to the nearest ₹10, as the payslip prints it (rupees). */
+  netPay: z.number(),
+  /** The exact net pay before rounding; roundOff = netPay − netPayExact (the payslip's Round Off line). */
+  netPayExact: z.number(),
+  roundOff: z.number(),
+});
 export type TSalarySlip = z.infer<typeof ZSalarySlip>;
 
 export const ZPayslipQuery = z.object({ year: ZYear, month: ZMonth });

@@ -9,11 +9,19 @@ import { absPaise, toPaise } from './money';
  * A negative amount is rounded by its magnitude and keeps its sign.
  */
 export function roundToNearestTen(value: Paise): Paise {
-  const rupees = absPaise(value) / 100n;
-  const tens = rupees / 10n;
-  const rounded = (rupees % 10n >= 5n ? tens + 1n : tens) * 1000n;
+  const { paisePerRupee, stepRupees, upFromRupees } = NET_PAY_ROUNDING;
+  const rupees = absPaise(value) / paisePerRupee;
+  const rounded = ((rupees + (stepRupees - upFromRupees)) / stepRupees) * stepRupees * paisePerRupee;
   return value < 0n ? -rounded : rounded;
 }
+
+/**
+ * The figures of the rule above (whole rupees, steps of 10, a last digit of 5 or more rounds up), for the one SQL
+ * expression the server builds from them (the amount paid of a slip: apps/server/src/modules/payroll/net-paid.ts).
+ * In integer division: rounded = ((|paise| / paisePerRupee + stepRupees − upFromRupees) / stepRupees) × stepRupees ×
+ * paisePerRupee, with the sign of the amount.
+ */
+export const NET_PAY_ROUNDING = { paisePerRupee: 100n, stepRupees: 10n, upFromRupees: 5n } as const;
 
 export type RoundOffSide = 'earnings' | 'deductions';
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDays, addMonths, monthOf, todayIn } from '@hr/calendar';
 import { MENU } from '@hr/contract';
+import { roundNetPay } from '@hr/payroll';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
@@ -270,6 +271,7 @@ describe('admin widgets against the seeded data', () => {
       sql`select id, unit_id as "unitId", to_char(make_date(year, month, 1), 'YYYY-MM') as ym, gross::text, deductions::text, net::text,
             employee_count as n from payroll_runs where status in ('processed', 'approved', 'locked')`,
     );
+    const paidNets = await queryRows<{ runId: number; net: string }>(t.db, sql`select run_id as "runId", net::text from salary_slips`);
     // The employer's shares as the slips hold them, read back whole and added up here.
     const slips = await queryRows<{ runId: number; statutory: Record<string, number> }>(
       t.db,
@@ -289,10 +291,13 @@ describe('admin widgets against the seeded data', () => {
       expect(p.months.map((m) => m.month)).toEqual(months);
       for (const m of p.months) {
         const of = list.filter((r) => r.ym === m.month);
-        const paise = (k: 'gross' | 'deductions' | 'net') => of.reduce((s, r) => s + BigInt(r[k]), 0n);
+        const paise = (k: 'gross' | 'deductions') => of.reduce((s, r) => s + BigInt(r[k]), 0n);
         expect(Math.round(m.gross * 100), m.month).toBe(Number(paise('gross')));
         expect(Math.round(m.deductions * 100)).toBe(Number(paise('deductions')));
-        expect(Math.round(m.net * 100)).toBe(Number(paise('net')));
+        // Net pay as paid: each slip's net rounded to ₹10 as its payslip prints it (issue 26), added up here.
+        expect(Math.round(m.net * 100)).toBe(
+          Number(paidNets.filter((x) => of.some((r) => r.id === x.runId)).reduce((s, x) => s + roundNetPay(BigInt(x.net)).rounded, 0n)),
+        );
         expect(m.employees).toBe(of.reduce((s, r) => s + r.n, 0));
         const employer = employerOf(of.map((r) => r.id));
         if (employer === null) expect(m.employerContributions, m.month).toBeNull();
@@ -468,7 +473,8 @@ describe('staff dashboard: own figures only', () => {
     );
     if (last) {
       expect(slip.slip).toMatchObject({ year: last.year, month: last.month });
-      expect(Math.round((slip.slip?.net ?? 0) * 100)).toBe(Number(last.net));
+      // Net pay as paid: rounded to ₹10 as the payslip prints it (issue 26).
+      expect(Math.round((slip.slip?.net ?? 0) * 100)).toBe(Number(roundNetPay(BigInt(last.net)).rounded));
       // The download goes through the payslip endpoint for that month.
       expect((await emp1.get('/api/payroll/payslips/me', { year: last.year, month: last.month })).statusCode).toBe(200);
     } else expect(slip.slip).toBeNull();

@@ -18,6 +18,7 @@ import type {
 import { toRupees } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { netPaidSql } from '../payroll/net-paid';
 
 /** The units a widget counts: every unit ('all', administrators without a unit filter) or a list. */
 export type UnitSet = number[] | 'all';
@@ -335,9 +336,9 @@ export async function payrollCost(db: Db, units: UnitSet, month: string): Promis
     employer: string | null;
   }>(
     db,
-    sql`select x.year, x.month, x.employees, x.gross, x.deductions, x.net, er.employer
+    sql`select x.year, x.month, x.employees, x.gross, x.deductions, np.net, er.employer
         from (select r.year, r.month, sum(r.employee_count)::int as employees, sum(r.gross)::text as gross,
-                sum(r.deductions)::text as deductions, sum(r.net)::text as net
+                sum(r.deductions)::text as deductions
               from payroll_runs r
               where ${final} and r.year * 100 + r.month <= ${y * 100 + m}
               group by r.year, r.month order by r.year desc, r.month desc limit 12) x
@@ -345,6 +346,11 @@ export async function payrollCost(db: Db, units: UnitSet, month: string): Promis
           select sum(${EMPLOYER_SHARE})::text as employer
           from payroll_runs r join salary_slips s on s.run_id = r.id
           where ${final} and r.year = x.year and r.month = x.month and s.statutory <> '{}'::jsonb) er
+        -- Net pay as paid: each slip's net rounded to ₹10 as its payslip prints it (payroll_runs.net is the exact sum).
+        cross join lateral (
+          select coalesce(sum(${netPaidSql(sql`s.net`)}), 0)::text as net
+          from payroll_runs r join salary_slips s on s.run_id = r.id
+          where ${final} and r.year = x.year and r.month = x.month) np
         order by x.year, x.month`,
   );
   return {

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { NotFound } from '../../lib/errors';
 import { observedBy } from '../../lib/holidays';
+import { netPaidSql } from '../payroll/net-paid';
 import { approvalLabel } from './admin';
 
 const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
@@ -108,11 +109,12 @@ export async function myPending(db: Db, employeeId: number): Promise<TMyPendingR
   return { rows: rows.map((r) => ({ ...r, label: approvalLabel(r.kind) })) };
 }
 
-/** The latest approved or locked payslip's month and totals. */
+/** The latest approved or locked payslip's month and totals; net is the amount paid (rounded to ₹10 as the payslip prints it). */
 export async function myPayslip(db: Db, employeeId: number): Promise<TMyPayslip> {
   const [r] = await queryRows<{ year: number; month: number; gross: string; deductions: string; net: string }>(
     db,
-    sql`select r.year, r.month, s.gross::text as gross, s.deductions::text as deductions, s.net::text as net
+    sql`select r.year, r.month, s.gross::text as gross, s.deductions::text as deductions,
+          ${netPaidSql(sql`s.net`)}::text as net
         from salary_slips s join payroll_runs r on r.id = s.run_id
         where s.employee_id = ${employeeId} and r.status in ('approved', 'locked')
         order by r.year desc, r.month desc limit 1`,

@@ -32,6 +32,7 @@ import { attendanceRoutes } from './attendance-routes';
 import { bonusRoutes } from './bonus-routes';
 import { emailPayslipsJob } from './email';
 import { formulaRoutes } from './formula-routes';
+import { netFigures, runNets } from './net-paid';
 import { approveRun, createRun, loadRun, lockRun, runView, setRunPaymentDate, startProcess, unlockRun } from './runs';
 import { runEmployees, slipRecords } from './slips';
 import { statutoryReturnRoutes } from './statutory-routes';
@@ -78,7 +79,6 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
           employeeCount: payrollRuns.employeeCount,
           gross: payrollRuns.gross,
           deductions: payrollRuns.deductions,
-          net: payrollRuns.net,
           processedAt: payrollRuns.processedAt,
           lockedAt: payrollRuns.lockedAt,
           paidOn: payrollRuns.paidOn,
@@ -90,6 +90,10 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize);
       const [{ total }] = await app.db.select({ total: count() }).from(payrollRuns).where(where);
+      const nets = await runNets(
+        app.db,
+        rows.map((r) => r.id),
+      );
       return {
         total,
         rows: rows.map(({ running, ...r }) => ({
@@ -97,7 +101,8 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
           status: running ? ('processing' as const) : (r.status as 'draft'),
           gross: toRupees(r.gross),
           deductions: toRupees(r.deductions),
-          net: toRupees(r.net),
+          // The amount paid (the slips' nets rounded to ₹10 as their payslips print them), the exact net and the round-off.
+          ...netFigures(nets.get(r.id)?.paid ?? 0, nets.get(r.id)?.exact ?? 0),
           processedAt: r.processedAt?.toISOString() ?? null,
           lockedAt: r.lockedAt?.toISOString() ?? null,
         })),

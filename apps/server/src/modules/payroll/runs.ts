@@ -27,6 +27,7 @@ import {
 import { applyLatePunches } from '../attendance/late-punches';
 import { recordPfAdminCharges } from '../statutory/admin-charges';
 import { computeMonth, isSlip, type MonthComputation } from './compute';
+import { netFigures, runNets } from './net-paid';
 
 export type RunRow = typeof payrollRuns.$inferSelect;
 
@@ -88,6 +89,7 @@ export async function runView(db: Db, auth: AuthContext, run: RunRow, mailConfig
   const approval = run.approvalId ? await approvalOf(db, salaryRunApproval, run.id) : null;
   const history = approval ? ((await historyOf(db, [approval.id])).get(approval.id) ?? []) : [];
   const status: TRunStatus = job ? 'processing' : (run.status as TRunStatus);
+  const nets = (await runNets(db, [run.id])).get(run.id) ?? { paid: 0, exact: 0 };
   const mayEdit = await hasAction(db, auth, MENU.salaryProcess, 'edit');
   let mayApprove = false;
   if (status === 'processed' && approval?.state === 'pending' && !(await conflictOfInterest(db, auth, approval))) {
@@ -115,7 +117,8 @@ export async function runView(db: Db, auth: AuthContext, run: RunRow, mailConfig
     employeeCount: run.employeeCount,
     gross: toRupees(run.gross),
     deductions: toRupees(run.deductions),
-    net: toRupees(run.net),
+    // The amount paid (each slip's net rounded to ₹10, as its payslip prints it), with the exact net and the round-off.
+    ...netFigures(nets.paid, nets.exact),
     errors: run.errors,
     processedAt: run.processedAt?.toISOString() ?? null,
     lockedAt: run.lockedAt?.toISOString() ?? null,

@@ -6,6 +6,7 @@ import { toRupees } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import type { RunHead } from '../../db/schema';
+import { netFigures, netPaidSql } from './net-paid';
 
 type SlipRow = {
   runId: number;
@@ -20,6 +21,8 @@ type SlipRow = {
   payModeName: string | null;
   uanNo: string | null;
   amounts: Record<string, number>;
+  net: string;
+  netPaid: string;
 };
 
 /**
@@ -32,13 +35,14 @@ export async function slipRecords(db: Db, where: ReturnType<typeof sql>): Promis
     db,
     sql`select r.id as "runId", r.year, r.month, r.heads, u.name as "unitName", s.employee_id as "employeeId",
           s.employee_code as "employeeCode", s.name, s.designation_name as "designationName", s.pay_mode_name as "payModeName",
-          s.uan_no as "uanNo", s.amounts
+          s.uan_no as "uanNo", s.amounts, s.net::text as net, ${netPaidSql(sql`s.net`)}::text as "netPaid"
         from salary_slips s join payroll_runs r on r.id = s.run_id join units u on u.id = r.unit_id
         where ${where}
         order by u.name, s.employee_code`,
   );
   return rows.map((r) => ({
     employeeId: r.employeeId,
+    ...slipNet(r.netPaid, r.net),
     companyName: org?.name ?? '',
     compamyAddress: org?.address ?? '',
     month: r.month,
@@ -63,7 +67,16 @@ export async function slipRecords(db: Db, where: ReturnType<typeof sql>): Promis
   }));
 }
 
-/** The run's employee lines with the previous month's net pay of the same unit (for the change highlight). */
+/** A slip's net pay as the payslip prints it: the amount paid (rounded to ₹10), the exact net and the round-off, rupees. */
+function slipNet(paid: string, exact: string) {
+  const { net, netExact, roundOff } = netFigures(paid, exact);
+  return { netPay: net, netPayExact: netExact, roundOff };
+}
+
+/**
+ * The run's employee lines with the previous month's net pay of the same unit (for the change highlight): `net` and
+ * `previousNet` are the amounts paid (rounded to ₹10 as the payslip prints them), with the exact net and the round-off.
+ */
 export async function runEmployees(db: Db, run: { id: number; unitId: number; year: number; month: number }): Promise<TRunEmployee[]> {
   const prevYear = run.month === 1 ? run.year - 1 : run.year;
   const prevMonth = run.month === 1 ? 12 : run.month - 1;
@@ -77,13 +90,14 @@ export async function runEmployees(db: Db, run: { id: number; unitId: number; ye
     gross: string;
     deductions: string;
     net: string;
+    netPaid: string;
     previousNet: string | null;
     arrears: { month: string; amount: number }[];
   }>(
     db,
     sql`select s.employee_id as "employeeId", s.employee_code as "employeeCode", s.name, s.designation_name as "designationName",
           s.department_name as "departmentName", s.attendance, s.gross::text as gross, s.deductions::text as deductions, s.net::text as net,
-          p.net::text as "previousNet", s.arrears
+          ${netPaidSql(sql`s.net`)}::text as "netPaid", ${netPaidSql(sql`p.net`)}::text as "previousNet", s.arrears
         from salary_slips s
         left join payroll_runs pr on pr.unit_id = ${run.unitId} and pr.year = ${prevYear} and pr.month = ${prevMonth}
         left join salary_slips p on p.run_id = pr.id and p.employee_id = s.employee_id
@@ -100,7 +114,7 @@ export async function runEmployees(db: Db, run: { id: number; unitId: number; ye
     lwopDays: Number(r.attendance.lwopDays ?? 0),
     gross: toRupees(Number(r.gross)),
     deductions: toRupees(Number(r.deductions)),
-    net: toRupees(Number(r.net)),
+    ...netFigures(r.netPaid, r.net),
     previousNet: r.previousNet === null ? null : toRupees(Number(r.previousNet)),
     arrears: r.arrears.map((a) => ({ month: a.month, amount: toRupees(a.amount) })),
   }));

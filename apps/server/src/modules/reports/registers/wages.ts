@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client';
 import type { RunHead } from '../../../db/schema';
 import { orgZone } from '../../../lib/org-zone';
+import { netPaidSql } from '../../payroll/net-paid';
 import { defineReport, type ReportColumn, type ReportContext } from '../define';
 import { BY_UNIT_DEPARTMENT, col, PEOPLE_FILTERS } from './common';
 
@@ -81,6 +82,14 @@ async function keptTotals(ctx: ReportContext): Promise<{ count: number; totals: 
   if (!rows.length || rows[0].runs !== rows[0].kept) return null;
   const totals: Record<string, number> = {};
   for (const r of rows) if (r.item !== null) totals[r.item] = Number(r.amount ?? 0);
+  // The kept 'net' is the exact nets summed (the trigger's); the register's net is the amount paid, each slip's net
+  // rounded to ₹10 as its payslip prints it: summed here at read time from the runs' slips (one indexed aggregate).
+  const [paid] = await queryRows<{ net: string }>(
+    ctx.db,
+    sql`select coalesce(sum(${NET_PAID}), 0)::text as net from salary_slips s
+      where s.run_id in (select r.id from payroll_runs r where ${runsWhere(ctx)})`,
+  );
+  totals.net = Number(paid?.net ?? 0);
   return { count: totals['#slips'] ?? 0, totals };
 }
 
@@ -88,6 +97,9 @@ async function keptTotals(ctx: ReportContext): Promise<{ count: number; totals: 
 const slipsFrom = (ctx: ReportContext) => sql`salary_slips s join payroll_runs r on r.id = s.run_id join units u on u.id = r.unit_id
   join employees e on e.id = s.employee_id
   where ${runsWhere(ctx)} and ${ctx.employeeWhere(sql`e`, sql`r.unit_id`)}`;
+
+/** The slip's net pay as paid: rounded to ₹10 as the payslip prints it (the exact net is salary_slips.net). */
+const NET_PAID = netPaidSql(sql`s.net`);
 
 const MONTH_FILTERS = [...PEOPLE_FILTERS, { kind: 'month' as const, required: true }];
 
@@ -139,7 +151,7 @@ export const salaryRegister = defineReport({
     query: (
       ctx,
     ) => sql`select ${SLIP_PEOPLE}, (s.attendance->>'payableDays')::numeric as "payableDays", (s.attendance->>'lwopDays')::numeric as "lwopDays",
-        s.gross, s.deductions, s.net, s.amounts as "_amounts", s.id as "_slipId"
+        s.gross, s.deductions, ${NET_PAID} as net, s.amounts as "_amounts", s.id as "_slipId"
       from ${slipsFrom(ctx)}`,
     expand: headSelect,
     key: '_slipId',
@@ -188,7 +200,7 @@ export const formB = defineReport({
     kind: 'sql',
     order: ['unitName', 'employeeCode'],
     query: (ctx) => sql`select ${SLIP_PEOPLE}, s.uan_no as uan, (s.attendance->>'payableDays')::numeric as "payableDays",
-        (s.attendance->>'otHours')::numeric as "otHours", s.gross, s.deductions, s.net, s.pay_mode_name as "payMode",
+        (s.attendance->>'otHours')::numeric as "otHours", s.gross, s.deductions, ${NET_PAID} as net, s.pay_mode_name as "payMode",
         e.bank_account_no as "bankAccountNo", coalesce(r.paid_on, (coalesce(r.locked_at, r.processed_at) at time zone ${orgZone()}::text)::date)::text as "paidOn",
         s.amounts as "_amounts", s.id as "_slipId"
       from ${slipsFrom(ctx)}`,
