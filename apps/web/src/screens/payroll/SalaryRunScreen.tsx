@@ -291,7 +291,19 @@ function RunView({ id }: { id: number }) {
             <Figure label="Employees" value={formatCount(run.employeeCount)} />
             <Figure label="Gross" value={formatRupees(run.gross)} />
             <Figure label="Deductions" value={formatRupees(run.deductions)} />
-            <Figure label="Net pay" value={formatRupees(run.net)} />
+            <Figure
+              label="Net pay"
+              value={
+                <>
+                  {formatRupees(run.net)}
+                  {run.roundOff !== 0 && (
+                    <span className="block text-xs font-normal text-muted-foreground">
+                      Each slip rounded to ₹10: exact {formatRupees(run.netExact)}, round-off {formatRupees(run.roundOff)}
+                    </span>
+                  )}
+                </>
+              }
+            />
             <Figure label="Processed" value={formatDateTime(run.processedAt) || 'Not yet'} />
             <Figure label="Locked" value={formatDateTime(run.lockedAt) || 'No'} />
             <Figure
