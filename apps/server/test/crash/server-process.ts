@@ -26,6 +26,8 @@ export interface ServerProcess {
   readonly pid: number | undefined;
   /** The last 5,000 characters the server wrote (stdout and stderr), for a failing test's message. */
   readonly output: string;
+  /** The processes that have logged "Server listening" since the last start (with API_PROCESSES > 1, the workers). */
+  readonly listening: ReadonlySet<number>;
   /** Starts it and waits for /api/health (an empty folder first gets the seeded template; give a loaded machine time). */
   start(timeoutMs?: number): Promise<string>;
   /** Sends the signal and waits for the process to exit; its exit code and signal. */
@@ -77,6 +79,8 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
   const port = await freePort();
   let child: ChildProcess | undefined;
   let out = '';
+  let stdoutLine = '';
+  const listening = new Set<number>();
   const url = `http://127.0.0.1:${port}`;
   const signal = (sig: NodeJS.Signals) => {
     if (child?.pid && child.exitCode === null) {
@@ -96,8 +100,11 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
     get output() {
       return out;
     },
+    listening,
     async start(timeoutMs = 120_000) {
       out = '';
+      stdoutLine = '';
+      listening.clear();
       const bundle = await serverBundle(Date.now() + timeoutMs);
       // An empty folder gets the suite's migrated and seeded demo database (helpers.ts), as a first start would make
       // it, without the 10-15 s of migrating and seeding each time (foundation/startup.test.ts tests those).
@@ -126,6 +133,12 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
       const c = child;
       c.stdout?.on('data', (d) => {
         out = (out + d).slice(-5000);
+        const lines = (stdoutLine + d).split('\n');
+        stdoutLine = lines.pop() ?? '';
+        for (const line of lines) {
+          const m = /"pid":(\d+).*"msg":"Server listening/.exec(line);
+          if (m) listening.add(Number(m[1]));
+        }
       });
       c.stderr?.on('data', (d) => {
         out = (out + d).slice(-5000);

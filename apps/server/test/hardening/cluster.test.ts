@@ -54,12 +54,18 @@ describe.runIf(!!pgUrl)('API_PROCESSES=2 on PostgreSQL', () => {
 
   async function scenario() {
     const primary = server.pid as number;
-    // (a worker starting on a loaded machine takes a while: the waits end only one that would hang)
+    // Both workers serving: forked is not enough, a worker still starting has no share of the port yet (killing the only
+    // one listening closed it, and the next request was refused). A start on a loaded machine takes a while: the
+    // waits end only one that would hang.
     const workers = await waitFor(
       async () => childrenOf(primary),
-      (w) => w.length === 2,
+      (w) => w.length === 2 && w.every((pid) => server.listening.has(pid)),
       { everyMs: 200 },
     );
+    expect(
+      workers.filter((pid) => server.listening.has(pid)),
+      server.output,
+    ).toHaveLength(2);
     expect(workers).toHaveLength(2);
     const token = await server.signIn('admin');
     // New connections go to the workers in turn; every answer is right.
