@@ -20,6 +20,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatCount, formatDateTime, todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
+
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import {
@@ -107,10 +109,8 @@ function RequestsList({ kind, title }: { kind: TRequestKind; title?: string }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState<number | 'bulk' | null>(null);
   const [open, setOpen] = useState<TRequest | null>(null);
   const [ask, setAsk] = useState<TAsk>(null);
-  const [exporting, setExporting] = useState(false);
 
   const query: TListQuery = {
     kind,
@@ -152,35 +152,34 @@ function RequestsList({ kind, title }: { kind: TRequestKind; title?: string }) {
     await queryClient.invalidateQueries({ queryKey: requestKeys.balances });
   };
 
-  const approve = async (r: TRequest) => {
-    setBusy(r.id);
-    try {
-      await approveRequest(r.id);
-      toast({ variant: 'success', title: 'Approved', description: `${r.employeeName}: ${subjectLabel(r)}, ${periodLabel(r)}` });
+  const approveAction = useAction((r: TRequest) => approveRequest(r.id), {
+    success: (_, r) => ({ title: 'Approved', description: `${r.employeeName}: ${subjectLabel(r)}, ${periodLabel(r)}` }),
+    onDone: async (_, r) => {
       if (open?.id === r.id) setOpen(null);
       await refresh();
-    } catch {
-      // toast shown (e.g. 409: someone decided it a moment ago)
-      await queryClient.invalidateQueries({ queryKey: requestKeys.list });
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    // toast shown (e.g. 409: someone decided it a moment ago)
+    onError: () => queryClient.invalidateQueries({ queryKey: requestKeys.list }),
+  });
+  const approve = approveAction.run;
 
-  const bulk = async (action: 'approve' | 'reject', items: TRequest[], remark?: string) => {
-    setBusy('bulk');
-    try {
-      const result = await bulkDecide({ ids: items.map((r) => r.id), action, remark: remark || undefined });
-      toast({
-        variant: result.failed.length ? 'destructive' : 'success',
-        title: result.failed.length ? 'Some were not decided' : action === 'approve' ? 'Approved' : 'Rejected',
-        description: bulkSummary(action, result),
-      });
-      await refresh();
-    } finally {
-      setBusy(null);
-    }
-  };
+  const bulkAction = useAction(
+    (action: 'approve' | 'reject', items: TRequest[], remark: string | undefined) =>
+      bulkDecide({ ids: items.map((r) => r.id), action, remark: remark || undefined }),
+    {
+      // Some may fail (decided meanwhile, out of reach): the toast says so, in red.
+      onDone: async (result, action) => {
+        toast({
+          variant: result.failed.length ? 'destructive' : 'success',
+          title: result.failed.length ? 'Some were not decided' : action === 'approve' ? 'Approved' : 'Rejected',
+          description: bulkSummary(action, result),
+        });
+        await refresh();
+      },
+    },
+  );
+  const bulk = (action: 'approve' | 'reject', items: TRequest[], remark?: string) => bulkAction.run(action, items, remark);
+  const busy = approveAction.pending?.[0].id ?? (bulkAction.busy ? 'bulk' : null);
 
   const columns: DataColumn<TRequest>[] = [
     {
@@ -310,18 +309,16 @@ function RequestsList({ kind, title }: { kind: TRequestKind; title?: string }) {
     },
   ];
 
-  const doExport = async () => {
-    setExporting(true);
-    try {
+  const exportAction = useAction(
+    async () => {
       const fileName = `requests_${kind}_${todayIso()}.xlsx`;
       await exportRequests(query, fileName);
-      toast({ variant: 'success', title: 'Downloaded', description: fileName });
-    } catch {
-      // toast shown
-    } finally {
-      setExporting(false);
-    }
-  };
+      return fileName;
+    },
+    { success: (fileName) => ({ title: 'Downloaded', description: fileName }) },
+  );
+  const exporting = exportAction.busy;
+  const doExport = exportAction.run;
 
   const askText = (() => {
     if (!ask) return null;

@@ -16,6 +16,7 @@ import { downloadFile, uploadFile } from '@/lib/files';
 import { formatDate, todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { requestKeys, type TLeaveBalance, useEmployeeBalances, useLedger } from './api';
 import { BalancesTable, LedgerLinesTable } from './BalancesTable';
@@ -125,9 +126,31 @@ function PostLine({
   const [kind, setKind] = useState<PostKind>('adjust');
   const [days, setDays] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const chosen = leaveTypeId ?? defaultType;
+  const post = useAction(
+    (body: { employeeId: number; leaveTypeId: number; financialYear: number; kind: PostKind; days: number; reason: string }) =>
+      api.post('/api/leave/ledger', body),
+    {
+      success: (_, body) => ({
+        title: 'Line posted',
+        description: `${POST_KINDS.find((k) => k.value === body.kind)?.label}: ${body.days} days`,
+      }),
+      onDone: async () => {
+        setDays('');
+        setReason('');
+        await Promise.all([
+          qc.invalidateQueries({ queryKey: requestKeys.ledger }),
+          qc.invalidateQueries({ queryKey: requestKeys.balances }),
+        ]);
+      },
+      onError: (err) => {
+        const fields = (err as { fieldErrors?: Record<string, string[]> }).fieldErrors;
+        if (fields) setErrors(fields);
+      },
+    },
+  );
+  const busy = post.busy;
   const submit = async () => {
     const n = Number(days);
     const problems: Record<string, string[]> = {};
@@ -135,20 +158,8 @@ function PostLine({
     if (!days.trim() || !Number.isFinite(n) || n === 0 || !Number.isInteger(n * 2)) problems.days = ['Whole or half days, not zero'];
     if (!reason.trim()) problems.reason = ['Give a reason'];
     setErrors(problems);
-    if (Object.keys(problems).length) return;
-    setBusy(true);
-    try {
-      await api.post('/api/leave/ledger', { employeeId, leaveTypeId: chosen, financialYear, kind, days: n, reason: reason.trim() });
-      toast({ variant: 'success', title: 'Line posted', description: `${POST_KINDS.find((k) => k.value === kind)?.label}: ${n} days` });
-      setDays('');
-      setReason('');
-      await Promise.all([qc.invalidateQueries({ queryKey: requestKeys.ledger }), qc.invalidateQueries({ queryKey: requestKeys.balances })]);
-    } catch (err) {
-      const fields = (err as { fieldErrors?: Record<string, string[]> }).fieldErrors;
-      if (fields) setErrors(fields);
-    } finally {
-      setBusy(false);
-    }
+    if (Object.keys(problems).length || !chosen) return;
+    await post.run({ employeeId, leaveTypeId: chosen, financialYear, kind, days: n, reason: reason.trim() });
   };
   return (
     <form

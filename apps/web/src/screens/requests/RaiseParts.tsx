@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ApiError } from '@/lib/api';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { raiseRequest, requestKeys, type TRequest, type TRequestKind, useMyRequests, withdrawRequest } from './api';
 import { RequestDetails, RequestStatusBadge } from './components';
 import { KIND_LABEL, periodLabel, placeFieldErrors, subjectLabel } from './format';
@@ -82,14 +82,9 @@ export function useRaise(fields: readonly string[]) {
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [conflict, setConflict] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const send = async (body: TRaiseRequest): Promise<TRequest | null> => {
-    setBusy(true);
-    setConflict(null);
-    setErrors({});
-    try {
-      const saved = await raiseRequest(body, {
+  const sendAction = useAction(
+    (body: TRaiseRequest) =>
+      raiseRequest(body, {
         onError: (e: ApiError) => {
           if (e.status === 409) setConflict(e.message);
           else if (e.status === 400) {
@@ -97,16 +92,21 @@ export function useRaise(fields: readonly string[]) {
             setErrors(Object.keys(placed).length ? placed : { _: [e.message] });
           }
         },
-      });
-      toast({ variant: 'success', title: `${KIND_LABEL[saved.kind]} request sent`, description: 'Waiting for approval.' });
-      await queryClient.invalidateQueries({ queryKey: requestKeys.all });
-      await queryClient.invalidateQueries({ queryKey: requestKeys.balances });
-      return saved;
-    } catch {
-      return null;
-    } finally {
-      setBusy(false);
-    }
+      }),
+    {
+      success: (saved) => ({ title: `${KIND_LABEL[saved.kind]} request sent`, description: 'Waiting for approval.' }),
+      onDone: async () => {
+        await queryClient.invalidateQueries({ queryKey: requestKeys.all });
+        await queryClient.invalidateQueries({ queryKey: requestKeys.balances });
+      },
+    },
+  );
+  const busy = sendAction.busy;
+
+  const send = async (body: TRaiseRequest): Promise<TRequest | null> => {
+    setConflict(null);
+    setErrors({});
+    return (await sendAction.run(body)) ?? null;
   };
 
   /** Clears one field's error as it is edited (and the overlap message, which any change may resolve). */
@@ -127,22 +127,15 @@ export function useRaise(fields: readonly string[]) {
 /** Withdraws a pending request of one's own (a toast says so); resolves true when done. */
 export function useWithdraw() {
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<number | null>(null);
-  const withdraw = async (r: TRequest): Promise<boolean> => {
-    setBusy(r.id);
-    try {
-      await withdrawRequest(r.id);
-      toast({ variant: 'success', title: 'Request withdrawn', description: `${KIND_LABEL[r.kind]}: ${periodLabel(r)}` });
+  const action = useAction((r: TRequest) => withdrawRequest(r.id).then(() => true), {
+    success: (_, r) => ({ title: 'Request withdrawn', description: `${KIND_LABEL[r.kind]}: ${periodLabel(r)}` }),
+    onDone: async () => {
       await queryClient.invalidateQueries({ queryKey: requestKeys.all });
       await queryClient.invalidateQueries({ queryKey: requestKeys.balances });
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { withdraw, busy };
+    },
+  });
+  const withdraw = async (r: TRequest): Promise<boolean> => (await action.run(r)) ?? false;
+  return { withdraw, busy: action.pending?.[0].id ?? null };
 }
 
 /** One's latest requests of a kind, with withdraw while pending. */

@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, LogOut, Phone, Users } from 'lucide-react';
-import { useState } from 'react';
 import { LoadError } from '@/components/common/LoadError';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { dayLabel, todayIso } from '@/lib/format';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { markVisitor, requestKeys, type TRequest, useVisitors } from './api';
 import { RequestStatusBadge } from './components';
 import { clockOfInstant, receptionDays } from './format';
@@ -27,21 +26,14 @@ function VisitorDay({ date, title, markable }: { date: string; title: string; ma
   const queryClient = useQueryClient();
   const visitors = useVisitors(date);
   const rows = [...(visitors.data ?? [])].sort((a, b) => (a.expectedTime ?? '').localeCompare(b.expectedTime ?? ''));
-  const [busy, setBusy] = useState<number | null>(null);
   const people = rows.reduce((s, r) => s + (r.visitorCount ?? 1), 0);
 
-  const mark = async (r: TRequest, what: 'arrival' | 'departure') => {
-    setBusy(r.id);
-    try {
-      await markVisitor(r.id, what);
-      toast({ variant: 'success', title: what === 'arrival' ? `${r.visitorName} arrived` : `${r.visitorName} left` });
-      await queryClient.invalidateQueries({ queryKey: requestKeys.visitors });
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(null);
-    }
-  };
+  const markAction = useAction((r: TRequest, what: 'arrival' | 'departure') => markVisitor(r.id, what), {
+    success: (_, r, what) => (what === 'arrival' ? `${r.visitorName} arrived` : `${r.visitorName} left`),
+    onDone: () => queryClient.invalidateQueries({ queryKey: requestKeys.visitors }),
+  });
+  const busy = markAction.pending?.[0].id ?? null;
+  const mark = markAction.run;
 
   return (
     <Card className="gap-3 py-4" data-testid="visitor-day" data-date={date}>

@@ -13,6 +13,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useAction } from '@/lib/useAction';
+
 import { cn } from '@/lib/utils';
 import { downloadAttachment, type TRequest, type TRequestKind, type TRequestStatus } from './api';
 import {
@@ -184,7 +186,15 @@ export function RemarkDialog({
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const confirmAction = useAction((remark: string) => onConfirm(remark), {
+    onDone: () => onClose(),
+    onError: (err) => {
+      const messages = (err as { fieldErrors?: Record<string, string[]> })?.fieldErrors;
+      const first = messages && Object.values(messages)[0];
+      if (first?.length) setError(first);
+    },
+  });
+  const busy = confirmAction.busy;
   useEffect(() => {
     if (open) {
       setText('');
@@ -206,17 +216,7 @@ export function RemarkDialog({
               setError([`${label} is required`]);
               return;
             }
-            setBusy(true);
-            try {
-              await onConfirm(text.trim());
-              onClose();
-            } catch (err) {
-              const messages = (err as { fieldErrors?: Record<string, string[]> })?.fieldErrors;
-              const first = messages && Object.values(messages)[0];
-              if (first?.length) setError(first);
-            } finally {
-              setBusy(false);
-            }
+            await confirmAction.run(text.trim());
           }}
         >
           <FormField label={label} htmlFor="remark-text" required={required} error={error}>
