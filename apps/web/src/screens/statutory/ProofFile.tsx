@@ -2,10 +2,10 @@
 // (PDF, JPEG or PNG; the server checks the content and the size) or replace it
 // (POST / GET /api/payroll/tax-declarations/:employeeId/proofs/:section).
 import { Download, Paperclip } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { downloadFile, uploadFile } from '@/lib/files';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 
 export function ProofFile({
   employeeId,
@@ -23,22 +23,18 @@ export function ProofFile({
   onChanged: () => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  // A failed upload shows its own error toast.
+  const attachAction = useAction((file: File) => uploadFile(`${url}?financialYear=${financialYear}`, file), {
+    success: (_, file) => ({ title: 'Proof attached', description: `${section}: ${file.name}` }),
+    onDone: () => onChanged(),
+  });
+  const busy = attachAction.busy;
   const url = `/api/payroll/tax-declarations/${employeeId}/proofs/${encodeURIComponent(section)}`;
 
   const attach = async (file: File | undefined) => {
     if (!file) return;
-    setBusy(true);
-    try {
-      await uploadFile(`${url}?financialYear=${financialYear}`, file);
-      toast({ variant: 'success', title: 'Proof attached', description: `${section}: ${file.name}` });
-      onChanged();
-    } catch {
-      // the upload shows its own error toast
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    await attachAction.run(file);
+    if (input.current) input.current.value = '';
   };
 
   return (

@@ -15,6 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { type ApiError, api } from '@/lib/api';
 import { formatRupees, todayIso } from '@/lib/format';
+import { useAction } from '@/lib/useAction';
 
 /** The sections a payroll office is asked about most, as the Act names them (the server knows the full list). */
 const SECTIONS: { key: string; label: string; hint: string }[] = [
@@ -50,7 +51,18 @@ export default function TaxCalculatorScreen() {
   const [claims, setClaims] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Errors>({});
   const [results, setResults] = useState<Results | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Both regimes at once; on failure the toast and the inline errors say why.
+  const compare = useAction(
+    (body: (regime: Regime) => TTaxCompute) => {
+      const options = { onError: (e: ApiError) => setErrors(e.fieldErrors) };
+      return Promise.all([
+        api.post<TTaxComputeResult>('/api/payroll/tax/compute', body('new'), options),
+        api.post<TTaxComputeResult>('/api/payroll/tax/compute', body('old'), options),
+      ]);
+    },
+    { onDone: ([fresh, old]) => setResults({ new: fresh, old }), onError: () => setResults(null) },
+  );
+  const busy = compare.busy;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,19 +83,7 @@ export default function TaxCalculatorScreen() {
       professionalTax: amount(professionalTax),
       deductions,
     });
-    setBusy(true);
-    try {
-      const options = { onError: (e: ApiError) => setErrors(e.fieldErrors) };
-      const [fresh, old] = await Promise.all([
-        api.post<TTaxComputeResult>('/api/payroll/tax/compute', body('new'), options),
-        api.post<TTaxComputeResult>('/api/payroll/tax/compute', body('old'), options),
-      ]);
-      setResults({ new: fresh, old });
-    } catch {
-      setResults(null); // the toast and the inline errors say why
-    } finally {
-      setBusy(false);
-    }
+    await compare.run(body);
   };
 
   return (

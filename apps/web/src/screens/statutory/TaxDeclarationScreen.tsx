@@ -30,6 +30,8 @@ import { type ApiError, api } from '@/lib/api';
 import { formatRupees, todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
+
 import { findMenu } from '@/lib/useCurrentMenu';
 import { ProofFile } from './ProofFile';
 import { Comparison } from './TaxCalculatorScreen';
@@ -141,7 +143,12 @@ function DeclarationForm({
   const [otherIncome, setOtherIncome] = useState(text(data.otherIncome));
   const [relief89, setRelief89] = useState(text(data.relief89));
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  // On failure the toast and the inline errors say why.
+  const saveAction = useAction(
+    (body: TTaxDeclarationInput, onSaveError: (e: ApiError) => void) => api.put<TTaxDeclaration>(url, body, { onError: onSaveError }),
+    { success: 'Declaration saved', onDone: () => refresh() },
+  );
+  const busy = saveAction.busy;
   const [cutoff, setCutoff] = useState(data.proofCutoff ?? '');
   const locked = !asPayroll && data.afterCutoff;
   const readOnly = locked || !mayEdit;
@@ -173,16 +180,7 @@ function DeclarationForm({
       }
       setErrors(out);
     };
-    setBusy(true);
-    try {
-      await api.put<TTaxDeclaration>(url, body, { onError: onSaveError });
-      toast({ title: 'Declaration saved', variant: 'success' });
-      await refresh();
-    } catch {
-      // the toast and the inline errors say why
-    } finally {
-      setBusy(false);
-    }
+    await saveAction.run(body, onSaveError);
   };
 
   const prove = async (change: Omit<TTaxProofsInput, 'financialYear'>) => {
