@@ -3,11 +3,11 @@ import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { menus, modules, roleMenuAccess, sessions, users, userUnitMap } from '../../db/schema';
 import { BadRequest, Conflict, Forbidden } from '../../lib/errors';
-import { hashPassword, newPasswordProblem } from '../auth/password';
-import { type ResourceHooks, registerResourceHooks } from '../masters/hooks';
 import { assertLoginUnique, assertMayGiveRole, assertRoleHoldersWithinReach, assertRoleWithin } from '../access/accounts';
 import type { AuthContext } from '../access/context';
 import { manageableUsersSql } from '../access/grants';
+import { hashPassword, newPasswordProblem } from '../auth/password';
+import { type ResourceHooks, registerResourceHooks } from '../masters/hooks';
 
 /** Rules of the access masters (roles, modules, menus, users, user-wise unit mapping): who may hand out what. */
 

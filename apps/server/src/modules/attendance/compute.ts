@@ -19,6 +19,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { dailyAttendance } from '../../db/schema';
 import { bulkUpsert } from '../../lib/bulk';
+import { FINAL_RUN, finalStatus } from '../../lib/month-lock';
 import { orgZone } from '../../lib/org-zone';
 
 /** Which employees: a list of ids, or every employee of a unit (read by subquery). */
@@ -160,16 +161,16 @@ async function loadContext(
                 allStored
                   ? sql``
                   : sql`and (d.is_manual or (extract(year from d.day)::int, extract(month from d.day)::int) in (
-                      select year, month from payroll_runs where status in ('approved', 'locked')))`
+                      select year, month from payroll_runs where ${finalStatus(sql`status`)}))`
               }),
           'runs', (select json_agg(json_build_object('unitId', r.unit_id, 'month', to_char(make_date(r.year, r.month, 1), 'YYYY-MM'),
-              'frozen', r.status in ('approved', 'locked'),
+              'frozen', ${FINAL_RUN},
               'paid', (select array_agg(s.employee_id) from salary_slips s where s.run_id = r.id and s.employee_id in (select id from st))))
             from payroll_runs r
             where make_date(r.year, r.month, 1) between date_trunc('month', ${from}::date)::date and ${last}::date
-              and (r.status in ('approved', 'locked')
+              and (${FINAL_RUN}
                 or exists (select 1 from salary_slips s where s.run_id = r.id and s.employee_id in (select id from st)))),
-          'punches', case when not exists (select from payroll_runs r where r.status in ('approved', 'locked')
+          'punches', case when not exists (select from payroll_runs r where ${FINAL_RUN}
                 and make_date(r.year, r.month, 1) between date_trunc('month', ${from}::date)::date and ${last}::date)
             then coalesce((select json_agg(json_build_array(p.employee_id, p.minutes)) from (
                 ${punchesSql(sql`array(select id from st)`, punchBase, after, tz)}) p), '[]') end

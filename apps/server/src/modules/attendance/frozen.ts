@@ -6,6 +6,7 @@
 import type { IsoDate } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { FINAL_RUN, finalStatus } from '../../lib/month-lock';
 
 export const dayKey = (employeeId: number, day: IsoDate) => `${employeeId}|${day}`;
 
@@ -29,10 +30,10 @@ export async function frozenEmployeeDays(db: Db | Tx, days: readonly { employeeI
           with paid as (
             select r.status from payroll_runs r join salary_slips s on s.run_id = r.id and s.employee_id = k.e
             where r.year = k.y and r.month = k.m)
-          select status from paid where status in ('approved', 'locked')
+          select status from paid where ${finalStatus(sql`status`)}
           union all
           select r.status from payroll_runs r
-          where r.year = k.y and r.month = k.m and r.status in ('approved', 'locked') and not exists (select 1 from paid)
+          where r.year = k.y and r.month = k.m and ${FINAL_RUN} and not exists (select 1 from paid)
             and r.unit_id = coalesce(
               (select unit_id from daily_attendance where employee_id = k.e and day = k.d),
               (select unit_id from employees where id = k.e))

@@ -20,6 +20,7 @@ import { dailyAttendance, shiftAssignments } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { finalStatus } from '../../lib/month-lock';
 import { orgToday, orgZone } from '../../lib/org-zone';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
 import { type ComputedDay, computeAttendance } from './compute';
@@ -280,7 +281,7 @@ export async function assertDayOpen(db: Db | Tx, unitId: number, day: IsoDate, w
   const [run] = await queryRows<{ status: string }>(
     db,
     sql`select status from payroll_runs where unit_id = ${unitId} and year = ${Number(day.slice(0, 4))} and month = ${Number(day.slice(5, 7))}
-          and status in ('approved', 'locked')`,
+          and ${finalStatus(sql`status`)}`,
   );
   if (run) throw new Conflict(`${what}: the salary of ${day.slice(0, 7)} is ${run.status}, so its attendance is frozen`);
 }
@@ -509,7 +510,7 @@ export async function assignShifts(db: Db, auth: AuthContext, input: z.infer<typ
     const [frozen] = await queryRows<{ unitId: number; year: number; month: number }>(
       tx,
       sql`select unit_id as "unitId", year, month from payroll_runs
-          where status in ('approved', 'locked') and unit_id = any(${`{${units.join(',')}}`}::int[])
+          where ${finalStatus(sql`status`)} and unit_id = any(${`{${units.join(',')}}`}::int[])
             and make_date(year, month, 1) + interval '1 month' > ${input.fromDate}::date
             ${to ? sql`and make_date(year, month, 1) <= ${to}::date` : sql``}
           limit 1`,

@@ -18,6 +18,7 @@ import type {
 import { toRupees } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { FINAL_RUN } from '../../lib/month-lock';
 import { netPaidSql } from '../payroll/net-paid';
 
 /** The units a widget counts: every unit ('all', administrators without a unit filter) or a list. */
@@ -325,7 +326,7 @@ const EMPLOYER_SHARE = sql.raw(
  */
 export async function payrollCost(db: Db, units: UnitSet, month: string): Promise<TPayrollCostWidget> {
   const [y, m] = month.split('-').map(Number);
-  const final = sql`r.status in ('processed', 'approved', 'locked') and ${inUnits(units, sql`r.unit_id`)}`;
+  const final = sql`(r.status = 'processed' or ${FINAL_RUN}) and ${inUnits(units, sql`r.unit_id`)}`;
   const rows = await queryRows<{
     year: number;
     month: number;

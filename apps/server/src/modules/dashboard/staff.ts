@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { NotFound } from '../../lib/errors';
 import { observedBy } from '../../lib/holidays';
+import { FINAL_RUN } from '../../lib/month-lock';
 import { netPaidSql } from '../payroll/net-paid';
 import { approvalLabel } from './admin';
 
@@ -116,7 +117,7 @@ export async function myPayslip(db: Db, employeeId: number): Promise<TMyPayslip>
     sql`select r.year, r.month, s.gross::text as gross, s.deductions::text as deductions,
           ${netPaidSql(sql`s.net`)}::text as net
         from salary_slips s join payroll_runs r on r.id = s.run_id
-        where s.employee_id = ${employeeId} and r.status in ('approved', 'locked')
+        where s.employee_id = ${employeeId} and ${FINAL_RUN}
         order by r.year desc, r.month desc limit 1`,
   );
   return {

@@ -12,11 +12,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import type { RunHead } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
+import { FINAL_RUN } from '../../lib/month-lock';
 import { loadStatutoryTables } from '../statutory/parameters';
 import { defaultDeclaration, type EffectiveDeclaration, effectiveDeclarations } from '../tax/declarations';
 
 /** Runs whose slips count: approved or locked (what employees see as payslips). */
-export const FINAL_RUN = sql`r.status in ('approved', 'locked')`;
 
 /** r.year / r.month within the financial year starting in `start` (April to March). */
 export function runInYear(start: number): SQL {

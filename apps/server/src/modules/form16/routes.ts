@@ -9,9 +9,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { queryRows } from '../../db/client';
 import { enqueue } from '../../jobs/runner';
 import { NotFound } from '../../lib/errors';
+import { FINAL_RUN } from '../../lib/month-lock';
 import { fileResponse } from '../../lib/responses';
 import { canReachRecord, canReachUnit, hasAction } from '../access/context';
-import { FINAL_RUN, loadForm16Records, runInYear } from './data';
+import { loadForm16Records, runInYear } from './data';
 import { form16BatchJob } from './job';
 
 async function sendForm16(reply: FastifyReply, db: Parameters<typeof loadForm16Records>[0], employeeId: number, financialYear: string) {

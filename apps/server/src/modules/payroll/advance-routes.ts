@@ -8,9 +8,10 @@ import { instalmentPlan, toRupees } from '@hr/payroll';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { advanceInstalments, employees, salaryAdvances, salaryArrears, salarySlips } from '../../db/schema';
+import { advanceInstalments, employees, salaryAdvances } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { finalStatus } from '../../lib/month-lock';
 import { type AuthContext, canReachRecord, hasAction, selfScope, unitScope } from '../access/context';
 import { approvalOf, decide, defineApprovalKind, historyOf, submitApproval, withdrawApproval } from '../approvals/service';
 
@@ -91,7 +92,7 @@ async function loadAdvance(tx: Tx | Db, auth: AuthContext, id: number, lock = fa
 async function monthFinal(tx: Tx, unitId: number, ym: string): Promise<boolean> {
   const [r] = await queryRows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from payroll_runs where unit_id = ${unitId} and status in ('approved', 'locked')
+    sql`select count(*)::int as n from payroll_runs where unit_id = ${unitId} and ${finalStatus(sql`status`)}
           and to_char(make_date(year, month, 1), 'YYYY-MM') = ${ym}`,
   );
   return (r?.n ?? 0) > 0;

@@ -12,6 +12,7 @@ import { bonuses, bonusLines, employees, units } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { FINAL_RUN, isFinalRunStatus } from '../../lib/month-lock';
 import { type AuthContext, canReachUnit, hasAction, unitScope } from '../access/context';
 import { approvalOf, decide, defineApprovalKind, historyOf, submitApproval, withdrawApproval } from '../approvals/service';
 
@@ -86,7 +87,7 @@ async function statutoryLines(db: Db | Tx, unitId: number, financialYear: number
            + coalesce((s.amounts ->> (select id::text from earning_deductions where upper(code) = 'DA' limit 1))::bigint, 0))::text as wages,
           coalesce(s.attendance ->> 'payableDays', '0') as days
         from salary_slips s join payroll_runs r on r.id = s.run_id
-        where r.status in ('approved', 'locked') and to_char(make_date(r.year, r.month, 1), 'YYYY-MM') between ${first} and ${last}
+        where ${FINAL_RUN} and to_char(make_date(r.year, r.month, 1), 'YYYY-MM') between ${first} and ${last}
           and s.employee_id in (select id from employees where unit_id = ${unitId})
         order by s.employee_id, r.year, r.month`,
   );
@@ -151,7 +152,7 @@ async function assertPayMonthOpen(db: Db | Tx, unitId: number, year: number, mon
     db,
     sql`select status from payroll_runs where unit_id = ${unitId} and year = ${year} and month = ${month}`,
   );
-  if (r && (r.status === 'approved' || r.status === 'locked'))
+  if (r && isFinalRunStatus(r.status))
     throw new Conflict(`The salary of ${year}-${String(month).padStart(2, '0')} is ${r.status}; choose a later month`, 'payMonth');
 }
 

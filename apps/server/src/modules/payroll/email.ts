@@ -11,6 +11,7 @@ import { queryRows } from '../../db/client';
 import { defineJob, JobFailure } from '../../jobs/runner';
 import { writeAudit } from '../../lib/audit';
 import { openMailer } from '../../lib/mail';
+import { FINAL_RUN } from '../../lib/month-lock';
 import { slipRecords } from './slips';
 
 /** The password of a protected payslip: PAN in capitals + date of birth as DDMMYYYY, e.g. ABCDE1234F15081990. */
@@ -53,7 +54,7 @@ export const emailPayslipsJob = defineJob({
       sql`select s.id as "slipId", s.employee_id as "employeeId", nullif(trim(e.email), '') as email, e.pan,
             e.date_of_birth::text as "dateOfBirth", s.emailed_at is not null as sent
           from salary_slips s join employees e on e.id = s.employee_id join payroll_runs r on r.id = s.run_id
-          where s.run_id = ${data.runId} and r.status in ('approved', 'locked')
+          where s.run_id = ${data.runId} and ${FINAL_RUN}
           order by s.employee_code`,
     );
     if (people.length === 0) throw new JobFailure('The run has no approved payslips');

@@ -10,6 +10,7 @@ import { type Db, queryRows, type Tx } from '../../db/client';
 import { earningDeductions, employees, salaryFormulas } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { finalStatus } from '../../lib/month-lock';
 import { noContent } from '../../lib/responses';
 import { canReachRecord, canReachUnit, unitScope } from '../access/context';
 import { computeMonth, isSlip } from './compute';
@@ -34,7 +35,7 @@ async function lastFinalMonth(db: Db | Tx, unitId: number | null): Promise<strin
   const [r] = await queryRows<{ ym: string | null }>(
     db,
     sql`select max(to_char(make_date(year, month, 1), 'YYYY-MM')) as ym from payroll_runs
-        where status in ('approved', 'locked') ${unitId ? sql`and unit_id = ${unitId}` : sql``}`,
+        where ${finalStatus(sql`status`)} ${unitId ? sql`and unit_id = ${unitId}` : sql``}`,
   );
   return r?.ym ?? null;
 }

@@ -26,6 +26,7 @@ import { z } from 'zod';
 import { payrollRuns, units } from '../../db/schema';
 import { enqueue } from '../../jobs/runner';
 import { Conflict, NotFound } from '../../lib/errors';
+import { FINAL_RUN, finalStatus, isFinalRunStatus } from '../../lib/month-lock';
 import { unitScope } from '../access/context';
 import { advanceRoutes } from './advance-routes';
 import { attendanceRoutes } from './attendance-routes';
@@ -39,7 +40,6 @@ import { statutoryReturnRoutes } from './statutory-routes';
 import { structureImportRoutes, structureRoutes } from './structure-routes';
 
 /** Months whose payslips employees see. */
-const FINAL = sql`r.status in ('approved', 'locked')`;
 
 export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payroll'];
@@ -252,7 +252,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const run = await loadRun(app.db, request.auth, request.params.id);
       if (!app.config.smtpUrl) throw new Conflict('E-mail is not set up on this server (SMTP_URL)');
-      if (run.status !== 'approved' && run.status !== 'locked') throw new Conflict('Payslips are e-mailed once the month is approved');
+      if (!isFinalRunStatus(run.status)) throw new Conflict('Payslips are e-mailed once the month is approved');
       const jobId = await enqueue(
         app.db,
         emailPayslipsJob,
@@ -312,7 +312,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const [slip] = await slipRecords(
         app.db,
-        sql`s.employee_id = ${employeeId} and r.year = ${q.year} and r.month = ${q.month} and ${FINAL}`,
+        sql`s.employee_id = ${employeeId} and r.year = ${q.year} and r.month = ${q.month} and ${FINAL_RUN}`,
       );
       if (!slip) throw new NotFound('No approved payslip for this month');
       return slip;
@@ -332,7 +332,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ year: payrollRuns.year, month: payrollRuns.month })
         .from(payrollRuns)
         .where(
-          sql`${payrollRuns.status} in ('approved', 'locked') and exists (select 1 from salary_slips s where s.run_id = ${payrollRuns.id} and s.employee_id = ${employeeId})`,
+          sql`${finalStatus(sql`${payrollRuns.status}`)} and exists (select 1 from salary_slips s where s.run_id = ${payrollRuns.id} and s.employee_id = ${employeeId})`,
         )
         .orderBy(desc(payrollRuns.year), desc(payrollRuns.month));
     },
@@ -356,7 +356,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       if (ids.length === 0) return [];
       return slipRecords(
         app.db,
-        sql`r.unit_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int) and r.year = ${q.year} and r.month = ${q.month} and ${FINAL}`,
+        sql`r.unit_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int) and r.year = ${q.year} and r.month = ${q.month} and ${FINAL_RUN}`,
       );
     },
   );

@@ -13,14 +13,15 @@ import { defineJob, enqueue, JobFailure } from '../../jobs/runner';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { isFinalRunStatus } from '../../lib/month-lock';
 import { orgToday } from '../../lib/org-zone';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
 import {
   approvalOf,
   conflictOfInterest,
   decide,
-  historyOf,
   defineApprovalKind,
+  historyOf,
   resubmitApproval,
   submitApproval,
 } from '../approvals/service';
@@ -128,9 +129,9 @@ export async function runView(db: Db, auth: AuthContext, run: RunRow, mailConfig
       process: mayEdit && (status === 'draft' || status === 'processed'),
       approve: mayApprove,
       lock: mayEdit && status === 'approved',
-      unlock: auth.isAdmin && (status === 'approved' || status === 'locked'),
-      paymentDate: mayEdit && (status === 'approved' || status === 'locked'),
-      email: mayEdit && mailConfigured && (status === 'approved' || status === 'locked'),
+      unlock: auth.isAdmin && isFinalRunStatus(status),
+      paymentDate: mayEdit && isFinalRunStatus(status),
+      email: mayEdit && mailConfigured && isFinalRunStatus(status),
     },
   };
 }
@@ -158,8 +159,7 @@ export async function startProcess(db: Db, auth: AuthContext, id: number, employ
   return db.transaction(async (tx) => {
     const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)).for('update');
     if (!run || !canReachUnit(auth, run.unitId)) throw new NotFound('Salary run not found');
-    if (run.status === 'approved' || run.status === 'locked')
-      throw new Conflict(`The month is ${run.status}; unlock it to change anything`);
+    if (isFinalRunStatus(run.status)) throw new Conflict(`The month is ${run.status}; unlock it to change anything`);
     if (await activeJob(tx, run)) throw new Conflict('This run is already being processed');
     if (employeeIds?.length && run.status === 'draft')
       throw new BadRequest('Process the whole unit first', { employeeIds: ['Process the whole run once before reprocessing employees'] });
@@ -176,7 +176,7 @@ export const processRunJob = defineJob({
   async run(ctx, data, progress) {
     const [run] = await ctx.db.select().from(payrollRuns).where(eq(payrollRuns.id, data.runId));
     if (!run) throw new JobFailure('The salary run no longer exists');
-    if (run.status === 'approved' || run.status === 'locked') throw new JobFailure(`The month was ${run.status} before it was processed`);
+    if (isFinalRunStatus(run.status)) throw new JobFailure(`The month was ${run.status} before it was processed`);
     const only = data.employeeIds?.length ? data.employeeIds : undefined;
     let total = 4;
     const step = (n: number) => async (message: string) => progress.set(n, total, message);
@@ -192,7 +192,7 @@ export const processRunJob = defineJob({
     await progress.set(s, total, `Saving ${m.results.length} salaries`);
     const done = await ctx.db.transaction(async (tx) => {
       const [locked] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, run.id)).for('update');
-      if (!locked || locked.status === 'approved' || locked.status === 'locked') {
+      if (!locked || isFinalRunStatus(locked.status)) {
         throw new JobFailure(`The month was ${locked?.status ?? 'deleted'} while it was being processed`);
       }
       if (Number(locked.jobId) !== Number(ctx.jobId)) throw new JobFailure('A newer processing of this run replaced this one');
@@ -449,7 +449,7 @@ export async function lockRun(db: Db, auth: AuthContext, id: number, requestId?:
 /** Sets or corrects the date of payment of an approved or locked run (audited); the figures stay as they are. */
 export async function setRunPaymentDate(db: Db, auth: AuthContext, id: number, paidOn: string, requestId?: string) {
   return changeRun(db, auth, id, 'payment-date', requestId, async (run) => {
-    if (run.status !== 'approved' && run.status !== 'locked') {
+    if (!isFinalRunStatus(run.status)) {
       throw new Conflict(`The month is ${run.status}: the date of payment is given once it is approved`);
     }
     assertPaidOn(run, paidOn);
@@ -465,7 +465,7 @@ export async function setRunPaymentDate(db: Db, auth: AuthContext, id: number, p
 export async function unlockRun(db: Db, auth: AuthContext, id: number, reason: string, requestId?: string) {
   if (!auth.isAdmin) throw new Forbidden('Only an administrator unlocks a salary month');
   return changeRun(db, auth, id, 'unlock', requestId, async (run, tx) => {
-    if (run.status !== 'locked' && run.status !== 'approved') throw new Conflict(`The month is ${run.status}, not approved or locked`);
+    if (!isFinalRunStatus(run.status)) throw new Conflict(`The month is ${run.status}, not approved or locked`);
     if (run.approvalId) await resubmitApproval(tx, run.approvalId, auth.userId, `Unlocked: ${reason}`, 'reopened');
     return {
       set: { status: 'processed', lockedAt: null, lockedBy: null },
@@ -490,7 +490,7 @@ export async function assertMonthOpen(db: Db | Tx, unitId: number, year: number,
     .select({ status: payrollRuns.status })
     .from(payrollRuns)
     .where(and(eq(payrollRuns.unitId, unitId), eq(payrollRuns.year, year), eq(payrollRuns.month, month)));
-  if (run && (run.status === 'approved' || run.status === 'locked')) {
+  if (run && isFinalRunStatus(run.status)) {
     throw new Conflict(`${what}: the salary of ${year}-${String(month).padStart(2, '0')} is ${run.status}`);
   }
 }

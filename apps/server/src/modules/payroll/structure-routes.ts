@@ -14,6 +14,7 @@ import { employees, salaryArrears, salaryStructures } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
+import { FINAL_RUN } from '../../lib/month-lock';
 import { fileResponse } from '../../lib/responses';
 import { xlsxRow } from '../../lib/xlsx';
 import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
@@ -129,7 +130,7 @@ export async function writeStructures(
                     where a.employee_id = s.employee_id and a.for_month = to_char(make_date(r.year, r.month, 1), 'YYYY-MM')
                       and a.paid_run_id is not null), 0)::text as earlier
         from salary_slips s join payroll_runs r on r.id = s.run_id
-        where r.status in ('approved', 'locked') and to_char(make_date(r.year, r.month, 1), 'YYYY-MM') >= ${ym}
+        where ${FINAL_RUN} and to_char(make_date(r.year, r.month, 1), 'YYYY-MM') >= ${ym}
           and s.employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)`,
   );
   const groups = new Map<string, typeof paid>();

@@ -9,6 +9,7 @@
 // the quarter.
 import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
+import { FINAL_RUN } from '../../../lib/month-lock';
 import { slipTds } from '../../form16/data';
 import { defineReport } from '../define';
 import { col } from './common';
@@ -72,7 +73,7 @@ export const form24q = defineReport({
               least(coalesce(t.ces, case when t.rate is null or t.tds <= 0 then 0
                 else (round(t.tds * t.rate / (100 + t.rate) / 100) * 100)::bigint end),
                 greatest(t.tds - coalesce(t.sur, 0), 0)) as cess) x
-        where r.status in ('approved', 'locked')
+        where ${FINAL_RUN}
           and make_date(r.year, r.month, 1) between ${ctx.f.from}::date and ${ctx.f.to}::date
           and ${ctx.employeeWhere(sql`e`, sql`r.unit_id`)}`,
     cacheTotalsMs: 60_000,

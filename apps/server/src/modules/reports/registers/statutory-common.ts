@@ -4,6 +4,7 @@
 
 import type { TReportFilter } from '@hr/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { FINAL_RUN } from '../../../lib/month-lock';
 import type { ReportContext } from '../define';
 
 export const STATUS_FILTER: TReportFilter = {
@@ -30,7 +31,7 @@ export const FINAL_TOTALS_MS = (ctx: ReportContext) => (ctx.f.status === 'proces
 export function statutoryRunsWhere(ctx: ReportContext): SQL {
   const { year, month, unitId, status } = ctx.f;
   return sql`r.year = ${year} and r.month = ${month}
-    and r.status in ${status === 'processed' ? sql`('processed', 'approved', 'locked')` : sql`('approved', 'locked')`}
+    and ${status === 'processed' ? sql`(r.status = 'processed' or ${FINAL_RUN})` : FINAL_RUN}
     ${unitId !== undefined ? sql`and r.unit_id = ${unitId}` : sql``}
     and ${
       ctx.auth.isSelfService

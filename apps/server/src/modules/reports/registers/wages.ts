@@ -4,6 +4,7 @@ import { MENU } from '@hr/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client';
 import type { RunHead } from '../../../db/schema';
+import { FINAL_RUN } from '../../../lib/month-lock';
 import { orgZone } from '../../../lib/org-zone';
 import { netPaidSql } from '../../payroll/net-paid';
 import { defineReport, type ReportColumn, type ReportContext } from '../define';
@@ -13,10 +14,10 @@ import { BY_UNIT_DEPARTMENT, col, PEOPLE_FILTERS } from './common';
 const FINAL_TOTALS_MS = (ctx: ReportContext) => (ctx.f.status === 'processed' ? 0 : 60_000);
 
 /** Runs whose slips are final. */
-const FINAL = sql`r.status in ('approved', 'locked')`;
+const FINAL = FINAL_RUN;
 
 /** A processed run not yet approved, for the payroll office to check before approving (the salary register only). */
-const PROCESSED_TOO = sql`r.status in ('processed', 'approved', 'locked')`;
+const PROCESSED_TOO = sql`(r.status = 'processed' or ${FINAL_RUN})`;
 
 /** The month's final runs (or processed ones too, status 'processed') within the filters (unit) and the caller's reach. */
 function runsWhere(ctx: ReportContext): SQL {
