@@ -1,4 +1,4 @@
-import { FORMULA_NAMES, type TFormula, ZSaveFormula } from '@hr/contract';
+import { FORMULA_NAMES, type TFormula, type TSaveFormula, ZSaveFormula } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +11,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
 import { currentMonth, formatYearMonth, splitYearMonth, toYearMonth, yearOptions } from '@/lib/months';
 import { useSession } from '@/lib/session';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
+
 import { issuesToFieldErrors, payrollKeys, type THead } from './api';
 import { MonthYearInput } from './components';
 import { FormulaPreviewPanel } from './FormulaPreviewPanel';
@@ -68,7 +69,26 @@ export function FormulaDialog({
   const startUnit = unitId ?? (isAdmin ? null : firstUnit);
   const [form, setForm] = useState<Form>(() => initialForm(editing, startUnit));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  // On failure the toast and the inline errors say why.
+  const saveAction = useAction(
+    (body: TSaveFormula, id: number | null) => {
+      const options = { onError: (e: ApiError) => setErrors(e.fieldErrors) };
+      return id !== null
+        ? api.put<TFormula>(`/api/payroll/formulas/${id}`, body, options)
+        : api.post<TFormula>('/api/payroll/formulas', body, options);
+    },
+    {
+      success: (saved) => ({
+        title: 'Formula saved',
+        description: `${saved.headCode} for ${saved.unitName ?? 'all units'} from ${formatYearMonth(saved.effectiveFrom)}`,
+      }),
+      onDone: async () => {
+        await queryClient.invalidateQueries({ queryKey: payrollKeys.formulas });
+        onOpenChange(false);
+      },
+    },
+  );
+  const saving = saveAction.busy;
   const textarea = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (open) {
@@ -114,24 +134,7 @@ export function FormulaDialog({
       setErrors(issuesToFieldErrors(parsed.error.issues));
       return;
     }
-    setSaving(true);
-    try {
-      const options = { onError: (e: ApiError) => setErrors(e.fieldErrors) };
-      const saved = editing
-        ? await api.put<TFormula>(`/api/payroll/formulas/${editing.id}`, parsed.data, options)
-        : await api.post<TFormula>('/api/payroll/formulas', parsed.data, options);
-      toast({
-        variant: 'success',
-        title: 'Formula saved',
-        description: `${saved.headCode} for ${saved.unitName ?? 'all units'} from ${formatYearMonth(saved.effectiveFrom)}`,
-      });
-      await queryClient.invalidateQueries({ queryKey: payrollKeys.formulas });
-      onOpenChange(false);
-    } catch {
-      // toast and inline errors shown
-    } finally {
-      setSaving(false);
-    }
+    await saveAction.run(parsed.data, editing ? editing.id : null);
   };
 
   const formulaErrors = errors.formula ?? [];

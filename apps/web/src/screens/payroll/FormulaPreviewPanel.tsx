@@ -1,6 +1,7 @@
 import { type TFormulaPreviewResult, ZFormulaPreview } from '@hr/contract';
 import { AlertTriangle, FlaskConical } from 'lucide-react';
 import { useState } from 'react';
+import type { z } from 'zod';
 import { Figure } from '@/components/common/Figure';
 import { UnitSelect } from '@/components/common/UnitSelect';
 import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
@@ -12,6 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { type ApiError, api } from '@/lib/api';
 import { formatAmount, formatRupees } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
+import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
 import { issuesToFieldErrors } from './api';
 import { MonthYearInput } from './components';
@@ -51,7 +53,12 @@ export function FormulaPreviewPanel({
   const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [result, setResult] = useState<TFormulaPreviewResult | null>(null);
-  const [running, setRunning] = useState(false);
+  const preview = useAction(
+    (body: z.input<typeof ZFormulaPreview>) =>
+      api.post<TFormulaPreviewResult>('/api/payroll/formulas/preview', body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+    { onDone: (r) => setResult(r), onError: () => setResult(null) },
+  );
+  const running = preview.busy;
 
   const run = async () => {
     const body = {
@@ -67,18 +74,7 @@ export function FormulaPreviewPanel({
       return;
     }
     setErrors({});
-    setRunning(true);
-    try {
-      setResult(
-        await api.post<TFormulaPreviewResult>('/api/payroll/formulas/preview', parsed.data, {
-          onError: (e: ApiError) => setErrors(e.fieldErrors),
-        }),
-      );
-    } catch {
-      setResult(null);
-    } finally {
-      setRunning(false);
-    }
+    await preview.run(parsed.data);
   };
 
   const earnings = result?.heads.filter((h) => h.isEarning) ?? [];

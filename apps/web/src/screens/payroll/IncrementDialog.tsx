@@ -1,4 +1,4 @@
-import { ZIncrement } from '@hr/contract';
+import { type TIncrement, ZIncrement } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { TrendingUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -17,7 +17,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
 import { formatCount } from '@/lib/format';
 import { currentMonth, formatYearMonth, toYearMonth, yearOptions } from '@/lib/months';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
+
 import { cn } from '@/lib/utils';
 import { issuesToFieldErrors, type THead } from './api';
 import { MonthYearInput } from './components';
@@ -60,7 +61,23 @@ export function IncrementDialog({
   const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
   const [remarks, setRemarks] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  // On failure the toast and the inline errors say why.
+  const apply = useAction(
+    (body: TIncrement) =>
+      api.post<TIncrementResult>('/api/payroll/increments', body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+    {
+      success: (r, body) => ({
+        title: 'Increment applied',
+        description: `${formatCount(r.employees)} employee${r.employees === 1 ? '' : 's'} from ${formatYearMonth(body.effectiveFrom)}`,
+      }),
+      onDone: async (r) => {
+        setResult(r);
+        await queryClient.invalidateQueries({ queryKey: ['payroll', 'structures'] });
+        onApplied(r);
+      },
+    },
+  );
+  const saving = apply.busy;
   const [result, setResult] = useState<TIncrementResult | null>(null);
 
   useEffect(() => {
@@ -92,24 +109,7 @@ export function IncrementDialog({
       setErrors(local);
       return;
     }
-    setSaving(true);
-    try {
-      const r = await api.post<TIncrementResult>('/api/payroll/increments', parsed.data, {
-        onError: (e: ApiError) => setErrors(e.fieldErrors),
-      });
-      setResult(r);
-      toast({
-        variant: 'success',
-        title: 'Increment applied',
-        description: `${formatCount(r.employees)} employee${r.employees === 1 ? '' : 's'} from ${formatYearMonth(payload.effectiveFrom)}`,
-      });
-      await queryClient.invalidateQueries({ queryKey: ['payroll', 'structures'] });
-      onApplied(r);
-    } catch {
-      // toast and inline errors shown
-    } finally {
-      setSaving(false);
-    }
+    await apply.run(parsed.data);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { type TRun, ZCreateRun } from '@hr/contract';
+import { type TCreateRun, type TRun, ZCreateRun } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
@@ -11,7 +11,8 @@ import { FormField } from '@/components/ui/form-field';
 import { type ApiError, api } from '@/lib/api';
 import { encryptParam } from '@/lib/crypto';
 import { currentMonth, formatMonth, yearOptions } from '@/lib/months';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
+
 import { issuesToFieldErrors, payrollKeys } from './api';
 
 /** Where a run opens: salary_process/addorupdate with the run's id encrypted in `id`. */
@@ -27,7 +28,18 @@ export function NewRunForm({ onCancel, initialUnitId = null }: { onCancel?: () =
   const setYear = (y: number) => setYearMonth((v) => ({ ...v, year: y }));
   const setMonth = (m: number) => setYearMonth((v) => ({ ...v, month: m }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  // On failure the toast and an inline message say why (409: a run for this unit and month exists).
+  const open = useAction(
+    (body: TCreateRun) => api.post<TRun>('/api/payroll/runs', body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+    {
+      success: (run) => ({ title: 'Run opened', description: `${run.unitName}, ${formatMonth(run.year, run.month)}: process it next` }),
+      onDone: async (run) => {
+        await queryClient.invalidateQueries({ queryKey: payrollKeys.runs });
+        navigate(runPath(run.id));
+      },
+    },
+  );
+  const saving = open.busy;
 
   const submit = async () => {
     const parsed = ZCreateRun.safeParse({ unitId: unitId ?? undefined, year, month });
@@ -35,21 +47,7 @@ export function NewRunForm({ onCancel, initialUnitId = null }: { onCancel?: () =
       setErrors(issuesToFieldErrors(parsed.error.issues));
       return;
     }
-    setSaving(true);
-    try {
-      const run = await api.post<TRun>('/api/payroll/runs', parsed.data, { onError: (e: ApiError) => setErrors(e.fieldErrors) });
-      toast({
-        variant: 'success',
-        title: 'Run opened',
-        description: `${run.unitName}, ${formatMonth(run.year, run.month)}: process it next`,
-      });
-      await queryClient.invalidateQueries({ queryKey: payrollKeys.runs });
-      navigate(runPath(run.id));
-    } catch {
-      // toast and inline message shown (409: a run for this unit and month exists)
-    } finally {
-      setSaving(false);
-    }
+    await open.run(parsed.data);
   };
 
   return (

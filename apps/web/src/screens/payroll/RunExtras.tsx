@@ -4,6 +4,7 @@ import { type TJob, type TJobStarted, type TRun, ZMonthAttendanceRow } from '@hr
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Download, Mail, Pencil, Upload, XCircle } from 'lucide-react';
 import { useRef, useState } from 'react';
+import type { z } from 'zod';
 import { JobProgress } from '@/components/jobs/JobProgress';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -20,6 +21,7 @@ import { uploadFile } from '@/lib/files';
 import { formatCount } from '@/lib/format';
 import { formatMonth } from '@/lib/months';
 import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import {
   downloadAttendanceTemplate,
   issuesToFieldErrors,
@@ -55,7 +57,16 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
   const [open, setOpen] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [editing, setEditing] = useState<TMonthAttendanceRow | null>(null);
-  const [busy, setBusy] = useState<'template' | 'upload' | null>(null);
+  const templateAction = useAction(() => downloadAttendanceTemplate(run));
+  const uploadAction = useAction(
+    (f: File) => {
+      setProgress(0);
+      setSaved(null);
+      return uploadFile<{ saved: number }>(withQuery('/api/payroll/attendance/import', runMonthQuery(run)), f, setProgress);
+    },
+    { onDone: (res) => onSaved(res?.saved ?? 0), onError: (e) => setProblems(uploadProblems(e as ApiError)) },
+  );
+  const busy = templateAction.busy ? 'template' : uploadAction.busy ? 'upload' : null;
   const [progress, setProgress] = useState(0);
   const [saved, setSaved] = useState<number | null>(null);
   const file = useRef<HTMLInputElement>(null);
@@ -74,29 +85,8 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
     });
     await queryClient.invalidateQueries({ queryKey: payrollKeys.attendance(run.unitId, run.year, run.month) });
   };
-  const template = async () => {
-    setBusy('template');
-    try {
-      await downloadAttendanceTemplate(run);
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(null);
-    }
-  };
-  const upload = async (f: File) => {
-    setBusy('upload');
-    setProgress(0);
-    setSaved(null);
-    try {
-      const res = await uploadFile<{ saved: number }>(withQuery('/api/payroll/attendance/import', runMonthQuery(run)), f, setProgress);
-      await onSaved(res?.saved ?? 0);
-    } catch (e) {
-      setProblems(uploadProblems(e as ApiError));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const template = templateAction.run;
+  const upload = uploadAction.run;
 
   return (
     <Card className="gap-4 py-5" data-testid="run-attendance">
@@ -257,7 +247,20 @@ function EditAttendance({
     otHours: String(row.otHours),
   }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  // The server names the row ('rows.0') or its field ('rows.0.payableDays'); the toast shows any failure.
+  const save = useAction(
+    (attendanceRow: z.output<typeof ZMonthAttendanceRow>) =>
+      api.put(
+        '/api/payroll/attendance',
+        { ...runMonthQuery(run), rows: [attendanceRow] },
+        {
+          onError: (e: ApiError) =>
+            setErrors(Object.fromEntries(Object.entries(e.fieldErrors).map(([k, m]) => [k.replace(/^rows\.0\.?/, ''), m]))),
+        },
+      ),
+    { onDone: () => onSaved() },
+  );
+  const saving = save.busy;
   const submit = async () => {
     // A blank LWOP or overtime is 0 (the schema's default); blank days are asked for.
     const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
@@ -272,23 +275,7 @@ function EditAttendance({
       setErrors(issuesToFieldErrors(parsed.error.issues));
       return;
     }
-    setSaving(true);
-    try {
-      await api.put(
-        '/api/payroll/attendance',
-        { ...runMonthQuery(run), rows: [parsed.data] },
-        // The server names the row ('rows.0') or its field ('rows.0.payableDays').
-        {
-          onError: (e: ApiError) =>
-            setErrors(Object.fromEntries(Object.entries(e.fieldErrors).map(([k, m]) => [k.replace(/^rows\.0\.?/, ''), m]))),
-        },
-      );
-      onSaved();
-    } catch {
-      // shown
-    } finally {
-      setSaving(false);
-    }
+    await save.run(parsed.data);
   };
   const general = [...(errors[''] ?? []), ...(errors.employeeCode ?? [])];
   return (

@@ -1,4 +1,4 @@
-import { ADVANCE_STATUSES, type TAdvance, type TAdvanceStatus, ZSaveAdvance } from '@hr/contract';
+import { ADVANCE_STATUSES, type TAdvance, type TAdvanceStatus, type TSaveAdvance, ZSaveAdvance } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { HandCoins, Plus } from 'lucide-react';
@@ -18,7 +18,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
 import { formatAmount, formatCount, formatRupees } from '@/lib/format';
 import { currentMonth, formatMonth, yearOptions } from '@/lib/months';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
+
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { ADVANCE_STATUS_LABEL, issuesToFieldErrors, payrollKeys, useAdvanceList } from './api';
 import { ADVANCE_PAY_MODES, AdvanceStatusBadge, advancePath, MonthYearInput } from './components';
@@ -162,7 +163,22 @@ function NewAdvanceDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
   const [payMode, setPayMode] = useState<'1' | '2'>('2');
   const [remarks, setRemarks] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  // On failure the toast and the inline errors say why.
+  const request = useAction(
+    (body: TSaveAdvance) => api.post<TAdvance>('/api/payroll/advances', body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+    {
+      success: (saved) => ({
+        title: 'Advance requested',
+        description: `${formatRupees(saved.advanceAmount)} for ${saved.employeeName}: sent for approval`,
+      }),
+      onDone: async (saved) => {
+        await queryClient.invalidateQueries({ queryKey: payrollKeys.advances });
+        close();
+        navigate(advancePath(saved.id));
+      },
+    },
+  );
+  const saving = request.busy;
 
   const amountValue = Number(amount.replace(/,/g, ''));
   const emiCount = Number(emis);
@@ -200,22 +216,7 @@ function NewAdvanceDialog({ open, onOpenChange }: { open: boolean; onOpenChange:
       setErrors(fe);
       return;
     }
-    setSaving(true);
-    try {
-      const saved = await api.post<TAdvance>('/api/payroll/advances', parsed.data, { onError: (e: ApiError) => setErrors(e.fieldErrors) });
-      toast({
-        variant: 'success',
-        title: 'Advance requested',
-        description: `${formatRupees(saved.advanceAmount)} for ${saved.employeeName}: sent for approval`,
-      });
-      await queryClient.invalidateQueries({ queryKey: payrollKeys.advances });
-      close();
-      navigate(advancePath(saved.id));
-    } catch {
-      // toast and inline errors shown
-    } finally {
-      setSaving(false);
-    }
+    await request.run(parsed.data);
   };
 
   const close = () => {

@@ -21,7 +21,7 @@ import { type ApiError, api } from '@/lib/api';
 import { printAdvanceVoucher } from '@/lib/documents';
 import { formatAmount, formatDateTime, formatRupees } from '@/lib/format';
 import { currentMonth, formatMonth, formatYearMonth, yearOptions } from '@/lib/months';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { useEncryptedId } from '@/lib/useEncryptedParam';
 import { payrollKeys, useAdvance } from './api';
@@ -296,7 +296,26 @@ function ActionDialog({
   const [payMode, setPayMode] = useState<'1' | '2'>(advance.payModeId === 2 ? '2' : '1');
   const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  // On failure the toast and the inline errors say why.
+  const act = useAction(
+    (b: TAdvanceAction, _mode: Mode) =>
+      api.post<TAdvance>(`/api/payroll/advances/${advance.id}/action`, b, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+    {
+      success: (next, _b, mode) => {
+        const done: Record<Mode, string> = {
+          approve: next.status === 'approved' ? 'Approved: ready to be paid' : 'Approved at your level',
+          reject: 'Rejected',
+          pay: 'Marked paid: recovery follows the schedule',
+          cancel: 'Cancelled',
+          preclose: 'Pre-closed: the balance is recovered in one month',
+          skip: 'Instalment skipped and moved to the end',
+        };
+        return done[mode];
+      },
+      onDone: (next) => onDone(next),
+    },
+  );
+  const saving = act.busy;
 
   const body = (): TAdvanceAction | Record<string, string[]> => {
     const text = remark.trim();
@@ -325,26 +344,7 @@ function ActionDialog({
       setErrors(b as Record<string, string[]>);
       return;
     }
-    setSaving(true);
-    try {
-      const next = await api.post<TAdvance>(`/api/payroll/advances/${advance.id}/action`, b, {
-        onError: (e: ApiError) => setErrors(e.fieldErrors),
-      });
-      const done: Record<Mode, string> = {
-        approve: next.status === 'approved' ? 'Approved: ready to be paid' : 'Approved at your level',
-        reject: 'Rejected',
-        pay: 'Marked paid: recovery follows the schedule',
-        cancel: 'Cancelled',
-        preclose: 'Pre-closed: the balance is recovered in one month',
-        skip: 'Instalment skipped and moved to the end',
-      };
-      toast({ variant: 'success', title: done[mode] });
-      onDone(next);
-    } catch {
-      // toast and inline errors shown
-    } finally {
-      setSaving(false);
-    }
+    await act.run(b as TAdvanceAction, mode);
   };
 
   const remarkError = errors.remark ?? errors.reason;

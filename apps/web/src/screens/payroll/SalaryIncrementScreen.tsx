@@ -1,4 +1,4 @@
-import { type TStructure, ZSaveStructure } from '@hr/contract';
+import { type TSaveStructure, type TStructure, ZSaveStructure } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { Save, TrendingUp, UserSearch, Wallet } from 'lucide-react';
@@ -16,7 +16,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
 import { formatRupees } from '@/lib/format';
 import { currentMonth, formatYearMonth, toYearMonth, yearOptions } from '@/lib/months';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
+
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { issuesToFieldErrors, type THead } from './api';
 import { MonthYearInput } from './components';
@@ -146,7 +147,21 @@ function StructureForm({
   const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
   const [remarks, setRemarks] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  // On failure the toast and the inline errors say why (409: the month is approved or locked).
+  const saveAction = useAction(
+    (body: TSaveStructure) =>
+      api.post<TIncrementResult>(`/api/payroll/structures/${employee.id}`, body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+    {
+      success: (_, body) => ({ title: 'Structure saved', description: `${employee.name} from ${formatYearMonth(body.effectiveFrom)}` }),
+      onDone: async (r) => {
+        setRemarks('');
+        setErrors({});
+        onSaved(r.arrearsMonths);
+        await queryClient.invalidateQueries({ queryKey: structureKeys.of(employee.id) });
+      },
+    },
+  );
+  const saving = saveAction.busy;
   // The form refills when the saved version changes (after a save) or the heads load.
   useEffect(() => setAmounts(amountsOf(inputHeads, current)), [inputHeads, current]);
 
@@ -177,25 +192,7 @@ function StructureForm({
       setErrors(local);
       return;
     }
-    setSaving(true);
-    try {
-      const r = await api.post<TIncrementResult>(`/api/payroll/structures/${employee.id}`, parsed.data, {
-        onError: (e: ApiError) => setErrors(e.fieldErrors),
-      });
-      toast({
-        variant: 'success',
-        title: 'Structure saved',
-        description: `${employee.name} from ${formatYearMonth(payload.effectiveFrom)}`,
-      });
-      setRemarks('');
-      setErrors({});
-      onSaved(r.arrearsMonths);
-      await queryClient.invalidateQueries({ queryKey: structureKeys.of(employee.id) });
-    } catch {
-      // toast and inline errors shown (409: the month is approved or locked)
-    } finally {
-      setSaving(false);
-    }
+    await saveAction.run(parsed.data);
   };
 
   const field = (h: THead) => {
