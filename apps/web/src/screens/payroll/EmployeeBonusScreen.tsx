@@ -25,7 +25,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
 import { formatAmount, formatCount, formatDateTime, formatRupees } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import {
   BONUS_KIND_LABEL,
@@ -121,7 +121,22 @@ function NewBonus() {
   const [lines, setLines] = useState<Line[]>([{ key: 1, employee: null, amount: '' }]);
   const [remarks, setRemarks] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
+  // On failure the toast and the inline errors say why (400 field errors; 409 e.g. no approved month, or the salary month is closed).
+  const save = useAction(
+    (body: ReturnType<typeof validate>['body'], sent: ReturnType<typeof validate>['sent']) =>
+      api.post<TBonus>('/api/payroll/bonuses', body, { onError: (e: ApiError) => setErrors(byLine(e.fieldErrors, sent)) }),
+    {
+      success: (saved) => ({
+        title: 'Bonus prepared',
+        description: `${formatRupees(saved.total)} for ${formatCount(saved.employees)} employee${saved.employees === 1 ? '' : 's'}: sent for approval`,
+      }),
+      onDone: async (saved) => {
+        await queryClient.invalidateQueries({ queryKey: payrollKeys.bonuses });
+        navigate(bonusPath(saved.id), { replace: true });
+      },
+    },
+  );
+  const saving = save.busy;
 
   /** A setter that also forgets the errors of the field it sets. */
   const change =
@@ -151,23 +166,7 @@ function NewBonus() {
     });
     setErrors(found);
     if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      const saved = await api.post<TBonus>('/api/payroll/bonuses', body, {
-        onError: (e: ApiError) => setErrors(byLine(e.fieldErrors, sent)),
-      });
-      toast({
-        variant: 'success',
-        title: 'Bonus prepared',
-        description: `${formatRupees(saved.total)} for ${formatCount(saved.employees)} employee${saved.employees === 1 ? '' : 's'}: sent for approval`,
-      });
-      await queryClient.invalidateQueries({ queryKey: payrollKeys.bonuses });
-      navigate(bonusPath(saved.id), { replace: true });
-    } catch {
-      // toast and inline errors shown (400 field errors; 409 e.g. no approved month, or the salary month is closed)
-    } finally {
-      setSaving(false);
-    }
+    await save.run(body, sent);
   };
 
   return (
@@ -350,7 +349,24 @@ function BonusView({ id }: { id: number }) {
   const [remark, setRemark] = useState('');
   const [remarkError, setRemarkError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The toast says why an action fails (403 own bonus, 409 state).
+  const action = useAction(
+    (body: { action: 'approve' | 'reject'; remark: string | null } | { action: Confirm }, _done: string) =>
+      api.post<TBonus>(`/api/payroll/bonuses/${id}/action`, body, {
+        onError: (e: ApiError) => setRemarkError(e.fieldErrors.remark?.join(' ') ?? null),
+      }),
+    {
+      success: (_, _body, done) => done,
+      onDone: (next) => {
+        queryClient.setQueryData(payrollKeys.bonus(id), next);
+        void queryClient.invalidateQueries({ queryKey: payrollKeys.bonuses });
+        setRemark('');
+        setConfirm(null);
+      },
+    },
+  );
+  const busy = action.busy;
+  const act = action.run;
 
   if (!b) {
     return (
@@ -369,23 +385,6 @@ function BonusView({ id }: { id: number }) {
     );
   }
 
-  const act = async (body: { action: 'approve' | 'reject'; remark: string | null } | { action: Confirm }, done: string) => {
-    setBusy(true);
-    try {
-      const next = await api.post<TBonus>(`/api/payroll/bonuses/${id}/action`, body, {
-        onError: (e: ApiError) => setRemarkError(e.fieldErrors.remark?.join(' ') ?? null),
-      });
-      queryClient.setQueryData(payrollKeys.bonus(id), next);
-      void queryClient.invalidateQueries({ queryKey: payrollKeys.bonuses });
-      toast({ variant: 'success', title: done });
-      setRemark('');
-      setConfirm(null);
-    } catch {
-      // the toast says why (403 own bonus, 409 state)
-    } finally {
-      setBusy(false);
-    }
-  };
   const reject = () => {
     const text = remark.trim();
     if (!text) setRemarkError('Say why the bonus is rejected');

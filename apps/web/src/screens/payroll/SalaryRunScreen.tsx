@@ -16,6 +16,7 @@ import {
 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { ApprovalTrail } from '@/components/approvals/ApprovalTrail';
 import { Figure } from '@/components/common/Figure';
 import { JobProgress } from '@/components/jobs/JobProgress';
@@ -33,6 +34,7 @@ import { downloadPayslips, openSigningSheet } from '@/lib/documents';
 import { formatCount, formatDate, formatDateTime, formatRupees, todayIso } from '@/lib/format';
 import { formatMonth } from '@/lib/months';
 import { errorToast, toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { downloadRegister, downloadReturnFile, fetchRunSlips, issuesToFieldErrors, payrollKeys, useRun, useRunEmployees } from './api';
 import { RunStatusBadge, useEncryptedSearchId } from './components';
@@ -81,7 +83,50 @@ function RunView({ id }: { id: number }) {
   const employees = useRunEmployees(id, !!run && run.status !== 'draft');
   const [startedJob, setStartedJob] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialogs>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  // Each action's failure shows its toast (the API call's, e.g. 409: approved or locked, or an employee without a UAN).
+  const processAction = useAction(
+    (employeeIds: number[] | undefined) => api.post<TJobStarted>(`/api/payroll/runs/${id}/process`, employeeIds ? { employeeIds } : {}),
+    {
+      onDone: async (started) => {
+        setStartedJob(started.jobId);
+        await queryClient.invalidateQueries({ queryKey: payrollKeys.run(id) });
+      },
+    },
+  );
+  const payslipsAction = useAction(
+    async () => {
+      const records = await loadSlips();
+      if (records.length === 0) {
+        toast({ title: 'No payslips', description: 'This run has no employee lines yet.' });
+        return null;
+      }
+      return { fileName: await downloadPayslips(records), pages: records.length };
+    },
+    { success: (r) => (r?.fileName ? { title: 'Payslips ready', description: `${r.fileName} (${formatCount(r.pages)} pages)` } : null) },
+  );
+  const sheetAction = useAction(async () => {
+    const records = await loadSlips();
+    if (records.length === 0) toast({ title: 'No salary records', description: 'This run has no employee lines yet.' });
+    else await openSigningSheet(records);
+  });
+  const registerAction = useAction((r: TRun) => downloadRegister(r), {
+    success: (fileName) => ({ title: 'Salary register downloaded', description: fileName }),
+  });
+  const returnFileAction = useAction((r: TRun, kind: 'ecr' | 'esi') => downloadReturnFile(r, kind), {
+    success: (fileName, _, kind) => ({
+      title: kind === 'ecr' ? 'PF ECR file downloaded' : 'ESI contribution file downloaded',
+      description: fileName,
+    }),
+  });
+  const busy = processAction.busy
+    ? 'process'
+    : payslipsAction.busy
+      ? 'payslips'
+      : sheetAction.busy
+        ? 'sheet'
+        : registerAction.busy
+          ? 'register'
+          : (returnFileAction.pending?.[1] ?? null);
 
   const refreshAll = useCallback(async () => {
     await Promise.all([
@@ -109,18 +154,7 @@ function RunView({ id }: { id: number }) {
   };
 
   /** The whole run, or only some employees (those whose slip failed, once their data is corrected). */
-  const process = async (employeeIds?: number[]) => {
-    setBusy('process');
-    try {
-      const started = await api.post<TJobStarted>(`/api/payroll/runs/${id}/process`, employeeIds ? { employeeIds } : {});
-      setStartedJob(started.jobId);
-      await queryClient.invalidateQueries({ queryKey: payrollKeys.run(id) });
-    } catch {
-      // toast shown (409: approved or locked, or already processing)
-    } finally {
-      setBusy(null);
-    }
-  };
+  const process = (employeeIds?: number[]) => processAction.run(employeeIds);
 
   const jobId = startedJob ?? (run?.status === 'processing' ? (run.progress?.jobId ?? null) : null);
   const processing = run?.status === 'processing' || jobId !== null;
@@ -135,23 +169,7 @@ function RunView({ id }: { id: number }) {
       void queryClient.prefetchQuery({ queryKey: slipsKey, queryFn: ({ signal }) => fetchRunSlips(id, signal), staleTime: 60_000 });
   };
 
-  const payslips = async () => {
-    setBusy('payslips');
-    try {
-      const records = await loadSlips();
-      if (records.length === 0) {
-        toast({ title: 'No payslips', description: 'This run has no employee lines yet.' });
-        return;
-      }
-      const fileName = await downloadPayslips(records);
-      if (fileName)
-        toast({ variant: 'success', title: 'Payslips ready', description: `${fileName} (${formatCount(records.length)} pages)` });
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(null);
-    }
-  };
+  const payslips = payslipsAction.run;
 
   const signingSheet = async () => {
     const cached = queryClient.getQueryData<TSalarySlip[]>(slipsKey);
@@ -160,46 +178,17 @@ function RunView({ id }: { id: number }) {
       else void openSigningSheet(cached);
       return;
     }
-    setBusy('sheet');
-    try {
-      const records = await loadSlips();
-      if (records.length === 0) toast({ title: 'No salary records', description: 'This run has no employee lines yet.' });
-      else await openSigningSheet(records);
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(null);
-    }
+    await sheetAction.run();
   };
 
   const register = async () => {
     if (!run) return;
-    setBusy('register');
-    try {
-      const fileName = await downloadRegister(run);
-      toast({ variant: 'success', title: 'Salary register downloaded', description: fileName });
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(null);
-    }
+    await registerAction.run(run);
   };
 
   const returnFile = async (kind: 'ecr' | 'esi') => {
     if (!run) return;
-    setBusy(kind);
-    try {
-      const fileName = await downloadReturnFile(run, kind);
-      toast({
-        variant: 'success',
-        title: kind === 'ecr' ? 'PF ECR file downloaded' : 'ESI contribution file downloaded',
-        description: fileName,
-      });
-    } catch {
-      // toast shown (e.g. 409: an employee without a UAN or IP number, named)
-    } finally {
-      setBusy(null);
-    }
+    await returnFileAction.run(run, kind);
   };
 
   if (!run) {
@@ -450,32 +439,26 @@ type ActionDialogProps = { open: boolean; run: TRun; onClose: () => void; onDone
 function ApproveDialog({ open, run, onClose, onDone }: ActionDialogProps) {
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
   const level = run.approval?.level ?? 1;
   const levels = run.approval?.levels ?? 1;
-  const submit = async () => {
-    setSaving(true);
-    try {
-      const next = await api.post<TRun>(
-        `/api/payroll/runs/${run.id}/approve`,
-        { remark: remark.trim() || null },
-        { onError: (e: ApiError) => setErrors(e.fieldErrors) },
-      );
-      toast({
-        variant: 'success',
+  const approve = useAction(
+    (note: string | null) =>
+      api.post<TRun>(`/api/payroll/runs/${run.id}/approve`, { remark: note }, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+    {
+      success: (next) => ({
         title: 'Approved',
         description:
           next.status === 'approved' ? 'Every level has approved: the payslips are released.' : `Level ${level} of ${levels} approved`,
-      });
-      setRemark('');
-      onDone(next);
-      onClose();
-    } catch {
-      // toast shown
-    } finally {
-      setSaving(false);
-    }
-  };
+      }),
+      onDone: (next) => {
+        setRemark('');
+        onDone(next);
+        onClose();
+      },
+    },
+  );
+  const saving = approve.busy;
+  const submit = () => approve.run(remark.trim() || null);
   return (
     <Dialog open={open} onOpenChange={(v) => !v && onClose()}>
       <DialogContent>
@@ -531,26 +514,26 @@ function PaidOnDialog({ path, run, onClose, onDone }: Omit<ActionDialogProps, 'o
   const text = PAID_ON_DIALOGS[path];
   const [paidOn, setPaidOn] = useState(run.paidOn ?? todayIso());
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  // On failure the toast and the inline errors say why.
+  const save = useAction(
+    (body: z.output<typeof ZRunPaymentDate>) =>
+      api.post<TRun>(`/api/payroll/runs/${run.id}/${path}`, body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+    {
+      success: { title: text.done, description: `${run.unitName}, ${formatMonth(run.year, run.month)}` },
+      onDone: (next) => {
+        onDone(next);
+        onClose();
+      },
+    },
+  );
+  const saving = save.busy;
   const submit = async () => {
     const parsed = ZRunPaymentDate.safeParse({ paidOn });
     if (!parsed.success) {
       setErrors(issuesToFieldErrors(parsed.error.issues));
       return;
     }
-    setSaving(true);
-    try {
-      const next = await api.post<TRun>(`/api/payroll/runs/${run.id}/${path}`, parsed.data, {
-        onError: (e: ApiError) => setErrors(e.fieldErrors),
-      });
-      toast({ variant: 'success', title: text.done, description: `${run.unitName}, ${formatMonth(run.year, run.month)}` });
-      onDone(next);
-      onClose();
-    } catch {
-      // toast and inline errors shown
-    } finally {
-      setSaving(false);
-    }
+    await save.run(parsed.data);
   };
   const Icon = text.icon;
   return (
@@ -592,28 +575,29 @@ function PaidOnDialog({ path, run, onClose, onDone }: Omit<ActionDialogProps, 'o
 function UnlockDialog({ open, run, onClose, onDone }: ActionDialogProps) {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  // On failure the toast and the inline errors say why.
+  const unlock = useAction(
+    (body: z.output<typeof ZUnlockRun>) =>
+      api.post<TRun>(`/api/payroll/runs/${run.id}/unlock`, body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+    {
+      success: { title: 'Unlocked', description: 'The month can be processed again; it needs approval anew.' },
+      onDone: (next) => {
+        setReason('');
+        onDone(next);
+        onClose();
+      },
+    },
+  );
+  const saving = unlock.busy;
   const submit = async () => {
     const parsed = ZUnlockRun.safeParse({ reason });
     if (!parsed.success) {
       setErrors(issuesToFieldErrors(parsed.error.issues));
       return;
     }
-    setSaving(true);
-    try {
-      const next = await api.post<TRun>(`/api/payroll/runs/${run.id}/unlock`, parsed.data, {
-        onError: (e: ApiError) => setErrors(e.fieldErrors),
-      });
-      toast({ variant: 'success', title: 'Unlocked', description: 'The month can be processed again; it needs approval anew.' });
-      setReason('');
-      onDone(next);
-      onClose();
-    } catch {
-      // toast and inline errors shown
-    } finally {
-      setSaving(false);
-    }
+    await unlock.run(parsed.data);
   };
+
   return (
     <Dialog open={open} onOpenChange={(v) => !v && onClose()}>
       <DialogContent>
