@@ -14,6 +14,7 @@ import { EmptyState } from '@/components/ui/page-header';
 import { ApiError } from '@/lib/api';
 import { downloadFile } from '@/lib/files';
 import { errorToast, toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 
 /** A button of a card: its label (and the one while working), icon, test id and whether it may be pressed. */
 export interface DocumentAction {
@@ -27,29 +28,25 @@ export interface DocumentAction {
 
 /** The card's busy state, its notice and the shared handling of the API's refusals around one action. */
 function useDocumentAction(resetKey: unknown, o: { notFound?: (e: ApiError) => string; hideOnForbidden?: boolean } = {}) {
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [forbidden, setForbidden] = useState(false);
   // A new choice (unit, month, year) clears the last answer.
   useEffect(() => setNotice(null), [resetKey]);
-  const run = async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      return await work();
-    } catch (e) {
+  // The cards' calls are silent: an API error is answered here (any other failure gets useAction's error toast).
+  const action = useAction((work: () => Promise<unknown>) => work(), {
+    onError: (e) => {
       // Menus can be out of date: a 403 means this sign-in may not use the card after all.
       if (e instanceof ApiError && e.status === 403 && o.hideOnForbidden) setForbidden(true);
       // Nothing approved for the choice is an answer, not a failure.
       else if (e instanceof ApiError && e.status === 404) setNotice(o.notFound ? o.notFound(e) : e.message);
       else if (e instanceof ApiError) errorToast(e.message);
-      else errorToast(e instanceof Error ? e.message : 'The document could not be prepared');
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const run = <T,>(work: () => Promise<T>): Promise<T | undefined> => {
+    setNotice(null);
+    return action.run(work) as Promise<T | undefined>;
   };
-  return { busy, notice, setNotice, forbidden, run };
+  return { busy: action.busy, notice, setNotice, forbidden, run };
 }
 
 function NoticeAlert({ notice, testId }: { notice: string | null; testId?: string }) {

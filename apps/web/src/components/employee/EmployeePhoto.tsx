@@ -1,9 +1,9 @@
 import { Camera } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { uploadFile, useAuthorisedImage } from '@/lib/files';
 import { initials } from '@/lib/initials';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
 
 /** The employee's photo (or initials) with an optional change button. */
@@ -26,20 +26,15 @@ export function EmployeePhoto({
 }) {
   const src = useAuthorisedImage(hasPhoto ? `/api/employees/${employeeId}/photo` : null, version);
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const upload = useAction((file: File) => uploadFile(`/api/employees/${employeeId}/photo`, file), {
+    success: 'Photo updated',
+    onDone: () => onChanged?.(),
+  });
+  const busy = upload.busy;
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    setBusy(true);
-    try {
-      await uploadFile(`/api/employees/${employeeId}/photo`, file);
-      toast({ variant: 'success', title: 'Photo updated' });
-      onChanged?.();
-    } catch {
-      // toast shown
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    await upload.run(file);
+    if (input.current) input.current.value = '';
   };
   return (
     <div className={cn('relative size-24 shrink-0', className)}>

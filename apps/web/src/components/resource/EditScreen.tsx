@@ -5,7 +5,7 @@ import { Link, useBlocker } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/toaster';
+import { useAction } from '@/lib/useAction';
 
 /** Asks before leaving a screen with unsaved changes (in-app navigation and closing the tab). */
 export function UnsavedChangesPrompt({ when }: { when: boolean }) {
@@ -77,7 +77,14 @@ export function useDraft<T>(
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(initial);
   const [dirty, setDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const saveAction = useAction((d: T) => opts.save(d), {
+    success: { title: 'Saved', description: opts.saved },
+    onDone: async () => {
+      setDirty(false);
+      await queryClient.invalidateQueries({ queryKey: opts.invalidate });
+    },
+  });
+  const saving = saveAction.busy;
 
   useEffect(() => {
     if (data !== undefined) {
@@ -92,17 +99,7 @@ export function useDraft<T>(
   }, []);
 
   const save = async () => {
-    setSaving(true);
-    try {
-      await opts.save(draft);
-      toast({ variant: 'success', title: 'Saved', description: opts.saved });
-      setDirty(false);
-      await queryClient.invalidateQueries({ queryKey: opts.invalidate });
-    } catch {
-      // toast shown
-    } finally {
-      setSaving(false);
-    }
+    await saveAction.run(draft);
   };
 
   return { draft, edit, dirty, saving, save };

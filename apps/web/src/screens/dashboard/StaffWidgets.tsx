@@ -11,6 +11,7 @@ import { api } from '@/lib/api';
 import { downloadPayslips } from '@/lib/documents';
 import { formatDate, formatDateTime, formatRupees } from '@/lib/format';
 import { monthName } from '@/lib/months';
+import { useAction } from '@/lib/useAction';
 import { CHART_COLORS, ChartWithTable, Stat, Widget } from './widgets';
 
 function useMine<T>(name: string) {
@@ -189,20 +190,19 @@ function RequestsWidget() {
 
 function PayslipWidget() {
   const q = useMine<TMyPayslip>('payslip');
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const download = async (year: number, month: number) => {
-    setBusy(true);
-    setProblem(null);
-    try {
+  // `silent`: the widget says in its own line why there is no payslip.
+  const downloadAction = useAction(
+    async (year: number, month: number) => {
+      setProblem(null);
       const slip = await api.get<TSalarySlip>('/api/payroll/payslips/me', { year, month }, { silent: true });
       if (!(await downloadPayslips([slip]))) setProblem('The payslip could not be prepared.');
-    } catch {
-      setProblem('The payslip could not be loaded.');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: () => setProblem('The payslip could not be loaded.') },
+  );
+  const busy = downloadAction.busy;
+  const download = downloadAction.run;
+
   return (
     <Widget
       title="My last payslip"

@@ -9,11 +9,12 @@ import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
-import { api } from '@/lib/api';
+import { ApiError, api } from '@/lib/api';
 import { downloadIdCards } from '@/lib/documents';
 import { initials } from '@/lib/initials';
 import { useSession } from '@/lib/session';
 import { errorToast, toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 
 async function printCards(query: Record<string, number>, layout: 'card' | 'a4'): Promise<string | undefined> {
@@ -120,20 +121,21 @@ function BatchCard() {
   const [unitId, setUnitId] = useState<number | ''>('');
   const [search, setSearch] = useState('');
   const [employeeId, setEmployeeId] = useState<number | ''>('');
-  const [busy, setBusy] = useState(false);
+  // A notice (no active employee) shows as an error toast, and so does a failure: the batch is read `silent`, so an
+  // API error's toast is shown here.
+  const print = useAction((id: number) => printCards({ employeeId: id }, 'card'), {
+    onDone: (notice) => {
+      if (notice) errorToast(notice);
+    },
+    onError: (e) => {
+      if (e instanceof ApiError) errorToast(e.message);
+    },
+  });
+
+  const busy = print.busy;
   const choices = useEmployeeOptions(search).data ?? [];
   const select = 'h-9 w-full rounded-md border border-input bg-background px-2 text-sm';
-  const printOne = async () => {
-    setBusy(true);
-    try {
-      const notice = await printCards({ employeeId: Number(employeeId) }, 'card');
-      if (notice) errorToast(notice);
-    } catch (e) {
-      errorToast(e instanceof Error ? e.message : 'The ID card could not be printed');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const printOne = () => print.run(Number(employeeId));
   return (
     <BatchDocumentCard
       title="Print for staff"

@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { type ApiError, api } from '@/lib/api';
 import { useSession } from '@/lib/session';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -32,7 +32,23 @@ export function ChangePasswordScreen() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // `silent`: the form itself shows why the server refused (the current password, the policy).
+  const change = useAction(
+    (body: { currentPassword: string; newPassword: string }) => api.post('/api/auth/password', body, { silent: true }),
+    {
+      success: 'Password changed',
+      onDone: () => {
+        setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+        setDone(true);
+      },
+      onError: (err) => {
+        const fe = (err as ApiError).body?.fieldErrors;
+        if (fe) setErrors({ currentPassword: fe.currentPassword?.[0], newPassword: fe.newPassword?.[0] });
+        setFormError((err as ApiError).message);
+      },
+    },
+  );
+  const busy = change.busy;
 
   useEffect(() => {
     document.title = 'Change password';
@@ -56,19 +72,7 @@ export function ChangePasswordScreen() {
     if (!errs.newPassword && values.confirmPassword !== values.newPassword) errs.confirmPassword = 'The two new passwords differ';
     setErrors(errs);
     if (Object.keys(errs).length) return;
-    setBusy(true);
-    try {
-      await api.post('/api/auth/password', { currentPassword: values.currentPassword, newPassword: values.newPassword }, { silent: true });
-      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
-      setDone(true);
-      toast({ title: 'Password changed', variant: 'success' });
-    } catch (err) {
-      const fe = (err as ApiError).body?.fieldErrors;
-      if (fe) setErrors({ currentPassword: fe.currentPassword?.[0], newPassword: fe.newPassword?.[0] });
-      setFormError((err as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
+    await change.run({ currentPassword: values.currentPassword, newPassword: values.newPassword });
   }
 
   return (

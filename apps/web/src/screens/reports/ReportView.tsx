@@ -26,6 +26,7 @@ import { api } from '@/lib/api';
 import { downloadFile } from '@/lib/files';
 import { todayIso } from '@/lib/format';
 import { errorToast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
 import { exportReport, type TExportFormat, type TReportMeta, type TReportResult, type TReportValues, useReportRun } from './api';
 import { cellText } from './format';
@@ -395,7 +396,18 @@ export function ReportView({ meta, actions }: { meta: TReportMeta; actions?: Rea
   const [sort, setSort] = useState<{ key: string; dir: 'asc' | 'desc' } | null>(null);
   const [hiddenChoice, setHiddenChoice] = useState<Record<string, boolean>>({});
   const [jobId, setJobId] = useState<number | null>(null);
-  const [exporting, setExporting] = useState<TExportFormat | null>(null);
+  // The API helper shows a failure's toast.
+  const exportAction = useAction(
+    (format: TExportFormat, query: TReportValues) =>
+      exportReport(meta.id, query, format, `${meta.title.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}.${format}`),
+
+    {
+      onDone: (started) => {
+        if (started !== null) setJobId(started);
+      },
+    },
+  );
+  const exporting = exportAction.pending?.[0] ?? null;
 
   const set = useCallback((patch: TReportValues) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -417,22 +429,8 @@ export function ReportView({ meta, actions }: { meta: TReportMeta; actions?: Rea
   };
 
   const doExport = async (format: TExportFormat) => {
-    setExporting(format);
-    try {
-      const name = `${meta.title.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}.${format}`;
-      const chosen = hidden.size ? { columns: shown.map((c) => c.key).join(',') } : {};
-      const started = await exportReport(
-        meta.id,
-        { ...values, ...chosen, ...(sort ? { sort: sort.key, dir: sort.dir } : {}) },
-        format,
-        name,
-      );
-      if (started !== null) setJobId(started);
-    } catch {
-      // The API helper has shown the error.
-    } finally {
-      setExporting(null);
-    }
+    const chosen = hidden.size ? { columns: shown.map((c) => c.key).join(',') } : {};
+    await exportAction.run(format, { ...values, ...chosen, ...(sort ? { sort: sort.key, dir: sort.dir } : {}) });
   };
   const jobDone = useCallback(async (job: TJob) => {
     setJobId(null);

@@ -30,7 +30,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type ApiError, api } from '@/lib/api';
 import { decryptParam, encryptParam, ROUTE_PARAM_ERROR } from '@/lib/crypto';
 import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
+
 import { useDecodedParam } from '@/lib/useEncryptedParam';
 import { SalaryPanel } from './SalaryPanel';
 
@@ -166,7 +168,23 @@ function EmployeeForm({ id }: { id: number | null }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [tab, setTab] = useState('personal');
-  const [saving, setSaving] = useState(false);
+  // On failure the toast and the inline errors say why.
+  const saveAction = useAction(
+    (payload: Values) =>
+      id === null
+        ? api.post<TEmployee>('/api/employees', payload, { onError: (err: ApiError) => showErrors(err.fieldErrors) })
+        : api.post<TEmployee>(`/api/employees/${id}`, payload, { onError: (err: ApiError) => showErrors(err.fieldErrors) }),
+    {
+      success: (saved) => ({ title: 'Saved', description: `${saved.name} (${saved.employeeCode})` }),
+      onDone: async (saved) => {
+        // Saved: leaving (or the new record's own address) no longer asks about unsaved changes.
+        flushSync(() => setDirty(false));
+        await queryClient.invalidateQueries({ queryKey: ['employees'] });
+        if (id === null) navigate(`${MENU.employee}/${encryptParam(String(saved.id))}`, { replace: true });
+      },
+    },
+  );
+  const saving = saveAction.busy;
   const [dirty, setDirty] = useState(false);
   const e = employee.data;
   useEffect(() => {
@@ -200,22 +218,7 @@ function EmployeeForm({ id }: { id: number | null }) {
       toast({ variant: 'destructive', title: 'ERR!!', description: 'Please correct the highlighted fields' });
       return;
     }
-    setSaving(true);
-    try {
-      const saved =
-        id === null
-          ? await api.post<TEmployee>('/api/employees', payload, { onError: (err: ApiError) => showErrors(err.fieldErrors) })
-          : await api.post<TEmployee>(`/api/employees/${id}`, payload, { onError: (err: ApiError) => showErrors(err.fieldErrors) });
-      // Saved: leaving (or the new record's own address) no longer asks about unsaved changes.
-      flushSync(() => setDirty(false));
-      toast({ variant: 'success', title: 'Saved', description: `${saved.name} (${saved.employeeCode})` });
-      await queryClient.invalidateQueries({ queryKey: ['employees'] });
-      if (id === null) navigate(`${MENU.employee}/${encryptParam(String(saved.id))}`, { replace: true });
-    } catch {
-      // toast and inline errors shown
-    } finally {
-      setSaving(false);
-    }
+    await saveAction.run(payload);
   };
 
   if (id !== null && !e)
