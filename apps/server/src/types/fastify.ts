@@ -5,8 +5,8 @@ import type { AppConfig } from '../config';
 import type { DatabaseKind, Db } from '../db/client';
 import type { JobRunner } from '../jobs/runner';
 import type { AuthContext } from '../modules/access/context';
-import type { DeclaredRoute } from '../modules/access/hooks';
 import type { DeviceContext } from '../modules/access/device-auth';
+import type { DeclaredRoute } from '../modules/access/hooks';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,9 +1,9 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
+import { sessions, signInAttempts } from '../../db/schema';
 import { defineJob } from '../../jobs/runner';
 import { ZNoJobData } from '../../jobs/scheduled';
-import { sessions, signInAttempts } from '../../db/schema';
 
 /**
  * Forgets sessions that ended more than a day ago and failed sign-ins older than the rate-limit window.

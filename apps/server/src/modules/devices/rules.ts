@@ -1,6 +1,6 @@
 import { BadRequest } from '../../lib/errors';
-import { registerResourceHooks } from '../masters/hooks';
 import { hashDeviceKey, parseCidrList } from '../access/device-auth';
+import { registerResourceHooks } from '../masters/hooks';
 
 /**
  * The biometric device master's rules: a real time zone, the communication key stored only as a hash, the addresses it

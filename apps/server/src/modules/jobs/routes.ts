@@ -1,11 +1,11 @@
 import { type TJob, ZBigIdText, ZJob } from '@hr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type JobRow, readJob, requestCancel } from '../../jobs/runner';
 import { Conflict, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { createStorage, StorageNotFound } from '../../lib/storage';
 import type { AuthContext } from '../access/context';
-import { type JobRow, readJob, requestCancel } from '../../jobs/runner';
 
 const ZJobParams = z.object({ id: ZBigIdText });
 

@@ -17,8 +17,8 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { fileResponse, noContent } from '../../lib/responses';
 import { createStorage, newKey, StorageNotFound } from '../../lib/storage';
-import { type AuthContext, canReachRecord, hasAction } from '../access/context';
 import { readUpload } from '../../lib/upload';
+import { type AuthContext, canReachRecord, hasAction } from '../access/context';
 import { proofCutoff } from './declarations';
 
 const KINDS = ['pdf', 'jpg', 'png'] as const;
