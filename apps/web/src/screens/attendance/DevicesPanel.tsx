@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { formatCount, formatDateTime } from '@/lib/format';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
 import {
   attendanceKeys,
@@ -30,7 +30,29 @@ function MapPinDialog({ pin, onClose }: { pin: TUnmatchedPin | null; onClose: ()
   const queryClient = useQueryClient();
   const [employee, setEmployee] = useState<TEmployeeOption | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  // On failure: shown inline and in the toast (409: the PIN or the employee is taken).
+  const map = useAction(
+    (body: { devicePin: string; employeeId: number }, _who: TEmployeeOption) =>
+      mapPin(body, { onError: (e) => setErrors(Object.keys(e.fieldErrors).length ? e.fieldErrors : { _: [e.message] }) }),
+    {
+      success: (result, body, who) => {
+        const counted = result.mapped - (result.late ?? 0);
+        return {
+          title: `PIN ${body.devicePin} mapped to ${who.name}`,
+          description:
+            `${formatCount(counted)} punch${counted === 1 ? '' : 'es'} now count for them.` +
+            (result.late
+              ? ` ${formatCount(result.late)} fall in months whose salary is approved or locked: kept apart as late punches.`
+              : ''),
+        };
+      },
+      onDone: async () => {
+        await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+        close();
+      },
+    },
+  );
+  const saving = map.busy;
 
   const close = () => {
     setEmployee(null);
@@ -45,28 +67,7 @@ function MapPinDialog({ pin, onClose }: { pin: TUnmatchedPin | null; onClose: ()
       setErrors(employee ? issuesToFieldErrors(parsed.error?.issues ?? []) : { employeeId: ['Choose the employee'] });
       return;
     }
-    setSaving(true);
-    try {
-      const result = await mapPin(parsed.data, {
-        onError: (e) => setErrors(Object.keys(e.fieldErrors).length ? e.fieldErrors : { _: [e.message] }),
-      });
-      const counted = result.mapped - (result.late ?? 0);
-      toast({
-        variant: 'success',
-        title: `PIN ${pin.devicePin} mapped to ${employee.name}`,
-        description:
-          `${formatCount(counted)} punch${counted === 1 ? '' : 'es'} now count for them.` +
-          (result.late
-            ? ` ${formatCount(result.late)} fall in months whose salary is approved or locked: kept apart as late punches.`
-            : ''),
-      });
-      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
-      close();
-    } catch {
-      // shown inline and in the toast (409: the PIN or the employee is taken)
-    } finally {
-      setSaving(false);
-    }
+    await map.run(parsed.data, employee);
   };
 
   return (
