@@ -229,13 +229,13 @@ describe('role limits', () => {
     );
     const user = await apiRequest('/api/resources/user', {
       user: 'admin',
-      body: { userName: 'catclerk', fullName: 'Category Clerk', roleId: role.body.id, password: 'Clerk@1234' },
+      body: { userName: 'catclerk', fullName: 'Category Clerk', roleId: role.body.id, password: 'Mango#Quartz71' },
     });
     expect(user.status).toBe(201);
     const signIn = await fetch(`${baseUrl()}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'catclerk', password: 'Clerk@1234' }),
+      body: JSON.stringify({ userName: 'catclerk', password: 'Mango#Quartz71' }),
     });
     const { token } = (await signIn.json()) as { token: string };
 
