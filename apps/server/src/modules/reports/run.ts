@@ -113,8 +113,22 @@ async function expanded(plan: RunPlan, base: SQL): Promise<SQL> {
   return sql`select r.*, ${await source.expand(plan.ctx)} from (${base}) r`;
 }
 
-/** Totals and groups kept for the next pages of the same filters (reports with cacheTotalsMs). */
-const totalsCache = new Map<string, { until: number; value: Pick<RunOutcome, 'total' | 'groups' | 'grandTotal'> }>();
+type KeptSums = { until: number; value: Pick<RunOutcome, 'total' | 'groups' | 'grandTotal'> };
+
+/**
+ * Totals and groups kept for the next pages of the same filters (reports with cacheTotalsMs), per database: apps that
+ * share a process (the test suite runs many) never read each other's figures.
+ */
+const totalsCaches = new WeakMap<object, Map<string, KeptSums>>();
+
+function totalsCacheOf(db: object): Map<string, KeptSums> {
+  let cache = totalsCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    totalsCaches.set(db, cache);
+  }
+  return cache;
+}
 
 function cacheKey(plan: RunPlan): string {
   const { auth, f } = plan.ctx;
@@ -171,6 +185,7 @@ export async function runPage(plan: RunPlan, page: number, pageSize: number): Pr
   const ttl = (typeof cache === 'function' ? cache(ctx) : cache) ?? 0;
   const key = ttl ? cacheKey(plan) : '';
   const now = Date.now();
+  const totalsCache = totalsCacheOf(ctx.db);
   let sums = ttl ? totalsCache.get(key) : undefined;
   if ((!sums || sums.until < now) && !plan.groupBy && def.source.keptTotals) {
     // Totals the database keeps for exactly these filters (a final salary run's), when the report has them.
