@@ -5,7 +5,7 @@
 // dashboards, the payslip records (and a bank file) — is the amount paid, worked out here at read time from the one
 // rule (NET_PAY_ROUNDING), in SQL so that sums of it stay in the database. test/payroll/net-paid.test.ts checks that
 // this expression and roundNetPay agree (x5 rupees, paise, negative, already round) and that the figures agree.
-import { NET_PAY_ROUNDING } from '@hr/payroll';
+import { NET_PAY_ROUNDING, toRupees } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 
@@ -36,5 +36,5 @@ export async function runNets(db: Db | Tx, runIds: readonly number[]): Promise<M
 export function netFigures(paidPaise: number | string, exactPaise: number | string) {
   const paid = Number(paidPaise);
   const exact = Number(exactPaise);
-  return { net: paid / 100, netExact: exact / 100, roundOff: (paid - exact) / 100 };
+  return { net: toRupees(paid), netExact: toRupees(exact), roundOff: toRupees(paid - exact) };
 }
