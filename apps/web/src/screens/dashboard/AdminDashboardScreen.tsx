@@ -31,14 +31,13 @@ import {
   YAxis,
 } from 'recharts';
 import { MonthPicker, YearPicker } from '@/components/common/Pickers';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { api } from '@/lib/api';
 import { formatCount, formatDate, formatDateTime, formatRupees, formatRupeesShort, todayIso } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
-import { useSession } from '@/lib/session';
 import { CHART_COLORS, ChartTable, ChartWithTable, Stat, shortMonth, Widget } from './widgets';
 
 type Filter = { unitId?: number; month: string };
@@ -491,15 +490,14 @@ function AdvancesWidget({ filter }: { filter: Filter }) {
 
 /** /outlet/admin-dashboard: the caller's units at a glance, every widget on its own request. */
 export function AdminDashboardScreen() {
-  const units = useSession((s) => s.units);
   const queryClient = useQueryClient();
-  const [unit, setUnit] = useState<string>('all');
+  const [unit, setUnit] = useState<number | null>(null);
   const [year, setYear] = useState(() => yearOptions()[0]);
   const [month, setMonth] = useState<number>(() => currentMonth());
   const chosen = `${year}-${String(month).padStart(2, '0')}`;
   const thisMonth = todayIso().slice(0, 7);
   // A month still to come has no figures: the dashboard shows this month's instead and says so.
-  const filter: Filter = { unitId: unit === 'all' ? undefined : Number(unit), month: chosen > thisMonth ? thisMonth : chosen };
+  const filter: Filter = { unitId: unit ?? undefined, month: chosen > thisMonth ? thisMonth : chosen };
   const refresh = async () => {
     // The server keeps figures a few seconds; a refresh asks it to read afresh.
     await Promise.all(
@@ -526,19 +524,7 @@ export function AdminDashboardScreen() {
         description="People, attendance and cost of your units"
         actions={
           <fieldset className="flex flex-wrap items-center gap-2" aria-label="Filter">
-            <Select value={unit} onValueChange={setUnit}>
-              <SelectTrigger className="w-56" aria-label="Unit" data-testid="filter-unit">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="all">All my units</SelectItem>
-                {units.map((u) => (
-                  <SelectItem key={u.id} value={String(u.id)}>
-                    {u.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <UnitSelect value={unit} onChange={setUnit} allLabel="All my units" data-testid="filter-unit" />
             <MonthPicker value={month} onChange={setMonth} />
             <YearPicker value={year} onChange={setYear} />
             <Button variant="outline" size="icon" aria-label="Refresh" onClick={() => void refresh()}>

@@ -3,6 +3,7 @@ import { MENU } from '@hr/contract/menus';
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileArchive } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { BatchDocumentCard, OwnDocumentCard } from '@/components/documents/DocumentCards';
 import { useMyEmployee } from '@/components/employee/api';
 import { FormField } from '@/components/ui/form-field';
@@ -110,18 +111,7 @@ function UnitForm16Card() {
       fields={
         <>
           <FormField label="Unit" htmlFor="form16-unit">
-            <Select value={unitId ? String(unitId) : ''} onValueChange={(v) => setUnitId(Number(v))}>
-              <SelectTrigger id="form16-unit" className="w-56" aria-label="Unit">
-                <SelectValue placeholder="Choose a unit" />
-              </SelectTrigger>
-              <SelectContent>
-                {units.map((u) => (
-                  <SelectItem key={u.id} value={String(u.id)}>
-                    {u.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <UnitSelect id="form16-unit" value={unitId} onChange={setUnitId} />
           </FormField>
           <FormField label="Financial year" htmlFor="form16-year">
             <YearSelect id="form16-year" value={year} onChange={setYear} />
