@@ -5,7 +5,7 @@
 // (run view and run list), the staff dashboard's last payslip and the admin dashboard's payroll cost are that amount.
 // Priya Sharma (BLR0002, employee1) has an exact net that is not a multiple of ₹10. Runs against PGlite and PostgreSQL.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TSalarySlip } from '@hr/contract';
@@ -131,6 +131,34 @@ async function xlsxNets(res: { statusCode: number; body: string; rawPayload: Buf
 function expectSame(what: string, got: Map<string, number>, want: Map<string, number>) {
   expect(Object.fromEntries(got), what).toEqual(Object.fromEntries(want));
 }
+
+describe('the amount paid kept with each run', () => {
+  it('equals the slips summed through netPaidSql, and migration 0030 fills it the same way for earlier runs', async () => {
+    const expected = async () =>
+      queryRows<{ id: number; paid: string }>(
+        t.db,
+        sql`select r.id, coalesce((select sum(${netPaidSql(sql`s.net`)}) from salary_slips s where s.run_id = r.id), 0)::text as paid
+            from payroll_runs r order by r.id`,
+      );
+    const kept = async () =>
+      queryRows<{ id: number; paid: string }>(t.db, sql`select id, net_paid::text as paid from payroll_runs order by id`);
+    const want = await expected();
+    expect(want.some((r) => Number(r.paid) > 0)).toBe(true);
+    expect(await kept()).toEqual(want);
+    // A slip changed in place: the run's kept figure follows it (the trigger), as the trigger-kept totals do.
+    const [slip] = await queryRows<{ id: number }>(t.db, sql`select id from salary_slips order by id limit 1`);
+    await t.db.execute(sql`update salary_slips set net = net + 123456 where id = ${slip.id}`);
+    expect(await kept()).toEqual(await expected());
+    // An installation upgraded from before the column: the migration's backfill gives the same figures.
+    const migration = readFileSync(new URL('../../drizzle/0030_run_net_paid.sql', import.meta.url), 'utf8');
+    const backfill = migration.slice(migration.lastIndexOf('UPDATE payroll_runs r SET net_paid'));
+    const now = await expected();
+    await t.db.execute(sql`update payroll_runs set net_paid = 0`);
+    await t.db.execute(sql.raw(backfill));
+    expect(await kept()).toEqual(now);
+    await t.db.execute(sql`update salary_slips set net = net - 123456 where id = ${slip.id}`);
+  });
+});
 
 describe('one net pay for every slip of a run', () => {
   it('a locked month: payslip = run screen = salary register (screen, Excel, PDF) = Form B = run total = dashboards', async () => {

@@ -83,6 +83,8 @@ export const payrollRuns = pgTable(
     gross: paise('gross').notNull().default(0),
     deductions: paise('deductions').notNull().default(0),
     net: paise('net').notNull().default(0),
+    /** The amount paid: each slip's net rounded as its payslip prints it (payroll/net-paid.ts), kept by triggers (0030). */
+    netPaid: paise('net_paid').notNull().default(0),
     errors: jsonb('errors').$type<RunError[]>().notNull().default(sql`'[]'::jsonb`),
     jobId: bigint('job_id', { mode: 'number' }).references(() => jobs.id),
     approvalId: integer('approval_id').references(() => approvals.id),

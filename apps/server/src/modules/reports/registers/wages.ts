@@ -84,11 +84,10 @@ async function keptTotals(ctx: ReportContext): Promise<{ count: number; totals: 
   const totals: Record<string, number> = {};
   for (const r of rows) if (r.item !== null) totals[r.item] = Number(r.amount ?? 0);
   // The kept 'net' is the exact nets summed (the trigger's); the register's net is the amount paid, each slip's net
-  // rounded to ₹10 as its payslip prints it: summed here at read time from the runs' slips (one indexed aggregate).
+  // rounded to ₹10 as its payslip prints it, kept with each run (payroll_runs.net_paid).
   const [paid] = await queryRows<{ net: string }>(
     ctx.db,
-    sql`select coalesce(sum(${NET_PAID}), 0)::text as net from salary_slips s
-      where s.run_id in (select r.id from payroll_runs r where ${runsWhere(ctx)})`,
+    sql`select coalesce(sum(r.net_paid), 0)::text as net from payroll_runs r where ${runsWhere(ctx)}`,
   );
   totals.net = Number(paid?.net ?? 0);
   return { count: totals['#slips'] ?? 0, totals };
