@@ -19,7 +19,6 @@ import { toRupees } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { FINAL_RUN } from '../../lib/month-lock';
-import { netPaidSql } from '../payroll/net-paid';
 
 /** The units a widget counts: every unit ('all', administrators without a unit filter) or a list. */
 export type UnitSet = number[] | 'all';
@@ -337,19 +336,18 @@ export async function payrollCost(db: Db, units: UnitSet, month: string): Promis
     employer: string | null;
   }>(
     db,
-    sql`select x.year, x.month, x.employees, x.gross, x.deductions, sl.net, sl.employer
+    sql`select x.year, x.month, x.employees, x.gross, x.deductions, x.net, er.employer
         from (select r.year, r.month, sum(r.employee_count)::int as employees, sum(r.gross)::text as gross,
-                sum(r.deductions)::text as deductions
+                sum(r.deductions)::text as deductions,
+                -- net pay as paid: each slip's net rounded as its payslip prints it (kept per run, migration 0030)
+                sum(r.net_paid)::text as net
               from payroll_runs r
               where ${final} and r.year * 100 + r.month <= ${y * 100 + m}
               group by r.year, r.month order by r.year desc, r.month desc limit 12) x
-        -- One pass over the month's slips: the employer shares (null when no slip carries them) and net pay as paid,
-        -- each slip's net rounded to ₹10 as its payslip prints it (payroll_runs.net is the exact sum).
         cross join lateral (
-          select sum(${EMPLOYER_SHARE}) filter (where s.statutory <> '{}'::jsonb)::text as employer,
-            coalesce(sum(${netPaidSql(sql`s.net`)}), 0)::text as net
+          select sum(${EMPLOYER_SHARE})::text as employer
           from payroll_runs r join salary_slips s on s.run_id = r.id
-          where ${final} and r.year = x.year and r.month = x.month) sl
+          where ${final} and r.year = x.year and r.month = x.month and s.statutory <> '{}'::jsonb) er
         order by x.year, x.month`,
   );
   return {
