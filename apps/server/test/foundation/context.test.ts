@@ -1,4 +1,4 @@
-import { and } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { units } from '../../src/db/schema';
@@ -33,10 +33,12 @@ describe('unit and self scoping helpers', () => {
     expect(() => assertUnit(admin, 3)).not.toThrow();
   });
 
-  it('unitScope gives no condition for admins, an IN list otherwise, false when unmapped', () => {
+  it('unitScope gives no condition for admins, one array parameter otherwise, false when unmapped', () => {
     expect(unitScope(admin, units.id)).toBeUndefined();
     expect(and(unitScope(admin, units.id))).toBeUndefined();
-    expect(render(unitScope(manager, units.id))).toMatchObject({ sql: '"units"."id" in ($1, $2)', params: [1, 2] });
+    expect(render(unitScope(manager, units.id))).toMatchObject({ sql: '"units"."id" = any($1::int[])', params: [[1, 2]] });
+    // An aliased column of raw SQL scopes the same way.
+    expect(render(unitScope(manager, sql`e.unit_id`))).toMatchObject({ sql: 'e.unit_id = any($1::int[])', params: [[1, 2]] });
     expect(render(unitScope(unmapped, units.id))?.sql).toBe('false');
   });
 

@@ -1,5 +1,5 @@
 import type { TAction } from '@hr/contract';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../../db/client';
 import { menus, modules, roleMenuAccess } from '../../db/schema';
@@ -31,14 +31,14 @@ export function assertUnit(auth: AuthContext, unitId: number | null | undefined)
 }
 
 /**
- * A WHERE condition limiting `column` (a unit id column) to the caller's units;
+ * A WHERE condition limiting `column` (a unit id column, or an aliased one such as sql`e.unit_id`) to the caller's units;
  * undefined for administrators (no limit). Combine with `and(...)`, which skips undefined.
  */
-export function unitScope(auth: AuthContext, column: AnyPgColumn, bind?: (unitIds: number[]) => unknown): SQL | undefined {
+export function unitScope(auth: AuthContext, column: AnyPgColumn | SQL, bind?: (unitIds: number[]) => unknown): SQL | undefined {
   if (auth.unitIds === 'all') return undefined;
   if (auth.unitIds.length === 0) return sql`false`;
-  // With `bind`, the unit list is one array parameter (a placeholder of a prepared query, whatever the list's length).
-  return bind ? sql`${column} = any(${bind(auth.unitIds)}::int[])` : inArray(column, auth.unitIds);
+  // One array parameter whatever the list's length (with `bind`, a placeholder of a prepared query).
+  return sql`${column} = any(${bind ? bind(auth.unitIds) : sql.param(auth.unitIds)}::int[])`;
 }
 
 /**
@@ -54,10 +54,10 @@ export function canReachRecord(
 }
 
 /** A WHERE condition limiting an employee id column to the caller's own record for self-service users. */
-export function selfScope(auth: AuthContext, employeeColumn: AnyPgColumn, bind?: (employeeId: number) => unknown): SQL | undefined {
+export function selfScope(auth: AuthContext, employeeColumn: AnyPgColumn | SQL, bind?: (employeeId: number) => unknown): SQL | undefined {
   if (!auth.isSelfService) return undefined;
   if (auth.employeeId == null) return sql`false`;
-  return bind ? sql`${employeeColumn} = ${bind(auth.employeeId)}` : eq(employeeColumn, auth.employeeId);
+  return sql`${employeeColumn} = ${bind ? bind(auth.employeeId) : auth.employeeId}`;
 }
 
 const actionColumn = {

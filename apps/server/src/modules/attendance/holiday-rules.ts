@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { holidays, holidayUnits } from '../../db/schema';
+import { unitScope } from '../access/context';
 import { type ResourceHooks, registerResourceHooks } from '../masters/hooks';
 
 /**
@@ -8,12 +9,10 @@ import { type ResourceHooks, registerResourceHooks } from '../masters/hooks';
  */
 const holidayHooks: ResourceHooks = {
   scope: (auth) => {
-    if (auth.unitIds === 'all') return undefined;
-    const mine = auth.unitIds.length
-      ? sql`or exists (select 1 from ${holidayUnits} where ${holidayUnits.holidayId} = ${holidays.id}
-          and ${holidayUnits.unitId} = any(${`{${auth.unitIds.join(',')}}`}::int[]))`
-      : sql``;
-    return sql`(not exists (select 1 from ${holidayUnits} where ${holidayUnits.holidayId} = ${holidays.id}) ${mine})`;
+    const mine = unitScope(auth, holidayUnits.unitId);
+    if (!mine) return undefined;
+    return sql`(not exists (select 1 from ${holidayUnits} where ${holidayUnits.holidayId} = ${holidays.id})
+      or exists (select 1 from ${holidayUnits} where ${holidayUnits.holidayId} = ${holidays.id} and ${mine}))`;
   },
 };
 

@@ -9,16 +9,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeAudit } from '../../lib/audit';
 import { NotFound } from '../../lib/errors';
-import { type AuthContext, canReachUnit } from '../access/context';
+import { type AuthContext, canReachUnit, selfScope, unitScope } from '../access/context';
 import { applyLatePunches, listLatePunches } from './late-punches';
 
 const tags = ['attendance'];
 
 /** The caller's reach over late punches: their units' employees (by the employee's unit); self-service: their own. */
 function reach(auth: AuthContext): SQL {
-  if (auth.isSelfService) return sql`l.employee_id = ${auth.employeeId ?? 0}`;
-  if (auth.unitIds === 'all') return sql`true`;
-  return auth.unitIds.length ? sql`e.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])` : sql`false`;
+  return (auth.isSelfService ? selfScope(auth, sql`l.employee_id`) : unitScope(auth, sql`e.unit_id`)) ?? sql`true`;
 }
 
 function monthRange(year: number, month: number): SQL {

@@ -12,7 +12,7 @@ import { regularisations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday, orgZone } from '../../lib/org-zone';
-import { type AuthContext, hasAction } from '../access/context';
+import { type AuthContext, hasAction, unitScope } from '../access/context';
 import { approvalOf, cancelApproval, decide, defineApprovalKind, historyOf, submitApproval } from '../approvals/service';
 import { addPunch } from './punches';
 import { assertEmployeeDayOpen, ownEmployeeId, reachEmployee } from './service';
@@ -135,12 +135,10 @@ export async function listRegularisations(db: Db, auth: AuthContext, q: z.infer<
   if (onlyId !== undefined) conds.push(sql`r.id = ${onlyId}`);
   const canApprove = !auth.isSelfService && (await hasAction(db, auth, MENU.attendance, 'approve'));
   if (q.scope === 'mine' || auth.isSelfService) conds.push(auth.employeeId == null ? sql`false` : sql`r.employee_id = ${auth.employeeId}`);
-  else if (auth.unitIds !== 'all') {
-    conds.push(
-      auth.unitIds.length
-        ? sql`(e.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[]) or r.employee_id = ${auth.employeeId ?? 0})`
-        : sql`r.employee_id = ${auth.employeeId ?? 0}`,
-    );
+  else {
+    // Their units' corrections, and their own wherever they work.
+    const inUnits = unitScope(auth, sql`e.unit_id`);
+    if (inUnits) conds.push(sql`(${inUnits} or r.employee_id = ${auth.employeeId ?? 0})`);
   }
   if (q.scope === 'toDecide') {
     if (!canApprove) conds.push(sql`false`);

@@ -45,7 +45,7 @@ import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, NotFound, UpgradeRequired } from '../../lib/errors';
 import { orgToday, orgZone } from '../../lib/org-zone';
 import { noContent } from '../../lib/responses';
-import { canReachUnit } from '../access/context';
+import { type AuthContext, canReachUnit, selfScope, unitScope } from '../access/context';
 import { latestApkVersion } from '../apk/routes';
 import { computeAttendance, recomputeForPunches } from './compute';
 import { dayKey, frozenEmployeeDays } from './frozen';
@@ -355,13 +355,11 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = request.auth;
       const tz = orgZone();
       const today = todayIn(tz);
-      const scope =
-        auth.unitIds === 'all'
-          ? sql`true`
-          : auth.unitIds.length
-            ? sql`(d.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[]) or exists (select 1 from biometric_device_units x
-                where x.device_id = d.id and x.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])))`
-            : sql`false`;
+      // A device of the caller's units: its own unit or one of those it also serves.
+      const own = unitScope(auth, sql`d.unit_id`);
+      const scope = own
+        ? sql`(${own} or exists (select 1 from biometric_device_units x where x.device_id = d.id and ${unitScope(auth, sql`x.unit_id`)}))`
+        : sql`true`;
       const rows = await queryRows<Record<string, unknown>>(
         app.db,
         sql`select d.id, d.serial_number as "serialNumber", d.name, d.unit_id as "unitId", u.name as "unitName",
@@ -384,8 +382,7 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const deviceScope = (unitIds: number[] | 'all') =>
-    unitIds === 'all' ? sql`true` : unitIds.length ? sql`d.unit_id = any(${`{${unitIds.join(',')}}`}::int[])` : sql`false`;
+  const deviceScope = (auth: AuthContext) => unitScope(auth, sql`d.unit_id`) ?? sql`true`;
 
   app.get(
     '/api/attendance/unmatched',
@@ -403,7 +400,7 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
         sql`select p.device_pin as "devicePin", d.serial_number as "deviceSerial", d.name as "deviceName", count(*)::int as punches,
               min(p.punched_at) as first, max(p.punched_at) as last
             from punches p join biometric_devices d on d.id = p.device_id
-            where p.employee_id is null and ${deviceScope(request.auth.unitIds)}
+            where p.employee_id is null and ${deviceScope(request.auth)}
             group by p.device_pin, d.serial_number, d.name
             order by max(p.punched_at) desc
             limit 500`,
@@ -452,7 +449,7 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
           sql`select p.id, p.punched_at as at,
                 (d.unit_id = ${e.unitId} or exists (select 1 from biometric_device_units x where x.device_id = d.id and x.unit_id = ${e.unitId})) as served
               from punches p join biometric_devices d on d.id = p.device_id
-              where p.employee_id is null and p.device_pin = ${devicePin} and ${deviceScope(auth.unitIds)}`,
+              where p.employee_id is null and p.device_pin = ${devicePin} and ${deviceScope(auth)}`,
         );
         const served = kept.filter((k) => k.served);
         if (served.length === 0 && kept.length > 0) {
@@ -568,9 +565,8 @@ export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
         sql`p.punched_at >= ${zonedInstant(q.date, 0, tz).toISOString()}::timestamptz`,
         sql`p.punched_at < ${zonedInstant(addDays(q.date, 1), 0, tz).toISOString()}::timestamptz`,
       ];
-      if (auth.isSelfService) conds.push(sql`e.id = ${auth.employeeId ?? 0}`);
-      else if (auth.unitIds !== 'all')
-        conds.push(auth.unitIds.length ? sql`e.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])` : sql`false`);
+      const scope = auth.isSelfService ? selfScope(auth, sql`e.id`) : unitScope(auth, sql`e.unit_id`);
+      if (scope) conds.push(scope);
       if (unitId !== undefined) conds.push(sql`e.unit_id = ${unitId}`);
       if (q.departmentId !== undefined) conds.push(sql`e.department_id = ${Number(q.departmentId)}`);
       const rows = await queryRows<Record<string, unknown>>(

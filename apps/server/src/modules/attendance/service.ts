@@ -22,7 +22,7 @@ import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { finalStatus } from '../../lib/month-lock';
 import { orgToday, orgZone } from '../../lib/org-zone';
-import { type AuthContext, canReachUnit, hasAction } from '../access/context';
+import { type AuthContext, canReachUnit, hasAction, selfScope, unitScope } from '../access/context';
 import { type ComputedDay, computeAttendance } from './compute';
 import { dayKey, frozenEmployeeDays } from './frozen';
 import { listPunches } from './punches';
@@ -155,9 +155,8 @@ async function staffIn(
 ): Promise<StaffRow[]> {
   if (f.unitId !== undefined && !canReachUnit(auth, f.unitId)) throw new NotFound('Unit not found');
   const conds = [sql`e.date_of_joining <= ${to}::date`, sql`(e.exit_date is null or e.exit_date >= ${from}::date)`];
-  if (auth.isSelfService) conds.push(auth.employeeId == null ? sql`false` : sql`e.id = ${auth.employeeId}`);
-  else if (auth.unitIds !== 'all')
-    conds.push(auth.unitIds.length ? sql`e.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])` : sql`false`);
+  const scope = auth.isSelfService ? selfScope(auth, sql`e.id`) : unitScope(auth, sql`e.unit_id`);
+  if (scope) conds.push(scope);
   if (f.unitId !== undefined) conds.push(sql`e.unit_id = ${f.unitId}`);
   if (f.departmentId !== undefined) conds.push(sql`e.department_id = ${f.departmentId}`);
   if (f.employeeId !== undefined) conds.push(sql`e.id = ${f.employeeId}`);

@@ -53,7 +53,7 @@ import { fileResponse } from '../../lib/responses';
 import { createStorage, newKey, StorageNotFound } from '../../lib/storage';
 import { readMultipartFile, readUpload } from '../../lib/upload';
 import { fromXlsxText, streamXlsx, xlsxRow } from '../../lib/xlsx';
-import { type AuthContext, canReachUnit, hasAction } from '../access/context';
+import { type AuthContext, canReachUnit, hasAction, unitScope } from '../access/context';
 import { balancesOf, employeeBalances, fyOf, leavePolicies, reworkYearEnds, staffFacts } from './ledger';
 import { listNotifications, markRead, setNotificationMail, unreadCount } from './notify';
 import {
@@ -480,7 +480,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = request.auth;
       const unitId = request.query.unitId ? Number(request.query.unitId) : null;
       if (unitId !== null && !canReachUnit(auth, unitId)) throw new NotFound('Unit not found');
-      const scope = auth.unitIds === 'all' ? sql`true` : sql`e.unit_id = any(${`{${auth.unitIds.join(',') || 0}}`}::int[])`;
+      const scope = unitScope(auth, sql`e.unit_id`) ?? sql`true`;
       const rows = await queryRows<{ code: string; leave: string }>(
         app.db,
         sql`select e.employee_code as code, lt.code as leave from employees e cross join leave_types lt

@@ -22,7 +22,7 @@ import { leaveLedger, requests } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
-import { type AuthContext, canReachUnit, hasAction } from '../access/context';
+import { type AuthContext, canReachUnit, hasAction, unitScope } from '../access/context';
 import {
   type ApprovalKind,
   type ApprovalRow,
@@ -673,7 +673,8 @@ function whereOf(auth: AuthContext, q: z.infer<typeof ZRequestsQuery>, kinds: TR
   conds.push(
     kinds.length === 1 ? sql`r.kind = ${kinds[0]}` : kinds.length ? sql`r.kind = any(${`{${kinds.join(',')}}`}::text[])` : sql`false`,
   );
-  if (auth.unitIds !== 'all') conds.push(auth.unitIds.length ? sql`r.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])` : sql`false`);
+  const inUnits = unitScope(auth, sql`r.unit_id`);
+  if (inUnits) conds.push(inUnits);
   if (q.status) conds.push(sql`r.status = ${q.status}`);
   if (q.unitId) conds.push(sql`r.unit_id = ${Number(q.unitId)}`);
   if (q.departmentId) conds.push(sql`e.department_id = ${Number(q.departmentId)}`);
@@ -724,7 +725,8 @@ async function listTotal(
   const byCounters = !(q.departmentId || q.employeeId || q.leaveTypeId || q.from || q.to || q.search || q.toDecide);
   if (byCounters) {
     const conds: SQL[] = [sql`kind = any(${`{${kinds.join(',')}}`}::text[])`];
-    if (auth.unitIds !== 'all') conds.push(sql`unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])`);
+    const inUnits = unitScope(auth, sql`unit_id`);
+    if (inUnits) conds.push(inUnits);
     if (q.unitId) conds.push(sql`unit_id = ${Number(q.unitId)}`);
     if (q.status) conds.push(sql`status = ${q.status}`);
     const [{ total }] = await queryRows<{ total: number }>(
@@ -831,7 +833,8 @@ export async function visitorsOf(db: Db, auth: AuthContext, q: { date?: string; 
   const from = q.date ?? today();
   const to = q.date ?? addDays(from, 1);
   const conds: SQL[] = [sql`r.kind = 'visitor'`, sql`r.from_date between ${from}::date and ${to}::date`];
-  if (auth.unitIds !== 'all') conds.push(auth.unitIds.length ? sql`r.unit_id = any(${`{${auth.unitIds.join(',')}}`}::int[])` : sql`false`);
+  const inUnits = unitScope(auth, sql`r.unit_id`);
+  if (inUnits) conds.push(inUnits);
   conds.push(q.status ? sql`r.status = ${q.status}` : sql`r.status in ('pending', 'approved')`);
   const rows = await queryRows<ListRow>(
     db,
