@@ -53,12 +53,12 @@ export interface ApprovalKind {
 
 const kinds = new Map<string, ApprovalKind>();
 
-/** A domain registers its kind once, from its own module. */
 /** An approval kind's declaration (pure); its module's manifest registers it with registerApprovalKind. */
 export function defineApprovalKind(kind: ApprovalKind): ApprovalKind {
   return kind;
 }
 
+/** Makes a kind known by name (called once, from its module's manifest). */
 export function registerApprovalKind(kind: ApprovalKind): ApprovalKind {
   const known = kinds.get(kind.kind);
   if (known && known !== kind) throw new Error(`Approval kind '${kind.kind}' is registered twice`);
