@@ -7,6 +7,7 @@ export * from './employees';
 export * from './jobs';
 export * from './masters';
 export * from './payroll';
+export * from './payments';
 export * from './requests';
 export * from './statutory';
 export * from './tax';
