@@ -4,6 +4,7 @@ export * from './approvals';
 export * from './attendance';
 export * from './core';
 export * from './employees';
+export * from './exits';
 export * from './jobs';
 export * from './masters';
 export * from './payroll';
