@@ -13,6 +13,8 @@ const ZMonthNo = z.number().int().min(1).max(12);
 const ZUpTo = z.number().min(0).nullable();
 
 const ZPfData = z.object({
+  /** How a row taking effect after the 1st applies to that month (packages/payroll pf-month.ts); default 'nextMonth'. */
+  midMonthRule: z.enum(['nextMonth', 'wholeMonth', 'dayWeighted']).optional(),
   employeeRate: ZRate,
   employerRate: ZRate,
   epsRate: ZRate,
