@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -49,6 +50,11 @@ export const units = pgTable(
     logo: text('logo'),
     /** Pay by daily attendance (punches); off: every employed day is paid unless entered by hand. */
     trackAttendance: boolean('track_attendance').notNull().default(false),
+    /**
+     * The attendance cut-off day of the month (1–28), or none: days after it are paid as the calendar has them when the
+     * month is processed, and what they really were reaches the next month as a loss-of-pay adjustment.
+     */
+    attendanceCutoffDay: smallint('attendance_cutoff_day'),
     /** Geofence for phone punches: centre and radius; a punch outside is stored flagged. */
     geoLatitude: numeric('geo_latitude', { precision: 9, scale: 6 }),
     geoLongitude: numeric('geo_longitude', { precision: 9, scale: 6 }),

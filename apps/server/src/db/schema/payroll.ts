@@ -1,6 +1,7 @@
 import type { SlipStatutory, StatutoryHeadKind } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   char,
@@ -94,9 +95,19 @@ export const payrollRuns = pgTable(
     lockedBy: integer('locked_by').references(() => users.id),
     /** When the wages were paid (date of payment in Form B and 24Q); set on locking or corrected after. */
     paidOn: date('paid_on', { mode: 'string' }),
+    /**
+     * An off-cycle run: the regular run of the same unit and month whose approval left these employees out (they had
+     * failed), and the employees it pays. Null on the regular run (one per unit and month).
+     */
+    parentRunId: integer('parent_run_id').references((): AnyPgColumn => payrollRuns.id),
+    employeeIds: jsonb('employee_ids').$type<number[]>(),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('payroll_runs_unit_month_uq').on(t.unitId, t.year, t.month), index('payroll_runs_month_idx').on(t.year, t.month)],
+  (t) => [
+    uniqueIndex('payroll_runs_unit_month_uq').on(t.unitId, t.year, t.month).where(sql`${t.parentRunId} is null`),
+    index('payroll_runs_month_idx').on(t.year, t.month),
+    index('payroll_runs_parent_idx').on(t.parentRunId),
+  ],
 );
 
 export interface RunHead {
@@ -246,9 +257,15 @@ export const salaryArrears = pgTable(
     /** The processed month the difference is for ('YYYY-MM'). */
     forMonth: char('for_month', { length: 7 }).notNull(),
     amount: paise('amount').notNull(),
-    structureId: integer('structure_id')
-      .notNull()
-      .references(() => salaryStructures.id),
+    /**
+     * What the difference is: 'structure' (a back-dated structure version) or 'lop' (loss-of-pay adjustment: paid days
+     * of a final month changed by leave, corrections or the days after the cut-off; `days` is the difference in paid
+     * days, positive a reversal, negative a recovery).
+     */
+    kind: varchar('kind', { length: 12 }).notNull().default('structure'),
+    structureId: integer('structure_id').references(() => salaryStructures.id),
+    days: numeric('days', { precision: 6, scale: 2 }),
+    reason: varchar('reason', { length: 300 }),
     paidRunId: integer('paid_run_id').references(() => payrollRuns.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
