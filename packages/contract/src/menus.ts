@@ -132,4 +132,25 @@ export type TMenuPath = (typeof MENU)[TMenuName];
 
 export const MENU_PATHS: readonly TMenuPath[] = Object.values(MENU);
 
+/**
+ * Screens about the signed-in person's own employee record (their requests, punches, schedule, leave, profile,
+ * payslips, tax declaration, ID card). A sign-in without an employee record (an administrator or a payroll
+ * officer who is not on the payroll) is not offered them: each would only fail, whatever the role grants.
+ */
+export const OWN_RECORD_MENUS: readonly TMenuPath[] = [
+  MENU.requestWfh,
+  MENU.requestLeave,
+  MENU.requestVisitor,
+  MENU.myAttendanceLogs,
+  MENU.myShiftSchedule,
+  MENU.myRequests,
+  MENU.myLeaveSummary,
+  MENU.profile,
+  MENU.uploadDocuments,
+  MENU.payslip,
+  MENU.form16,
+  MENU.taxDeclaration,
+  MENU.idCard,
+];
+
 export const MASTER_BASE = M;

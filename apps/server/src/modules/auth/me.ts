@@ -1,4 +1,4 @@
-import type { TMeResponse, TUnitRef } from '@hr/contract';
+import { OWN_RECORD_MENUS, type TMeResponse, type TUnitRef } from '@hr/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organisation, roles, units, users, userUnitMap } from '../../db/schema';
@@ -22,7 +22,7 @@ export async function loadUserUnits(db: Db, auth: AuthContext): Promise<TUnitRef
 
 export async function loadMe(db: Db, auth: AuthContext): Promise<TMeResponse> {
   // Independent reads, sent together (on PostgreSQL each on a connection of the pool: one round trip's wait).
-  const [[account], [org], unitList, rawMenus, mods] = await Promise.all([
+  const [[account], [org], unitList, roleMenus, mods] = await Promise.all([
     db
       .select({
         userId: users.id,
@@ -54,6 +54,9 @@ export async function loadMe(db: Db, auth: AuthContext): Promise<TMeResponse> {
     loadModules(db),
   ]);
   if (!account) throw new NotFound('Account not found');
+  // Screens about one's own employee record are not offered to a sign-in without one.
+  const ownRecord = new Set<string>(OWN_RECORD_MENUS);
+  const rawMenus = account.employeeId == null ? roleMenus.filter((m) => !ownRecord.has(m.actionUrl)) : roleMenus;
   const appMenus = groupAppMenus(rawMenus, mods);
   return {
     acc_dtls: {
