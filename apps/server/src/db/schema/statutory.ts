@@ -22,7 +22,10 @@ import { payrollRuns } from './payroll';
  * labour welfare fund, a regime's income tax for a year — in force from `effective_from` until the next row of
  * the same kind and state. `data` holds the figures in the shape the rules of packages/payroll/src/statutory
  * read (validated by the contract's schemas when read); `source` cites the Act, notification or circular.
- * Seeded from packages/payroll/src/statutory/parameters.ts; an administrator adds a row when a figure changes.
+ * `origin` says who wrote it: 'release' rows come from packages/payroll/src/statutory/parameters*.ts and are
+ * applied at every start (modules/statutory/seed.ts); 'employer' rows an administrator added on the statutory
+ * parameters screen (issue 25), which a release never touches. The notification fields cite the law; `source`
+ * keeps the longer description. Only active rows count; one active row per kind, state and day.
  */
 export const statutoryParameters = pgTable(
   'statutory_parameters',
@@ -34,10 +37,18 @@ export const statutoryParameters = pgTable(
     effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     source: text('source').notNull(),
+    origin: varchar('origin', { length: 10 }).notNull().default('employer'),
+    /** The notification's number or title (S.O. 5109(E)); its date; where to read it. */
+    notification: varchar('notification', { length: 300 }),
+    notificationDate: date('notification_date', { mode: 'string' }),
+    sourceUrl: text('source_url'),
     ...auditColumns,
   },
   (t) => [
-    uniqueIndex('statutory_parameters_uq').on(t.kind, sql`coalesce(${t.stateCode}, '')`, t.effectiveFrom),
+    uniqueIndex('statutory_parameters_uq')
+      .on(t.kind, sql`coalesce(${t.stateCode}, '')`, t.effectiveFrom)
+      .where(sql`${t.isActive}`),
+    check('statutory_parameters_origin_ck', sql`${t.origin} in ('release', 'employer')`),
     check('statutory_parameters_kind_ck', sql`${t.kind} in ('pf', 'esi', 'pt', 'lwf', 'income_tax_new', 'income_tax_old')`),
     check('statutory_parameters_state_ck', sql`(${t.kind} in ('pt', 'lwf')) = (${t.stateCode} is not null)`),
   ],
