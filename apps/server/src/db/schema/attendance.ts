@@ -47,6 +47,10 @@ export const biometricDevices = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     lastAttlogStamp: varchar('last_attlog_stamp', { length: 40 }).notNull().default('0'),
     lastOperlogStamp: varchar('last_operlog_stamp', { length: 40 }).notNull().default('0'),
+    /** The protocol's ATTPHOTOStamp: the attendance photos the device has sent up to. */
+    lastAttphotoStamp: varchar('last_attphoto_stamp', { length: 40 }).notNull().default('0'),
+    /** Attendance photos the device sends: kept with their punch (true) or acknowledged and dropped (false). */
+    keepPhotos: boolean('keep_photos').notNull().default(true),
     ...auditColumns,
   },
   (t) => [uniqueIndex('biometric_devices_serial_uq').on(t.serialNumber), index('biometric_devices_unit_idx').on(t.unitId)],
@@ -129,6 +133,32 @@ export const punches = pgTable(
     index('punches_employee_time_idx').on(t.employeeId, t.punchedAt),
     uniqueIndex('punches_device_line_uq').on(t.deviceId, t.devicePin, t.punchedAt),
     index('punches_unmatched_idx').on(t.devicePin).where(sql`${t.employeeId} is null`),
+  ],
+);
+
+/**
+ * Attendance photos a terminal takes at a punch (ATTPHOTO): the JPEG in the file storage, named by the device with its
+ * local time and the PIN. A photo belongs to the punch of the same device, PIN and time (either may arrive first); one
+ * of a stranger has no PIN. The same photo sent twice is stored once (unique on device and file name).
+ */
+export const punchPhotos = pgTable(
+  'punch_photos',
+  {
+    id: bigIdColumn(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => biometricDevices.id),
+    devicePin: varchar('device_pin', { length: 20 }),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    deviceLocalTime: varchar('device_local_time', { length: 19 }).notNull(),
+    fileName: varchar('file_name', { length: 80 }).notNull(),
+    storageKey: varchar('storage_key', { length: 200 }).notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('punch_photos_device_file_uq').on(t.deviceId, t.fileName),
+    index('punch_photos_punch_idx').on(t.deviceId, t.devicePin, t.takenAt),
   ],
 );
 
