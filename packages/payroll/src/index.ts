@@ -2,6 +2,7 @@ export * from './advances';
 export * from './arrears';
 export * from './bonus';
 export * from './engine';
+export * from './exit';
 export * from './formula';
 export * from './money';
 export * from './payslip';
