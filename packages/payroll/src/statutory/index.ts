@@ -5,4 +5,5 @@ export * from './lwf';
 export * from './parameters';
 export * from './pf';
 export * from './pt';
+export * from './tax-person';
 export * from './tds';

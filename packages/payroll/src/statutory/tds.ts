@@ -5,6 +5,7 @@
 import type { Paise } from '../money';
 import { roundToNearestTen } from '../rounding';
 import { basisPoints, type Dated, divide, maxPaise, minPaise, percentOf, rupees, type UpTo } from './dated';
+import { capBySalaryShare, parametersForAge } from './tax-person';
 
 /** The code of the earning head that is house rent allowance (the HRA exemption under section 10(13A) reads it). */
 export const HRA_CODE = 'HRA';
@@ -21,6 +22,11 @@ export interface IncomeTaxParameters extends Dated {
   financialYear: string;
   regime: TaxRegime;
   slabs: TaxSlab[];
+  /**
+   * Slabs for a resident of an age and above in the year (the old regime's senior citizens, 60, and very senior
+   * citizens, 80), in place of `slabs`; the band with the highest `fromAge` reached applies (tax-person.ts).
+   */
+  ageSlabs?: { fromAge: number; slabs: TaxSlab[] }[];
   /** Section 16(ia), rupees. */
   standardDeduction: number;
   /** Section 87A: a rebate up to `maxRebate` for total income up to `incomeUpTo`; with marginal relief just above. */
@@ -40,6 +46,8 @@ export interface IncomeTaxParameters extends Dated {
   deductions: {
     sections: Record<string, number | null>;
     groups: { name: string; sections: string[]; cap: number }[];
+    /** Sections capped at a % of salary (basic + DA): 80CCD(2), the employer's NPS contribution. */
+    salaryShare?: Record<string, number>;
   };
   /** Section 10(13A) with rule 2A: the least of HRA received, rent over a share of salary, and a share of salary. */
   hra: { metroRate: number; otherRate: number; rentOverSalaryRate: number } | null;
@@ -62,6 +70,10 @@ export interface TaxInput {
   deductions?: Record<string, Paise>;
   /** Professional tax paid in the year, paise. */
   professionalTax?: Paise;
+  /** The person's age in the year (taxAgeInYear): the slabs for that age where the regime has them. */
+  age?: number;
+  /** Salary as section 80CCD defines it (basic + DA) for the year, paise: 80CCD(2)'s cap; absent: the gross salary. */
+  basicAndDa?: Paise;
 }
 
 export interface TaxResult {
@@ -169,7 +181,8 @@ function rebate87A(p: IncomeTaxParameters, income: Paise, tax: Paise): Paise {
 }
 
 /** The year's tax on a salary in one regime. */
-export function computeIncomeTax(p: IncomeTaxParameters, input: TaxInput): TaxResult {
+export function computeIncomeTax(row: IncomeTaxParameters, input: TaxInput): TaxResult {
+  const p = parametersForAge(row, input.age);
   const gross = maxPaise(input.grossSalary, 0n);
   const standardDeduction = minPaise(rupees(p.standardDeduction), gross);
   const exemptions = p.exemptionsAllowed ? minPaise(maxPaise(input.exemptions ?? 0n, 0n), gross - standardDeduction) : 0n;
@@ -179,7 +192,7 @@ export function computeIncomeTax(p: IncomeTaxParameters, input: TaxInput): TaxRe
       ? 0n
       : minPaise(minPaise(maxPaise(input.professionalTax ?? 0n, 0n), rupees(p.professionalTaxCap)), afterExemptions);
   const salaryIncome = afterExemptions - professionalTax;
-  const deductions = capDeductions(p, input.deductions ?? {});
+  const deductions = capDeductions(p, capBySalaryShare(p, input.deductions ?? {}, input.basicAndDa ?? gross));
   const otherIncome = maxPaise(input.otherIncome ?? 0n, 0n);
   const interest = deductions[HOUSE_PROPERTY_SECTION] ?? 0n;
   delete deductions[HOUSE_PROPERTY_SECTION];
@@ -328,9 +341,10 @@ function fastParameters(p: IncomeTaxParameters): FastParameters | null {
 }
 
 /** computeIncomeTax(p, input).totalTax, in safe integers where exact. */
-export function totalIncomeTax(p: IncomeTaxParameters, input: TaxInput): Paise {
+export function totalIncomeTax(row: IncomeTaxParameters, input: TaxInput): Paise {
   const big = (v: Paise | undefined) => v !== undefined && (v > BigInt(SAFE) || v < -BigInt(SAFE));
-  const deductions = input.deductions ?? {};
+  const p = parametersForAge(row, input.age);
+  const deductions = capBySalaryShare(p, input.deductions ?? {}, input.basicAndDa ?? maxPaise(input.grossSalary, 0n));
   if (
     big(input.grossSalary) ||
     big(input.exemptions) ||
@@ -338,7 +352,7 @@ export function totalIncomeTax(p: IncomeTaxParameters, input: TaxInput): Paise {
     big(input.otherIncome) ||
     Object.values(deductions).some(big)
   ) {
-    return computeIncomeTax(p, input).totalTax;
+    return computeIncomeTax(p, { ...input, age: undefined, deductions }).totalTax;
   }
   const claimed: Record<string, number> = {};
   for (const k in deductions) claimed[k] = Number(deductions[k]);
@@ -472,6 +486,8 @@ export function monthlyTds(p: IncomeTaxParameters, input: MonthlyTdsInput): Mont
     deductions: input.deductions,
     professionalTax: input.professionalTax,
     otherIncome: input.otherIncome,
+    age: input.age,
+    basicAndDa: input.basicAndDa,
   };
   const annualTax = totalIncomeTax(p, { ...rest, grossSalary: base });
   const annualTaxWithOneOff = input.oneOffThisMonth ? totalIncomeTax(p, { ...rest, grossSalary: base + input.oneOffThisMonth }) : annualTax;
@@ -518,6 +534,10 @@ export interface SalaryMonthTdsInput {
   previousEmployerSalary: number;
   previousEmployerTds: number;
   deductions: Readonly<Record<string, number>>;
+  /** The employee's age in the year (taxAgeInYear; the old regime's senior slabs); absent: under 60. */
+  age?: number;
+  /** Basic + DA of the earlier months of the year (80CCD(2)'s cap is a share of the year's). */
+  earlierBasicPlusDa?: number;
   /** Declared: income from other sources reported to the employer, and relief under section 89 (at most the tax). */
   otherIncome?: number;
   relief89?: number;
@@ -583,7 +603,8 @@ function hraExemptN(p: IncomeTaxParameters, hraReceived: number, basicPlusDa: nu
 const PARTS: TaxParts = { beforeRounding: 0, surcharge: 0, cess: 0 };
 
 /** `out`: an object to fill and answer instead of a new one (the engine's, one per run). */
-export function salaryMonthTds(p: IncomeTaxParameters, m: SalaryMonthTdsInput, out?: SalaryMonthTdsResult): SalaryMonthTdsResult {
+export function salaryMonthTds(row: IncomeTaxParameters, m: SalaryMonthTdsInput, out?: SalaryMonthTdsResult): SalaryMonthTdsResult {
+  const p = parametersForAge(row, m.age);
   const months = m.remainingMonths;
   if (!Number.isInteger(months) || months < 1 || months > 12) throw new RangeError('Remaining months must be 1 to 12');
   const hraExempt = hraExemptN(p, m.hraReceived, m.basicPlusDa, m.rentPerMonth, m.metro);
@@ -597,12 +618,15 @@ export function salaryMonthTds(p: IncomeTaxParameters, m: SalaryMonthTdsInput, o
   const exemptions = m.earlierHraExempt + hraExempt + laterHra * later;
   const pt = m.earlierProfessionalTax + m.professionalTax + laterPt * later;
   const other = m.otherIncome ?? 0;
+  // 80CCD(2): a share of the year's basic + DA (earlier slips, this month, the months after it projected).
+  const yearBasic = (m.earlierBasicPlusDa ?? 0) + m.basicPlusDa + (f ? f.basicPlusDa : m.basicPlusDa) * later;
+  const claimed = capBySalaryShare(p, m.deductions, yearBasic);
   const parts = PARTS;
   parts.beforeRounding = 0;
   parts.surcharge = 0;
   parts.cess = 0;
-  const annualTax = totalIncomeTaxN(p, base, exemptions, pt, m.deductions, other, m.oneOff ? undefined : parts);
-  const annualTaxWithOneOff = m.oneOff ? totalIncomeTaxN(p, base + m.oneOff, exemptions, pt, m.deductions, other, parts) : annualTax;
+  const annualTax = totalIncomeTaxN(p, base, exemptions, pt, claimed, other, m.oneOff ? undefined : parts);
+  const annualTaxWithOneOff = m.oneOff ? totalIncomeTaxN(p, base + m.oneOff, exemptions, pt, claimed, other, parts) : annualTax;
   const reliefIn = m.relief89 ?? 0;
   const relief = reliefIn > 0 ? (reliefIn < annualTax ? reliefIn : annualTax) : 0;
   const due = annualTax - relief - m.previousEmployerTds - m.tdsSoFar;
