@@ -249,6 +249,12 @@ export const earningDeductions = pgTable(
     isPfWage: boolean('is_pf_wage').notNull().default(false),
     /** An earning that is ESI wages (every wage but annual bonus, encashment and the like; overtime counts for contributions only). */
     isEsiWage: boolean('is_esi_wage').notNull().default(false),
+    /**
+     * An earning's class under the Labour Codes' definition of wages (Code on Wages s.2(y)): 'wages' (basic, DA,
+     * retaining allowance) or the excluded kind ('hra', 'conveyance', 'overtime', 'bonus', 'commission', … — @hr/payroll
+     * WAGE_CLASSES); the excluded payments above half of all remuneration are added back to wages. Null on deductions.
+     */
+    wageClass: varchar('wage_class', { length: 20 }),
     printOrder: integer('print_order').notNull().default(0),
     ...auditColumns,
   },
@@ -261,6 +267,10 @@ export const earningDeductions = pgTable(
     uniqueIndex('earning_deductions_statutory_uq').on(t.statutory).where(sql`${t.statutory} is not null and ${t.isActive}`),
     check('earning_deductions_statutory_ck', sql`${t.statutory} in ('pf_employee', 'esi_employee', 'pt', 'lwf_employee', 'tds')`),
     check('earning_deductions_tax_section_ck', sql`${t.taxSection} in ('17(2)', '17(3)')`),
+    check(
+      'earning_deductions_wage_class_ck',
+      sql`${t.wageClass} in ('wages', 'allowance', 'bonus', 'amenity', 'conveyance', 'special_expenses', 'hra', 'award', 'overtime', 'commission', 'gratuity', 'retrenchment', 'outside')`,
+    ),
     index('earning_deductions_active_idx').on(t.isActive),
     index('earning_deductions_print_order_idx').on(t.printOrder),
   ],
