@@ -4,6 +4,7 @@ export * from './esi';
 export * from './lwf';
 export * from './parameters';
 export * from './pf';
+export * from './pf-month';
 export * from './pt';
 export * from './tax-person';
 export * from './tds';

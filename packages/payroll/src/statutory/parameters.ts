@@ -59,6 +59,30 @@ const pf: StatutoryParameterRow[] = [
       epsHighWageJoinerFrom: '2014-09-01',
     },
   },
+  {
+    kind: 'pf',
+    stateCode: null,
+    effectiveFrom: '2026-09-17',
+    source:
+      'Wage ceiling ₹25,000 a month from 17 Sep 2026: MoLE notification S.O. 5109(E) of 17 Sep 2026 under the Code on Social ' +
+      'Security, 2020 (Chapter III): member’s share 12 % on up to ₹25,000 (at most ₹3,000), EPS 8.33 % on up to ₹25,000 ' +
+      '(₹2,083), EDLI 0.5 % on up to ₹25,000 (₹125), administration charges 0.5 % of EPF wages, at least ₹500, unchanged. ' +
+      'September 2026 is day-weighted, as EPFO’s FAQ and peer payroll systems apply it (frappe/india-payroll#110): ceiling ' +
+      '₹15,000 × 16/30 + ₹25,000 × 14/30 = ₹19,666.67, the member’s share at most ₹2,360.',
+    data: {
+      midMonthRule: 'dayWeighted',
+      employeeRate: 12,
+      employerRate: 12,
+      epsRate: 8.33,
+      wageCeiling: 25000,
+      edliRate: 0.5,
+      edliWageCeiling: 25000,
+      adminChargeRate: 0.5,
+      adminChargeMinimum: 500,
+      epsMaxAge: 58,
+      epsHighWageJoinerFrom: '2014-09-01',
+    },
+  },
 ];
 
 const esi: StatutoryParameterRow[] = [

@@ -84,3 +84,15 @@ describe('EPS eligibility', () => {
     expect(epsEligibility(p, facts)).toEqual({ eligible, reason });
   });
 });
+
+describe('EPS eligibility after the ceiling of ₹25,000 (17 Sep 2026)', () => {
+  const oct = inForce(statutoryTables(STATUTORY_PARAMETERS).pf, '2026-10-01')!;
+  it.each([
+    ['joined 2015 on ₹20,000: above the ₹15,000 of then, still outside EPS', '2015-01-01', 20000, 15000, false],
+    ['joined Oct 2026 on ₹20,000: within the ₹25,000 of then', '2026-10-05', 20000, 25000, true],
+    ['joined Oct 2026 on ₹30,000: above it', '2026-10-05', 30000, 25000, false],
+  ] as const)('%s', (_, joined, wages, ceiling, eligible) => {
+    const facts = { wageMonthStart: '2026-10-01', firstJoinedEpf: joined, wagesAtJoining: R(wages), ceilingAtJoining: ceiling };
+    expect(epsEligibility(oct, facts).eligible).toBe(eligible);
+  });
+});

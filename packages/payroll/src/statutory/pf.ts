@@ -4,7 +4,17 @@
 import type { Paise } from '../money';
 import { type Dated, divide, maxPaise, minPaise, percentOf, rupees } from './dated';
 
+/**
+ * How a row that takes effect after the 1st of a month applies to that month: from the next month ('nextMonth',
+ * the default: the month keeps the row in force on its 1st), to the whole month ('wholeMonth'), or by days
+ * ('dayWeighted': each row's ceilings and rates for the days it is in force, as EPFO applied the ceiling of
+ * 17 September 2026). pfParametersForMonth reads it.
+ */
+export type MidMonthRule = 'nextMonth' | 'wholeMonth' | 'dayWeighted';
+
 export interface PfParameters extends Dated {
+  /** How this row applies to the month it takes effect in when that is not the 1st (default 'nextMonth'). */
+  midMonthRule?: MidMonthRule;
   /** Member's share, % of PF wages (12). */
   employeeRate: number;
   /** Employer's share, % of PF wages (12), of which EPS takes `epsRate` and EPF the rest. */
@@ -96,6 +106,11 @@ export interface EpsFacts {
   wagesAtJoining?: Paise | null;
   /** Already an EPS member before (carries a pension account from an earlier employment). */
   priorEpsMember?: boolean;
+  /**
+   * The wage ceiling (rupees) in force when the member first joined: the 2014 rule compares the wages at joining
+   * with it, not with a later ceiling (default: the ceiling of `p`).
+   */
+  ceilingAtJoining?: number | null;
 }
 
 export type EpsExclusion = 'age' | 'high-wage-joiner';
@@ -103,8 +118,8 @@ export type EpsExclusion = 'age' | 'high-wage-joiner';
 /**
  * Whether a member contributes to EPS in a wage month. Not from the month after the one in which the member
  * turns `epsMaxAge` (the month of the birthday still contributes), and not for a member who first joined on or
- * after `epsHighWageJoinerFrom` with wages above the ceiling and no earlier EPS membership (EPS amendment of
- * 22 August 2014, G.S.R. 609(E), effective 1 September 2014).
+ * after `epsHighWageJoinerFrom` with wages above the ceiling then in force and no earlier EPS membership (EPS
+ * amendment of 22 August 2014, G.S.R. 609(E), effective 1 September 2014).
  */
 export function epsEligibility(p: PfParameters, facts: EpsFacts): { eligible: boolean; reason: EpsExclusion | null } {
   if (facts.dateOfBirth) {
@@ -118,7 +133,7 @@ export function epsEligibility(p: PfParameters, facts: EpsFacts): { eligible: bo
     facts.firstJoinedEpf &&
     facts.firstJoinedEpf >= p.epsHighWageJoinerFrom &&
     facts.wagesAtJoining != null &&
-    facts.wagesAtJoining > rupees(p.wageCeiling)
+    facts.wagesAtJoining > rupees(facts.ceilingAtJoining ?? p.wageCeiling)
   ) {
     return { eligible: false, reason: 'high-wage-joiner' };
   }

@@ -1,8 +1,8 @@
-// EPF administration charges (0.5 % of an establishment's EPF wages, at least ₹500 a month, from the dated PF
-// parameters): worked out for a salary run — one unit, one month — from its slips' EPF wages when the run is
-// saved (persistRun), and kept in pf_admin_charges with the rate and minimum applied, so a later parameter row
+// EPF administration charges (0.5 % of an establishment's EPF wages, at least ₹500 a month, from the month's PF
+// parameters, pfParametersForMonth): worked out for a salary run — one unit, one month — from its slips' EPF
+// wages when the run is saved (persistRun), and kept in pf_admin_charges with the rate and minimum applied, so a later parameter row
 // never changes a month already processed. The PF register's summary and the run screen read them.
-import { inForce, monthStart, pfAdminCharges } from '@hr/payroll';
+import { pfAdminCharges, pfParametersForMonth } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { loadStatutoryTables } from './parameters';
@@ -27,7 +27,7 @@ export async function pfAdminChargesOfRun(db: Db | Tx, runId: number, year: numb
   );
   const wages = BigInt(sum?.wages ?? '0');
   if (wages <= 0n) return null;
-  const p = inForce((await loadStatutoryTables(db)).pf, monthStart(year, month));
+  const p = pfParametersForMonth((await loadStatutoryTables(db)).pf, year, month);
   if (!p) return null;
   return {
     members: sum.members,
