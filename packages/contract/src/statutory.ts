@@ -64,6 +64,29 @@ const ZIncomeTaxData = z.object({
   hra: z.object({ metroRate: ZRate, otherRate: ZRate, rentOverSalaryRate: ZRate }).nullable(),
 });
 
+/** The Labour Codes' definition of wages (packages/payroll statutory/wages.ts); the classes as earning heads carry them. */
+export const WAGE_CLASS_VALUES = [
+  'wages',
+  'allowance',
+  'bonus',
+  'amenity',
+  'conveyance',
+  'special_expenses',
+  'hra',
+  'award',
+  'overtime',
+  'commission',
+  'gratuity',
+  'retrenchment',
+  'outside',
+] as const;
+const ZCodeWagesData = z.object({
+  midMonthRule: z.enum(['nextMonth', 'wholeMonth', 'dayWeighted']).optional(),
+  excludedLimitPercent: ZRate,
+  testedClasses: z.array(z.enum(WAGE_CLASS_VALUES)).min(1),
+  appliesTo: z.array(z.enum(['pf', 'esi', 'bonus', 'gratuity'])),
+});
+
 const rowBase = { effectiveFrom: ZDay, source: z.string().min(1) };
 /** A row of statutory_parameters as the rules read it. */
 export const ZStatutoryParameterRow = z.discriminatedUnion('kind', [
@@ -72,6 +95,7 @@ export const ZStatutoryParameterRow = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pt'), stateCode: z.string().min(1).max(10), ...rowBase, data: ZPtData }),
   z.object({ kind: z.literal('lwf'), stateCode: z.string().min(1).max(10), ...rowBase, data: ZLwfData }),
   z.object({ kind: z.enum(['income_tax_new', 'income_tax_old']), stateCode: z.null(), ...rowBase, data: ZIncomeTaxData }),
+  z.object({ kind: z.literal('code_wages'), stateCode: z.null(), ...rowBase, data: ZCodeWagesData }),
 ]);
 export type TStatutoryParameterRow = z.infer<typeof ZStatutoryParameterRow>;
 

@@ -14,11 +14,13 @@
 import type { EsiParameters } from './esi';
 import type { LwfParameters } from './lwf';
 import { INCOME_TAX_ROWS } from './parameters-tax';
+import { CODE_WAGES_ROWS } from './parameters-wages';
 import type { PfParameters } from './pf';
 import type { PtParameters } from './pt';
 import type { IncomeTaxParameters, TaxRegime } from './tds';
+import type { CodeWagesParameters } from './wages';
 
-export const STATUTORY_KINDS = ['pf', 'esi', 'pt', 'lwf', 'income_tax_new', 'income_tax_old'] as const;
+export const STATUTORY_KINDS = ['pf', 'esi', 'pt', 'lwf', 'income_tax_new', 'income_tax_old', 'code_wages'] as const;
 export type StatutoryKind = (typeof STATUTORY_KINDS)[number];
 
 type Data<T> = Omit<T, 'effectiveFrom' | 'stateCode'>;
@@ -29,7 +31,8 @@ export type StatutoryParameterRow =
   | { kind: 'esi'; stateCode: null; effectiveFrom: string; source: string; data: Data<EsiParameters> }
   | { kind: 'pt'; stateCode: string; effectiveFrom: string; source: string; data: Data<PtParameters> }
   | { kind: 'lwf'; stateCode: string; effectiveFrom: string; source: string; data: Data<LwfParameters> }
-  | { kind: 'income_tax_new' | 'income_tax_old'; stateCode: null; effectiveFrom: string; source: string; data: Data<IncomeTaxParameters> };
+  | { kind: 'income_tax_new' | 'income_tax_old'; stateCode: null; effectiveFrom: string; source: string; data: Data<IncomeTaxParameters> }
+  | { kind: 'code_wages'; stateCode: null; effectiveFrom: string; source: string; data: Data<CodeWagesParameters> };
 
 const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 const VOUCHED = '2024-04-01';
@@ -403,7 +406,14 @@ const lwfRows: StatutoryParameterRow[] = [
   ),
 ];
 
-export const STATUTORY_PARAMETERS: readonly StatutoryParameterRow[] = [...pf, ...esi, ...pt, ...lwfRows, ...INCOME_TAX_ROWS];
+export const STATUTORY_PARAMETERS: readonly StatutoryParameterRow[] = [
+  ...pf,
+  ...esi,
+  ...pt,
+  ...lwfRows,
+  ...INCOME_TAX_ROWS,
+  ...CODE_WAGES_ROWS,
+];
 
 /** Parameter rows (seeded or read from the table) sorted into the rules' typed lists. */
 export interface StatutoryTables {
@@ -413,10 +423,12 @@ export interface StatutoryTables {
   pt: Map<string, PtParameters[]>;
   lwf: Map<string, LwfParameters[]>;
   incomeTax: IncomeTaxParameters[];
+  /** The Labour Codes' definition of wages (wages.ts). */
+  codeWages: CodeWagesParameters[];
 }
 
 export function statutoryTables(rows: readonly StatutoryParameterRow[]): StatutoryTables {
-  const tables: StatutoryTables = { pf: [], esi: [], pt: new Map(), lwf: new Map(), incomeTax: [] };
+  const tables: StatutoryTables = { pf: [], esi: [], pt: new Map(), lwf: new Map(), incomeTax: [], codeWages: [] };
   const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
     const list = map.get(key);
     if (list) list.push(value);
@@ -436,6 +448,9 @@ export function statutoryTables(rows: readonly StatutoryParameterRow[]): Statuto
         break;
       case 'lwf':
         push(tables.lwf, row.stateCode.toUpperCase(), { ...row.data, effectiveFrom, stateCode: row.stateCode.toUpperCase() });
+        break;
+      case 'code_wages':
+        tables.codeWages.push({ ...row.data, effectiveFrom });
         break;
       default:
         tables.incomeTax.push({ ...row.data, effectiveFrom });
