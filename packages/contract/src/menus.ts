@@ -133,9 +133,10 @@ export type TMenuPath = (typeof MENU)[TMenuName];
 export const MENU_PATHS: readonly TMenuPath[] = Object.values(MENU);
 
 /**
- * Screens about the signed-in person's own employee record (their requests, punches, schedule, leave, profile,
- * payslips, tax declaration, ID card). A sign-in without an employee record (an administrator or a payroll
- * officer who is not on the payroll) is not offered them: each would only fail, whatever the role grants.
+ * Screens only about the signed-in person's own employee record (their requests, punches, schedule, leave summary,
+ * profile and documents). A sign-in without an employee record (an administrator or a payroll officer who is not on
+ * the payroll) is not offered them: each would only fail, whatever the role grants. The payslip, Form 16, tax
+ * declaration and ID card screens stay: they also serve staff for other employees (batches, the employee picker).
  */
 export const OWN_RECORD_MENUS: readonly TMenuPath[] = [
   MENU.requestWfh,
@@ -147,10 +148,6 @@ export const OWN_RECORD_MENUS: readonly TMenuPath[] = [
   MENU.myLeaveSummary,
   MENU.profile,
   MENU.uploadDocuments,
-  MENU.payslip,
-  MENU.form16,
-  MENU.taxDeclaration,
-  MENU.idCard,
 ];
 
 export const MASTER_BASE = M;

@@ -29,8 +29,9 @@ describe('screens about one’s own record', () => {
         expect(m.raw).not.toContain(path);
         expect(m.tree).not.toContain(`"${path}"`);
       }
-      // Their own screens stay.
+      // Their own screens stay, and the ones that also serve staff (the payroll officer's batch of payslips).
       expect(m.raw).toContain(who === 'admin' ? MENU.employee : MENU.salaryProcess);
+      expect(m.raw).toContain(MENU.payslip);
     }
   });
 
@@ -38,7 +39,7 @@ describe('screens about one’s own record', () => {
     for (const who of ['employee1', 'manager'] as const) {
       const m = await me(who);
       expect(m.employeeId).not.toBeNull();
-      expect(m.raw).toEqual(expect.arrayContaining([MENU.requestLeave, MENU.myAttendanceLogs, MENU.myLeaveSummary, MENU.payslip]));
+      expect(m.raw).toEqual(expect.arrayContaining([MENU.requestLeave, MENU.myAttendanceLogs, MENU.myLeaveSummary, MENU.profile]));
     }
   });
 });

@@ -1,7 +1,7 @@
 import { type TSaveStructure, type TStructure, ZSaveStructure } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
-import { Save, TrendingUp, UserSearch, Wallet } from 'lucide-react';
+import { FileSpreadsheet, Save, TrendingUp, UserSearch, Wallet } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { StructureView } from '@/components/payroll/StructureView';
@@ -22,12 +22,15 @@ import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { issuesToFieldErrors, type THead } from './api';
 import { MonthYearInput } from './components';
 import { arrearsSentence, IncrementDialog, type TIncrementResult } from './IncrementDialog';
+import { StructureImportDialog } from './StructureImportDialog';
 
 /** /outlet/transaction/salary_increment: an employee's salary structure (versions by month) and increments, one or a batch. */
 export default function SalaryIncrementScreen() {
   const { menu, actions } = useCurrentMenu(MENU.salaryIncrement);
   const [employee, setEmployee] = useState<TEmployeeOption | null>(null);
   const [incrementOpen, setIncrementOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const queryClient = useQueryClient();
   const [arrears, setArrears] = useState<string[] | null>(null);
   const heads = useHeads();
   // The structure holds the input heads; calculative heads come from formulas and the net pay head from the engine.
@@ -43,11 +46,18 @@ export default function SalaryIncrementScreen() {
         title={menu?.label ?? 'Salary Increment'}
         description="Salary structures by effective month, and increments for one employee or a whole unit."
         actions={
-          actions.add && (
-            <Button onClick={() => setIncrementOpen(true)} disabled={!heads.data} data-testid="open-increment">
-              <TrendingUp /> Increment
-            </Button>
-          )
+          <>
+            {actions.edit && (
+              <Button variant="outline" onClick={() => setImportOpen(true)} data-testid="open-structure-import">
+                <FileSpreadsheet /> Import from Excel
+              </Button>
+            )}
+            {actions.add && (
+              <Button onClick={() => setIncrementOpen(true)} disabled={!heads.data} data-testid="open-increment">
+                <TrendingUp /> Increment
+              </Button>
+            )}
+          </>
         }
       />
 
@@ -90,6 +100,14 @@ export default function SalaryIncrementScreen() {
         />
       )}
 
+      <StructureImportDialog
+        open={importOpen}
+        onOpenChange={setImportOpen}
+        onImported={(r) => {
+          applied(r);
+          void queryClient.invalidateQueries({ queryKey: ['payroll', 'structures'] });
+        }}
+      />
       <IncrementDialog open={incrementOpen} onOpenChange={setIncrementOpen} heads={earningHeads} employee={employee} onApplied={applied} />
     </div>
   );
