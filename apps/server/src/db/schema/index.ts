@@ -12,3 +12,4 @@ export * from './payments';
 export * from './requests';
 export * from './statutory';
 export * from './tax';
+export * from './vouchers';
