@@ -51,6 +51,10 @@ const ZIncomeTaxData = z.object({
   financialYear: z.string().regex(/^\d{4}-\d{2}$/),
   regime: z.enum(['new', 'old']),
   slabs: z.array(z.object({ upTo: ZUpTo, rate: ZRate })).min(1),
+  /** Slabs for residents of an age and above (the old regime's 60 and 80), in place of `slabs`. */
+  ageSlabs: z
+    .array(z.object({ fromAge: z.number().int().min(1).max(150), slabs: z.array(z.object({ upTo: ZUpTo, rate: ZRate })).min(1) }))
+    .optional(),
   standardDeduction: ZAmount,
   rebate87A: z.object({ incomeUpTo: ZAmount, maxRebate: ZAmount, marginalRelief: z.boolean() }),
   surcharge: z.array(z.object({ above: ZAmount, rate: ZRate })),
@@ -60,6 +64,8 @@ const ZIncomeTaxData = z.object({
   deductions: z.object({
     sections: z.record(z.string(), ZAmount.nullable()),
     groups: z.array(z.object({ name: z.string(), sections: z.array(z.string()), cap: ZAmount })),
+    /** Sections capped at a % of salary (basic + DA): 80CCD(2). */
+    salaryShare: z.record(z.string(), ZRate).optional(),
   }),
   hra: z.object({ metroRate: ZRate, otherRate: ZRate, rentOverSalaryRate: ZRate }).nullable(),
 });
@@ -107,19 +113,35 @@ export const ZFinancialYearText = z
   .regex(/^\d{4}-\d{2}$/, 'A financial year like 2025-26')
   .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)), 'A financial year like 2025-26');
 
-export const ZTaxCompute = z.object({
-  financialYear: ZFinancialYearText,
-  regime: z.enum(TAX_REGIMES),
-  annualGrossSalary: ZRupees,
-  /** Exemptions under section 10 (HRA and the like), old regime only. */
-  exemptions: ZRupees.optional(),
-  /** Claimed deductions by section as the Act names them ('80C', '80D', '24(b)'); the server applies the caps. */
-  deductions: z.record(z.string().min(1).max(30), ZRupees).optional(),
-  /** Professional tax paid in the year (deducted in the old regime, up to ₹2,500). */
-  professionalTax: ZRupees.optional(),
-  /** Income from other sources (interest and the like) added to the salary. */
-  otherIncome: ZRupees.optional(),
-});
+export const ZTaxCompute = z
+  .object({
+    financialYear: ZFinancialYearText,
+    regime: z.enum(TAX_REGIMES),
+    annualGrossSalary: ZRupees,
+    /** Exemptions under section 10 (HRA and the like), old regime only. */
+    exemptions: ZRupees.optional(),
+    /** Claimed deductions by section as the Act names them ('80C', '80D', '24(b)'); the server applies the caps. */
+    deductions: z.record(z.string().min(1).max(30), ZRupees).optional(),
+    /** Professional tax paid in the year (deducted in the old regime, up to ₹2,500). */
+    professionalTax: ZRupees.optional(),
+    /** Income from other sources (interest and the like) added to the salary. */
+    otherIncome: ZRupees.optional(),
+    /**
+     * The employee's date of birth: the old regime's slabs for residents of 60–79 and 80 or more by the age reached in
+     * the year (an age is attained the day before the birthday, CBDT Circular 28/2016). Absent: under 60.
+     */
+    dateOfBirth: ZDay.optional(),
+    /**
+     * Salary as section 80CCD defines it (basic + dearness allowance) for the year: 80CCD(2), the employer's NPS
+     * contribution, is allowed up to 14 % of it in the new regime and 10 % in the old. Absent: the cap is taken on
+     * the annual gross salary (the answer's `npsCapOn` says so).
+     */
+    basicAndDa: ZRupees.optional(),
+  })
+  .refine((b) => !b.dateOfBirth || b.dateOfBirth <= `${Number(b.financialYear.slice(0, 4)) + 1}-03-31`, {
+    message: 'The date of birth must be before the end of the financial year',
+    path: ['dateOfBirth'],
+  });
 export type TTaxCompute = z.input<typeof ZTaxCompute>;
 
 export const ZTaxComputeResult = z.object({
@@ -147,6 +169,10 @@ export const ZTaxComputeResult = z.object({
   cess: z.number(),
   /** Rounded to the nearest ten rupees (s.288B). */
   totalTax: z.number(),
+  /** The age reached in the year from the date of birth given (null: none given). */
+  age: z.number().nullable().optional(),
+  /** With an 80CCD(2) claim: the salary its cap was a share of (basic + DA as given, or the gross salary). */
+  npsCapOn: z.enum(['basicAndDa', 'grossSalary']).optional(),
 });
 export type TTaxComputeResult = z.infer<typeof ZTaxComputeResult>;
 
@@ -185,7 +211,7 @@ export type TStatutoryComputeResult = z.infer<typeof ZStatutoryComputeResult>;
 // and the year's proof cut-off. Amounts are rupees.
 
 /** The sections a declaration may claim, as the Act names them. */
-export const DECLARATION_SECTIONS = ['80C', '80CCC', '80CCD(1)', '80CCD(1B)', '80D', '80E', '80G', '80TTA', '24(b)'] as const;
+export const DECLARATION_SECTIONS = ['80C', '80CCC', '80CCD(1)', '80CCD(1B)', '80CCD(2)', '80D', '80E', '80G', '80TTA', '24(b)'] as const;
 export type TDeclarationSection = (typeof DECLARATION_SECTIONS)[number];
 
 export const ZTaxDeclarationInput = z

@@ -14,10 +14,9 @@ import {
   incomeTaxParametersFor,
   inForce,
   monthStart,
-  type PfParameters,
   PlanError,
-  pfParametersForMonth,
   ptPeriodOf,
+  taxAgeInYear,
 } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -31,8 +30,6 @@ import { ARREARS_CODE, BONUS_CODE, isRuleHead } from './plan';
 
 export interface MonthStatutory {
   params: EngineStatutory;
-  /** Every PF row, for the ceiling in force when a member first joined (the 2014 EPS rule). */
-  pfRows: readonly PfParameters[];
   /** Employee id → ESI coverage wages (paise) of the earlier months of the contribution period. */
   esiEarlier: Map<number, number[]>;
   /** With a TDS head: each employee's declaration as it counts this month, and the year's earlier slips' figures. */
@@ -47,9 +44,19 @@ export interface MonthStatutory {
 }
 
 /** The earlier slips of the financial year with this employer, summed (paise). */
-export type TdsEarlier = Pick<EmployeeTds, 'earlierRegular' | 'earlierOneOff' | 'earlierHraExempt' | 'earlierPt' | 'tdsSoFar'>;
+export type TdsEarlier = Pick<
+  EmployeeTds,
+  'earlierRegular' | 'earlierOneOff' | 'earlierHraExempt' | 'earlierPt' | 'tdsSoFar' | 'earlierBasicPlusDa'
+>;
 
-const NO_EARLIER: TdsEarlier = { earlierRegular: 0, earlierOneOff: 0, earlierHraExempt: 0, earlierPt: 0, tdsSoFar: 0 };
+const NO_EARLIER: TdsEarlier = {
+  earlierRegular: 0,
+  earlierOneOff: 0,
+  earlierHraExempt: 0,
+  earlierPt: 0,
+  tdsSoFar: 0,
+  earlierBasicPlusDa: 0,
+};
 
 /**
  * The earlier slips of the financial year (before `year`/`month`) of the employees, summed per employee in one
@@ -69,11 +76,22 @@ export async function tdsEarlierSlips(
   const pt = headId((h) => h.statutory === 'pt');
   const arrears = headId((h) => h.code === ARREARS_CODE);
   const bonus = headId((h) => h.code === BONUS_CODE);
+  // Basic + DA (the PF-wage heads, as the run's HRA rule reads them): 80CCD(2)'s cap is a share of the year's.
+  const basicHeads = heads.filter((h) => h.isPfWage).map((h) => sql`coalesce((a->>${String(h.id)})::bigint, 0)`);
+  const basic = basicHeads.length ? sql.join(basicHeads, sql` + `) : sql`0`;
   // One JSON document, not rows: a whole unit's earlier slips are a row an employee (on PGlite the row-by-row
   // conversion of 1,00,000 rows cost seconds in the next month's run).
-  const rows = await selectJsonColumns<{ employeeId: number; regular: string; oneOff: string; hra: string; pt: string; tds: string }>(
+  const rows = await selectJsonColumns<{
+    employeeId: number;
+    regular: string;
+    oneOff: string;
+    hra: string;
+    pt: string;
+    tds: string;
+    basic: string;
+  }>(
     db,
-    ['employeeId', 'regular', 'oneOff', 'hra', 'pt', 'tds'],
+    ['employeeId', 'regular', 'oneOff', 'hra', 'pt', 'tds', 'basic'],
     sql`with e as (
           select s.employee_id, s.gross, s.statutory st, s.amounts a from salary_slips s join payroll_runs r on r.id = s.run_id
           where s.employee_id in ${idsIn(ids)} and r.year * 100 + r.month >= ${fyStart} and r.year * 100 + r.month < ${year * 100 + month}
@@ -81,11 +99,12 @@ export async function tdsEarlierSlips(
           select employee_id,
             coalesce((st->>'taxableOneOff')::bigint, coalesce((a->>${arrears})::bigint, 0) + coalesce((a->>${bonus})::bigint, 0)) as one_off,
             gross, coalesce((st->>'hraExempt')::bigint, 0) as hra,
-            coalesce((st->>'pt')::bigint, (a->>${pt})::bigint, 0) as pt, coalesce((st->>'tds')::bigint, (a->>${tds})::bigint, 0) as tds
+            coalesce((st->>'pt')::bigint, (a->>${pt})::bigint, 0) as pt, coalesce((st->>'tds')::bigint, (a->>${tds})::bigint, 0) as tds,
+            ${basic} as basic
           from e
         )
         select employee_id as "employeeId", sum(gross - one_off)::text as regular, sum(one_off)::text as "oneOff",
-          sum(hra)::text as hra, sum(pt)::text as pt, sum(tds)::text as tds
+          sum(hra)::text as hra, sum(pt)::text as pt, sum(tds)::text as tds, sum(basic)::text as basic
         from t group by employee_id`,
   );
   const out = new Map<number, TdsEarlier>();
@@ -96,6 +115,7 @@ export async function tdsEarlierSlips(
       earlierHraExempt: Number(r.hra),
       earlierPt: Number(r.pt),
       tdsSoFar: Number(r.tds),
+      earlierBasicPlusDa: Number(r.basic),
     });
   return out;
 }
@@ -132,7 +152,7 @@ export async function monthStatutory(
   const withTds = ruleHeads.some((h) => h.statutory === 'tds');
   const params: EngineStatutory = {
     month,
-    pf: pfParametersForMonth(tables.pf, year, month),
+    pf: inForce(tables.pf, on),
     esi: inForce(tables.esi, on),
     pt: state ? inForce(tables.pt.get(state) ?? [], on) : undefined,
     lwf: state ? inForce(tables.lwf.get(state) ?? [], on) : undefined,
@@ -159,10 +179,10 @@ export async function monthStatutory(
     }
   }
   const ptHalfYear = await ptHalfYearEarlier(db, params, ruleHeads, ids, year, month);
-  if (!withTds) return { params, pfRows: tables.pf, esiEarlier, financialYear, ptHalfYear };
+  if (!withTds) return { params, esiEarlier, financialYear, ptHalfYear };
   const declarations = await effectiveDeclarations(db, ids, financialYear, on);
   const tdsEarlier = await tdsEarlierSlips(db, ids, year, month, heads);
-  return { params, pfRows: tables.pf, esiEarlier, declarations, tdsEarlier, financialYear, ptHalfYear };
+  return { params, esiEarlier, declarations, tdsEarlier, financialYear, ptHalfYear };
 }
 
 /**
@@ -211,7 +231,6 @@ export function employeeStatutory(e: PaidEmployee, s: MonthStatutory, year: numb
         firstJoinedEpf: e.epfFirstJoined,
         wagesAtJoining: e.epfWagesAtJoining == null ? null : BigInt(e.epfWagesAtJoining),
         priorEpsMember: e.epsPriorMember,
-        ceilingAtJoining: e.epfFirstJoined ? inForce(s.pfRows, e.epfFirstJoined)?.wageCeiling : null,
       }).eligible
     : true;
   const half = s.ptHalfYear;
@@ -224,7 +243,7 @@ export function employeeStatutory(e: PaidEmployee, s: MonthStatutory, year: numb
     esiEarlierWages: s.esiEarlier.get(e.id) ?? [],
     tds:
       s.declarations &&
-      tdsOf(s.declarations.get(e.id) ?? defaultDeclaration(e.id, s.financialYear), s.tdsEarlier?.get(e.id), joinedThisMonth),
+      tdsOf(s.declarations.get(e.id) ?? defaultDeclaration(e.id, s.financialYear), s.tdsEarlier?.get(e.id), joinedThisMonth, e.dateOfBirth),
     ptPeriod: half && {
       earlierGross: earlierPt?.gross ?? 0,
       otherMonths: employedMonthsBesides(e, half.from, half.to, year * 100 + month) - (earlierPt?.months ?? 0),
@@ -232,9 +251,10 @@ export function employeeStatutory(e: PaidEmployee, s: MonthStatutory, year: numb
   };
 }
 
-function tdsOf(d: EffectiveDeclaration, earlier: TdsEarlier = NO_EARLIER, joinedThisMonth = false): EmployeeTds {
+function tdsOf(d: EffectiveDeclaration, earlier: TdsEarlier = NO_EARLIER, joinedThisMonth = false, dateOfBirth?: string): EmployeeTds {
   return {
     joinedThisMonth,
+    age: dateOfBirth ? taxAgeInYear(dateOfBirth, d.financialYear) : undefined,
     regime: d.regime,
     rentPerMonth: d.rentPerMonth,
     metro: d.metro,

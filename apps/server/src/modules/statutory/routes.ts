@@ -14,8 +14,8 @@ import {
   incomeTaxParametersFor,
   inForce,
   monthStart,
-  pfParametersForMonth,
   type TaxInput,
+  taxAgeInYear,
   toPaise,
   toRupees,
   UnknownSectionError,
@@ -69,14 +69,21 @@ export const statutoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const tables = await loadStatutoryTables(app.db, request.log);
       const p = incomeTaxParametersFor(tables, body.financialYear, body.regime);
       if (!p) throw new BadRequest('No tax rates are known for that financial year', { financialYear: ['No tax rates for this year'] });
+      // 80CCD(2) is capped at a share of basic + DA; without it, of the gross salary (said in the answer).
+      const age = body.dateOfBirth ? taxAgeInYear(body.dateOfBirth, body.financialYear) : null;
+      const nps =
+        body.deductions?.['80CCD(2)'] === undefined ? {} : { npsCapOn: body.basicAndDa === undefined ? 'grossSalary' : 'basicAndDa' };
       try {
-        return computeTaxView(p, {
+        const view = computeTaxView(p, {
+          age: age ?? undefined,
+          basicAndDa: body.basicAndDa === undefined ? undefined : toPaise(body.basicAndDa),
           grossSalary: toPaise(body.annualGrossSalary),
           exemptions: body.exemptions === undefined ? undefined : toPaise(body.exemptions),
           professionalTax: body.professionalTax === undefined ? undefined : toPaise(body.professionalTax),
           otherIncome: body.otherIncome === undefined ? undefined : toPaise(body.otherIncome),
           deductions: Object.fromEntries(Object.entries(body.deductions ?? {}).map(([k, v]) => [k, toPaise(v)])),
         });
+        return { ...view, ...(age === null ? {} : { age }), ...(nps as Pick<TTaxComputeResult, 'npsCapOn'>) };
       } catch (e) {
         if (e instanceof UnknownSectionError) {
           throw new BadRequest(`Unknown section '${e.section}'`, {
@@ -110,7 +117,7 @@ export const statutoryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!state) throw new BadRequest('Unknown state', { state: ['No such state in the states list'] });
       const tables = await loadStatutoryTables(app.db, request.log);
       const on = monthStart(body.year, body.month);
-      const pfParams = pfParametersForMonth(tables.pf, body.year, body.month);
+      const pfParams = inForce(tables.pf, on);
       const esiParams = inForce(tables.esi, on);
       if (!pfParams || !esiParams) {
         throw new BadRequest('No PF or ESI rates are known for that month', { year: ['No statutory rates in force for this month'] });
