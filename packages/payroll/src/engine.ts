@@ -63,6 +63,9 @@ import {
   type TaxRegime,
   UnknownSectionError,
 } from './statutory/tds';
+import { type CodeWagesRule, codeWagesOf, defaultWageClass, WAGE_CLASSES, type WageClass } from './statutory/wages';
+
+export * from './statutory/wages';
 
 /** How a head is computed by the statutory rules instead of a formula. */
 export type StatutoryHeadKind = 'pf_employee' | 'esi_employee' | 'pt' | 'lwf_employee' | 'tds';
@@ -87,6 +90,12 @@ export interface EngineHead {
   isEsiWage?: boolean;
   /** The house rent allowance (section 10(13A) for the TDS head). */
   isHra?: boolean;
+  /**
+   * An earning's class under the Labour Codes' definition of wages (statutory/wages.ts); null or absent: by its flags
+   * (defaultWageClass). Given for any head (even null), the PF and ESI heads are computed after every earning they
+   * can be (for the Code's wages).
+   */
+  wageClass?: WageClass | null;
 }
 
 /** The parameters in force for the month and the unit's state (computeSlips' third argument). */
@@ -100,6 +109,8 @@ export interface EngineStatutory {
   lwf?: LwfParameters;
   /** The financial year's income-tax parameters of both regimes (the TDS head). */
   tds?: { new?: IncomeTaxParameters; old?: IncomeTaxParameters };
+  /** The Labour Codes' wages for the month (codeWagesRuleFor); absent before 21 Nov 2025. */
+  wages?: CodeWagesRule;
 }
 
 /** An employee's figures for the TDS head, paise: the declaration and the earlier slips of the financial year. */
@@ -177,6 +188,15 @@ export interface SlipStatutory {
   /** The month's TDS split for Form 24Q: its surcharge and cess (whole rupees); the rest is income tax. */
   tdsSurcharge?: number;
   tdsCess?: number;
+  /**
+   * Under the Labour Codes' wages rule (EngineStatutory.wages): the month's wages (basic, DA, retaining allowance and
+   * the excess of the excluded payments over the limit), that excess, and how much the rule raised the PF wages
+   * (and ESI wages where the rule's row says) above the PF- (ESI-) wage heads.
+   */
+  codeWages?: number;
+  codeWagesAddedBack?: number;
+  pfWagesRaise?: number;
+  esiWagesRaise?: number;
 }
 
 export const ATTENDANCE_NAMES = ['MONTH_DAYS', 'PAYABLE_DAYS', 'PRESENT_DAYS', 'LWOP_DAYS', 'OT_HOURS', 'HOLIDAYS', 'WEEKLY_OFFS'] as const;
@@ -279,6 +299,11 @@ export interface PlanRuntime {
   readonly esiCoverageMembers: Int32Array;
   /** HRA heads (the TDS head's section 10(13A) exemption). */
   readonly hraMembers: Int32Array;
+  /** Each head's class under the Labour Codes (index into WAGE_CLASSES). */
+  readonly wageClassOf: Uint8Array;
+  /** The earnings computed before the PF head and before the ESI head (their Code's wages). */
+  readonly pfCodeMembers: Int32Array;
+  readonly esiCodeMembers: Int32Array;
   /** The PT head's index (its amount is deducted for the TDS), -1 when none. */
   readonly ptIndex: number;
   /** Whether any head is computed by the statutory rules. */
@@ -327,6 +352,8 @@ interface Analysis {
   netIndex: number;
   pfWageMembers: number[];
   esiWageMembers: number[];
+  pfCodeMembers: number[];
+  esiCodeMembers: number[];
 }
 
 function isMemo(h: EngineHead): boolean {
@@ -465,10 +492,51 @@ function analyse(heads: EngineHead[]): Analysis {
     if (h.isNetPayHead || isMemo(h)) return;
     (h.isEarning ? grossMembers : deductionMembers).push(i);
   });
+  // The Labour Codes' wages: with classified heads, PF and ESI come after every earning that does not itself depend
+  // on them (those would make a cycle; they are left out of that head's Code's wages).
+  const classified = heads.some((h) => h.wageClass !== undefined);
+  const codeMembersOf = (kind: StatutoryHeadKind) => {
+    const at = heads.findIndex((h) => h.statutory === kind);
+    if (at < 0 || !classified) return [];
+    const after = dependentsOf([...deps, grossMembers, deductionMembers], at);
+    const members = grossMembers.filter((m) => !after.has(m));
+    deps[at].push(...members);
+    return members;
+  };
+  const pfCodeMembers = codeMembersOf('pf_employee');
+  const esiCodeMembers = codeMembersOf('esi_employee');
   deps.push(grossMembers, deductionMembers);
 
   problems.push(...findCycles(heads, deps));
-  return { problems, slotOf, formulas, deps, grossMembers, deductionMembers, netIndex, pfWageMembers, esiWageMembers };
+  return {
+    problems,
+    slotOf,
+    formulas,
+    deps,
+    grossMembers,
+    deductionMembers,
+    netIndex,
+    pfWageMembers,
+    esiWageMembers,
+    pfCodeMembers,
+    esiCodeMembers,
+  };
+}
+
+/** The heads that depend on head `at`, directly or through others (and `at` itself). */
+function dependentsOf(deps: number[][], at: number): Set<number> {
+  const out = new Set<number>([at]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    deps.forEach((d, i) => {
+      if (!out.has(i) && d.some((x) => out.has(x))) {
+        out.add(i);
+        grew = true;
+      }
+    });
+  }
+  return out;
 }
 
 /** " (did you mean 'BASIC'?)" when a known name differs from it only in upper/lower case. */
@@ -566,6 +634,9 @@ export function compileFormulas(heads: EngineHead[]): PayrollPlan {
     esiWageMembers: Int32Array.from(a.esiWageMembers),
     esiCoverageMembers: Int32Array.from(a.esiWageMembers.filter((i) => !heads[i].isOverTimeHead)),
     hraMembers: Int32Array.from(a.grossMembers.filter((i) => heads[i].isHra)),
+    wageClassOf: Uint8Array.from(heads.map((h) => WAGE_CLASSES.indexOf(h.wageClass ?? defaultWageClass(h)))),
+    pfCodeMembers: Int32Array.from(a.pfCodeMembers),
+    esiCodeMembers: Int32Array.from(a.esiCodeMembers),
     ptIndex: heads.findIndex((h) => h.statutory === 'pt'),
     hasStatutory: heads.some(isRuleHead),
     texts,
@@ -662,6 +733,29 @@ function emptyStatutory(withTds: boolean): SlipStatutory {
   };
 }
 
+/** The plan's head lists for the Code's wages, split by the month's rule into wages and the tested payments. */
+function codeWageLists(rt: PlanRuntime, rule: CodeWagesRule) {
+  const tested = new Set(rule.testedClasses.map((c) => WAGE_CLASSES.indexOf(c)));
+  const wages = WAGE_CLASSES.indexOf('wages');
+  const split = (members: Int32Array) => [
+    members.filter((m) => rt.wageClassOf[m] === wages),
+    members.filter((m) => rt.wageClassOf[m] !== wages && tested.has(rt.wageClassOf[m])),
+  ];
+  const [pfWages, pfTested] = split(rt.pfCodeMembers);
+  const [esiWages, esiTested] = split(rt.esiCodeMembers);
+  const [allWages, allTested] = split(rt.grossMembers);
+  return {
+    pf: rule.appliesTo.includes('pf'),
+    esi: rule.appliesTo.includes('esi'),
+    pfWages,
+    pfTested,
+    esiWages,
+    esiTested,
+    allWages,
+    allTested,
+  };
+}
+
 /** Thrown inside a step: fails that employee with '<CODE>: message'. */
 class StatutoryStepError extends Error {}
 
@@ -696,6 +790,16 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
   const ptF = params?.pt && has(KIND_PT) ? preparePt(params.pt, month) : undefined;
   const lwfF = params?.lwf && has(KIND_LWF) ? prepareLwf(params.lwf, month) : undefined;
   const hasTds = has(KIND_TDS);
+  // The Labour Codes' wages (statutory/wages.ts): each head list split into the wages and the payments the test counts.
+  const rule = hasStatutory ? params?.wages : undefined;
+  const code = rule && codeWageLists(rt, rule);
+  /** The Code's wages from the amounts `a` of `wages` and `tested` heads, into the slip; returns them (paise). */
+  const codeWagesInto = (st: SlipStatutory, wages: Int32Array, tested: Int32Array, a: Float64Array) => {
+    const r = codeWagesOf(rule!, sumOf(wages, a), sumOf(tested, a));
+    st.codeWages = r.codeWages;
+    st.codeWagesAddedBack = r.addedBack;
+    return r.codeWages;
+  };
   // The TDS rule's input, one object filled anew for each employee (salaryMonthTds keeps nothing of it).
   const tdsIn: SalaryMonthTdsInput = {
     remainingMonths,
@@ -859,6 +963,13 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
     if (kind === KIND_PF) {
       if (!pfF) throw new StatutoryStepError('no PF rates are in force for the month');
       st.pfWages = sumOf(pfWageMembers, a);
+      if (code) {
+        const cw = codeWagesInto(st, code.pfWages, code.pfTested, a);
+        if (code.pf && cw > st.pfWages) {
+          st.pfWagesRaise = cw - st.pfWages;
+          st.pfWages = cw;
+        }
+      }
       if (!f.IS_PF_APPLICABLE) return 0;
       pfInto(pfF, st.pfWages, es.pfRestrictToCeiling, es.epsEligible, st);
       return st.pfEmployee;
@@ -866,6 +977,13 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
     if (kind === KIND_ESI) {
       if (!esiF) throw new StatutoryStepError('no ESI rates are in force for the month');
       st.esiWages = sumOf(esiWageMembers, a);
+      if (code?.esi) {
+        const cw = codeWagesInto(st, code.esiWages, code.esiTested, a);
+        if (cw > st.esiWages) {
+          st.esiWagesRaise = cw - st.esiWages;
+          st.esiWages = cw;
+        }
+      }
       st.esiCoverageWages = sumOf(esiCoverageMembers, a);
       if (!f.IS_ESI_APPLICABLE) return 0;
       st.esiCovered = esiCoveredN(esiF, es.esiEarlierWages, st.esiCoverageWages, es.disabled);
@@ -949,6 +1067,12 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
     let deductions = 0;
     let current = -1;
     const st: SlipStatutory | null = hasStatutory ? emptyStatutory(hasTds) : null;
+    if (st && code) {
+      st.codeWages = 0;
+      st.codeWagesAddedBack = 0;
+      st.pfWagesRaise = 0;
+      if (code.esi) st.esiWagesRaise = 0;
+    }
     const es = emp.statutory ?? DEFAULT_EMPLOYEE_STATUTORY;
     try {
       for (let k = 0; k < steps.length; k++) {
@@ -1005,6 +1129,7 @@ export function computeSlips(plan: PayrollPlan, employees: EngineEmployee[], sta
       continue;
     }
 
+    if (st && code) codeWagesInto(st, code.allWages, code.allTested, amount);
     const amounts = new Map<number, number>();
     for (let i = 0; i < n; i++) amounts.set(heads[i].id, amount[i]);
     results[e] = {

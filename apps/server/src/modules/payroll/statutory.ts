@@ -14,7 +14,9 @@ import {
   incomeTaxParametersFor,
   inForce,
   monthStart,
+  type PfParameters,
   PlanError,
+  pfParametersForMonth,
   ptPeriodOf,
   taxAgeInYear,
 } from '@hr/payroll';
@@ -30,6 +32,8 @@ import { ARREARS_CODE, BONUS_CODE, isRuleHead } from './plan';
 
 export interface MonthStatutory {
   params: EngineStatutory;
+  /** Every PF row, for the ceiling in force when a member first joined (the 2014 EPS rule). */
+  pfRows: readonly PfParameters[];
   /** Employee id → ESI coverage wages (paise) of the earlier months of the contribution period. */
   esiEarlier: Map<number, number[]>;
   /** With a TDS head: each employee's declaration as it counts this month, and the year's earlier slips' figures. */
@@ -152,7 +156,7 @@ export async function monthStatutory(
   const withTds = ruleHeads.some((h) => h.statutory === 'tds');
   const params: EngineStatutory = {
     month,
-    pf: inForce(tables.pf, on),
+    pf: pfParametersForMonth(tables.pf, year, month),
     esi: inForce(tables.esi, on),
     pt: state ? inForce(tables.pt.get(state) ?? [], on) : undefined,
     lwf: state ? inForce(tables.lwf.get(state) ?? [], on) : undefined,
@@ -179,10 +183,10 @@ export async function monthStatutory(
     }
   }
   const ptHalfYear = await ptHalfYearEarlier(db, params, ruleHeads, ids, year, month);
-  if (!withTds) return { params, esiEarlier, financialYear, ptHalfYear };
+  if (!withTds) return { params, pfRows: tables.pf, esiEarlier, financialYear, ptHalfYear };
   const declarations = await effectiveDeclarations(db, ids, financialYear, on);
   const tdsEarlier = await tdsEarlierSlips(db, ids, year, month, heads);
-  return { params, esiEarlier, declarations, tdsEarlier, financialYear, ptHalfYear };
+  return { params, pfRows: tables.pf, esiEarlier, declarations, tdsEarlier, financialYear, ptHalfYear };
 }
 
 /**
@@ -231,6 +235,7 @@ export function employeeStatutory(e: PaidEmployee, s: MonthStatutory, year: numb
         firstJoinedEpf: e.epfFirstJoined,
         wagesAtJoining: e.epfWagesAtJoining == null ? null : BigInt(e.epfWagesAtJoining),
         priorEpsMember: e.epsPriorMember,
+        ceilingAtJoining: e.epfFirstJoined ? inForce(s.pfRows, e.epfFirstJoined)?.wageCeiling : null,
       }).eligible
     : true;
   const half = s.ptHalfYear;

@@ -14,6 +14,7 @@ import {
   incomeTaxParametersFor,
   inForce,
   monthStart,
+  pfParametersForMonth,
   type TaxInput,
   taxAgeInYear,
   toPaise,
@@ -117,7 +118,7 @@ export const statutoryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!state) throw new BadRequest('Unknown state', { state: ['No such state in the states list'] });
       const tables = await loadStatutoryTables(app.db, request.log);
       const on = monthStart(body.year, body.month);
-      const pfParams = inForce(tables.pf, on);
+      const pfParams = pfParametersForMonth(tables.pf, body.year, body.month);
       const esiParams = inForce(tables.esi, on);
       if (!pfParams || !esiParams) {
         throw new BadRequest('No PF or ESI rates are known for that month', { year: ['No statutory rates in force for this month'] });
