@@ -1,4 +1,5 @@
 export * from './advance-voucher';
+export * from './bank-advice';
 export * from './filenames';
 export * from './fonts';
 export * from './form16';

@@ -11,10 +11,12 @@ import { authModule } from './auth/module';
 import { dashboardModule } from './dashboard/module';
 import { devicesModule } from './devices/module';
 import { employeesModule } from './employees/module';
+import { exitsModule } from './exits/module';
 import { financialYearsModule } from './financial-years/module';
 import { form16Module } from './form16/module';
 import { jobsModule } from './jobs/module';
 import { mastersModule } from './masters/module';
+import { paymentsModule } from './payments/module';
 import { payrollModule } from './payroll/module';
 import { reportsModule } from './reports/module';
 import { requestsModule } from './requests/module';
@@ -42,6 +44,8 @@ export const MODULES: readonly AreaModule[] = [
   requestsModule,
   taxModule,
   payrollModule,
+  exitsModule,
+  paymentsModule,
   form16Module,
   reportsModule,
   dashboardModule,

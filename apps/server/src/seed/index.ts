@@ -3,6 +3,8 @@ import { type Database, type Db, migrateAndPrepare } from '../db/client';
 import { seedAttendance } from '../modules/attendance/seed';
 import { seedEmployees } from '../modules/employees/seed';
 import { seedMasters } from '../modules/masters/seed';
+import { ensureBankLayouts } from '../modules/payments/layouts';
+import { seedPayments } from '../modules/payments/seed';
 import { ensureBonusRules, seedPayroll } from '../modules/payroll/seed';
 import { seedRequests } from '../modules/requests/seed';
 import { seedStatutory } from '../modules/statutory/seed';
@@ -28,6 +30,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<void> {
   await seedAttendance(db, today, opts.timeZone);
   await seedRequests(db, today);
   await seedPayroll(db, today);
+  await seedPayments(db);
   // Keep this last: administrators hold every menu, including those the areas above added.
   await grantAllMenusToAdmins(db);
 }
@@ -41,6 +44,7 @@ export async function applyReleaseData(db: Db): Promise<void> {
   await seedMenus(db);
   await grantNewMenusToAdmins(db);
   await ensureBonusRules(db);
+  await ensureBankLayouts(db);
   await seedStatutory(db);
 }
 
