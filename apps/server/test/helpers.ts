@@ -51,8 +51,11 @@ function templateKey(): string {
   };
   walk(path.join(SERVER_DIR, 'src'));
   walk(path.join(SERVER_DIR, 'drizzle'));
-  const contract = path.join(SERVER_DIR, '..', '..', 'packages', 'contract', 'src');
-  if (existsSync(contract)) walk(contract);
+  // The contract's shapes and the payroll package's seeded parameter rows shape the template too.
+  for (const pkg of ['contract', 'payroll']) {
+    const dir = path.join(SERVER_DIR, '..', '..', 'packages', pkg, 'src');
+    if (existsSync(dir)) walk(dir);
+  }
   key = h.digest('hex').slice(0, 16);
   return key;
 }

@@ -12,6 +12,7 @@ import {
   esiCovered,
   inForce,
   monthStart,
+  pfParametersForMonth,
   STATUTORY_PARAMETERS,
   statutoryTables,
 } from '@hr/payroll';
@@ -93,7 +94,8 @@ describe('statutory heads of the seeded runs', () => {
       const earlier = [...(await slipsOf(u.id, M.prev2.year, M.prev2.month))];
       for (const m of [M.prev2, M.prev1]) {
         const on = monthStart(m.year, m.month);
-        const pf = inForce(tables.pf, on)!;
+        // PF by the month's rows (September 2026 day-weighted: the ceiling of ₹25,000 from the 17th).
+        const pf = pfParametersForMonth(tables.pf, m.year, m.month)!;
         const esi = inForce(tables.esi, on)!;
         const pt = inForce(tables.pt.get(u.state) ?? [], on);
         const lwf = inForce(tables.lwf.get(u.state) ?? [], on);

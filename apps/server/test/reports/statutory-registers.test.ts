@@ -6,7 +6,7 @@
 // every role and reads their exports back.
 
 import type { TReportResult } from '@hr/contract';
-import { ECR_SEPARATOR, inForce, monthStart, pfAdminCharges, STATUTORY_PARAMETERS, statutoryTables } from '@hr/payroll';
+import { ECR_SEPARATOR, pfAdminCharges, pfParametersForMonth, STATUTORY_PARAMETERS, statutoryTables } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,7 +105,7 @@ describe('PF register', () => {
 
   it('shows each establishment’s administration charges in the summary (0.5 % of EPF wages, at least ₹500, whole rupees)', async () => {
     const m = M.prev1;
-    const p = inForce(tables.pf, monthStart(m.year, m.month))!;
+    const p = pfParametersForMonth(tables.pf, m.year, m.month)!;
     const res = await run('pf-register', { year: m.year, month: m.month });
     const summary = res.summary ?? [];
     expect(summary).toHaveLength(units.length + 1);
