@@ -277,6 +277,30 @@ const pt: StatutoryParameterRow[] = [
   },
   {
     kind: 'pt',
+    stateCode: 'KL',
+    effectiveFrom: '2024-10-01',
+    source:
+      'Government of Kerala G.O. No. 1149/2024/LSGD of 27 Jun 2024 (Kerala Panchayat Raj Act 1994 s.204, Kerala Municipality ' +
+      'Act 1994 s.245), revised half-yearly slabs from 1 Oct 2024: half-year income up to ₹11,999 nil; ₹12,000–17,999 ₹320; ' +
+      '₹18,000–29,999 ₹450; ₹30,000–44,999 ₹600; ₹45,000–99,999 ₹750; ₹1,00,000–1,24,999 ₹1,000; ₹1,25,000 and above ₹1,250 ' +
+      '(as published by AscentHR and SGC Services, June 2024), deducted for each half-year in August and February.',
+    data: {
+      frequency: 'half-yearly',
+      dueMonths: [8, 2],
+      basis: 'half-yearly',
+      slabs: [
+        { upTo: 11999.99, amount: 0 },
+        { upTo: 17999.99, amount: 320 },
+        { upTo: 29999.99, amount: 450 },
+        { upTo: 44999.99, amount: 600 },
+        { upTo: 99999.99, amount: 750 },
+        { upTo: 124999.99, amount: 1000 },
+        { upTo: null, amount: 1250 },
+      ],
+    },
+  },
+  {
+    kind: 'pt',
     stateCode: 'MP',
     effectiveFrom: VOUCHED,
     source:
@@ -370,12 +394,12 @@ const lwfRows: StatutoryParameterRow[] = [
   ),
   lwf(
     'WB',
-    VOUCHED,
+    '2024-01-01',
     'half-yearly',
     [6, 12],
     3,
-    15,
-    'West Bengal Labour Welfare Fund Act 1974 s.5A: ₹3 employee, ₹15 employer each half-year, deducted in June and December (vouched from 1 Apr 2024).',
+    30,
+    'West Bengal Labour Welfare Fund Act 1974 s.5A, employer’s share revised to ₹30 a half-year from 1 Jan 2024 (Labour Department, Government of West Bengal, notification on the revision of LWF contribution rates; SGCMS regulatory update of 19 Dec 2024): ₹3 employee, ₹30 employer each half-year, for the periods ending 30 June and 31 December.',
   ),
   lwf(
     'GJ',
@@ -388,12 +412,12 @@ const lwfRows: StatutoryParameterRow[] = [
   ),
   lwf(
     'KL',
-    VOUCHED,
+    '2022-09-01',
     'monthly',
     ALL_MONTHS,
-    20,
-    20,
-    'Kerala Shops and Commercial Establishments Workers Welfare Fund Act 2006: ₹20 employee, ₹20 employer a month (state table of greytHR, vouched from 1 Apr 2024; establishments under the Factories Act pay under the Kerala Labour Welfare Fund Act 1975 instead — verify with the board).',
+    50,
+    50,
+    'Kerala Shops and Commercial Establishments Workers Welfare Fund Act 2006 and Scheme, contribution raised from ₹20 to ₹50 by G.O.(P) No. 41/2022/LBR of 19 May 2022 from September 2022: ₹50 employee and ₹50 employer (₹100 a month per worker to the board). Establishments under the Factories Act pay under the Kerala Labour Welfare Fund Act 1975 instead.',
   ),
   lwf(
     'MP',

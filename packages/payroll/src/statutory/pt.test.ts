@@ -1,7 +1,7 @@
 // Professional tax of each seeded state against its Act's schedule (sources in parameters.ts, row by row):
 // Karnataka Act 33 of 2025 (₹300 in February), Maharashtra Schedule I (women's table, ₹300 in February), Greater
 // Chennai Corporation circular of 20 Jan 2025 (half-yearly), Telangana and Andhra Pradesh 1987 Acts, West Bengal
-// 1979 Act, Gujarat 1976 Act, Kerala half-yearly slabs, Madhya Pradesh Vritti Kar (₹174 / ₹212 in March).
+// 1979 Act, Gujarat 1976 Act, Kerala half-yearly slabs (revised by G.O. 1149/2024/LSGD from 1 Oct 2024), Madhya Pradesh Vritti Kar (₹174 / ₹212 in March).
 import { describe, expect, it } from 'vitest';
 import { inForce, monthStart } from './dated';
 import { STATUTORY_PARAMETERS, statutoryTables } from './parameters';
@@ -48,8 +48,17 @@ describe('professional tax', () => {
     ['WB', 2025, 6, 50000, undefined, undefined, 200],
     ['GJ', 2025, 6, 11999, undefined, undefined, 0],
     ['GJ', 2025, 6, 12000, undefined, undefined, 200],
-    ['KL', 2025, 8, 3000, undefined, undefined, 180], // half-year ₹18,000
+    ['KL', 2024, 8, 3000, undefined, undefined, 180], // half-year ₹18,000, before the revision of 1 Oct 2024
+    // G.O. 1149/2024/LSGD from 1 Oct 2024 (the figures its tables print): ₹320 / 450 / 600 / 750 / 1,000 / 1,250
+    ['KL', 2025, 2, 1999, undefined, undefined, 0], // half-year ₹11,994
+    ['KL', 2025, 2, 2000, undefined, undefined, 320], // ₹12,000 (was ₹120)
+    ['KL', 2025, 8, 3000, undefined, undefined, 450], // ₹18,000 (was ₹180)
+    ['KL', 2025, 8, 6000, undefined, undefined, 600], // ₹36,000 (was ₹300)
+    ['KL', 2025, 8, 8000, undefined, undefined, 750], // ₹48,000 (was ₹450)
+    ['KL', 2026, 2, 11000, undefined, undefined, 750], // ₹66,000 (was ₹600)
+    ['KL', 2026, 2, 17000, undefined, undefined, 1000], // ₹1,02,000
     ['KL', 2026, 2, 30000, undefined, undefined, 1250],
+    ['KL', 2026, 2, 9000, undefined, 99999, 750], // the half-year's actual salary when known
     ['KL', 2025, 9, 30000, undefined, undefined, 0],
     ['MP', 2025, 6, 18000, undefined, undefined, 0], // ₹2,16,000 a year
     ['MP', 2025, 6, 20000, undefined, undefined, 125],
