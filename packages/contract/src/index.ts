@@ -20,4 +20,5 @@ export * from './reports';
 export * from './requests';
 export * from './resources';
 export * from './statutory';
+export * from './statutory-admin';
 export * from './text';

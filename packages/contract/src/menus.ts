@@ -97,6 +97,8 @@ export const MENU = {
   salaryIncrement: '/outlet/transaction/salary_increment',
   /** Income tax under both regimes for given figures (issue 13). */
   taxCalculator: '/outlet/tax-calculator',
+  /** The dated statutory parameters in force and their history; an administrator adds a row when the law changes (issue 25). */
+  statutoryParameters: '/outlet/statutory-parameters',
   // Attendance
   attendance: '/outlet/attandance',
   employeeAttendance: '/outlet/employeeAttendace',

@@ -157,6 +157,7 @@ export const MENU_TREE: SeedModule[] = [
       m('Salary Advance', MENU.salaryAdvance, 'HandCoins'),
       m('Salary Increment', MENU.salaryIncrement, 'TrendingUp'),
       m('Tax Calculator', MENU.taxCalculator, 'Calculator'),
+      m('Statutory Parameters', MENU.statutoryParameters, 'BookOpen'),
     ],
   },
   {
@@ -270,6 +271,7 @@ export const ROLE_ACCESS: Record<'Manager' | 'Employee' | 'Payroll Officer', Par
     [MENU.salaryAdvance]: ['view', 'add', 'edit'],
     [MENU.salaryIncrement]: ['view', 'add', 'edit'],
     [MENU.taxCalculator]: VIEW,
+    [MENU.statutoryParameters]: RAISE,
     [MENU.employeeBonus]: RAISE,
     [MENU.employeeBonusReport]: VIEW,
     [MENU.registerReports]: VIEW,
