@@ -35,6 +35,11 @@ export const ZEmployeeSalaryRecord = z.object({
   designationName: z.string().nullish(),
   /** 'N/A' on the payslip when absent. */
   uanNo: z.string().nullish(),
+  /**
+   * The payment once recorded (payments module): 'Paid on DD/MM/YYYY', or 'Pending (returned: reason)' after the bank
+   * returned it; absent before any payment is recorded (the payslip then prints the mode alone, as specified).
+   */
+  paymentStatus: z.string().nullish(),
   salaryProcessDetailRequestList: z.array(ZSalaryHead),
 });
 export type TEmployeeSalaryRecord = z.infer<typeof ZEmployeeSalaryRecord>;

@@ -8,6 +8,7 @@ export * from './dates';
 export * from './documents';
 export * from './employees';
 export * from './errors';
+export * from './exits';
 export * from './form16';
 export * from './ids';
 export * from './jobs';

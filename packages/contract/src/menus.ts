@@ -36,6 +36,8 @@ export const MENU = {
   /** The employee's income-tax declaration (regime, rent, deductions, previous employer; issue 13). */
   taxDeclaration: '/outlet/me/tax-declaration',
   idCard: '/outlet/idCard',
+  /** The employee's own resignation (issue 27). */
+  mySeparation: '/outlet/me/separation',
   // Master
   shift: `${M}/shift`,
   employeeDocType: `${M}/employee-doctype`,
@@ -95,6 +97,10 @@ export const MENU = {
   employeeBonus: '/outlet/transaction/employee-bonus',
   salaryAdvance: '/outlet/transaction/salary-advance',
   salaryIncrement: '/outlet/transaction/salary_increment',
+  /** Separations of the units' employees: record, approve (reporting manager, then HR) (issue 27). */
+  separation: '/outlet/transaction/separation',
+  /** Full and final settlements of separated employees (issue 27). */
+  settlement: '/outlet/transaction/full-final-settlement',
   /** Income tax under both regimes for given figures (issue 13). */
   taxCalculator: '/outlet/tax-calculator',
   /** The dated statutory parameters in force and their history; an administrator adds a row when the law changes (issue 25). */

@@ -11,6 +11,7 @@ import { authModule } from './auth/module';
 import { dashboardModule } from './dashboard/module';
 import { devicesModule } from './devices/module';
 import { employeesModule } from './employees/module';
+import { exitsModule } from './exits/module';
 import { financialYearsModule } from './financial-years/module';
 import { form16Module } from './form16/module';
 import { jobsModule } from './jobs/module';
@@ -43,6 +44,7 @@ export const MODULES: readonly AreaModule[] = [
   requestsModule,
   taxModule,
   payrollModule,
+  exitsModule,
   paymentsModule,
   form16Module,
   reportsModule,

@@ -67,6 +67,7 @@ export const MENU_TREE: SeedModule[] = [
       m('Form 16', MENU.form16, 'FileText'),
       m('Tax Declaration', MENU.taxDeclaration, 'FileText'),
       m('ID Card', MENU.idCard, 'IdCard'),
+      m('My Separation', MENU.mySeparation, 'FileText'),
     ],
   },
   {
@@ -156,6 +157,8 @@ export const MENU_TREE: SeedModule[] = [
       m('Employee Bonus', MENU.employeeBonus, 'Gift'),
       m('Salary Advance', MENU.salaryAdvance, 'HandCoins'),
       m('Salary Increment', MENU.salaryIncrement, 'TrendingUp'),
+      m('Separation', MENU.separation, 'UserCheck'),
+      m('Full & Final Settlement', MENU.settlement, 'ReceiptIndianRupee'),
       m('Tax Calculator', MENU.taxCalculator, 'Calculator'),
       m('Statutory Parameters', MENU.statutoryParameters, 'BookOpen'),
     ],
@@ -228,6 +231,7 @@ const OWN_SCREENS: Partial<Record<TMenuPath, SeedAction[]>> = {
   [MENU.form16]: VIEW,
   [MENU.taxDeclaration]: ['view', 'edit'],
   [MENU.idCard]: VIEW,
+  [MENU.mySeparation]: ['view', 'add', 'edit'],
   [MENU.viewShift]: VIEW,
   [MENU.shiftDetails]: VIEW,
 };
@@ -256,6 +260,9 @@ export const ROLE_ACCESS: Record<'Manager' | 'Employee' | 'Payroll Officer', Par
     // A unit's salary approver of a level approves its runs; advances of the unit's staff too.
     [MENU.salaryProcess]: ['view', 'approve'],
     [MENU.salaryAdvance]: ['view', 'approve'],
+    // The reporting manager approves a separation first; HR (an approver of the unit) then.
+    [MENU.separation]: ['view', 'approve'],
+    [MENU.settlement]: ['view', 'approve'],
   },
   Employee: { ...OWN_SCREENS },
   // The payroll office: prepares salaries (the maker); approvers (the checkers) approve them.
@@ -270,6 +277,8 @@ export const ROLE_ACCESS: Record<'Manager' | 'Employee' | 'Payroll Officer', Par
     [MENU.salaryProcess]: ['view', 'add', 'edit'],
     [MENU.salaryAdvance]: ['view', 'add', 'edit'],
     [MENU.salaryIncrement]: ['view', 'add', 'edit'],
+    [MENU.separation]: ['view', 'add', 'edit'],
+    [MENU.settlement]: ['view', 'add', 'edit'],
     [MENU.taxCalculator]: VIEW,
     [MENU.statutoryParameters]: RAISE,
     [MENU.employeeBonus]: RAISE,

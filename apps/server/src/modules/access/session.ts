@@ -4,7 +4,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
+import { orgZone } from '../../lib/org-zone';
 import { type AuthContext, roleGrantsSql } from './context';
+
+/**
+ * Today in the organisation's zone as SQL: an employee whose exit date (the last working day of an approved separation)
+ * is before it has left, and neither signs in nor keeps a session (modules/exits).
+ */
+export const leftBefore = () => sql`(now() at time zone ${orgZone()})::date`;
 
 /** A new opaque bearer token: 32 random bytes, base64url. */
 export function newToken(): string {
@@ -128,7 +135,8 @@ function buildSessionQuery(db: Db, cfg: SessionConfig, need: NeededAction | unde
       and s.revoked_at is null
       and s.expires_at > now()
       and s.last_seen_at > now() - (${String(cfg.sessionIdleMinutes)}::float8 * interval '1 minute')
-      and u.is_active and r.is_active`,
+      and u.is_active and r.is_active
+      and not exists (select 1 from employees xe where xe.id = u.employee_id and xe.exit_date < ${leftBefore()})`,
     )
     .limit(1)
     .prepare(name);

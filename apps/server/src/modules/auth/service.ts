@@ -5,7 +5,7 @@ import { roles, sessions, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Unauthorized } from '../../lib/errors';
 import type { AuthContext } from '../access/context';
-import { createSession } from '../access/session';
+import { createSession, leftBefore } from '../access/session';
 import { hashPassword, newPasswordProblem, verifyPassword } from './password';
 import { attemptFailed, attemptSucceeded, reserveAttempt } from './rate-limit';
 
@@ -25,6 +25,8 @@ export async function findUserForSignIn(db: Db, login: string) {
       passwordHash: users.passwordHash,
       isActive: users.isActive,
       roleActive: roles.isActive,
+      // The employee's last working day has passed (an approved separation, modules/exits).
+      hasLeft: sql<boolean>`exists (select 1 from employees xe where xe.id = ${users.employeeId} and xe.exit_date < ${leftBefore()})`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -59,6 +61,7 @@ export async function signIn(db: Db, cfg: AppConfig, input: SignInInput) {
   if (!user.isActive || !user.roleActive) {
     throw new Unauthorized('Your account is disabled; please contact the administrator');
   }
+  if (user.hasLeft) throw new Unauthorized('Your employment has ended; this account no longer signs in');
   await attemptSucceeded(db, userKey, attemptId);
   await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, user.id));
   return createSession(db, user.id, cfg, { ip: input.ip, userAgent: input.userAgent });

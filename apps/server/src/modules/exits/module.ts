@@ -1,0 +1,19 @@
+import { exitSettlements, separations } from '../../db/schema';
+import { defineModule } from '../../lib/module';
+import { registerApprovalKind } from '../approvals/service';
+import { registerEmployeeUsage, tableUsage } from '../employees/usage';
+import { applySeparationsJob } from './jobs';
+import { separationRoutes } from './separation-routes';
+import { separationApproval } from './separations';
+
+export const exitsModule = defineModule({
+  name: 'exits',
+  setup() {
+    registerApprovalKind(separationApproval);
+    registerEmployeeUsage(tableUsage('separations', separations, separations.employeeId));
+    registerEmployeeUsage(tableUsage('full and final settlements', exitSettlements, exitSettlements.employeeId));
+  },
+  routes: [separationRoutes],
+  // Hourly: a last working day that has passed ends the employee's sign-in within the hour (and at once by date).
+  schedules: [{ job: applySeparationsJob, everyMs: 3_600_000 }],
+});
