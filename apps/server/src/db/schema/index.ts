@@ -11,5 +11,6 @@ export * from './payroll';
 export * from './payments';
 export * from './requests';
 export * from './statutory';
+export * from './statutory-arrears';
 export * from './tax';
 export * from './vouchers';
