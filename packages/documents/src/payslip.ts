@@ -112,7 +112,7 @@ function detailsTable(record: PayslipRecord): Content {
         ],
         [
           label(PAYSLIP_TEXT.modeOfPayment),
-          value(orDash(record.payModeName)),
+          value(record.paymentStatus ? `${orDash(record.payModeName)} · ${record.paymentStatus}` : orDash(record.payModeName)),
           label(PAYSLIP_TEXT.uanNo),
           value(record.uanNo?.trim() ? record.uanNo : PAYSLIP_TEXT.missingUan),
         ],

@@ -5,7 +5,7 @@ import type { TRunEmployee, TSalarySlip } from '@hr/contract';
 import { toRupees } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import type { RunHead } from '../../db/schema';
+import type { RunHead, SlipArrearsLine } from '../../db/schema';
 import { netFigures, netPaidSql } from './net-paid';
 
 type SlipRow = {
@@ -20,6 +20,7 @@ type SlipRow = {
   designationName: string;
   payModeName: string | null;
   uanNo: string | null;
+  paymentStatus: string | null;
   amounts: Record<string, number>;
   net: string;
   netPaid: string;
@@ -35,8 +36,11 @@ export async function slipRecords(db: Db, where: ReturnType<typeof sql>): Promis
     db,
     sql`select r.id as "runId", r.year, r.month, r.heads, u.name as "unitName", s.employee_id as "employeeId",
           s.employee_code as "employeeCode", s.name, s.designation_name as "designationName", s.pay_mode_name as "payModeName",
-          s.uan_no as "uanNo", s.amounts, s.net::text as net, ${netPaidSql(sql`s.net`)}::text as "netPaid"
+          s.uan_no as "uanNo", s.amounts, s.net::text as net, ${netPaidSql(sql`s.net`)}::text as "netPaid",
+          case when p.status = 'paid' then 'Paid on ' || to_char(p.value_date, 'DD/MM/YYYY')
+               when p.failure_reason is not null then 'Pending (returned: ' || p.failure_reason || ')' end as "paymentStatus"
         from salary_slips s join payroll_runs r on r.id = s.run_id join units u on u.id = r.unit_id
+        left join salary_payments p on p.run_id = s.run_id and p.employee_id = s.employee_id
         where ${where}
         order by u.name, s.employee_code`,
   );
@@ -53,6 +57,7 @@ export async function slipRecords(db: Db, where: ReturnType<typeof sql>): Promis
     payModeName: r.payModeName,
     designationName: r.designationName,
     uanNo: r.uanNo,
+    paymentStatus: r.paymentStatus,
     salaryProcessDetailRequestList: r.heads.map((h) => ({
       earningDeductionId: h.id,
       earningDeductionPrintName: h.printName,
@@ -92,7 +97,7 @@ export async function runEmployees(db: Db, run: { id: number; unitId: number; ye
     net: string;
     netPaid: string;
     previousNet: string | null;
-    arrears: { month: string; amount: number }[];
+    arrears: SlipArrearsLine[];
   }>(
     db,
     sql`select s.employee_id as "employeeId", s.employee_code as "employeeCode", s.name, s.designation_name as "designationName",
@@ -116,6 +121,6 @@ export async function runEmployees(db: Db, run: { id: number; unitId: number; ye
     deductions: toRupees(Number(r.deductions)),
     ...netFigures(r.netPaid, r.net),
     previousNet: r.previousNet === null ? null : toRupees(Number(r.previousNet)),
-    arrears: r.arrears.map((a) => ({ month: a.month, amount: toRupees(a.amount) })),
+    arrears: r.arrears.map((a) => ({ ...a, amount: toRupees(a.amount) })),
   }));
 }

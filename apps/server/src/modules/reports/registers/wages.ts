@@ -103,6 +103,10 @@ const NET_PAID = netPaidSql(sql`s.net`);
 
 const MONTH_FILTERS = [...PEOPLE_FILTERS, { kind: 'month' as const, required: true }];
 
+/** The slip's payment (payments module, salary_payments): 'DD/MM/YYYY' it was paid on, else 'Pending'. */
+const PAYMENT_STATUS = sql`coalesce((select to_char(p.value_date, 'DD/MM/YYYY') from salary_payments p
+  where p.run_id = s.run_id and p.employee_id = s.employee_id and p.status = 'paid'), 'Pending')`;
+
 const SLIP_PEOPLE = sql`s.employee_id as "employeeId", s.employee_code as "employeeCode", s.name, u.name as "unitName",
   s.department_name as "departmentName", s.designation_name as "designationName"`;
 
@@ -134,6 +138,9 @@ export const salaryRegister = defineReport({
     col.money('gross', 'Gross'),
     col.money('deductions', 'Deductions'),
     col.money('net', 'Net'),
+    col.text('bankAccountNo', 'Bank A/c No.', 18),
+    col.text('ifsc', 'IFSC', 11),
+    col.text('paymentStatus', 'Paid On', 12),
   ],
   columnsFor: async (ctx) => {
     const heads = await headsOf(ctx);
@@ -151,7 +158,8 @@ export const salaryRegister = defineReport({
     query: (
       ctx,
     ) => sql`select ${SLIP_PEOPLE}, (s.attendance->>'payableDays')::numeric as "payableDays", (s.attendance->>'lwopDays')::numeric as "lwopDays",
-        s.gross, s.deductions, ${NET_PAID} as net, s.amounts as "_amounts", s.id as "_slipId"
+        s.gross, s.deductions, ${NET_PAID} as net, e.bank_account_no as "bankAccountNo", e.ifsc, ${PAYMENT_STATUS} as "paymentStatus",
+        s.amounts as "_amounts", s.id as "_slipId"
       from ${slipsFrom(ctx)}`,
     expand: headSelect,
     key: '_slipId',
