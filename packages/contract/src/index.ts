@@ -23,3 +23,4 @@ export * from './resources';
 export * from './statutory';
 export * from './statutory-admin';
 export * from './text';
+export * from './wage-rule';

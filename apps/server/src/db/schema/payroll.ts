@@ -1,4 +1,4 @@
-import type { SlipStatutory, StatutoryHeadKind } from '@hr/payroll';
+import type { SlipStatutory, StatutoryHeadKind, WageClass } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -125,6 +125,8 @@ export interface RunHead {
   statutory?: StatutoryHeadKind | null;
   isPfWage?: boolean;
   isEsiWage?: boolean;
+  /** An earning's class under the Labour Codes (earning_deductions.wage_class); absent in runs processed before. */
+  wageClass?: WageClass | null;
   /** An earning's Form 16 line: '17(2)' perquisite, '17(3)' profits in lieu; null / absent: salary under 17(1). */
   taxSection?: '17(2)' | '17(3)' | null;
 }

@@ -1,3 +1,4 @@
+import { defaultWageClass, HRA_CODE } from '@hr/payroll';
 import { and, eq, ne } from 'drizzle-orm';
 import { earningDeductions } from '../../db/schema';
 import { BadRequest, Conflict } from '../../lib/errors';
@@ -45,6 +46,17 @@ const earningDeductionHooks: ResourceHooks = {
     if (!earning && value('taxSection')) {
       throw new BadRequest('Invalid head', { taxSection: ['Only an earning is a perquisite or profits in lieu of salary'] });
     }
+    // The Labour Codes' class (Code on Wages s.2(y)): an earning's, by its flags when not chosen; none on a deduction.
+    if (!earning && data.wageClass) {
+      throw new BadRequest('Invalid head', { wageClass: ['Only an earning has a Labour Codes class'] });
+    }
+    if (earning && !value('isNetPayHead') && !value('isTotalLWOPHead')) {
+      data.wageClass ??= defaultWageClass({
+        isPfWage: value('isPfWage') === true,
+        isOverTimeHead: value('isOverTimeHead') === true,
+        isHra: String(value('code') ?? '').toUpperCase() === HRA_CODE,
+      });
+    } else if ('wageClass' in data || before?.wageClass) data.wageClass = null;
     if (!earning && (value('isPfWage') || value('isEsiWage'))) {
       throw new BadRequest('Invalid head', {
         [value('isPfWage') ? 'isPfWage' : 'isEsiWage']: ['Only an earning can be PF or ESI wages'],

@@ -31,7 +31,7 @@ export async function unitHeads(db: Db | Tx, unitId: number, ym: string): Promis
         select c.id, c.code, c.print_name as "printName", c.is_earning as "isEarning", c.is_printed as "isPrinted",
           c.is_calculative as "isCalculative", c.is_net_pay_head as "isNetPayHead", c.is_over_time_head as "isOverTimeHead",
           c.is_total_lwop_head as "isTotalLWOPHead", c.statutory, c.is_pf_wage as "isPfWage", c.is_esi_wage as "isEsiWage",
-          c.tax_section as "taxSection",
+          c.tax_section as "taxSection", c.wage_class as "wageClass",
           (select f.formula from salary_formulas f
             where f.earning_deduction_id = c.id and f.is_active and f.effective_from <= ${ym}
               and (f.unit_id = ${unitId} or f.unit_id is null)
@@ -65,5 +65,7 @@ export function engineHeads(heads: readonly RunHead[]): EngineHead[] {
     isPfWage: h.isPfWage ?? false,
     isEsiWage: h.isEsiWage ?? false,
     isHra: h.isEarning && h.code === HRA_CODE,
+    // Null: by the head's flags (defaultWageClass); given for every head, so PF and ESI follow the earnings.
+    wageClass: h.wageClass ?? null,
   }));
 }

@@ -61,6 +61,20 @@ async function markStatutoryHeads(db: Db): Promise<void> {
     where upper(code) in (select jsonb_array_elements_text(${JSON.stringify(ESI_WAGE_HEADS)}::jsonb))`);
 }
 
+/**
+ * The seeded earnings' class under the Labour Codes (Code on Wages s.2(y)), as migration 0036 classed the heads of an
+ * installation: PF wages are wages, overtime, HRA, conveyance and bonus their clauses, arrears outside the month's
+ * test, the other allowances (medical, special) counted in the 50 % test.
+ */
+async function classifyEarnings(db: Db): Promise<void> {
+  await db.execute(sql`update earning_deductions set wage_class = case
+      when is_pf_wage then 'wages' when is_over_time_head then 'overtime' when upper(code) = 'HRA' then 'hra'
+      when upper(code) in ('CONV', 'CONVEYANCE', 'CA', 'TA') then 'conveyance' when upper(code) = 'BONUS' then 'bonus'
+      when upper(code) in ('COMM', 'COMMISSION') then 'commission' when upper(code) = 'ARREARS' then 'outside'
+      else 'allowance' end
+    where is_earning and not is_net_pay_head and not is_total_lwop_head and wage_class is null`);
+}
+
 /** Monthly basic (rupees) by designation code; the rest of the structure follows from it. */
 const BASIC_BY_DESIGNATION: Record<string, number> = {
   DIR: 95000,
@@ -97,6 +111,7 @@ export async function seedPayroll(db: Db, today: string): Promise<void> {
   const [done] = await db.select({ id: payrollRuns.id }).from(payrollRuns).limit(1);
   if (done) return;
   await markStatutoryHeads(db);
+  await classifyEarnings(db);
   const heads = await db
     .execute(sql`select id, code from earning_deductions`)
     .then((r) => (r as unknown as { rows: { id: number; code: string }[] }).rows);

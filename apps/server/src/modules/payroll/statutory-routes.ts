@@ -11,6 +11,7 @@ import { Conflict } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { collect, streamXlsx } from '../../lib/xlsx';
 import { loadRun } from './runs';
+import { wageRuleRoutes } from './wage-rule-routes';
 
 const MONTH_NAMES = [
   'January',
@@ -28,6 +29,7 @@ const MONTH_NAMES = [
 ];
 
 export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(wageRuleRoutes);
   app.get(
     '/api/payroll/runs/:id/ecr',
     {

@@ -5,6 +5,7 @@
 // declarations (one query) and their earlier slips of the year (one). The rules themselves run inside the engine
 // (computeSlips) on these plain values.
 import {
+  codeWagesRuleFor,
   type EmployeeStatutory,
   type EmployeeTds,
   type EngineStatutory,
@@ -160,6 +161,8 @@ export async function monthStatutory(
     esi: inForce(tables.esi, on),
     pt: state ? inForce(tables.pt.get(state) ?? [], on) : undefined,
     lwf: state ? inForce(tables.lwf.get(state) ?? [], on) : undefined,
+    // The Labour Codes' wages (from 21 Nov 2025): PF on basic + DA and the excluded payments above half (wages.ts).
+    wages: codeWagesRuleFor(tables.codeWages, year, month),
     tds: withTds
       ? { new: incomeTaxParametersFor(tables, financialYear, 'new'), old: incomeTaxParametersFor(tables, financialYear, 'old') }
       : undefined,

@@ -7,6 +7,7 @@ import { Figure } from '@/components/common/Figure';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api } from '@/lib/api';
 import { formatCount, formatRupees } from '@/lib/format';
+import { RunWageRuleCard } from './RunWageRuleCard';
 
 export function RunStatutoryCard({ run }: { run: TRun }) {
   const ready = run.status === 'processed' || run.status === 'approved' || run.status === 'locked';
@@ -18,31 +19,34 @@ export function RunStatutoryCard({ run }: { run: TRun }) {
   const s = query.data;
   if (!ready || !s) return null;
   return (
-    <Card data-testid="run-statutory">
-      <CardHeader>
-        <CardTitle>Statutory summary</CardTitle>
-        <CardDescription>
-          PF {formatCount(s.pf.members)} members · ESI {formatCount(s.esi.covered)} covered · PT {formatCount(s.pt.employees)} · LWF{' '}
-          {formatCount(s.lwf.employees)}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
-        <Figure label="EPF wages" value={formatRupees(s.pf.epfWages)} />
-        <Figure label="PF (member)" value={formatRupees(s.pf.employee)} />
-        <Figure label="EPS" value={formatRupees(s.pf.eps)} />
-        <Figure label="EPF difference" value={formatRupees(s.pf.epf)} />
-        <Figure label="EDLI" value={formatRupees(s.pf.edli)} />
-        <Figure
-          label="PF admin charges"
-          value={<span data-testid="run-pf-admin">{s.pf.adminCharges === null ? '—' : formatRupees(s.pf.adminCharges)}</span>}
-        />
-        <Figure label="ESI wages" value={formatRupees(s.esi.wages)} />
-        <Figure label="ESI (employee)" value={formatRupees(s.esi.employee)} />
-        <Figure label="ESI (employer)" value={formatRupees(s.esi.employer)} />
-        <Figure label="Professional tax" value={formatRupees(s.pt.amount)} />
-        <Figure label="LWF (employee)" value={formatRupees(s.lwf.employee)} />
-        <Figure label="LWF (employer)" value={formatRupees(s.lwf.employer)} />
-      </CardContent>
-    </Card>
+    <>
+      <Card data-testid="run-statutory">
+        <CardHeader>
+          <CardTitle>Statutory summary</CardTitle>
+          <CardDescription>
+            PF {formatCount(s.pf.members)} members · ESI {formatCount(s.esi.covered)} covered · PT {formatCount(s.pt.employees)} · LWF{' '}
+            {formatCount(s.lwf.employees)}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
+          <Figure label="EPF wages" value={formatRupees(s.pf.epfWages)} />
+          <Figure label="PF (member)" value={formatRupees(s.pf.employee)} />
+          <Figure label="EPS" value={formatRupees(s.pf.eps)} />
+          <Figure label="EPF difference" value={formatRupees(s.pf.epf)} />
+          <Figure label="EDLI" value={formatRupees(s.pf.edli)} />
+          <Figure
+            label="PF admin charges"
+            value={<span data-testid="run-pf-admin">{s.pf.adminCharges === null ? '—' : formatRupees(s.pf.adminCharges)}</span>}
+          />
+          <Figure label="ESI wages" value={formatRupees(s.esi.wages)} />
+          <Figure label="ESI (employee)" value={formatRupees(s.esi.employee)} />
+          <Figure label="ESI (employer)" value={formatRupees(s.esi.employer)} />
+          <Figure label="Professional tax" value={formatRupees(s.pt.amount)} />
+          <Figure label="LWF (employee)" value={formatRupees(s.lwf.employee)} />
+          <Figure label="LWF (employer)" value={formatRupees(s.lwf.employer)} />
+        </CardContent>
+      </Card>
+      <RunWageRuleCard run={run} />
+    </>
   );
 }
