@@ -4,6 +4,7 @@ export * from './approvals';
 export * from './attendance';
 export * from './core';
 export * from './employees';
+export * from './establishments';
 export * from './exits';
 export * from './jobs';
 export * from './masters';

@@ -275,8 +275,10 @@ export const salaryArrears = pgTable(
 );
 
 /**
- * The Payment of Bonus Act's thresholds as dated data (the 2015 amendment: eligible up to ₹21,000 a month,
- * computed on at most ₹7,000 or the minimum wage where higher), with a unit's own minimum wage where it has one.
+ * The statutory bonus thresholds as dated data — the Payment of Bonus Act's 2015 amendment (eligible up to ₹21,000 a
+ * month, computed on at most ₹7,000 or the minimum wage where higher), then the Code on Wages s.26 from 21 Nov 2025
+ * (the same amounts, and the minimum bonus of ₹100 a year) — each with its source, with a unit's own minimum wage
+ * where it has one.
  */
 export const bonusRules = pgTable(
   'bonus_rules',
@@ -290,6 +292,10 @@ export const bonusRules = pgTable(
     minDaysWorked: smallint('min_days_worked').notNull().default(30),
     minRatePercent: numeric('min_rate_percent', { precision: 5, scale: 2 }).notNull().default('8.33'),
     maxRatePercent: numeric('max_rate_percent', { precision: 5, scale: 2 }).notNull().default('20'),
+    /** The minimum bonus for a whole year (Code on Wages s.26(1): ₹100), reduced for the months worked (s.27). */
+    minimumBonus: paise('minimum_bonus').notNull().default(0),
+    /** The Act, section and notification the figures come from. */
+    source: text('source'),
     ...auditColumns,
   },
   (t) => [uniqueIndex('bonus_rules_uq').on(sql`coalesce(${t.unitId}, 0)`, t.effectiveFrom)],

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './common';
 import { units } from './core';
+import { statutoryEstablishments } from './establishments';
 import { payrollRuns } from './payroll';
 
 /**
@@ -55,9 +56,11 @@ export const statutoryParameters = pgTable(
 );
 
 /**
- * The EPF administration charges of a salary run (one establishment — a unit — and month), worked out when the
- * run is processed from its slips' EPF wages by the PF parameters in force that month (rate and minimum kept as
- * applied): the PF register's summary and the run screen read them. Money in paise, whole rupees.
+ * The EPF administration charges of a salary run (one unit and month), worked out when the run is processed from its
+ * slips' EPF wages by the PF parameters in force that month (rate and minimum kept as applied): the PF register's
+ * summary and the run screen read them. Money in paise, whole rupees. The charges and their minimum are of the PF
+ * establishment (`establishment_id`, which may cover several units): `amount` is this run's share of the
+ * establishment's charges for the month, and the shares of its runs add up to them.
  */
 export const pfAdminCharges = pgTable('pf_admin_charges', {
   runId: integer('run_id')
@@ -74,7 +77,11 @@ export const pfAdminCharges = pgTable('pf_admin_charges', {
   rate: numeric('rate', { precision: 6, scale: 3 }).notNull(),
   /** The monthly minimum applied, paise. */
   minimum: bigint('minimum', { mode: 'number' }).notNull(),
-  /** The charges, paise (rounded to the rupee). */
+  /** The charges, paise (rounded to the rupee): the run's share of its establishment's. */
   amount: bigint('amount', { mode: 'number' }).notNull(),
+  /** The PF establishment the unit belonged to (null: none recorded, the unit is its own). */
+  establishmentId: integer('establishment_id').references(() => statutoryEstablishments.id),
+  /** The establishment's charges for the month (all its runs), paise. */
+  establishmentAmount: bigint('establishment_amount', { mode: 'number' }),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
