@@ -1,5 +1,6 @@
 import { monthName } from '@hr/calendar';
 import type { TEmployeeSalaryRecord } from '@hr/contract';
+import { underAct2025 } from '@hr/payroll';
 
 /**
  * {units} of the spec's file names: the distinct unit names of the batch in order of appearance,
@@ -35,14 +36,17 @@ function form16Person(employee: { pan: string | null; employeeCode: string }): s
   return PAN.test(pan) ? pan : `PANNOTAVBL_${employee.employeeCode.replace(/[^A-Za-z0-9-]/g, '')}`;
 }
 
-/** 'Form16_{PAN}_{financial year}.pdf', e.g. 'Form16_ABCDE1234F_2026-27.pdf'. */
+/** Form 16 up to 2025-26, Form 130 from the tax year 2026-27 (Income-tax Act, 2025). */
+const certificateStem = (financialYear: string) => (underAct2025(financialYear) ? 'Form130' : 'Form16');
+
+/** 'Form16_{PAN}_{financial year}.pdf', e.g. 'Form16_ABCDE1234F_2025-26.pdf' ('Form130_…' from 2026-27). */
 export function form16FileName(record: { financialYear: string; employee: { pan: string | null; employeeCode: string } }): string {
-  return `Form16_${form16Person(record.employee)}_${record.financialYear}.pdf`;
+  return `${certificateStem(record.financialYear)}_${form16Person(record.employee)}_${record.financialYear}.pdf`;
 }
 
 /** A batch of Form 16s as one PDF: 'Form16_{units}_{financial year}.pdf'; the year comes from the first record. */
 export function form16BatchFileName(records: readonly { financialYear: string; employee: { unitName: string } }[]): string {
   const first = records[0];
   if (!first) throw new RangeError('A document needs at least one employee');
-  return `Form16_${unitsForFileName(records.map((r) => ({ unitName: r.employee.unitName })))}_${first.financialYear}.pdf`;
+  return `${certificateStem(first.financialYear)}_${unitsForFileName(records.map((r) => ({ unitName: r.employee.unitName })))}_${first.financialYear}.pdf`;
 }

@@ -193,8 +193,9 @@ describe('Form 16 figures', () => {
     expect(line(/Profits in lieu of salary/)?.inner).toBe(r(60000));
     expect(line(/loss\) from house property/)?.inner).toBe(r(-200000));
     expect(line(/Other Sources/)?.inner).toBe(r(30000));
-    expect(lines.find((l) => l.no === '8')?.outer).toBe(r(1577500));
-    expect(lines.find((l) => l.no === '17')?.outer).toBe(r(10000));
+    // Items as Notification 36/2019 numbers them: 9 gross total income, 18 relief under section 89.
+    expect(lines.find((l) => l.no === '9')?.outer).toBe(r(1577500));
+    expect(lines.find((l) => l.no === '18')?.outer).toBe(r(10000));
     expect(lines.some((l) => /Section 24\(b\)/.test(l.label))).toBe(false);
     // The new regime allows no 24(b) loss for a self-occupied house: nothing is set off.
     const n = form16Figures(base('new', { months, deductions: { '24(b)': r(240000) }, otherIncome: r(30000) }));
@@ -225,7 +226,10 @@ describe('Form 16 figures', () => {
       expect(sum(f.quarters.map((q) => q.tds))).toBe(f.totals.tds);
       // Lines 1(a)…: the printed inner amounts of 1(a) are the heads.
       const lines = partBLines(f, rec);
-      expect(lines.find((l) => l.no === '18')?.outer).toBe(f.netTaxPayable);
+      expect(lines.find((l) => l.no === '19')?.outer).toBe(f.netTaxPayable);
+      expect(lines.find((l) => l.no === '3')?.outer).toBe(f.grossSalary - f.tax.exemptions);
+      expect(lines.find((l) => l.no === '6')?.outer).toBe(f.incomeChargeable);
+      expect(lines.find((l) => l.no === '11')?.outer).toBe(f.tax.totalDeductions);
     }
   });
 
@@ -298,7 +302,7 @@ describeWithPoppler('Form 16 PDF read back', async () => {
       'taxation under section 115BAC(1A): No',
       'Tax on total income 1,21,000.00',
       'Health and education cess 4,840.00',
-      'Net tax payable [16 − 17] 1,25,840.00',
+      'Net tax payable [17 − 18] 1,25,840.00',
       'February 2026 1,40,000.00 300.00 10,480.00',
       'Total 16,80,000.00 2,500.00 1,25,840.00',
       FORM16_TEXT.footer,
@@ -309,8 +313,11 @@ describeWithPoppler('Form 16 PDF read back', async () => {
     for (const t of [
       'PAN of the employee PANNOTAVBL',
       'House rent allowance under section 10(13A) 1,20,000.00',
-      'Section 80C 1,50,000.00',
-      'Balance tax payable [18 − 19 − 20] 94,900.00',
+      'Total deduction under sections 80C, 80CCC and 80CCD(1) 1,50,000.00',
+      'Deduction in respect of health insurance premia under section 80D 25,000.00',
+      'Total amount of salary received from current employer [1(d) − 2(h)] 15,60,000.00',
+      'Income chargeable under the head "Salaries" [3 + 1(e) − 5] 15,07,500.00',
+      'Balance tax payable [19 − tax deducted] 94,900.00',
     ]) {
       expect(k).toContain(t);
     }

@@ -1,5 +1,7 @@
 // Form 16 (rule 31(1)(a) of the Income-tax Rules, 1962): the certificate of tax deducted at source on salary
-// under section 192 for one financial year. Part B (the annexure: salary by head, exemptions under section 10,
+// under section 192 for one financial year up to 2025-26; from the tax year 2026-27 the same document is Form 130
+// (section 395(4)(b) of the Income-tax Act, 2025, rule 215(1) of the Income-tax Rules, 2026), the year deciding
+// the texts and section numbers (form16-law.ts) and Part B's items (form16-partb.ts, Notification 36/2019). Part B (the annexure: salary by head, exemptions under section 10,
 // deductions under section 16 and chapter VI-A, the regime, the tax computation) is worked out here from the
 // year's salary slips and the employee's declaration; Part A proper (tax deducted and deposited, with the
 // challan and statement receipt numbers) is generated on the TRACES portal, so the document prints only a
@@ -9,20 +11,13 @@ import { computeIncomeTax, type IncomeTaxParameters, type Paise, type TaxRegime,
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { amountText, baseDocument, COLORS, GRID, rule, stripCarriageReturns } from './common';
 import { form16BatchFileName } from './filenames';
+import { salaryCertificateLaw } from './form16-law';
+import { type Line, partBLines } from './form16-partb';
+
+export { partBLines } from './form16-partb';
 
 /** Fixed texts of the document. */
 export const FORM16_TEXT = {
-  documentTitle: 'Form 16',
-  formNo: 'FORM NO. 16',
-  rule: '[See rule 31(1)(a)]',
-  certificate:
-    'Certificate under section 203 of the Income-tax Act, 1961 for tax deducted at source on salary paid to an employee under section 192',
-  partA: 'PART A — Summary of tax deducted at source (from the payroll)',
-  partANote:
-    'Part A of Form 16 (tax deducted and deposited with the Central Government, with the receipt numbers of the quarterly ' +
-    'TDS statements in Form 24Q) is generated and downloaded by the employer from the TRACES portal (www.tdscpc.gov.in) ' +
-    'and issued with this Part B. The summary below is the tax deducted in this employer’s salary runs.',
-  partB: 'PART B (Annexure) — Details of salary paid and any other income and tax deducted',
   monthly: 'Tax deducted month by month',
   footer: 'This is system generated document and does not require signature',
   panNotAvailable: 'PANNOTAVBL',
@@ -85,6 +80,10 @@ export interface Form16Record {
   previousEmployer?: { salary: Paise; tds: Paise } | null;
   /** Relief under section 89 (arrears of earlier years), as claimed. */
   relief89?: Paise;
+  /** The year's basic + DA from this employer (80CCD(2)'s cap; absent: the gross salary). */
+  basicAndDa?: Paise;
+  /** The employee's age reached in the year (the old regime's senior citizens' slabs). */
+  age?: number;
 }
 
 export interface Form16Figures {
@@ -102,6 +101,8 @@ export interface Form16Figures {
   exemptions: Form16Exemption[];
   /** Gross salary (this and a previous employer) less the exemptions. */
   salaryAfterExemptions: Paise;
+  /** Part B item 3: the salary from this employer less the exemptions [1(d) − 2(h)]. */
+  currentEmployerSalary: Paise;
   /** Professional tax paid in the year (the slips' PT), whether or not the regime deducts it. */
   professionalTaxPaid: Paise;
   /** Section 16: standard deduction + professional tax as counted. */
@@ -156,6 +157,35 @@ export function assessmentYearOf(financialYear: string): string {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
+/** Every month of the year (April first, zero where no salary was paid) and the quarters' sums. */
+function monthsOfYear(record: Form16Record, start: number): Pick<Form16Figures, 'months' | 'quarters'> {
+  const slipOf = new Map(record.months.map((m) => [m.year * 100 + m.month, m]));
+  const months: Form16Figures['months'] = [];
+  for (let i = 0; i < 12; i++) {
+    const month = ((3 + i) % 12) + 1;
+    const year = month >= 4 ? start : start + 1;
+    const slip = slipOf.get(year * 100 + month);
+    months.push({
+      year,
+      month,
+      paid: slip !== undefined,
+      gross: slip ? sum(slip.earnings.map((e) => e.amount)) : 0n,
+      professionalTax: slip?.professionalTax ?? 0n,
+      tds: slip?.tds ?? 0n,
+    });
+  }
+  for (const m of record.months) {
+    if (!months.some((x) => x.year === m.year && x.month === m.month)) {
+      throw new RangeError(`${monthName(m.month)} ${m.year} is not in the financial year ${record.financialYear}`);
+    }
+  }
+  const quarters = QUARTERS.map((q) => {
+    const of = months.filter((m) => (q.months as readonly number[]).includes(m.month));
+    return { quarter: q.quarter, label: q.label, gross: sum(of.map((m) => m.gross)), tds: sum(of.map((m) => m.tds)) };
+  });
+  return { months, quarters };
+}
+
 /** The year's figures of one employee: every printed total is the sum of the printed lines above it. */
 export function form16Figures(record: Form16Record): Form16Figures {
   const p = record.tax;
@@ -189,6 +219,8 @@ export function form16Figures(record: Form16Record): Form16Figures {
     deductions: record.deductions ?? {},
     professionalTax: professionalTaxPaid,
     otherIncome: record.otherIncome ?? 0n,
+    basicAndDa: record.basicAndDa,
+    age: record.age,
   });
   // The exemptions are limited to the salary left after the standard deduction: the last lines give way.
   const exemptions: Form16Exemption[] = [];
@@ -215,30 +247,7 @@ export function form16Figures(record: Form16Record): Form16Figures {
   const netTaxPayable = tax.totalTax - relief89;
   const previousEmployerTds = record.previousEmployer?.tds ?? 0n;
 
-  const slipOf = new Map(record.months.map((m) => [m.year * 100 + m.month, m]));
-  const months: Form16Figures['months'] = [];
-  for (let i = 0; i < 12; i++) {
-    const month = ((3 + i) % 12) + 1;
-    const year = month >= 4 ? start : start + 1;
-    const slip = slipOf.get(year * 100 + month);
-    months.push({
-      year,
-      month,
-      paid: slip !== undefined,
-      gross: slip ? sum(slip.earnings.map((e) => e.amount)) : 0n,
-      professionalTax: slip?.professionalTax ?? 0n,
-      tds: slip?.tds ?? 0n,
-    });
-  }
-  for (const m of record.months) {
-    if (!months.some((x) => x.year === m.year && x.month === m.month)) {
-      throw new RangeError(`${monthName(m.month)} ${m.year} is not in the financial year ${record.financialYear}`);
-    }
-  }
-  const quarters = QUARTERS.map((q) => {
-    const of = months.filter((m) => (q.months as readonly number[]).includes(m.month));
-    return { quarter: q.quarter, label: q.label, gross: sum(of.map((m) => m.gross)), tds: sum(of.map((m) => m.tds)) };
-  });
+  const { months, quarters } = monthsOfYear(record, start);
   const tdsDeducted = sum(months.map((m) => m.tds));
   return {
     regime: p.regime,
@@ -250,6 +259,7 @@ export function form16Figures(record: Form16Record): Form16Figures {
     previousEmployerSalary,
     exemptions,
     salaryAfterExemptions,
+    currentEmployerSalary: grossSalary - tax.exemptions,
     professionalTaxPaid,
     section16Total,
     incomeChargeable,
@@ -290,11 +300,12 @@ function band(text: string): Content {
 }
 
 function title(record: Form16Record): Content {
+  const law = salaryCertificateLaw(record.financialYear);
   return {
     stack: [
-      { text: FORM16_TEXT.formNo, alignment: 'center', bold: true, fontSize: 14, color: COLORS.navy },
-      { text: FORM16_TEXT.rule, alignment: 'center', fontSize: 8, color: COLORS.muted, margin: [0, 1, 0, 0] },
-      { text: FORM16_TEXT.certificate, alignment: 'center', fontSize: 9, bold: true, margin: [30, 4, 30, 6] },
+      { text: law.formNo, alignment: 'center', bold: true, fontSize: 14, color: COLORS.navy },
+      { text: law.rule, alignment: 'center', fontSize: 8, color: COLORS.muted, margin: [0, 1, 0, 0] },
+      { text: law.certificate, alignment: 'center', fontSize: 9, bold: true, margin: [30, 4, 30, 6] },
       rule(CONTENT_WIDTH),
       particulars(record),
     ],
@@ -322,12 +333,7 @@ function particulars(record: Form16Record): Content {
         ],
         [label('Employee code'), { text: e.employeeCode }, label('Designation'), { text: e.designation || '—' }],
         [label('Unit'), { text: e.unitName || '—', colSpan: 3 }, {}, {}],
-        [
-          label('Financial year'),
-          { text: record.financialYear },
-          label('Assessment year'),
-          { text: assessmentYearOf(record.financialYear), bold: true },
-        ],
+        yearRow(record.financialYear, label),
         [
           label('Period with the employer'),
           { text: `${formatIsoDMY(record.periodFrom)} to ${formatIsoDMY(record.periodTo)}`, colSpan: 3 },
@@ -339,7 +345,15 @@ function particulars(record: Form16Record): Content {
   };
 }
 
-function partA(f: Form16Figures): Content {
+/** Financial and assessment year (1961 Act), or the tax year (2025 Act). */
+function yearRow(financialYear: string, label: (text: string) => TableCell): TableCell[] {
+  const years = salaryCertificateLaw(financialYear).years(financialYear);
+  if (years.length === 1) return [label(years[0][0]), { text: years[0][1], bold: true, colSpan: 3 }, {}, {}];
+  return [label(years[0][0]), { text: years[0][1] }, label(years[1][0]), { text: years[1][1], bold: true }];
+}
+
+function partA(f: Form16Figures, record: Form16Record): Content {
+  const law = salaryCertificateLaw(record.financialYear);
   const body: TableCell[][] = [
     [heading('Quarter'), heading('Period'), heading('Amount paid / credited'), heading('Amount of tax deducted')].map((c) => ({
       ...(c as object),
@@ -355,15 +369,12 @@ function partA(f: Form16Figures): Content {
   ]);
   return {
     stack: [
-      band(FORM16_TEXT.partA),
-      { text: FORM16_TEXT.partANote, italics: true, fontSize: 8, color: COLORS.muted, margin: [0, 0, 0, 4] },
+      band(law.partA),
+      { text: law.partANote, italics: true, fontSize: 8, color: COLORS.muted, margin: [0, 0, 0, 4] },
       { layout: GRID, table: { widths: [44, '*', 110, 110], body } },
     ],
   };
 }
-
-/** A computation line: number, label (indented for sub-lines), an inner amount and an outer (running) amount. */
-type Line = { no?: string; label: string; inner?: Paise; outer?: Paise; bold?: boolean; indent?: number; note?: boolean };
 
 function computationTable(lines: Line[]): Content {
   const body: TableCell[][] = [
@@ -388,102 +399,6 @@ function computationTable(lines: Line[]): Content {
   return { layout: GRID, table: { headerRows: 1, dontBreakRows: true, widths: [22, '*', 82, 82], body } };
 }
 
-export function partBLines(f: Form16Figures, record: Form16Record): Line[] {
-  const t = f.tax;
-  const lines: Line[] = [
-    { no: '1', label: 'Gross salary', bold: true },
-    { no: '(a)', label: 'Salary as per provisions contained in section 17(1)', indent: 1, inner: f.salary17_1 },
-    ...f.salaryHeads.map((h) => ({ label: h.name, indent: 2, inner: h.amount, note: false })),
-    { no: '(b)', label: 'Value of perquisites under section 17(2)', indent: 1, inner: f.perquisites17_2 },
-    { no: '(c)', label: 'Profits in lieu of salary under section 17(3)', indent: 1, inner: f.profits17_3 },
-    { no: '(d)', label: 'Total', indent: 1, outer: f.grossSalary, bold: true },
-    {
-      no: '(e)',
-      label: 'Reported total amount of salary received from other employer(s)',
-      indent: 1,
-      outer: f.previousEmployerSalary,
-    },
-    { no: '2', label: 'Less: allowances to the extent exempt under section 10', bold: true },
-  ];
-  if (f.exemptions.length === 0) {
-    lines.push({
-      label: f.regime === 'new' ? 'None: exemptions under section 10 are not allowed under section 115BAC' : 'None claimed',
-      indent: 1,
-      note: true,
-    });
-  }
-  for (const e of f.exemptions) lines.push({ label: `${e.label} under section ${e.section}`, indent: 1, inner: e.amount });
-  lines.push(
-    { label: 'Total amount of exemption claimed under section 10', indent: 1, outer: t.exemptions, bold: true },
-    {
-      no: '3',
-      label: 'Total amount of salary received from current and other employer(s) [1(d) + 1(e) − 2]',
-      outer: f.salaryAfterExemptions,
-      bold: true,
-    },
-    { no: '4', label: 'Less: deductions under section 16', bold: true },
-    { no: '(a)', label: 'Standard deduction under section 16(ia)', indent: 1, inner: t.standardDeduction },
-    { no: '(b)', label: 'Entertainment allowance under section 16(ii)', indent: 1, inner: 0n },
-    { no: '(c)', label: 'Tax on employment (professional tax) under section 16(iii)', indent: 1, inner: t.professionalTax },
-  );
-  if (f.professionalTaxPaid !== t.professionalTax) {
-    lines.push({
-      label: `Professional tax paid ${amountText(f.professionalTaxPaid)}${f.regime === 'new' ? ': not deductible under section 115BAC' : ', deductible up to the limit'}`,
-      indent: 2,
-      note: true,
-    });
-  }
-  lines.push(
-    { no: '5', label: 'Total amount of deductions under section 16 [4(a) + 4(b) + 4(c)]', outer: f.section16Total, bold: true },
-    { no: '6', label: 'Income chargeable under the head "Salaries" [3 − 5]', outer: f.incomeChargeable, bold: true },
-    { no: '7', label: 'Add: any other income reported by the employee as per section 192(2B)', bold: true },
-    {
-      no: '(a)',
-      label: 'Income (or admissible loss) from house property offered for TDS',
-      indent: 1,
-      inner: f.houseProperty,
-    },
-    { no: '(b)', label: 'Income under the head Other Sources offered for TDS', indent: 1, inner: f.otherIncome },
-    { label: 'Total [7(a) + 7(b)]', indent: 1, outer: f.otherIncomeTotal, bold: true },
-    { no: '8', label: 'Gross total income [6 + 7]', outer: f.grossTotalIncome, bold: true },
-    { no: '9', label: 'Deductions under chapter VI-A (amounts deductible)', bold: true },
-  );
-  if (f.deductions.length === 0) {
-    lines.push({
-      label: f.regime === 'new' ? 'None: chapter VI-A deductions are not allowed under section 115BAC' : 'None claimed',
-      indent: 1,
-      note: true,
-    });
-  }
-  for (const d of f.deductions) lines.push({ label: `Section ${d.section}`, indent: 1, inner: d.amount });
-  lines.push(
-    { no: '10', label: 'Aggregate of deductible amount under chapter VI-A', outer: t.totalDeductions, bold: true },
-    {
-      no: '11',
-      label: 'Total taxable income [8 − 10], rounded off to the nearest ten rupees (section 288A)',
-      outer: t.taxableIncome,
-      bold: true,
-    },
-    { no: '12', label: 'Tax on total income', outer: t.taxOnIncome },
-    { no: '13', label: 'Rebate under section 87A, if applicable', outer: t.rebate },
-    { no: '14', label: 'Surcharge, wherever applicable', outer: t.surcharge },
-    { no: '15', label: 'Health and education cess', outer: t.cess },
-    { no: '', label: 'Rounding off under section 288B', outer: f.rounding, indent: 1 },
-    { no: '16', label: 'Tax payable [12 − 13 + 14 + 15, rounded off]', outer: t.totalTax, bold: true },
-    { no: '17', label: 'Less: relief under section 89', outer: f.relief89 },
-    { no: '18', label: 'Net tax payable [16 − 17]', outer: f.netTaxPayable, bold: true },
-    { no: '19', label: `Tax deducted at source by this employer (${record.employer.name})`, outer: f.tdsDeducted },
-    { no: '20', label: 'Tax deducted by other employer(s), as reported', outer: f.previousEmployerTds },
-    {
-      no: '21',
-      label: f.balance < 0n ? 'Tax deducted in excess [18 − 19 − 20]' : 'Balance tax payable [18 − 19 − 20]',
-      outer: f.balance,
-      bold: true,
-    },
-  );
-  return lines;
-}
-
 /** Part B's header line: the deductor as on Part A. */
 export function deductorLine(record: Form16Record): string {
   const r = record.employer;
@@ -491,13 +406,11 @@ export function deductorLine(record: Form16Record): string {
 }
 
 function partB(f: Form16Figures, record: Form16Record): Content {
-  const regime =
-    f.regime === 'new'
-      ? 'Whether opting out of taxation under section 115BAC(1A): No — taxed under the new regime of section 115BAC'
-      : 'Whether opting out of taxation under section 115BAC(1A): Yes — taxed under the old regime';
+  const law = salaryCertificateLaw(record.financialYear);
+  const regime = law.regimeLine(f.regime);
   return {
     stack: [
-      band(FORM16_TEXT.partB),
+      band(law.partB),
       { text: deductorLine(record), margin: [0, 0, 0, 2] },
       { text: regime, bold: true, margin: [0, 0, 0, 4] },
       computationTable(partBLines(f, record)),
@@ -543,7 +456,7 @@ function form16Pages(record: Form16Record, first: boolean): Content {
   const f = form16Figures(record);
   return {
     pageBreak: first ? undefined : 'before',
-    stack: [title(record), partA(f), partB(f, record), monthlyTable(f)],
+    stack: [title(record), partA(f, record), partB(f, record), monthlyTable(f)],
   };
 }
 
@@ -556,7 +469,7 @@ export function buildForm16Doc(records: readonly Form16Record[]): TDocumentDefin
   return {
     ...baseDocument(),
     defaultStyle: { ...baseDocument().defaultStyle, fontSize: 8.5 },
-    info: { title: FORM16_TEXT.documentTitle, subject: form16BatchFileName(records) },
+    info: { title: salaryCertificateLaw(records[0].financialYear).documentTitle, subject: form16BatchFileName(records) },
     pageMargins: [36, 30, 36, 44],
     footer: (_page: number) => ({
       margin: [36, 12, 36, 0],

@@ -7,7 +7,7 @@
 // organisation (one), the parameters (one) and their declarations (one per batch).
 import { financialYearStarting } from '@hr/calendar';
 import { type Form16Exemption, type Form16Month, type Form16Record, financialYearStart } from '@hr/documents';
-import { hraExemption, type IncomeTaxParameters, incomeTaxParametersFor, type StatutoryTables } from '@hr/payroll';
+import { hraExemption, type IncomeTaxParameters, incomeTaxParametersFor, type StatutoryTables, taxAgeInYear } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import type { RunHead } from '../../db/schema';
@@ -59,6 +59,7 @@ interface EmployeeRow extends Record<string, unknown> {
   pan: string | null;
   joined: string;
   exited: string | null;
+  dateOfBirth: string;
 }
 
 /** Employees with a slip of the year in one of the unit's final runs, by employee code. */
@@ -110,7 +111,7 @@ export async function loadForm16Records(
   const people = await queryRows<EmployeeRow>(
     db,
     sql`select e.id, e.employee_code as code, e.name, nullif(trim(e.pan), '') as pan, e.date_of_joining::text as joined,
-          e.exit_date::text as exited
+          e.exit_date::text as exited, e.date_of_birth::text as "dateOfBirth"
         from employees e where e.id in ${ids}`,
   );
   const [org] = await queryRows<{ name: string; address: string; city: string }>(
@@ -179,6 +180,8 @@ export async function loadForm16Records(
           : null,
       otherIncome: BigInt(declaration.otherIncome),
       relief89: BigInt(declaration.relief89),
+      basicAndDa: basicAndDaOf(ordered),
+      age: taxAgeInYear(person.dateOfBirth, financialYear),
     });
   }
   return out;
@@ -204,6 +207,15 @@ function exemptionsOf(tax: IncomeTaxParameters, d: EffectiveDeclaration, slips: 
     amount += hraExemption(tax.hra, { hraReceived, rentPaid: BigInt(d.rentPerMonth), basicPlusDa, metro: d.metro });
   }
   return amount > 0n ? [{ section: '10(13A)', label: 'House rent allowance', amount }] : [];
+}
+
+/** The year's basic + DA (the PF-wage heads, as the run's TDS reads them): 80CCD(2)'s cap is a share of it. */
+function basicAndDaOf(slips: { slip: SlipRow; run: RunRow }[]): bigint {
+  let total = 0n;
+  for (const { slip, run } of slips) {
+    for (const h of run.heads) if (h.isPfWage) total += BigInt(Math.round(Number(slip.amounts[String(h.id)] ?? 0)));
+  }
+  return total;
 }
 
 /** One slip as Form 16 reads it. */
