@@ -68,6 +68,8 @@ export const ZPunch = z.object({
   accuracy: z.number().nullable(),
   outsideGeofence: z.boolean(),
   remark: z.string().nullable(),
+  /** The attendance photo the device took at the punch (GET /api/attendance/punch-photos/{photoId}); null: none. */
+  photoId: z.number().nullable(),
 });
 export type TPunch = z.infer<typeof ZPunch>;
 

@@ -64,6 +64,10 @@ export const biometricDevice = defineResource({
         .transform((v) => (v ? v : null)),
       sample: () => null,
     } satisfies TField,
+    keepPhotos: f.boolean('Keep attendance photos', {
+      help: 'Photos the device takes at a punch are kept with the punch; off: they are acknowledged and dropped',
+      default: true,
+    }),
     otherUnitIds: f.multiselect('Also serves units', 'unit', {
       help: "Units whose staff also punch on this device (a shared gate); a punch of anyone else's staff is kept unmatched",
       emptyIsNone: true,

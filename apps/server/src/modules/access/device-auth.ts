@@ -15,6 +15,9 @@ export interface DeviceContext {
   timeZone: string;
   lastAttlogStamp: string;
   lastOperlogStamp: string;
+  lastAttphotoStamp: string;
+  /** Attendance photos: kept with their punch, or acknowledged and dropped. */
+  keepPhotos: boolean;
 }
 
 export const hashDeviceKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
@@ -85,6 +88,8 @@ export async function resolveDevice(
       isActive: biometricDevices.isActive,
       lastAttlogStamp: biometricDevices.lastAttlogStamp,
       lastOperlogStamp: biometricDevices.lastOperlogStamp,
+      lastAttphotoStamp: biometricDevices.lastAttphotoStamp,
+      keepPhotos: biometricDevices.keepPhotos,
     })
     .from(biometricDevices)
     .where(eq(biometricDevices.serialNumber, serial))

@@ -315,7 +315,12 @@ export async function listPunches(
           p.punched_at as "punchedAt", to_char(p.punched_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI') as "localTime",
           p.source, p.direction, d.serial_number as "deviceSerial", p.device_pin as "devicePin",
           p.latitude::float8 as latitude, p.longitude::float8 as longitude, p.accuracy_m as accuracy,
-          p.outside_geofence as "outsideGeofence", p.remark
+          p.outside_geofence as "outsideGeofence", p.remark,
+          -- the attendance photo the device took at the punch (same device and PIN, within five seconds; the nearest)
+          (select ph.id from punch_photos ph
+            where p.device_id is not null and ph.device_id = p.device_id and ph.device_pin = p.device_pin
+              and ph.taken_at between p.punched_at - interval '5 seconds' and p.punched_at + interval '5 seconds'
+            order by abs(extract(epoch from ph.taken_at - p.punched_at)), ph.id limit 1) as "photoId"
         from ${sql.raw(table === 'late_punches' ? 'late_punches' : 'punches')} p
         left join employees e on e.id = p.employee_id
         left join biometric_devices d on d.id = p.device_id
@@ -326,6 +331,7 @@ export async function listPunches(
   return rows.map((r) => ({
     ...(r as unknown as TPunch),
     id: Number(r.id),
+    photoId: r.photoId == null ? null : Number(r.photoId),
     punchedAt: new Date(r.punchedAt as string).toISOString(),
   }));
 }

@@ -27,6 +27,7 @@ import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
 import type { TExportFormat, TPunch } from './api';
 import { clockOf, dateOf, formatDays, hoursToHm, minutesToHm, monthWeeks, STATUS_LABEL, STATUS_TONE, shiftMonth } from './format';
+import { PunchPhotoButton } from './PunchPhoto';
 
 // ---- status ----
 
@@ -327,6 +328,13 @@ export function PunchList({ punches, showDate, empty = 'No punch' }: { punches: 
             <Badge variant="warning" data-testid="outside-geofence">
               <AlertTriangle /> Outside the office area
             </Badge>
+          )}
+          {p.photoId != null && (
+            <PunchPhotoButton
+              photoId={p.photoId}
+              when={`${formatDate(dateOf(p.localTime))} ${clockOf(p.localTime)}`}
+              who={p.employeeName}
+            />
           )}
           {p.remark && <span className="basis-full text-xs text-muted-foreground">“{p.remark}”</span>}
         </li>
