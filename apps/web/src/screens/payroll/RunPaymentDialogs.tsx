@@ -1,0 +1,169 @@
+// The payment panel's dialogs: marking payments made (the rest of the run, or one employee: the value date and the
+// bank's UTR, or a cheque's number and date) and reading the bank's response file (paid with UTR / returned with a
+// reason). The server checks everything again; its 400 field errors are shown on the fields.
+import { type TMarkPaid, type TRun, type TRunPayments, type TSlipPayment, ZMarkPaid } from '@hr/contract';
+import { CheckCircle2, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { type ApiError, api } from '@/lib/api';
+import { formatRupees, todayIso } from '@/lib/format';
+import { formatMonth } from '@/lib/months';
+import { useAction } from '@/lib/useAction';
+import { issuesToFieldErrors } from './api';
+
+type DialogProps = { run: TRun; onClose: () => void; onDone: () => unknown };
+
+/** Marks the run's pending payments paid, or one employee's (`employee`), by transfer (UTR) or cheque. */
+export function MarkPaidDialog({
+  run,
+  employee,
+  pendingCount,
+  onClose,
+  onDone,
+}: DialogProps & { employee?: TSlipPayment; pendingCount: number }) {
+  const cheque = employee?.mode === 'cheque';
+  const [valueDate, setValueDate] = useState(todayIso());
+  const [reference, setReference] = useState('');
+  const [chequeNo, setChequeNo] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const save = useAction(
+    (body: TMarkPaid) =>
+      api.post<TRunPayments>(`/api/payroll/runs/${run.id}/payments/mark-paid`, body, {
+        onError: (e: ApiError) => setErrors(e.fieldErrors),
+      }),
+    {
+      success: employee ? `${employee.name}: marked paid` : 'Payments marked paid',
+      onDone: async () => {
+        await onDone();
+        onClose();
+      },
+    },
+  );
+  const submit = async () => {
+    const body = {
+      valueDate,
+      ...(employee ? { employeeIds: [employee.employeeId] } : {}),
+      ...(reference.trim() ? { reference: reference.trim() } : {}),
+      ...(cheque && chequeNo.trim() ? { chequeNo: chequeNo.trim(), chequeDate: valueDate } : {}),
+    };
+    const parsed = ZMarkPaid.safeParse(body);
+    if (!parsed.success) return setErrors(issuesToFieldErrors(parsed.error.issues));
+    await save.run(body);
+  };
+  return (
+    <Dialog open onOpenChange={(v) => !v && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{employee ? `Mark paid: ${employee.name}` : `Mark paid, ${formatMonth(run.year, run.month)}`}</DialogTitle>
+          <DialogDescription>
+            {employee
+              ? `${employee.employeeCode} · ${formatRupees(employee.amount)} by ${employee.mode}`
+              : `${pendingCount} pending payment${pendingCount === 1 ? '' : 's'} of ${run.unitName} are marked paid on the value date.`}
+          </DialogDescription>
+        </DialogHeader>
+        <FormField label={cheque ? 'Cheque date' : 'Value date'} htmlFor="pay-value-date" required error={errors.valueDate}>
+          <Input
+            id="pay-value-date"
+            type="date"
+            className="w-44"
+            value={valueDate}
+            onChange={(e) => setValueDate(e.target.value)}
+            data-testid="pay-value-date"
+          />
+        </FormField>
+        {cheque ? (
+          <FormField label="Cheque number" htmlFor="pay-cheque" error={errors.chequeNo} hint="Six digits, as printed on the cheque">
+            <Input id="pay-cheque" inputMode="numeric" maxLength={6} value={chequeNo} onChange={(e) => setChequeNo(e.target.value)} />
+          </FormField>
+        ) : (
+          <FormField
+            label="Bank reference (UTR)"
+            htmlFor="pay-utr"
+            error={errors.reference}
+            hint="The bank's reference of the transfer or batch"
+          >
+            <Input id="pay-utr" maxLength={40} value={reference} onChange={(e) => setReference(e.target.value)} data-testid="pay-utr" />
+          </FormField>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={save.busy} onClick={() => void submit()} data-testid="confirm-mark-paid">
+            <CheckCircle2 /> {save.busy ? 'Saving…' : 'Mark paid'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Reads the bank's response file (CSV): the lines it cannot take are listed, and nothing changes until all can. */
+export function BankResponseDialog({ run, onClose, onDone }: DialogProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const load = useAction(
+    async (f: File) =>
+      api.post<{ rows: number; paid: number; failed: number }>(
+        `/api/payroll/runs/${run.id}/payments/bank-response`,
+        { content: await f.text(), fileName: f.name },
+        { onError: (e: ApiError) => setErrors(e.fieldErrors) },
+      ),
+    {
+      success: (r) => ({ title: 'Bank response read', description: `${r.paid} paid, ${r.failed} returned to pending` }),
+      onDone: async () => {
+        await onDone();
+        onClose();
+      },
+    },
+  );
+  const lines = Object.entries(errors);
+  return (
+    <Dialog open onOpenChange={(v) => !v && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Bank response file</DialogTitle>
+          <DialogDescription>
+            A CSV with a heading row: Employee Code (or Account Number), Amount, Status (paid / success / failed / returned), UTR, Reason.
+            Returned transfers go back to pending with the bank's reason.
+          </DialogDescription>
+        </DialogHeader>
+        <FormField label="File" htmlFor="bank-response-file" required>
+          <Input
+            id="bank-response-file"
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setErrors({});
+            }}
+            data-testid="bank-response-file"
+          />
+        </FormField>
+        {lines.length > 0 && (
+          <ul
+            className="max-h-40 overflow-auto rounded-md border border-destructive/40 p-2 text-sm text-destructive"
+            data-testid="bank-response-errors"
+          >
+            {lines.map(([line, msgs]) => (
+              <li key={line}>
+                <span className="font-medium">{line}:</span> {msgs.join(' ')}
+              </li>
+            ))}
+          </ul>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!file || load.busy} onClick={() => file && void load.run(file)} data-testid="confirm-bank-response">
+            <Upload /> {load.busy ? 'Reading…' : 'Read file'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
