@@ -66,6 +66,10 @@ export const ZRun = z.object({
   netExact: z.number(),
   roundOff: z.number(),
   errors: z.array(ZRunError),
+  /** An off-cycle run: the regular run of the month whose approval left its employees out; null on a regular run. */
+  parentRunId: z.number().nullable(),
+  /** Off-cycle runs of this (regular) run: each with its status and employees. */
+  offCycle: z.array(z.object({ id: z.number(), status: z.enum(RUN_STATUSES), employees: z.number() })),
   processedAt: z.string().nullable(),
   lockedAt: z.string().nullable(),
   /** YYYY-MM-DD: when the wages were paid (ZLockRun), null until the month is locked or the date is given. */
@@ -91,6 +95,8 @@ export const ZRun = z.object({
     paymentDate: z.boolean(),
     /** E-mail the payslips (approved or locked, and the server has SMTP_URL). */
     email: z.boolean(),
+    /** Open an off-cycle run for the employees this approved run left out (not yet in one). */
+    offCycle: z.boolean(),
   }),
 });
 export type TRun = z.infer<typeof ZRun>;
@@ -116,7 +122,10 @@ export const ZRunStatutory = z.object({
 });
 export type TRunStatutory = z.infer<typeof ZRunStatutory>;
 
-export const ZRunPage = z.object({ rows: z.array(ZRun.omit({ errors: true, approval: true, can: true })), total: z.number() });
+export const ZRunPage = z.object({
+  rows: z.array(ZRun.omit({ errors: true, approval: true, can: true, offCycle: true })),
+  total: z.number(),
+});
 export type TRunPage = z.infer<typeof ZRunPage>;
 
 /** A run's employee line (the run screen): totals, the change from the previous month, the arrears paid. */
@@ -137,7 +146,8 @@ export const ZRunEmployee = z.object({
   roundOff: z.number(),
   /** The previous month's amount paid (rounded), null without a slip that month. */
   previousNet: z.number().nullable(),
-  arrears: z.array(z.object({ month: z.string(), amount: z.number() })),
+  /** Arrears paid, by the month each is for; a loss-of-pay adjustment ('lop') with the paid days it moves (+ reversal, − recovery). */
+  arrears: z.array(z.object({ month: z.string(), amount: z.number(), kind: z.enum(['structure', 'lop']).optional(), days: z.number().optional() })),
 });
 export type TRunEmployee = z.infer<typeof ZRunEmployee>;
 
@@ -181,7 +191,16 @@ export const ZPayrollHead = z.object({
 });
 export type TPayrollHead = z.infer<typeof ZPayrollHead>;
 
-export const ZApproveRun = z.object({ remark: zLines().max(300).nullish() });
+export const ZApproveRun = z.object({
+  remark: zLines().max(300).nullish(),
+  /**
+   * Approve a run whose employees failed without them, saying why: they are left out of this run and paid by an
+   * off-cycle run of their own once corrected. Without it, a run with failed employees is refused (409).
+   */
+  withoutFailed: z.object({ reason: zLines().min(5, 'Say why the run is approved without them (at least 5 characters)').max(300) }).nullish(),
+});
+/** Sends a processed run back to whoever processed it: what is to be corrected. */
+export const ZSendBackRun = z.object({ remark: zLines().min(5, 'Say what is to be corrected (at least 5 characters)').max(300) });
 
 // ---- salary formulas ----
 

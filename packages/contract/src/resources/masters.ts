@@ -218,6 +218,12 @@ export const unit = defineResource({
     trackAttendance: f.boolean('Pay by attendance', {
       help: 'On: payable days, leave without pay and overtime come from daily attendance (punches). Off: every employed day is paid unless entered by hand',
     }),
+    attendanceCutoffDay: f.integer('Attendance cut-off day', {
+      required: false,
+      min: 1,
+      max: 28,
+      help: 'Payroll takes attendance up to this day; the later days are paid as the calendar has them and their differences reach next month as loss-of-pay adjustments. Empty: up to the day of processing',
+    }),
     geoLatitude: f.decimal('Geofence latitude', { required: false, scale: 6, help: 'Centre of the office, e.g. 12.971599' }),
     geoLongitude: f.decimal('Geofence longitude', { required: false, scale: 6, help: 'e.g. 77.594566' }),
     geoRadiusM: f.integer('Geofence radius (metres)', {

@@ -110,6 +110,14 @@ export const payrollRuns = pgTable(
   ],
 );
 
+/** An arrears line a slip paid: the month it is for; a loss-of-pay adjustment ('lop') also says by how many paid days. */
+export interface SlipArrearsLine {
+  month: string;
+  amount: number;
+  kind?: 'structure' | 'lop';
+  days?: number;
+}
+
 export interface RunHead {
   id: number;
   code: string;
@@ -168,7 +176,7 @@ export const salarySlips = pgTable(
     net: paise('net').notNull(),
     attendance: jsonb('attendance').$type<Record<string, number>>().notNull(),
     /** Arrears paid in this slip, month by month: [{ month: 'YYYY-MM', amount: paise }]. */
-    arrears: jsonb('arrears').$type<{ month: string; amount: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    arrears: jsonb('arrears').$type<SlipArrearsLine[]>().notNull().default(sql`'[]'::jsonb`),
     /** The statutory figures of the slip (wages, both shares, employer contributions), paise; {} before they were computed. */
     statutory: jsonb('statutory').$type<SlipStatutory | Record<string, never>>().notNull().default(sql`'{}'::jsonb`),
     /** When the payslip was e-mailed to the employee (a retried e-mail job skips those sent). */

@@ -40,6 +40,11 @@ export function registerDayRequestsReader(reader: DayRequestsReader) {
   readRequests = reader;
 }
 
+/** The approved requests of the employees' days (payroll plans the days still to come with them). */
+export async function approvedDayRequests(db: Db | Tx, employeeIds: readonly number[], from: IsoDate, to: IsoDate) {
+  return readRequests && employeeIds.length ? readRequests(db, employeeIds, from, to) : new Map<number, Map<IsoDate, DayRequests>>();
+}
+
 export interface ComputedDay extends DayResult {
   day: IsoDate;
   shiftId: number | null;
@@ -301,9 +306,11 @@ export async function computeAttendance(
   scope: AttendanceScope,
   from: IsoDate,
   to: IsoDate,
-  opts: { persist: boolean; today?: IsoDate },
+  /** `unfrozen`: days of an approved or locked month are worked out again too (a loss-of-pay check; never stored). */
+  opts: { persist: boolean; today?: IsoDate; unfrozen?: boolean },
 ): Promise<EmployeeDays[]> {
   if (scope.employeeIds?.length === 0) return [];
+  if (opts.unfrozen && opts.persist) throw new Error('Days of a frozen month are never stored again');
   const tz = orgZone();
   const today = opts.today ?? todayIn(tz);
   const last = to < today ? to : today;
@@ -316,7 +323,7 @@ export async function computeAttendance(
   const ctx = await loadContext(db, scope, from, last, before, after, tz, opts.persist);
   const staff = ctx.staff ?? [];
   if (staff.length === 0) return [];
-  const isFrozen = frozenDays(ctx.runs);
+  const isFrozen = opts.unfrozen ? () => false : frozenDays(ctx.runs);
   // Days by employee and position in the range (arrays, not a map keyed by "employee:day" strings: a unit's month is
   // 15,500 days, looked up several times each).
   const span = eachDay(from, last);

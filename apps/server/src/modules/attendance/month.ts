@@ -1,14 +1,14 @@
 // What payroll reads of attendance: a month's figures per employee for a unit that pays by attendance
 // (units.track_attendance). The days before today come from daily attendance, worked out (and stored) now so
-// the run and the register agree; today and the days after it are counted as the calendar has them (paid),
-// so a draft run before the month ends shows the month as it will be if nothing changes.
-import { summarize, weeklyOffsOf } from '@hr/attendance';
-import { addDays, daysInMonth, eachDay, isoDate, isWeeklyOff } from '@hr/calendar';
+// the run and the register agree; today and the days after it are planned (the calendar and approved leave),
+// so a run before the month ends pays the month as it will be if nothing else changes.
+import { type DayRequests, type DayResult, evaluateDay, summarize, weeklyOffsOf } from '@hr/attendance';
+import { addDays, daysInMonth, eachDay, type IsoDate, isoDate, isWeeklyOff } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { unitHolidays } from '../../lib/holidays';
 import { orgToday } from '../../lib/org-zone';
-import { computeAttendance } from './compute';
+import { approvedDayRequests, computeAttendance } from './compute';
 
 export interface MonthFigures {
   monthDays: number;
@@ -18,6 +18,8 @@ export interface MonthFigures {
   otHours: number;
   holidays: number;
   weeklyOffs: number;
+  /** The first day counted as planned rather than attended (a month processed before its end, or after a cut-off). */
+  estimatedFrom?: IsoDate;
 }
 
 /** Whether a unit pays by daily attendance. */
@@ -26,9 +28,31 @@ export async function tracksAttendance(db: Db | Tx, unitId: number): Promise<boo
   return u?.on === true;
 }
 
+/** The unit's attendance cut-off day (1–28), or null: attendance up to the day of processing. */
+export async function cutoffDayOf(db: Db | Tx, unitId: number): Promise<number | null> {
+  const [u] = await queryRows<{ day: number | null }>(db, sql`select attendance_cutoff_day as day from units where id = ${unitId}`);
+  return u?.day ?? null;
+}
+
+export interface MonthFiguresOptions {
+  /** The day the figures are taken on (default: the organisation's today). */
+  today?: IsoDate;
+  /**
+   * What the month really was, for a loss-of-pay adjustment of a month already paid: days of an approved or locked
+   * month are worked out again from punches, requests and markings (nothing is stored), and no cut-off applies.
+   */
+  fresh?: boolean;
+}
+
 /**
  * The month's figures of each employee from daily attendance, or null when the unit does not pay by
  * attendance. Employees are given with their employment dates and weekly offs (the days after today).
+ *
+ * Days up to yesterday (and up to the unit's cut-off day, when it has one) come from daily attendance. The days after
+ * are planned: a holiday or weekly off as the calendar has it, a day of approved leave as the leave says (leave
+ * without pay is not paid), any other day present and paid. Days after the cut-off day are paid as the calendar has
+ * them whatever is known of them. `estimatedFrom` is the first planned day: what those days really were reaches the
+ * next month as a loss-of-pay adjustment (payroll/lop.ts).
  */
 export async function attendanceMonthFigures(
   db: Db | Tx,
@@ -36,28 +60,43 @@ export async function attendanceMonthFigures(
   year: number,
   month: number,
   employees: readonly { id: number; dateOfJoining: string; exitDate: string | null; weeklyOffs: number[] }[],
+  opts: MonthFiguresOptions = {},
 ): Promise<Map<number, MonthFigures> | null> {
   if (!(await tracksAttendance(db, unitId))) return null;
   const monthDays = daysInMonth(year, month);
   const first = isoDate(year, month, 1);
   const last = isoDate(year, month, monthDays);
-  const today = orgToday();
-  // Today is not over: it is counted with the days to come.
+  const today = opts.today ?? orgToday();
+  const cutoffDay = opts.fresh ? null : await cutoffDayOf(db, unitId);
+  const cutoff = cutoffDay ? isoDate(year, month, Math.min(cutoffDay, monthDays)) : last;
+  // Today is not over: it is planned with the days to come.
   const yesterday = addDays(today, -1);
+  const actualTo = [yesterday, cutoff, last].sort()[0] as IsoDate;
+  const ids = employees.map((e) => e.id);
   const computed =
-    yesterday >= first
-      ? await computeAttendance(db, { employeeIds: employees.map((e) => e.id) }, first, yesterday < last ? yesterday : last, {
-          persist: true,
-          today,
-        })
+    actualTo >= first
+      ? await computeAttendance(db, { employeeIds: ids }, first, actualTo, { persist: !opts.fresh, today, unfrozen: opts.fresh })
       : [];
   const byId = new Map(computed.map((c) => [c.employeeId, c.days]));
-  const future = today <= last ? eachDay(today < first ? first : today, last) : [];
-  const holidays = future.length ? await unitHolidays(db, unitId, future[0] as string, last) : new Set<string>();
+  const planFrom = actualTo < first ? first : addDays(actualTo, 1);
+  const planned = planFrom <= last ? eachDay(planFrom, last) : [];
+  const holidays = planned.length ? await unitHolidays(db, unitId, planned[0] as string, last) : new Set<string>();
+  // Approved leave of the planned days up to the cut-off (after it, the days are paid as the calendar has them).
+  const leaveTo = cutoff < last ? cutoff : last;
+  const requests = planned.length && planFrom <= leaveTo ? await approvedDayRequests(db, ids, planFrom, leaveTo) : new Map();
   const out = new Map<number, MonthFigures>();
   for (const e of employees) {
-    const s = summarize(byId.get(e.id) ?? []);
-    const f: MonthFigures = {
+    const offs = weeklyOffsOf(e.weeklyOffs);
+    const mine = requests.get(e.id);
+    const days: DayResult[] = [...(byId.get(e.id) ?? [])];
+    let estimatedFrom: IsoDate | undefined;
+    for (const d of planned) {
+      if (d < e.dateOfJoining || (e.exitDate && d > e.exitDate)) continue;
+      estimatedFrom ??= d;
+      days.push(plannedDay(holidays.has(d), isWeeklyOff(d, offs), d <= leaveTo ? mine?.get(d) : undefined));
+    }
+    const s = summarize(days);
+    out.set(e.id, {
       monthDays,
       payableDays: s.payableDays,
       presentDays: s.presentDays,
@@ -66,16 +105,36 @@ export async function attendanceMonthFigures(
       otHours: Math.floor(s.otMinutes / 15) / 4,
       holidays: s.holidays,
       weeklyOffs: s.weeklyOffs,
-    };
-    const offs = weeklyOffsOf(e.weeklyOffs);
-    for (const d of future) {
-      if (d < e.dateOfJoining || (e.exitDate && d > e.exitDate)) continue;
-      f.payableDays += 1;
-      if (holidays.has(d)) f.holidays += 1;
-      else if (isWeeklyOff(d, offs)) f.weeklyOffs += 1;
-      else f.presentDays += 1;
-    }
-    out.set(e.id, f);
+      ...(estimatedFrom ? { estimatedFrom } : {}),
+    });
   }
   return out;
+}
+
+const PRESENT: DayResult = {
+  status: 'P',
+  firstIn: null,
+  lastOut: null,
+  workedMin: 0,
+  lateMin: 0,
+  earlyMin: 0,
+  otMin: 0,
+  present: 1,
+  leave: 0,
+  lwop: 0,
+  payable: 1,
+  missedPunch: false,
+  workedOff: false,
+};
+
+/** A day still to come (or after the cut-off): the calendar's holiday or weekly off, the approved leave, else present. */
+function plannedDay(isHoliday: boolean, isOff: boolean, requests: DayRequests | undefined): DayResult {
+  if (!isHoliday && !isOff && !requests?.leave) return PRESENT;
+  return evaluateDay({
+    shift: null,
+    punches: [],
+    isHoliday,
+    isWeeklyOff: isOff,
+    requests: requests?.leave ? { leave: requests.leave } : undefined,
+  });
 }

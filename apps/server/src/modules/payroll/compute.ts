@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { RunHead } from '../../db/schema';
 import { BadRequest } from '../../lib/errors';
-import { factsOf, monthInputs, type PaidEmployee, paidEmployees, paidScope, structuresFor, systemAmounts } from './inputs';
+import { type ArrearsDue, factsOf, monthInputs, type PaidEmployee, paidEmployees, paidScope, structuresFor, systemAmounts } from './inputs';
 import { ADVANCE_HEAD_ID, ARREARS_CODE, BONUS_CODE, engineHeads, isRuleHead, unitHeads } from './plan';
 import { employeeStatutory, monthStatutory } from './statutory';
 
@@ -23,7 +23,7 @@ export interface MonthComputation {
   results: (EngineSlip | EngineFailure)[];
   /** Advance instalments (ids) and arrears lines each employee's slip includes. */
   advances: Map<number, { total: number; ids: number[] }>;
-  arrears: Map<number, { total: number; lines: { id: number; month: string; amount: number }[] }>;
+  arrears: Map<number, { total: number; lines: ArrearsDue[] }>;
   bonuses: Map<number, { total: number; ids: number[] }>;
 }
 

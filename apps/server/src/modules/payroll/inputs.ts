@@ -6,10 +6,11 @@ import { daysInMonth, isoDate, isWeeklyOff, yearMonth } from '@hr/calendar';
 import type { AttendanceFigures, EngineEmployee } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import type { SlipArrearsLine } from '../../db/schema';
 import { selectJsonColumns } from '../../lib/bulk';
 import { unitHolidays } from '../../lib/holidays';
 import { type EmployeeSet, idsIn } from '../../lib/sql';
-import { attendanceMonthFigures } from '../attendance/month';
+import { attendanceMonthFigures, type MonthFiguresOptions } from '../attendance/month';
 
 export type PaidEmployee = {
   id: number;
@@ -137,6 +138,7 @@ export async function monthInputs(
   const last = isoDate(year, month, monthDays);
   const holidays: Set<string> = await unitHolidays(db, unitId, first, last);
   const manual = await queryRows<{ employeeId: number; payable: string; present: string; lwop: string; ot: string }>(
+  opts: MonthFiguresOptions = {},
     db,
     sql`select employee_id as "employeeId", payable_days::text as payable, present_days::text as present,
           lwop_days::text as lwop, ot_hours::text as ot
@@ -159,6 +161,7 @@ export async function monthInputs(
     const to = e.exitDate && e.exitDate < last ? e.exitDate : last;
     const fromAttendance = tracked?.get(e.id);
     if (fromAttendance && !manualBy.has(e.id)) {
+    opts,
       out.set(e.id, fromAttendance);
       continue;
     }
@@ -233,8 +236,11 @@ export async function systemAmounts(
   month: number,
   runId: number,
 ): Promise<{
+/** An arrears line due (salary_arrears): a back-dated structure's difference, or a loss-of-pay adjustment with its days. */
+export type ArrearsDue = SlipArrearsLine & { id: number };
+
   advances: Map<number, { total: number; ids: number[] }>;
-  arrears: Map<number, { total: number; lines: { id: number; month: string; amount: number }[] }>;
+  arrears: Map<number, { total: number; lines: ArrearsDue[] }>;
   bonuses: Map<number, { total: number; ids: number[] }>;
 }> {
   const ym = yearMonth(year, month);
@@ -256,16 +262,22 @@ export async function systemAmounts(
   }
   const arr = await queryRows<{ id: number; employeeId: number; forMonth: string; amount: string }>(
     db,
-    sql`select id, employee_id as "employeeId", for_month as "forMonth", amount::text as amount from salary_arrears
+    sql`select id, employee_id as "employeeId", for_month as "forMonth", amount::text as amount, kind, days::float8 as days
+        from salary_arrears
         where employee_id in ${ids}
           and (paid_run_id is null or paid_run_id = ${runId}) and for_month < ${ym}
         order by employee_id, for_month`,
   );
-  const arrears = new Map<number, { total: number; lines: { id: number; month: string; amount: number }[] }>();
+  const arrears = new Map<number, { total: number; lines: ArrearsDue[] }>();
   for (const r of arr) {
     const a = arrears.get(r.employeeId) ?? { total: 0, lines: [] };
     a.total += Number(r.amount);
-    a.lines.push({ id: r.id, month: r.forMonth, amount: Number(r.amount) });
+    a.lines.push({
+      id: r.id,
+      month: r.forMonth,
+      amount: Number(r.amount),
+      ...(r.kind === 'lop' ? { kind: 'lop' as const, days: Number(r.days ?? 0) } : {}),
+    });
     arrears.set(r.employeeId, a);
   }
   // Approved bonuses paid with this month's salary (or already paid by this run, when it is reprocessed).

@@ -5,6 +5,7 @@ import { registerEmployeeUsage, tableUsage } from '../employees/usage';
 import { advanceApproval } from './advance-routes';
 import { bonusApproval } from './bonus-routes';
 import { registerHeadRules } from './head-rules';
+import { registerLopSettlement } from './lop';
 import { payrollRoutes } from './routes';
 import { salaryRunApproval } from './runs';
 
@@ -12,6 +13,7 @@ export const payrollModule = defineModule({
   name: 'payroll',
   setup() {
     registerHeadRules();
+    registerLopSettlement();
     for (const kind of [salaryRunApproval, advanceApproval, bonusApproval]) registerApprovalKind(kind);
     // An employee with pay records is kept (deactivated, never deleted).
     registerEmployeeUsage(tableUsage('salary records', salarySlips, salarySlips.employeeId));

@@ -34,6 +34,7 @@ import { bonusRoutes } from './bonus-routes';
 import { emailPayslipsJob } from './email';
 import { formulaRoutes } from './formula-routes';
 import { netFigures, runNets } from './net-paid';
+import { runApprovalRoutes } from './run-approval-routes';
 import { approveRun, createRun, loadRun, lockRun, runView, setRunPaymentDate, startProcess, unlockRun } from './runs';
 import { runEmployees, slipRecords } from './slips';
 import { statutoryReturnRoutes } from './statutory-routes';
@@ -82,6 +83,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
           processedAt: payrollRuns.processedAt,
           lockedAt: payrollRuns.lockedAt,
           paidOn: payrollRuns.paidOn,
+          parentRunId: payrollRuns.parentRunId,
         })
         .from(payrollRuns)
         .innerJoin(units, eq(units.id, payrollRuns.unitId))
@@ -166,7 +168,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       runView(
         app.db,
         request.auth,
-        await approveRun(app.db, request.auth, request.params.id, request.body?.remark ?? null, request.id),
+        await approveRun(app.db, request.auth, request.params.id, request.body?.remark ?? null, request.id, request.body?.withoutFailed?.reason),
         !!app.config.smtpUrl,
       ),
   );
@@ -368,4 +370,5 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(bonusRoutes);
   await app.register(attendanceRoutes);
   await app.register(statutoryReturnRoutes);
+  await app.register(runApprovalRoutes);
 };

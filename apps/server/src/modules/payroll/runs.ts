@@ -28,7 +28,10 @@ import {
 import { applyLatePunches } from '../attendance/late-punches';
 import { recordPfAdminCharges } from '../statutory/admin-charges';
 import { computeMonth, isSlip, type MonthComputation } from './compute';
+import { settlePlannedMonths } from './lop';
 import { netFigures, runNets } from './net-paid';
+import { assertNoOffCycle, leftOutEmployees, offCycleRuns } from './off-cycle';
+import { notifyRunDecided, notifyRunWaiting } from './run-notify';
 
 export type RunRow = typeof payrollRuns.$inferSelect;
 
@@ -62,13 +65,22 @@ export const salaryRunApproval = defineApprovalKind({
       );
     return !!r;
   },
-  async onApproved(tx, approval) {
-    await tx
+  async onApproved(tx, approval, actor, remark) {
+    const [run] = await tx
       .update(payrollRuns)
       .set({ status: 'approved', updatedAt: new Date() })
-      .where(and(eq(payrollRuns.id, approval.subjectId), eq(payrollRuns.status, 'processed')));
+      .where(and(eq(payrollRuns.id, approval.subjectId), eq(payrollRuns.status, 'processed')))
+      .returning();
+    if (run) await notifyRunDecided(tx, run, 'approved', actor.userName, makersOf(run, approval), remark);
+  },
+  async onRejected(tx, approval, actor, remark) {
+    const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.id, approval.subjectId));
+    if (run) await notifyRunDecided(tx, run, 'sent back', actor.userName, makersOf(run, approval), remark);
   },
 });
+
+const makersOf = (run: RunRow, approval: { requestedBy: number | null }) =>
+  [approval.requestedBy, run.processedBy].filter((x): x is number => x != null);
 
 /** Whether a job of the run is still queued or running (the run shows as 'processing'). */
 async function activeJob(db: Db | Tx, run: RunRow) {
@@ -121,6 +133,8 @@ export async function runView(db: Db, auth: AuthContext, run: RunRow, mailConfig
     // The amount paid (each slip's net rounded to ₹10, as its payslip prints it), with the exact net and the round-off.
     ...netFigures(nets.paid, nets.exact),
     errors: run.errors,
+    parentRunId: run.parentRunId,
+    offCycle: run.parentRunId ? [] : await offCycleRuns(db, run.id),
     processedAt: run.processedAt?.toISOString() ?? null,
     lockedAt: run.lockedAt?.toISOString() ?? null,
     paidOn: run.paidOn,
@@ -132,6 +146,7 @@ export async function runView(db: Db, auth: AuthContext, run: RunRow, mailConfig
       unlock: auth.isAdmin && isFinalRunStatus(status),
       paymentDate: mayEdit && isFinalRunStatus(status),
       email: mayEdit && mailConfigured && isFinalRunStatus(status),
+      offCycle: mayEdit && (await leftOutEmployees(db, run)).length > 0,
     },
   };
 }
@@ -161,6 +176,7 @@ export async function startProcess(db: Db, auth: AuthContext, id: number, employ
     if (!run || !canReachUnit(auth, run.unitId)) throw new NotFound('Salary run not found');
     if (isFinalRunStatus(run.status)) throw new Conflict(`The month is ${run.status}; unlock it to change anything`);
     if (await activeJob(tx, run)) throw new Conflict('This run is already being processed');
+    await assertNoOffCycle(tx as unknown as Db, run);
     if (employeeIds?.length && run.status === 'draft')
       throw new BadRequest('Process the whole unit first', { employeeIds: ['Process the whole run once before reprocessing employees'] });
     const jobId = await enqueue(tx, processRunJob, { runId: run.id, userId: auth.userId, employeeIds }, { createdBy: auth.userId });
@@ -177,12 +193,17 @@ export const processRunJob = defineJob({
     const [run] = await ctx.db.select().from(payrollRuns).where(eq(payrollRuns.id, data.runId));
     if (!run) throw new JobFailure('The salary run no longer exists');
     if (isFinalRunStatus(run.status)) throw new JobFailure(`The month was ${run.status} before it was processed`);
-    const only = data.employeeIds?.length ? data.employeeIds : undefined;
+    // An off-cycle run pays its own employees only (of them, those asked for).
+    const own = run.employeeIds;
+    const asked = data.employeeIds?.length ? data.employeeIds : undefined;
+    const only = own ? (asked?.filter((id) => own.includes(id)) ?? own) : asked;
     let total = 4;
     const step = (n: number) => async (message: string) => progress.set(n, total, message);
     let m: Awaited<ReturnType<typeof computeMonth>>;
     let s = 0;
     try {
+      // Earlier months paid on planned days are settled first: their loss-of-pay adjustments are paid in this run.
+      if (!run.parentRunId) await ctx.db.transaction((tx) => settlePlannedMonths(tx, run.unitId, run.year, run.month));
       m = await computeMonth(ctx.db, run.unitId, run.year, run.month, { runId: run.id, only, step: (msg) => step(s++)(msg) });
     } catch (e) {
       if (e instanceof PlanError) throw new JobFailure(`The formulas cannot be used: ${e.problems.map((p) => p.message).join('; ')}`);
@@ -247,7 +268,7 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
       deductions: r.deductions,
       net: r.net,
       attendance: { ...att },
-      arrears: arrears ? arrears.lines.map((l) => ({ month: l.month, amount: l.amount })) : [],
+      arrears: arrears ? arrears.lines.map(({ id: _id, ...l }) => l) : [],
       statutory: r.statutory ?? {},
     });
   }
@@ -325,6 +346,8 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
       approvalId = (
         await submitApproval(tx, salaryRunApproval, { subjectId: run.id, employeeId: null, unitId: run.unitId, requestedBy: userId })
       ).id;
+    const [waiting] = await queryRows<{ levels: number }>(tx, sql`select levels from approvals where id = ${approvalId}`);
+    await notifyRunWaiting(tx, run, 1, waiting?.levels ?? 1, [userId]);
     const [after] = await tx
       .update(payrollRuns)
       .set({
@@ -378,13 +401,37 @@ const summary = (r: RunRow) => ({
   paidOn: r.paidOn,
 });
 
-export async function approveRun(db: Db, auth: AuthContext, id: number, remark: string | null, requestId?: string) {
+/**
+ * Approves the run's current level. A run with failed employees is refused (409 naming them) unless the approver
+ * approves without them and says why (`withoutFailed`): the reason goes into the approval's history, and the left-out
+ * employees are paid by an off-cycle run once corrected (off-cycle.ts). The next level's approvers are told.
+ */
+export async function approveRun(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  remark: string | null,
+  requestId?: string,
+  withoutFailed?: string | null,
+) {
   const run = await loadRun(db, auth, id);
   if (await activeJob(db, run)) throw new Conflict('This run is being processed; approve it when it is done');
   if (run.status !== 'processed' || !run.approvalId) {
     throw new Conflict(run.status === 'draft' ? 'Process the run before approving it' : `The month is already ${run.status}`);
   }
-  await decide(db, auth, run.approvalId, 'approve', remark, requestId);
+  let note = remark;
+  if (run.errors.length) {
+    const who = run.errors.map((e) => `${e.employeeCode} ${e.name}`).join(', ');
+    if (!withoutFailed?.trim()) {
+      throw new Conflict(
+        `${run.errors.length} employee(s) failed: ${who}. Correct and reprocess them, or approve without them with a reason`,
+        'withoutFailed',
+      );
+    }
+    note = `Approved without ${run.errors.length} failed employee(s) (${who}): ${withoutFailed.trim()}${remark ? ` — ${remark}` : ''}`;
+  }
+  const after = await decide(db, auth, run.approvalId, 'approve', note?.slice(0, 1000) ?? null, requestId);
+  if (after.state === 'pending') await notifyRunWaiting(db, run, after.level, after.levels, makersOf(run, after));
   return loadRun(db, auth, id);
 }
 

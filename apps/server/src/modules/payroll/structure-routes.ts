@@ -127,7 +127,7 @@ export async function writeStructures(
     tx,
     sql`select s.employee_id as "employeeId", r.unit_id as "unitId", r.year, r.month, s.amounts, s.attendance,
           coalesce((select sum(a.amount) from salary_arrears a
-                    where a.employee_id = s.employee_id and a.for_month = to_char(make_date(r.year, r.month, 1), 'YYYY-MM')
+                    where a.employee_id = s.employee_id and a.kind = 'structure' and a.for_month = to_char(make_date(r.year, r.month, 1), 'YYYY-MM')
                       and a.paid_run_id is not null), 0)::text as earlier
         from salary_slips s join payroll_runs r on r.id = s.run_id
         where ${FINAL_RUN} and to_char(make_date(r.year, r.month, 1), 'YYYY-MM') >= ${ym}
@@ -165,7 +165,7 @@ export async function writeStructures(
   }
   // What an earlier increment left unpaid for these months is replaced by the difference computed now.
   await tx.execute(
-    sql`delete from salary_arrears where paid_run_id is null and for_month >= ${ym}
+    sql`delete from salary_arrears where kind = 'structure' and paid_run_id is null and for_month >= ${ym}
         and employee_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)`,
   );
   if (arrearsRows.length) await bulkInsert(tx, salaryArrears, arrearsRows);

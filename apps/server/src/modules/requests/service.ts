@@ -34,6 +34,7 @@ import {
   submitApproval,
 } from '../approvals/service';
 import { computeAttendance, type DayRequestsReader } from '../attendance/compute';
+import { frozenDaysChanged } from '../attendance/frozen-changes';
 import { assertEmployeeDayOpen } from '../attendance/service';
 import {
   balanceOf,
@@ -104,6 +105,11 @@ async function assertOpen(tx: Db | Tx, employeeId: number, from: IsoDate, to: Is
   }
 }
 
+/** Leave decided for days of a month already paid: the days stay as stored, payroll settles the difference next month. */
+async function leaveReachesPay(tx: Tx, r: RequestRow, what: 'approved' | 'cancelled') {
+  await frozenDaysChanged(tx, { employeeId: r.employeeId, from: r.fromDate, to: r.toDate, reason: `Leave request #${r.id} ${what}` });
+}
+
 /** Works the employee's days out again (up to today) after a decided request. */
 async function recompute(tx: Tx, r: RequestRow) {
   if (r.kind === 'visitor') return;
@@ -150,7 +156,8 @@ function kindFor(kind: TRequestKind): ApprovalKind {
     mayApprove,
     async onApproved(tx, approval, actor, remark) {
       const r = await requestOf(tx, approval.subjectId);
-      await assertOpen(tx, r.employeeId, r.fromDate, r.toDate, 'The request cannot be approved');
+      // Leave reaches a month already paid through a loss-of-pay adjustment next month (payroll/lop.ts); the rest waits.
+      if (r.kind !== 'leave') await assertOpen(tx, r.employeeId, r.fromDate, r.toDate, 'The request cannot be approved');
       if (r.kind === 'leave') await debitLeave(tx, r, actor);
       const [after] = await tx
         .update(requests)
@@ -158,6 +165,7 @@ function kindFor(kind: TRequestKind): ApprovalKind {
         .where(eq(requests.id, r.id))
         .returning();
       await recompute(tx, after);
+      if (r.kind === 'leave') await leaveReachesPay(tx, after, 'approved');
       await notify(tx, await usersOfEmployee(tx, r.employeeId), {
         title: `${KIND_LABEL[r.kind as TRequestKind]} approved`,
         body: `${describe(after, await leaveName(tx, r))} was approved by ${actor.userName}.${remark ? ` ${remark}` : ''}`,
@@ -183,7 +191,7 @@ function kindFor(kind: TRequestKind): ApprovalKind {
     async onCancelled(tx, approval, actor, remark, from) {
       const own = actor.userId === approval.requestedBy || actor.employeeId === approval.employeeId;
       const [before] = await tx.select().from(requests).where(eq(requests.id, approval.subjectId)).for('update');
-      if (from === 'approved' && before.kind !== 'visitor') {
+      if (from === 'approved' && before.kind !== 'visitor' && before.kind !== 'leave') {
         await assertOpen(tx, before.employeeId, before.fromDate, before.toDate, 'The request cannot be cancelled');
       }
       const [r] = await tx
@@ -200,6 +208,7 @@ function kindFor(kind: TRequestKind): ApprovalKind {
       if (from === 'approved') {
         if (r.kind === 'leave') await returnLeave(tx, r, actor);
         await recompute(tx, r);
+        if (r.kind === 'leave') await leaveReachesPay(tx, r, 'cancelled');
         await writeAudit(tx, { entity: 'requests', entityId: r.id, action: 'cancel', before, after: r, userId: actor.userId });
       }
       const label = KIND_LABEL[r.kind as TRequestKind];
@@ -408,7 +417,7 @@ export async function raiseRequest(db: Db, auth: AuthContext, input: RaiseInput,
       if (input.toDate < input.fromDate)
         throw new BadRequest('Invalid dates', { toDate: ['The end date must not be before the start date'] });
       if (fyOf(input.toDate) !== fyOf(input.fromDate)) throw crossesYearEnd(input.fromDate);
-      await assertOpen(tx, e.id, input.fromDate, input.toDate, 'The request cannot be made');
+      if (input.kind !== 'leave') await assertOpen(tx, e.id, input.fromDate, input.toDate, 'The request cannot be made');
       const [clash] = await queryRows<{ id: number; kind: string; status: string; fromDate: string; toDate: string }>(
         tx,
         sql`select id, kind, status, from_date::text as "fromDate", to_date::text as "toDate" from requests

@@ -6,6 +6,7 @@ import {
   ArrowLeft,
   CalendarDays,
   CheckCircle2,
+  CornerUpLeft,
   FileSpreadsheet,
   FileText,
   Lock,
@@ -39,6 +40,7 @@ import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { downloadRegister, downloadReturnFile, fetchRunSlips, issuesToFieldErrors, payrollKeys, useRun, useRunEmployees } from './api';
 import { RunStatusBadge, useEncryptedSearchId } from './components';
 import { NewRunForm } from './NewRunForm';
+import { ApproveDialog, OffCycleCard, SendBackDialog } from './RunApprovalDialogs';
 import { RunEmployeesTable } from './RunEmployeesTable';
 import { EmailPayslipsButton, MonthAttendanceCard } from './RunExtras';
 import { RunPaymentCard } from './RunPaymentCard';
@@ -73,7 +75,7 @@ export default function SalaryRunScreen() {
   return <RunView key={id} id={id} />;
 }
 
-type Dialogs = 'approve' | 'lock' | 'unlock' | 'paidOn' | null;
+type Dialogs = 'approve' | 'sendBack' | 'lock' | 'unlock' | 'paidOn' | null;
 
 function RunView({ id }: { id: number }) {
   const navigate = useNavigate();
@@ -242,6 +244,11 @@ function RunView({ id }: { id: number }) {
                 <CheckCircle2 /> Approve
               </Button>
             )}
+            {run.can.approve && (
+              <Button variant="outline" onClick={() => setDialog('sendBack')} disabled={processing} data-testid="run-send-back">
+                <CornerUpLeft /> Send back
+              </Button>
+            )}
             {run.can.lock && (
               <Button variant="outline" onClick={() => setDialog('lock')} disabled={processing} data-testid="run-lock">
                 <Lock /> Lock
@@ -380,6 +387,8 @@ function RunView({ id }: { id: number }) {
         </Alert>
       )}
 
+      <OffCycleCard run={run} />
+
       <Card className="gap-4 py-5">
         <CardHeader>
           <CardTitle>Documents</CardTitle>
@@ -430,6 +439,7 @@ function RunView({ id }: { id: number }) {
       </section>
 
       <ApproveDialog open={dialog === 'approve'} run={run} onClose={() => setDialog(null)} onDone={setRun} />
+      <SendBackDialog open={dialog === 'sendBack'} run={run} onClose={() => setDialog(null)} onDone={setRun} />
       {dialog === 'lock' && <PaidOnDialog path="lock" run={run} onClose={() => setDialog(null)} onDone={setRun} />}
       <UnlockDialog open={dialog === 'unlock'} run={run} onClose={() => setDialog(null)} onDone={setRun} />
       {dialog === 'paidOn' && <PaidOnDialog path="payment-date" run={run} onClose={() => setDialog(null)} onDone={setRun} />}
@@ -438,55 +448,6 @@ function RunView({ id }: { id: number }) {
 }
 
 type ActionDialogProps = { open: boolean; run: TRun; onClose: () => void; onDone: (run: TRun) => void };
-
-function ApproveDialog({ open, run, onClose, onDone }: ActionDialogProps) {
-  const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const level = run.approval?.level ?? 1;
-  const levels = run.approval?.levels ?? 1;
-  const approve = useAction(
-    (note: string | null) =>
-      api.post<TRun>(`/api/payroll/runs/${run.id}/approve`, { remark: note }, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
-    {
-      success: (next) => ({
-        title: 'Approved',
-        description:
-          next.status === 'approved' ? 'Every level has approved: the payslips are released.' : `Level ${level} of ${levels} approved`,
-      }),
-      onDone: (next) => {
-        setRemark('');
-        onDone(next);
-        onClose();
-      },
-    },
-  );
-  const saving = approve.busy;
-  const submit = () => approve.run(remark.trim() || null);
-  return (
-    <Dialog open={open} onOpenChange={(v) => !v && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Approve {formatMonth(run.year, run.month)}</DialogTitle>
-          <DialogDescription>
-            Level {level} of {levels} for {run.unitName}: net pay {formatRupees(run.net)} for {formatCount(run.employeeCount)} employees.
-            {level >= levels ? ' After the last level, employees can download their payslips.' : ''}
-          </DialogDescription>
-        </DialogHeader>
-        <FormField label="Remark (optional)" htmlFor="approve-remark" error={errors.remark}>
-          <Textarea id="approve-remark" value={remark} maxLength={300} onChange={(e) => setRemark(e.target.value)} />
-        </FormField>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="success" disabled={saving} onClick={() => void submit()} data-testid="confirm-approve">
-            <CheckCircle2 /> {saving ? 'Approving…' : 'Approve'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 /** What the lock dialog and the payment-date dialog say and post (both ask the date of payment). */
 const PAID_ON_DIALOGS = {
