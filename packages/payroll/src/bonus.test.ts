@@ -17,14 +17,14 @@ describe('statutoryBonus', () => {
   it.each([
     // label, months, rate, rules, eligible, reason, bonus, basis, months worked
     ['exactly ₹21,000 is eligible', year(2100000), 8.33, RULES, true, null, 699720, 8400000, 12],
-    ['₹21,000.01 is not', year(2100001), 8.33, RULES, false, 'Salary above ₹21,000 a month', 0, 8400000, 12],
+    ['₹21,000.01 is not', year(2100001), 8.33, RULES, false, 'Wages above ₹21,000 a month', 0, 8400000, 12],
     [
       'one month above the ceiling is enough',
       [...year(1500000, 30, 11), { wagesPaise: 2200000, daysWorked: 30 }],
       8.33,
       RULES,
       false,
-      'Salary above ₹21,000 a month',
+      'Wages above ₹21,000 a month',
       0,
       8400000,
       12,
@@ -100,10 +100,20 @@ describe('statutoryBonus', () => {
 
   it('names the ceiling of the rules in the reason', () => {
     expect(statutoryBonus(year(2600000), 8.33, { ...RULES, eligibilityCeilingPaise: 2500050 }).reason).toBe(
-      'Salary above ₹25,000.50 a month',
+      'Wages above ₹25,000.50 a month',
     );
     expect(statutoryBonus([{ wagesPaise: 100, daysWorked: 10 }], 8.33, { ...RULES, minDaysWorked: 11 }).reason).toBe(
       'Worked fewer than 11 days in the year',
     );
+  });
+
+  it('pays at least ₹100 a year (Code on Wages s.26(1)), reduced for the months worked (s.27)', () => {
+    const rules = { ...RULES, minimumBonusPaise: 10000 };
+    // ₹90 a month for a year: 8.33 % of ₹1,080 is ₹89.96, below the minimum of ₹100.
+    expect(statutoryBonus(year(9000), 8.33, rules).bonusPaise).toBe(10000);
+    // Six months worked: ₹50.
+    expect(statutoryBonus(year(9000, 30, 6), 8.33, rules).bonusPaise).toBe(5000);
+    // Above the minimum it changes nothing.
+    expect(statutoryBonus(year(1500000), 8.33, rules).bonusPaise).toBe(699720);
   });
 });

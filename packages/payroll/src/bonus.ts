@@ -1,10 +1,15 @@
-// Statutory bonus under the Payment of Bonus Act, 1965.
-// - Eligible when the highest monthly wage (basic + DA) is at most the eligibility ceiling (₹21,000) and the
-//   employee worked at least `minDaysWorked` (30) days in the accounting year.
-// - Bonus = rate % of the sum, over the months worked (days worked > 0), of min(wages, calculation ceiling),
-//   where the calculation ceiling is the higher of ₹7,000 and the minimum wage; rounded to paise half away
-//   from zero. Pro rata is inherent: only months worked count.
-// - The rate must lie within [minRatePercent, maxRatePercent] (8.33 to 20), else RangeError.
+// Statutory bonus under the Code on Wages, 2019, Part IV (in force from 21 Nov 2025, S.O. 5322(E); it repealed the
+// Payment of Bonus Act, 1965 by s.69), the same arithmetic for the years before under that Act:
+// - Eligible (s.26(1)) when the employee draws wages not above the amount the appropriate Government notifies
+//   (the eligibility ceiling, ₹21,000 a month) and worked at least `minDaysWorked` (30) days in the accounting year;
+//   wages are the Code's (s.2(y): basic + DA + retaining allowance, plus the excluded allowances above half of all
+//   remuneration), which the caller takes from the months' slips.
+// - Bonus = rate % of the sum, over the months worked (days worked > 0), of min(wages, calculation ceiling), where the
+//   calculation ceiling is the higher of the notified amount (₹7,000) and the minimum wage (s.26(2)); rounded to paise
+//   half away from zero. Pro rata for the months worked is inherent (s.27).
+// - The minimum bonus is 8.33 % or ₹100, whichever is higher (s.26(1)): `minimumBonusPaise`, reduced in proportion to
+//   the months worked of twelve (s.27).
+// - The rate must lie within [minRatePercent, maxRatePercent] (8.33 to 20: s.26(1) and 26(3)), else RangeError.
 
 import { formatINR } from './money';
 
@@ -21,6 +26,8 @@ export interface BonusRules {
   minRatePercent: number;
   /** 20. */
   maxRatePercent: number;
+  /** The minimum bonus for a whole year (s.26(1): ₹100, 10000); 0 or absent: none. */
+  minimumBonusPaise?: number;
 }
 
 export interface BonusMonth {
@@ -31,7 +38,7 @@ export interface BonusMonth {
 
 export interface BonusResult {
   eligible: boolean;
-  /** 'Salary above ₹21,000 a month' | 'Worked fewer than 30 days in the year'; null when eligible. */
+  /** 'Wages above ₹21,000 a month' | 'Worked fewer than 30 days in the year'; null when eligible. */
   reason: string | null;
   /** 0 when not eligible. */
   bonusPaise: number;
@@ -64,7 +71,7 @@ export function statutoryBonus(months: BonusMonth[], ratePercent: number, rules:
     }
   }
   let reason: string | null = null;
-  if (highest > rules.eligibilityCeilingPaise) reason = `Salary above ${rupees(rules.eligibilityCeilingPaise)} a month`;
+  if (highest > rules.eligibilityCeilingPaise) reason = `Wages above ${rupees(rules.eligibilityCeilingPaise)} a month`;
   else if (days < rules.minDaysWorked) reason = `Worked fewer than ${rules.minDaysWorked} days in the year`;
   if (reason) return { eligible: false, reason, bonusPaise: 0, basisPaise, monthsWorked };
 
@@ -73,5 +80,7 @@ export function statutoryBonus(months: BonusMonth[], ratePercent: number, rules:
   const d = BigInt(100 * RATE_SCALE);
   let q = n / d;
   if (2n * (n % d) >= d) q += 1n;
-  return { eligible: true, reason: null, bonusPaise: Number(q), basisPaise, monthsWorked };
+  // The minimum of s.26(1) (₹100), reduced for a part of the year worked (s.27): × months worked ÷ 12, half up.
+  const minimum = rules.minimumBonusPaise ? Math.floor((rules.minimumBonusPaise * Math.min(monthsWorked, 12) * 2 + 12) / 24) : 0;
+  return { eligible: true, reason: null, bonusPaise: Math.max(Number(q), minimum), basisPaise, monthsWorked };
 }

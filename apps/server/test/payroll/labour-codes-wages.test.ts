@@ -88,11 +88,15 @@ describe('a processed month under the 50 % rule', () => {
   let employeeId = 0;
 
   beforeAll(async () => {
-    // An employee of the head office whose structure this month is the worked example.
+    // An employee of the head office whose structure this month is the worked example: one whose locked months' basic
+    // + DA stayed under ₹20,000 (within the bonus ceiling, so the Code's wages decide the bonus below).
     const [e] = await queryRows<{ id: number }>(
       t.db,
-      sql`select id from employees where unit_id = ${units['HO-BLR']} and pf_applicable and is_active and exit_date is null
-          order by employee_code limit 1`,
+      sql`select e.id from employees e join salary_slips s on s.employee_id = e.id
+          where e.unit_id = ${units['HO-BLR']} and e.pf_applicable and e.is_active and e.exit_date is null
+          group by e.id, e.employee_code
+          having max(coalesce((s.amounts->>${String(HEAD.BASIC)})::bigint, 0) + coalesce((s.amounts->>${String(HEAD.DA)})::bigint, 0)) <= 2000000
+          order by e.employee_code limit 1`,
     );
     employeeId = e.id;
     const amounts = { [HEAD.BASIC]: 2_000_000, [HEAD.HRA]: 1_000_000, [HEAD.CONV]: 800_000, [HEAD.SPL]: 1_200_000 };
@@ -158,5 +162,38 @@ describe('a processed month under the 50 % rule', () => {
     expect((await payroll.get(`/api/payroll/runs/${draft.id}/wage-rule`)).statusCode).toBe(409);
     expect((await payroll.get('/api/payroll/runs/abc/wage-rule')).statusCode).toBe(400);
     expect((await payroll.get('/api/payroll/runs/999999/wage-rule')).statusCode).toBe(404);
+  });
+
+  it('computes the statutory bonus on the Code’s wages (Code on Wages s.26): the add-back can pass the ₹21,000 ceiling', async () => {
+    const approved = await admin.post(`/api/payroll/runs/${runId}/approve`, { remark: 'Checked' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const fy = M.cur.month >= 4 ? M.cur.year : M.cur.year - 1;
+    const basicDa = sql`coalesce((s.amounts->>${String(HEAD.BASIC)})::bigint, 0) + coalesce((s.amounts->>${String(HEAD.DA)})::bigint, 0)`;
+    const [w] = await queryRows<{ code: string; basic: string; fyMax: string; fyBasic: string }>(
+      t.db,
+      sql`select max((s.statutory->>'codeWages')::bigint) filter (where s.run_id = ${runId})::text as code,
+            max(${basicDa}) filter (where s.run_id = ${runId})::text as basic,
+            max(coalesce((s.statutory->>'codeWages')::bigint, ${basicDa}))::text as "fyMax", max(${basicDa})::text as "fyBasic"
+          from salary_slips s join payroll_runs r on r.id = s.run_id
+          where s.employee_id = ${employeeId} and r.status in ('approved', 'locked')
+            and r.year * 100 + r.month between ${fy * 100 + 4} and ${(fy + 1) * 100 + 3}`,
+    );
+    // The Code's wages of the worked example's month are above its basic + DA.
+    expect(Number(w.code)).toBeGreaterThan(Number(w.basic));
+    expect(Number(w.fyBasic)).toBeLessThanOrEqual(2_100_000);
+    const res = await payroll.post('/api/payroll/bonuses', {
+      unitId: units['HO-BLR'],
+      financialYear: fy,
+      kind: 'statutory',
+      ratePercent: 8.33,
+      payWith: 'separate',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const line = (res.json().lines as { employeeId: number; eligible: boolean; reason: string | null }[]).find(
+      (l) => l.employeeId === employeeId,
+    )!;
+    // Eligible by basic + DA alone; by the Code's wages only when they stay within ₹21,000 (full month: ₹25,000, not).
+    expect(line.eligible).toBe(Number(w.fyMax) <= 2_100_000);
+    expect(line.reason).toBe(Number(w.fyMax) > 2_100_000 ? 'Wages above ₹21,000 a month' : null);
   });
 });

@@ -1,7 +1,8 @@
-// Employee bonus (/outlet/transaction/employee-bonus): the statutory bonus of a financial year under the Payment
-// of Bonus Act, 1965, computed from the approved salary months (basic + DA earned, capped, pro rata for the
-// months worked; thresholds are dated data in bonus_rules), or ad hoc amounts; approved on the approvals
-// module; paid with a salary month (the BONUS head of that run) or separately.
+// Employee bonus (/outlet/transaction/employee-bonus): the statutory bonus of a financial year under the Code on
+// Wages, 2019, Part IV (s.26; the Payment of Bonus Act, 1965 it repealed for the years before), computed from the
+// approved salary months (the Code's wages earned — s.2(y), the slip's codeWages, basic + DA on slips before the
+// rule — capped, pro rata for the months worked; thresholds and their source are dated data in bonus_rules), or ad
+// hoc amounts; approved on the approvals module; paid with a salary month (the BONUS head of that run) or separately.
 import { financialYearStarting } from '@hr/calendar';
 import { MENU, type TBonus, ZBonus, ZBonusAction, ZBonusListQuery, ZBonusPage, ZIdParams, ZSaveBonus } from '@hr/contract';
 import { type BonusRules, statutoryBonus } from '@hr/payroll';
@@ -32,7 +33,7 @@ export const bonusApproval = defineApprovalKind({
   },
 });
 
-/** The Act's thresholds in force at the end of the financial year, with the unit's minimum wage where it has one. */
+/** The thresholds in force at the end of the financial year (Code on Wages s.26), with the unit's minimum wage where it has one. */
 export async function bonusRulesFor(db: Db | Tx, unitId: number, lastMonth: string): Promise<BonusRules> {
   const [r] = await queryRows<{
     eligibility: string;
@@ -41,12 +42,14 @@ export async function bonusRulesFor(db: Db | Tx, unitId: number, lastMonth: stri
     minDays: number;
     minRate: string;
     maxRate: string;
+    minimumBonus: string;
   }>(
     db,
     sql`select d.eligibility_ceiling::text as eligibility, d.calculation_ceiling::text as calculation,
           coalesce((select u.minimum_wage from bonus_rules u where u.unit_id = ${unitId} and u.is_active and u.effective_from <= ${lastMonth}
                     order by u.effective_from desc limit 1), d.minimum_wage)::text as "minimumWage",
-          d.min_days_worked as "minDays", d.min_rate_percent::text as "minRate", d.max_rate_percent::text as "maxRate"
+          d.min_days_worked as "minDays", d.min_rate_percent::text as "minRate", d.max_rate_percent::text as "maxRate",
+          d.minimum_bonus::text as "minimumBonus"
         from bonus_rules d where d.unit_id is null and d.is_active and d.effective_from <= ${lastMonth}
         order by d.effective_from desc limit 1`,
   );
@@ -58,6 +61,7 @@ export async function bonusRulesFor(db: Db | Tx, unitId: number, lastMonth: stri
     minDaysWorked: r.minDays,
     minRatePercent: Number(r.minRate),
     maxRatePercent: Number(r.maxRate),
+    minimumBonusPaise: Number(r.minimumBonus),
   };
 }
 
@@ -82,8 +86,10 @@ async function statutoryLines(db: Db | Tx, unitId: number, financialYear: number
   }
   const months = await queryRows<{ employeeId: number; wages: string; days: string }>(
     db,
+    // The month's wages: the Code's (s.2(y), kept on slips computed under it), else basic + DA (the Act's salary or wage).
     sql`select s.employee_id as "employeeId",
-          (coalesce((s.amounts ->> (select id::text from earning_deductions where upper(code) = 'BASIC' limit 1))::bigint, 0)
+          coalesce((s.statutory->>'codeWages')::bigint,
+           coalesce((s.amounts ->> (select id::text from earning_deductions where upper(code) = 'BASIC' limit 1))::bigint, 0)
            + coalesce((s.amounts ->> (select id::text from earning_deductions where upper(code) = 'DA' limit 1))::bigint, 0))::text as wages,
           coalesce(s.attendance ->> 'payableDays', '0') as days
         from salary_slips s join payroll_runs r on r.id = s.run_id

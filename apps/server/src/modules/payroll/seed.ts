@@ -94,15 +94,35 @@ const BASIC_BY_DESIGNATION: Record<string, number> = {
 const head = (code: string, heads: { id: number; code: string }[]) => heads.find((h) => h.code.toUpperCase() === code)?.id;
 
 /**
- * The Payment of Bonus Act's thresholds since the 2015 amendment (eligible up to ₹21,000 a month; computed on
- * ₹7,000 or the minimum wage where higher; 30 days; 8.33 % to 20 %): reference data every installation needs.
+ * The statutory bonus thresholds every installation needs, each with its source: the Payment of Bonus Act's since the
+ * 2015 amendment (eligible up to ₹21,000 a month; computed on ₹7,000 or the minimum wage where higher; 30 days; 8.33 %
+ * to 20 %), then the Code on Wages s.26 from the accounting year it took effect in (the same amounts, ₹100 minimum).
+ * Rows already there are kept (an employer's change stays).
  */
 export async function ensureBonusRules(db: Db): Promise<void> {
-  const [any] = await db.select({ id: bonusRules.id }).from(bonusRules).limit(1);
-  if (any) return;
   await db
     .insert(bonusRules)
-    .values({ effectiveFrom: '2015-04', eligibilityCeiling: 2_100_000, calculationCeiling: 700_000 })
+    .values([
+      {
+        effectiveFrom: '2015-04',
+        eligibilityCeiling: 2_100_000,
+        calculationCeiling: 700_000,
+        source:
+          'Payment of Bonus Act 1965 ss.2(13), 12 as amended by the Payment of Bonus (Amendment) Act 2015 (in force from 1 Apr 2014): ' +
+          'eligible up to ₹21,000 a month, computed on ₹7,000 or the minimum wage where higher; ss.10, 11: 8.33 % to 20 %.',
+      },
+      {
+        effectiveFrom: '2025-11',
+        eligibilityCeiling: 2_100_000,
+        calculationCeiling: 700_000,
+        minimumBonus: 10_000,
+        source:
+          'Code on Wages 2019 Part IV, in force 21 Nov 2025 (S.O. 5322(E)); it repealed the Payment of Bonus Act (s.69): s.26(1) ' +
+          'eligible when drawing wages up to the amount notified (₹21,000 a month, carried over) with 30 days worked, minimum ' +
+          'bonus 8.33 % of wages or ₹100; s.26(2) computed on the notified amount (₹7,000) or the minimum wage, whichever is ' +
+          'higher; s.26(3) at most 20 %; s.27 reduced for part of the year; wages as s.2(y).',
+      },
+    ])
     .onConflictDoNothing();
 }
 

@@ -40,9 +40,9 @@ import {
 import { BonusStatusBadge, bonusPath, MonthYearInput, useEncryptedSearchId, useSessionFinancialYear } from './components';
 
 const RULE =
-  "Eligible when basic + DA is at most ₹21,000 a month and at least 30 days were worked; computed on at most ₹7,000 a month (or the unit's minimum wage), at the chosen rate, for the months worked.";
+  "Code on Wages, 2019, s.26: eligible when wages (basic + DA + retaining allowance, plus the allowances above half of the remuneration) are at most ₹21,000 a month and at least 30 days were worked; computed on at most ₹7,000 a month (or the unit's minimum wage), at the chosen rate, for the months worked; at least ₹100 a year.";
 
-/** The Payment of Bonus Act's range of rates (the server checks it against the rules in force for the year). */
+/** The range of rates of the Code on Wages s.26 (8.33 % to 20 %; the server checks it against the rules in force for the year). */
 const RATE = { min: 8.33, max: 20 };
 
 /** /outlet/transaction/employee-bonus/addorupdate: a new bonus, or (with ?id=) one bonus with its lines. */
@@ -210,7 +210,7 @@ function NewBonus() {
               value={kind}
               onChange={setKind}
               options={[
-                { value: 'statutory', label: 'Statutory (Payment of Bonus Act)' },
+                { value: 'statutory', label: 'Statutory (Code on Wages, s.26)' },
                 { value: 'adhoc', label: 'Ad hoc amounts' },
               ]}
             />

@@ -85,7 +85,7 @@ export function RegisterReportScreen() {
   return <ReportById id={reportId} actions={picker} />;
 }
 
-/** Bonus by unit, department and employee for a financial year (Form C of the Payment of Bonus Rules). */
+/** Bonus by unit, department and employee for a financial year (Code on Wages Part IV; Form C of the Payment of Bonus Rules before it). */
 export function BonusReportScreen() {
   return <ReportById id="employee-bonus" />;
 }

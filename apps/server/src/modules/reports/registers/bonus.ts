@@ -1,5 +1,6 @@
-// The bonus report (Form C of the Payment of Bonus Rules, 1975): bonus of a financial year by unit, department
-// and employee, with the wages it was computed on, the rate, the amount and the month it was paid.
+// The bonus register: bonus of a financial year by unit, department and employee, with the wages it was computed
+// on (the Code on Wages' wages, s.2(y)), the rate, the amount and the month it was paid — the particulars of the
+// Code on Wages Part IV (s.26), as Form C of the Payment of Bonus Rules, 1975 kept them before the Code.
 import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { orgZone } from '../../../lib/org-zone';
@@ -8,11 +9,11 @@ import { BY_UNIT_DEPARTMENT, col, PEOPLE_FILTERS } from './common';
 
 export const bonusReport = defineReport({
   id: 'employee-bonus',
-  title: 'Bonus Register (Form C, Payment of Bonus Rules)',
+  title: 'Bonus Register (Code on Wages, Part IV)',
   menu: MENU.employeeBonusReport,
   kind: 'bonus',
   description:
-    'Bonus of a financial year by unit, department and employee: months and days worked, eligible wages, rate, bonus and the month paid',
+    'Bonus of a financial year under the Code on Wages s.26 by unit, department and employee: months and days worked, eligible wages, rate, bonus and the month paid',
   filters: [
     ...PEOPLE_FILTERS,
     { kind: 'financialYear', required: true },
