@@ -22,5 +22,6 @@ export * from './requests';
 export * from './resources';
 export * from './statutory';
 export * from './statutory-admin';
+export * from './statutory-arrears';
 export * from './text';
 export * from './wage-rule';

@@ -6,6 +6,7 @@ import { seedMasters } from '../modules/masters/seed';
 import { ensureBankLayouts } from '../modules/payments/layouts';
 import { seedPayments } from '../modules/payments/seed';
 import { ensureBonusRules, seedPayroll } from '../modules/payroll/seed';
+import { raiseReleaseArrears } from '../modules/payroll/statutory-arrears';
 import { seedRequests } from '../modules/requests/seed';
 import { seedStatutory } from '../modules/statutory/seed';
 import { isEmpty, seedCore, seedMenus } from './core';
@@ -46,6 +47,8 @@ export async function applyReleaseData(db: Db): Promise<void> {
   await ensureBonusRules(db);
   await ensureBankLayouts(db);
   await seedStatutory(db);
+  // Parameter rows this release brought that reach approved or locked months become arrears, never rewrites.
+  await raiseReleaseArrears(db);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { bonusLines, salaryAdvances, salaryArrears, salarySlips } from '../../db/schema';
+import { bonusLines, salaryAdvances, salaryArrears, salarySlips, statutoryArrearLines } from '../../db/schema';
 import { defineModule } from '../../lib/module';
 import { registerApprovalKind } from '../approvals/service';
 import { registerEmployeeUsage, tableUsage } from '../employees/usage';
@@ -8,18 +8,21 @@ import { registerHeadRules } from './head-rules';
 import { registerLopSettlement } from './lop';
 import { payrollRoutes } from './routes';
 import { salaryRunApproval } from './runs';
+import { statutoryArrearsApproval } from './statutory-arrears';
+import { statutoryArrearsRoutes } from './statutory-arrears-routes';
 
 export const payrollModule = defineModule({
   name: 'payroll',
   setup() {
     registerHeadRules();
     registerLopSettlement();
-    for (const kind of [salaryRunApproval, advanceApproval, bonusApproval]) registerApprovalKind(kind);
+    for (const kind of [salaryRunApproval, advanceApproval, bonusApproval, statutoryArrearsApproval]) registerApprovalKind(kind);
     // An employee with pay records is kept (deactivated, never deleted).
     registerEmployeeUsage(tableUsage('salary records', salarySlips, salarySlips.employeeId));
     registerEmployeeUsage(tableUsage('salary advances', salaryAdvances, salaryAdvances.employeeId));
     registerEmployeeUsage(tableUsage('salary arrears', salaryArrears, salaryArrears.employeeId));
     registerEmployeeUsage(tableUsage('bonus lines', bonusLines, bonusLines.employeeId));
+    registerEmployeeUsage(tableUsage('statutory arrears', statutoryArrearLines, statutoryArrearLines.employeeId));
   },
-  routes: [payrollRoutes],
+  routes: [payrollRoutes, statutoryArrearsRoutes],
 });

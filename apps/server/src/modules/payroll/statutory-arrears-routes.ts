@@ -1,0 +1,219 @@
+// The statutory arrears of approved or locked months (statutory-arrears.ts): the list and one record with its
+// members, raising them on demand for the caller's units, and the supplementary (arrear) ECR of an approved
+// record — the ECR 2.0 layout for the wage month, uploaded on the EPFO portal as ECR type "Arrear". Decisions go
+// through the approvals module ('payroll.statutoryArrears'). Payroll users of the record's unit only.
+import {
+  MENU,
+  type TStatutoryArrear,
+  ZIdParams,
+  ZStatutoryArrear,
+  ZStatutoryArrearDecide,
+  ZStatutoryArrearDetail,
+  ZStatutoryArrearQuery,
+  ZStatutoryArrearsRaised,
+} from '@hr/contract';
+import { arrearEcrMember, buildEcr, EcrError, toRupees } from '@hr/payroll';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Db, queryRows } from '../../db/client';
+import { Conflict, NotFound } from '../../lib/errors';
+import { fileResponse } from '../../lib/responses';
+import { type AuthContext, canReachUnit, unitScope } from '../access/context';
+import { decide } from '../approvals/service';
+import { raiseStatutoryArrears } from './statutory-arrears';
+
+type Row = {
+  id: number;
+  unitId: number;
+  unitName: string;
+  forMonth: string;
+  payMonth: string;
+  basis: string;
+  members: number;
+  epfWages: number;
+  epsWages: number;
+  edliWages: number;
+  employeeShare: number;
+  eps: number;
+  epf: number;
+  edli: number;
+  adminCharges: number;
+  status: TStatutoryArrear['status'];
+  approvalId: number | null;
+  createdAt: string;
+};
+
+const MONEY = ['epfWages', 'epsWages', 'edliWages', 'employeeShare', 'eps', 'epf', 'edli'] as const;
+
+function view(r: Row): TStatutoryArrear {
+  const total = r.employeeShare + r.eps + r.epf + r.edli + r.adminCharges;
+  return {
+    ...r,
+    kind: 'pf',
+    ...Object.fromEntries(MONEY.map((k) => [k, toRupees(r[k])])),
+    adminCharges: toRupees(r.adminCharges),
+    total: toRupees(total),
+  } as TStatutoryArrear;
+}
+
+async function rows(db: Db, where: ReturnType<typeof sql>): Promise<Row[]> {
+  return queryRows<Row>(
+    db,
+    sql`select a.id, a.unit_id as "unitId", u.name as "unitName", a.for_month as "forMonth", a.pay_month as "payMonth", a.basis,
+          a.members, a.epf_wages::float8 as "epfWages", a.eps_wages::float8 as "epsWages", a.edli_wages::float8 as "edliWages",
+          a.employee_share::float8 as "employeeShare", a.eps::float8 as eps, a.epf::float8 as epf, a.edli::float8 as edli,
+          a.admin_charges::float8 as "adminCharges", a.status, a.approval_id as "approvalId",
+          to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"
+        from statutory_arrears a join units u on u.id = a.unit_id
+        where ${where} order by a.pay_month desc, a.for_month, u.name limit 500`,
+  );
+}
+
+async function loadArrear(db: Db, auth: AuthContext, id: number): Promise<Row> {
+  const [r] = await rows(db, sql`a.id = ${id}`);
+  if (!r || !canReachUnit(auth, r.unitId)) throw new NotFound('Statutory arrears not found');
+  return r;
+}
+
+async function linesOf(db: Db, id: number) {
+  return queryRows<{ employeeId: number; employeeCode: string; name: string; uan: string | null } & Record<(typeof MONEY)[number], number>>(
+    db,
+    sql`select employee_id as "employeeId", employee_code as "employeeCode", name, uan, epf_wages::float8 as "epfWages",
+          eps_wages::float8 as "epsWages", edli_wages::float8 as "edliWages", employee_share::float8 as "employeeShare",
+          eps::float8 as eps, epf::float8 as epf, edli::float8 as edli
+        from statutory_arrear_lines where arrear_id = ${id} order by employee_code`,
+  );
+}
+
+export const statutoryArrearsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['payroll'];
+  const view_ = { menu: MENU.salaryProcess, action: 'view' } as const;
+
+  app.get(
+    '/api/payroll/statutory-arrears',
+    {
+      config: { access: view_ },
+      schema: {
+        tags,
+        summary: 'PF arrears of approved or locked months that a later parameter row reaches, newest open month first',
+        querystring: ZStatutoryArrearQuery,
+        response: { 200: z.array(ZStatutoryArrear) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const where = sql.join(
+        [
+          sql`true`,
+          unitScope(request.auth, sql`a.unit_id`) ?? sql`true`,
+          q.unitId ? sql`a.unit_id = ${q.unitId}` : sql`true`,
+          q.status ? sql`a.status = ${q.status}` : sql`true`,
+        ],
+        sql` and `,
+      );
+      return (await rows(app.db, where)).map(view);
+    },
+  );
+
+  app.get(
+    '/api/payroll/statutory-arrears/:id',
+    {
+      config: { access: view_ },
+      schema: { tags, summary: 'One arrears record with its members', params: ZIdParams, response: { 200: ZStatutoryArrearDetail } },
+    },
+    async (request) => {
+      const r = await loadArrear(app.db, request.auth, request.params.id);
+      const lines = (await linesOf(app.db, r.id)).map((l) => ({
+        ...l,
+        ...Object.fromEntries(MONEY.map((k) => [k, toRupees(l[k])])),
+      })) as z.infer<typeof ZStatutoryArrearDetail>['lines'];
+      return { ...view(r), lines };
+    },
+  );
+
+  app.post(
+    '/api/payroll/statutory-arrears/raise',
+    {
+      config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
+      schema: {
+        tags,
+        summary: 'Works out the PF arrears of the approved or locked months of the caller’s units that a later parameter row reaches',
+        response: { 200: ZStatutoryArrearsRaised },
+      },
+    },
+    async (request) => ({
+      raised: await raiseStatutoryArrears(app.db, { requestedBy: request.auth.userId, unitIds: request.auth.unitIds }),
+    }),
+  );
+
+  app.post(
+    '/api/payroll/statutory-arrears/:id/decide',
+    {
+      config: { access: view_ },
+      schema: {
+        tags,
+        summary: 'Approves or rejects a pending arrears record (the approve action on salary processing; a remark to reject)',
+        params: ZIdParams,
+        body: ZStatutoryArrearDecide,
+        response: { 200: ZStatutoryArrear },
+      },
+    },
+    async (request) => {
+      const r = await loadArrear(app.db, request.auth, request.params.id);
+      if (!r.approvalId || r.status !== 'pending') throw new Conflict(`These arrears are ${r.status}, not pending`);
+      await decide(app.db, request.auth, r.approvalId, request.body.action, request.body.remark ?? null, request.id);
+      return view(await loadArrear(app.db, request.auth, r.id));
+    },
+  );
+
+  app.get(
+    '/api/payroll/statutory-arrears/:id/ecr',
+    {
+      config: { access: view_ },
+      schema: {
+        tags,
+        summary:
+          'The supplementary (arrear) ECR of an approved record: ECR 2.0 lines of the wage month with the differences (upload as ECR type Arrear); 409 before approval or when a member has no valid UAN',
+        params: ZIdParams,
+        response: { 200: fileResponse('text/plain') },
+      },
+    },
+    async (request, reply) => {
+      const r = await loadArrear(app.db, request.auth, request.params.id);
+      if (r.status !== 'approved') throw new Conflict('Approve the arrears before downloading their ECR');
+      const lines = await linesOf(app.db, r.id);
+      const members = lines.map((l) =>
+        arrearEcrMember({
+          uan: l.uan ?? '',
+          name: l.name,
+          arrear: {
+            epfWages: BigInt(l.epfWages),
+            epsWages: BigInt(l.epsWages),
+            edliWages: BigInt(l.edliWages),
+            employee: BigInt(l.employeeShare),
+            eps: BigInt(l.eps),
+            epf: BigInt(l.epf),
+            edli: BigInt(l.edli),
+          },
+        }),
+      );
+      let text: string;
+      try {
+        text = buildEcr(members);
+      } catch (e) {
+        if (!(e instanceof EcrError)) throw e;
+        throw new Conflict(
+          `The ECR cannot be built: ${e.problems.map((p) => `${lines[p.row].employeeCode} ${lines[p.row].name}: ${p.message}`).join('; ')}`,
+        );
+      }
+      const [unit] = await queryRows<{ code: string }>(app.db, sql`select code from units where id = ${r.unitId}`);
+      const fileName = `ECR_ARREAR_${(unit?.code ?? String(r.unitId)).replace(/[^A-Za-z0-9_-]/g, '_')}_${r.forMonth}.txt`;
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(text);
+    },
+  );
+};

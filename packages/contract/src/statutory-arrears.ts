@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ZIdText } from './ids';
+import { zLines } from './text';
+
+// Statutory arrears (issue 25): the PF differences of approved or locked months that a later parameter row
+// reaches, one record per run, listed for approval and paid in the unit's next open month with an arrear ECR.
+// Amounts are rupees.
+
+export const STATUTORY_ARREAR_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const ZStatutoryArrearQuery = z
+  .object({
+    unitId: ZIdText.optional(),
+    status: z.enum(STATUTORY_ARREAR_STATUSES).optional(),
+  })
+  .strict();
+
+const figures = {
+  epfWages: z.number(),
+  epsWages: z.number(),
+  edliWages: z.number(),
+  /** The member's share (EPF A/c 1, remitted by the employer: EPF Scheme para 32(2)). */
+  employeeShare: z.number(),
+  /** Employer's pension share (A/c 10). */
+  eps: z.number(),
+  /** Employer's EPF share (A/c 1, the EPF–EPS difference). */
+  epf: z.number(),
+  /** EDLI (A/c 21). */
+  edli: z.number(),
+};
+
+export const ZStatutoryArrear = z.object({
+  id: z.number(),
+  unitId: z.number(),
+  unitName: z.string(),
+  /** 'YYYY-MM' of the approved or locked month the difference is for, and of the open month that pays it. */
+  forMonth: z.string(),
+  payMonth: z.string(),
+  kind: z.literal('pf'),
+  basis: z.string(),
+  members: z.number(),
+  ...figures,
+  /** Administration charges (A/c 2) on the new EPF wages less those charged. */
+  adminCharges: z.number(),
+  /** Everything the employer remits: both shares, EDLI and the charges. */
+  total: z.number(),
+  status: z.enum(STATUTORY_ARREAR_STATUSES),
+  approvalId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type TStatutoryArrear = z.infer<typeof ZStatutoryArrear>;
+
+export const ZStatutoryArrearDetail = ZStatutoryArrear.extend({
+  lines: z.array(z.object({ employeeId: z.number(), employeeCode: z.string(), name: z.string(), uan: z.string().nullable(), ...figures })),
+});
+export type TStatutoryArrearDetail = z.infer<typeof ZStatutoryArrearDetail>;
+
+export const ZStatutoryArrearsRaised = z.object({ raised: z.array(z.number()) });
+
+/** An approver's decision (a remark is needed to reject). */
+export const ZStatutoryArrearDecide = z.object({ action: z.enum(['approve', 'reject']), remark: zLines().max(300).optional() }).strict();
