@@ -5,15 +5,18 @@ import { registerEmployeeUsage, tableUsage } from '../employees/usage';
 import { applySeparationsJob } from './jobs';
 import { separationRoutes } from './separation-routes';
 import { separationApproval } from './separations';
+import { adjustmentRoutes, settlementRoutes } from './settlement-routes';
+import { settlementApproval } from './settlements';
 
 export const exitsModule = defineModule({
   name: 'exits',
   setup() {
     registerApprovalKind(separationApproval);
+    registerApprovalKind(settlementApproval);
     registerEmployeeUsage(tableUsage('separations', separations, separations.employeeId));
     registerEmployeeUsage(tableUsage('full and final settlements', exitSettlements, exitSettlements.employeeId));
   },
-  routes: [separationRoutes],
+  routes: [separationRoutes, settlementRoutes, adjustmentRoutes],
   // Hourly: a last working day that has passed ends the employee's sign-in within the hour (and at once by date).
   schedules: [{ job: applySeparationsJob, everyMs: 3_600_000 }],
 });

@@ -35,12 +35,20 @@ export type PaidEmployee = {
   isDisabled: boolean;
 };
 
+/**
+ * Whose salary of the month a full and final settlement pays (modules/exits, exit_settlements.salary_month): the
+ * month's run leaves them out, so a leaver is paid for the days of their last month once.
+ */
+const notSettled = (first: string) =>
+  sql`not exists (select 1 from exit_settlements x where x.employee_id = e.id and x.status <> 'cancelled'
+        and x.salary_month = ${first.slice(0, 7)})`;
+
 /** The employees of the unit employed on at least one day of the month, as a subquery of ids. */
 export function paidScope(unitId: number, year: number, month: number): SQL {
   const first = isoDate(year, month, 1);
   const last = isoDate(year, month, daysInMonth(year, month));
   return sql`select e.id from employees e where e.unit_id = ${unitId} and e.date_of_joining <= ${last}::date
-    and (e.exit_date is null or e.exit_date >= ${first}::date)`;
+    and (e.exit_date is null or e.exit_date >= ${first}::date) and ${notSettled(first)}`;
 }
 
 // Every field of PaidEmployee, so a field added to the type without its column here does not compile.
@@ -87,7 +95,7 @@ export async function paidEmployees(db: Db | Tx, unitId: number, year: number, m
         left join designations d on d.id = e.designation_id
         left join departments dp on dp.id = e.department_id
         where e.unit_id = ${unitId} and e.date_of_joining <= ${last}::date
-          and (e.exit_date is null or e.exit_date >= ${first}::date) ${onlyIds}`,
+          and (e.exit_date is null or e.exit_date >= ${first}::date) and ${notSettled(first)} ${onlyIds}`,
     // In pages of 20,000 by code (the order the run keeps): PGlite's memory grows by the largest document it builds.
     { key: 'employeeCode' },
   );
