@@ -4,4 +4,8 @@ import type { RouteObject } from 'react-router';
 export const routes: RouteObject[] = [
   { path: 'tax-calculator', lazy: async () => ({ Component: (await import('./TaxCalculatorScreen')).default }) },
   { path: 'me/tax-declaration', lazy: async () => ({ Component: (await import('./TaxDeclarationScreen')).default }) },
+  {
+    path: 'statutory-parameters',
+    lazy: async () => ({ Component: (await import('./parameters/StatutoryParametersScreen')).default }),
+  },
 ];
