@@ -29,6 +29,9 @@ const tags = ['devices'];
  * router's ignoreTrailingSlash).
  */
 const paths = (name: string) => [`/${name}`, `/${name}.aspx`];
+/** The summary of a path, or of its .aspx twin. */
+const about = (url: string, summary: string) =>
+  url.endsWith('.aspx') ? `As /iclock${url.slice(0, -5)}, at the path some eSSL firmware calls` : summary;
 
 /** A device's body as bytes (photos are binary), and as text for the line-based tables. */
 const bodyBytes = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : ''));
@@ -95,9 +98,10 @@ const iclockRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'device' },
         schema: {
           tags,
-          hide: url !== '/cdata',
-          summary:
+          summary: about(
+            url,
             'Device handshake: the options, with the stamps the server has stored (ATTLOGStamp, OPERLOGStamp, ATTPHOTOStamp) so the device sends only what is new, and TimeZone as the protocol defines it (hours, or minutes for a half- or quarter-hour zone: 330 for India)',
+          ),
           querystring: ZCdataQuery,
           produces: ['text/plain'],
           response: { 200: text },
@@ -132,9 +136,10 @@ const iclockRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'device' },
         schema: {
           tags,
-          hide: url !== '/cdata',
-          summary:
+          summary: about(
+            url,
             'Device upload by table: ATTLOG punch lines are stored (duplicates once, malformed lines skipped; lines for days of an approved or locked salary month kept apart as late punches; lines timed in the future or beyond DEVICE_PUNCH_MAX_AGE_DAYS refused and counted) and acknowledged with OK: n; ATTPHOTO photos are kept with their punch (or dropped when the device is set so) and acknowledged with OK; OPERLOG (stamp OpStamp or Stamp), USERINFO, BIODATA and others are acknowledged with OK: n and their stamp kept; options with OK',
+          ),
           querystring: ZCdataQuery,
           produces: ['text/plain'],
           response: { 200: text },
@@ -181,9 +186,10 @@ const iclockRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'device' },
         schema: {
           tags,
-          hide: url !== '/fdata',
-          summary:
+          summary: about(
+            url,
             'Attendance photo upload of older firmware (table=ATTPHOTO, CMD=uploadphoto with the JPEG after a NUL): kept with its punch, or dropped when the device is set so; acknowledged with OK',
+          ),
           querystring: ZPhotoQuery,
           produces: ['text/plain'],
           response: { 200: text },
@@ -204,8 +210,7 @@ const iclockRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'device' },
         schema: {
           tags,
-          hide: url !== '/ping',
-          summary: 'Heartbeat during a long upload: records the last contact, answers OK',
+          summary: about(url, 'Heartbeat during a long upload: records the last contact, answers OK'),
           querystring: ZDeviceQuery,
           produces: ['text/plain'],
           response: { 200: text },
@@ -225,8 +230,7 @@ const iclockRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'device' },
         schema: {
           tags,
-          hide: url !== '/getrequest',
-          summary: 'Device heartbeat: records the last contact, answers OK or the oldest queued command (C:{id}:{command})',
+          summary: about(url, 'Device heartbeat: records the last contact, answers OK or the oldest queued command (C:{id}:{command})'),
           querystring: ZDeviceQuery,
           produces: ['text/plain'],
           response: { 200: text },
@@ -243,8 +247,7 @@ const iclockRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'device' },
         schema: {
           tags,
-          hide: url !== '/devicecmd',
-          summary: "Device's results of commands: lines ID={id}&Return={code}&CMD={command} are recorded; answers OK",
+          summary: about(url, "Device's results of commands: lines ID={id}&Return={code}&CMD={command} are recorded; answers OK"),
           querystring: ZDeviceQuery,
           produces: ['text/plain'],
           response: { 200: text },
