@@ -10,7 +10,9 @@ import { useAuthorisedImage } from '@/lib/files';
 function Photo({ photoId, alt }: { photoId: number; alt: string }) {
   const src = useAuthorisedImage(`/api/attendance/punch-photos/${photoId}`);
   if (!src) return <Spinner />;
-  return <img src={src} alt={alt} className="mx-auto max-h-[60vh] w-full max-w-xs rounded-md border object-contain" data-testid="punch-photo" />;
+  return (
+    <img src={src} alt={alt} className="mx-auto max-h-[60vh] w-full max-w-xs rounded-md border object-contain" data-testid="punch-photo" />
+  );
 }
 
 /** "Photo" on a punch the device photographed; the photo opens in a dialog. */
