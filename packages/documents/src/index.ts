@@ -1,5 +1,6 @@
 export * from './advance-voucher';
 export * from './bank-advice';
+export * from './exit-documents';
 export * from './filenames';
 export * from './fonts';
 export * from './form16';
