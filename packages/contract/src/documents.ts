@@ -62,5 +62,11 @@ export const ZSalaryAdvance = z.object({
   remarks: z.string().nullish(),
   /** 2 means bank; any other value cash; absent 'N/A'. */
   payModeId: z.number().int().nullish(),
+  /** Once paid: the voucher's number in the unit's series and its date (YYYY-MM-DD); before, 'Voucher No' is blank. */
+  voucherNo: z.string().nullish(),
+  voucherDate: z.string().nullish(),
+  /** The cheque / DD paid with, and its date. */
+  chequeNo: z.string().nullish(),
+  chequeDate: z.string().nullish(),
 });
 export type TSalaryAdvance = z.infer<typeof ZSalaryAdvance>;

@@ -378,6 +378,11 @@ export const ZAdvance = z.object({
   outstanding: z.number(),
   createdAt: z.string(),
   instalments: z.array(ZInstalment).optional(),
+  /** The voucher, numbered in the unit's series for the year when the advance is paid; null before. */
+  voucher: z
+    .object({ voucherNo: z.string(), voucherDate: z.string(), chequeNo: z.string().nullable(), chequeDate: z.string().nullable() })
+    .nullable()
+    .optional(),
   approval: z
     .object({
       id: z.number(),
@@ -390,12 +395,21 @@ export const ZAdvance = z.object({
     .optional(),
 });
 export type TAdvance = z.infer<typeof ZAdvance>;
+/** A change to an advance not yet paid (the specification's "modify salary advance"); after approval it goes back for approval. */
+export const ZUpdateAdvance = ZSaveAdvance.omit({ employeeId: true });
+export type TUpdateAdvance = z.input<typeof ZUpdateAdvance>;
 export const ZAdvancePage = z.object({ rows: z.array(ZAdvance), total: z.number() });
 
 export const ZAdvanceAction = z.discriminatedUnion('action', [
   z.object({ action: z.literal('approve'), remark: zLines().max(300).nullish() }),
   z.object({ action: z.literal('reject'), remark: zLines().max(300).nullish() }),
-  z.object({ action: z.literal('pay'), payModeId: z.number().int().min(1).max(9).optional() }),
+  z.object({
+    action: z.literal('pay'),
+    payModeId: z.number().int().min(1).max(9).optional(),
+    /** The cheque or DD the advance was paid with (printed on the voucher); none for a bank transfer or cash. */
+    chequeNo: zLine().max(20).nullish(),
+    chequeDate: ZIsoDate().nullish(),
+  }),
   z.object({ action: z.literal('cancel'), remark: zLines().max(300).nullish() }),
   z.object({ action: z.literal('preclose'), year: z.number().int().min(2000).max(2100), month: z.number().int().min(1).max(12) }),
   z.object({

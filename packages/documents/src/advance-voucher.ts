@@ -43,7 +43,13 @@ const WIDTH = 595.28 - 2 * 40;
 /** A single-page voucher for one salary / wages advance. */
 export function buildAdvanceVoucherDoc(advance: TSalaryAdvance, opts: AdvanceVoucherOptions = {}): TDocumentDefinitions {
   const amount = toPaise(advance.advanceAmount);
-  const today = formatDateDMY(opts.now ?? new Date(), opts.timeZone ?? DEFAULT_TIME_ZONE);
+  // A paid advance's voucher carries its number and date; before payment the number is blank and the date today.
+  const today = advance.voucherDate
+    ? advance.voucherDate.split('-').reverse().join('/')
+    : formatDateDMY(opts.now ?? new Date(), opts.timeZone ?? DEFAULT_TIME_ZONE);
+  const cheque = advance.chequeNo
+    ? `${advance.chequeNo}${advance.chequeDate ? ` dt. ${advance.chequeDate.split('-').reverse().join('/')}` : ''}`
+    : '';
   const head = (text: string): TableCell => ({ text, bold: true, color: COLORS.navy, fillColor: COLORS.band, alignment: 'center' });
   const body: TableCell[][] = [
     VOUCHER_TEXT.columns.map(head),
@@ -51,7 +57,7 @@ export function buildAdvanceVoucherDoc(advance: TSalaryAdvance, opts: AdvanceVou
     ['', VOUCHER_TEXT.instalments, String(advance.noOfEMIs), '', ''],
     ['', VOUCHER_TEXT.instalmentAmount, amountText(toPaise(advance.monthlyEMI)), '', ''],
     ['', { text: VOUCHER_TEXT.deductionStart(advance.effectiveMonth, advance.effectiveYear), colSpan: 2 }, {}, '', ''],
-    ['', { text: VOUCHER_TEXT.chequeNo, colSpan: 2 }, {}, '', ''],
+    ['', { text: `${VOUCHER_TEXT.chequeNo} ${cheque}`.trim(), colSpan: 2 }, {}, '', ''],
   ];
   const field = (label: string, value: string): TableCell[] => [{ text: label, bold: true, color: COLORS.navy }, { text: `: ${value}` }];
   const signature = (label: string): Column => ({
@@ -72,7 +78,7 @@ export function buildAdvanceVoucherDoc(advance: TSalaryAdvance, opts: AdvanceVou
       { text: VOUCHER_TEXT.title, alignment: 'center', bold: true, fontSize: 11, margin: [0, 8, 0, 10], characterSpacing: 0.5 },
       {
         columns: [
-          { text: [{ text: `${VOUCHER_TEXT.voucherNo} : `, bold: true }, '____________'], width: '*' },
+          { text: [{ text: `${VOUCHER_TEXT.voucherNo} : `, bold: true }, advance.voucherNo || '____________'], width: '*' },
           { text: [{ text: `${VOUCHER_TEXT.voucherDate} : `, bold: true }, today], width: 'auto' },
         ],
         margin: [0, 0, 0, 8],

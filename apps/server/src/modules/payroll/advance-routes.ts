@@ -3,100 +3,28 @@
 // each run recovers the month's instalment through deduction head 41; a pre-closure recovers the balance in
 // one month; a skipped instalment moves to the end. A recovery in an approved or locked month is final.
 import { yearMonth } from '@hr/calendar';
-import { MENU, type TAdvance, ZAdvance, ZAdvanceAction, ZAdvanceListQuery, ZAdvancePage, ZIdParams, ZSaveAdvance } from '@hr/contract';
-import { instalmentPlan, toRupees } from '@hr/payroll';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { MENU, ZAdvance, ZAdvanceAction, ZAdvanceListQuery, ZAdvancePage, ZIdParams, ZSaveAdvance, ZUpdateAdvance } from '@hr/contract';
+import { instalmentPlan } from '@hr/payroll';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Db, queryRows, type Tx } from '../../db/client';
+import { queryRows } from '../../db/client';
 import { advanceInstalments, employees, salaryAdvances } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
-import { finalStatus } from '../../lib/month-lock';
-import { type AuthContext, canReachRecord, hasAction, selfScope, unitScope } from '../access/context';
-import { approvalOf, decide, defineApprovalKind, historyOf, submitApproval, withdrawApproval } from '../approvals/service';
+import { canReachRecord, hasAction, selfScope, unitScope } from '../access/context';
+import { decide, submitApproval, withdrawApproval } from '../approvals/service';
+import {
+  addMonths,
+  advanceApproval,
+  advanceRows,
+  advanceView,
+  issueAdvanceVoucher,
+  loadAdvance,
+  monthFinal,
+  updateAdvance,
+} from './advances';
 
-export const advanceApproval = defineApprovalKind({
-  kind: 'payroll.advance',
-  menu: MENU.salaryAdvance,
-  beneficiaries: (a) => sql`select employee_id from salary_advances where id = ${a.subjectId}`,
-  async onApproved(tx, approval) {
-    await tx
-      .update(salaryAdvances)
-      .set({ status: 'approved', updatedAt: new Date() })
-      .where(and(eq(salaryAdvances.id, approval.subjectId), eq(salaryAdvances.status, 'requested')));
-  },
-  async onRejected(tx, approval) {
-    await tx.update(salaryAdvances).set({ status: 'rejected', updatedAt: new Date() }).where(eq(salaryAdvances.id, approval.subjectId));
-    await tx.delete(advanceInstalments).where(eq(advanceInstalments.advanceId, approval.subjectId));
-  },
-  async onCancelled(tx, approval) {
-    await tx.update(salaryAdvances).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(salaryAdvances.id, approval.subjectId));
-    await tx.delete(advanceInstalments).where(eq(advanceInstalments.advanceId, approval.subjectId));
-  },
-});
-
-const addMonths = (ym: string, n: number) => {
-  const [y, m] = ym.split('-').map(Number);
-  const t = y * 12 + (m - 1) + n;
-  return yearMonth(Math.floor(t / 12), (t % 12) + 1);
-};
-
-async function advanceRows(db: Db | Tx, where: SQL | undefined, page?: { limit: number; offset: number }) {
-  return queryRows<Omit<TAdvance, 'instalments' | 'approval'> & { approvalId: number | null }>(
-    db,
-    sql`select a.id, a.employee_id as "employeeId", e.employee_code as "employeeCode", e.name as "employeeName", a.unit_id as "unitId",
-          u.name as "unitName", a.advance_amount::float8 / 100 as "advanceAmount", a.no_of_emis as "noOfEMIs",
-          a.monthly_emi::float8 / 100 as "monthlyEMI", a.effective_month as "effectiveMonth", a.effective_year as "effectiveYear",
-          a.remarks, a.pay_mode_id as "payModeId", a.status, a.approval_id as "approvalId",
-          coalesce((select sum(i.amount) from advance_instalments i where i.advance_id = a.id and i.status = 'recovered'), 0)::float8 / 100 as recovered,
-          case when a.status in ('rejected', 'cancelled') then 0
-            else (a.advance_amount - coalesce((select sum(i.amount) from advance_instalments i where i.advance_id = a.id and i.status = 'recovered'), 0))::float8 / 100 end as outstanding,
-          to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"
-        from salary_advances a join employees e on e.id = a.employee_id join units u on u.id = a.unit_id
-        where a.is_active ${where ? sql`and ${where}` : sql``}
-        order by a.id desc ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
-  );
-}
-
-async function advanceView(db: Db, id: number): Promise<TAdvance> {
-  const [row] = await advanceRows(db, sql`a.id = ${id}`);
-  if (!row) throw new NotFound('Advance not found');
-  const inst = await db.select().from(advanceInstalments).where(eq(advanceInstalments.advanceId, id)).orderBy(asc(advanceInstalments.seq));
-  let outstanding = Math.round(row.advanceAmount * 100);
-  const instalments = inst.map((i) => {
-    outstanding -= i.status === 'skipped' ? 0 : i.amount;
-    return {
-      id: i.id,
-      seq: i.seq,
-      dueMonth: i.dueMonth,
-      amount: toRupees(i.amount),
-      status: i.status as 'due',
-      note: i.note,
-      outstandingAfter: toRupees(outstanding),
-    };
-  });
-  const a = await approvalOf(db, advanceApproval, id);
-  const history = a ? ((await historyOf(db, [a.id])).get(a.id) ?? []) : [];
-  const { approvalId: _, ...rest } = row;
-  return { ...rest, instalments, approval: a ? { id: a.id, state: a.state, history } : null };
-}
-
-async function loadAdvance(tx: Tx | Db, auth: AuthContext, id: number, lock = false) {
-  const q = tx.select().from(salaryAdvances).where(eq(salaryAdvances.id, id));
-  const [a] = lock ? await q.for('update') : await q;
-  if (!a?.isActive || !canReachRecord(auth, { employeeId: a.employeeId, unitId: a.unitId })) throw new NotFound('Advance not found');
-  return a;
-}
-
-/** Whether a month of the unit is approved or locked (its recoveries are final). */
-async function monthFinal(tx: Tx, unitId: number, ym: string): Promise<boolean> {
-  const [r] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from payroll_runs where unit_id = ${unitId} and ${finalStatus(sql`status`)}
-          and to_char(make_date(year, month, 1), 'YYYY-MM') = ${ym}`,
-  );
-  return (r?.n ?? 0) > 0;
-}
+export { advanceApproval } from './advances';
 
 export const advanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payroll'];
@@ -207,6 +135,25 @@ export const advanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.put(
+    '/api/payroll/advances/:id',
+    {
+      config: { access: { menu, action: 'edit' } },
+      schema: {
+        tags,
+        summary:
+          'Changes an advance not yet paid (amount, instalments, start month, remarks, pay mode); after approval it goes back for approval',
+        params: ZIdParams,
+        body: ZUpdateAdvance,
+        response: { 200: ZAdvance },
+      },
+    },
+    async (request) => {
+      await app.db.transaction((tx) => updateAdvance(tx, request.auth, request.params.id, request.body, request.id));
+      return advanceView(app.db, request.params.id);
+    },
+  );
+
   app.post(
     '/api/payroll/advances/:id/action',
     {
@@ -246,6 +193,7 @@ export const advanceRoutes: FastifyPluginAsyncZod = async (app) => {
               updatedBy: auth.userId,
             })
             .where(eq(salaryAdvances.id, id));
+          await issueAdvanceVoucher(tx, before, b, auth.userId);
         } else if (b.action === 'cancel') {
           if (!['requested', 'approved'].includes(before.status)) throw new Conflict(`A ${before.status} advance cannot be cancelled`);
           await tx
