@@ -250,7 +250,7 @@ function HistoryTable({
                       </Badge>
                     )}
                   </TableCell>
-                  <TableCell className="min-w-48">
+                  <TableCell className="min-w-56 max-w-md whitespace-normal">
                     <Source row={r} short />
                   </TableCell>
                   <TableCell>
