@@ -41,6 +41,13 @@ export const ZEmployeeSalaryRecord = z.object({
    */
   paymentStatus: z.string().nullish(),
   salaryProcessDetailRequestList: z.array(ZSalaryHead),
+  /**
+   * What the Arrears line holds, by the month each belongs to (rupees): a revised salary's difference, or a loss-of-pay
+   * adjustment ('lop') with the paid days it moves (+ reversal, − recovery). Printed under the salary table when present.
+   */
+  arrearsLines: z
+    .array(z.object({ month: z.string(), amount: z.number(), kind: z.enum(['structure', 'lop']).optional(), days: z.number().optional() }))
+    .nullish(),
 });
 export type TEmployeeSalaryRecord = z.infer<typeof ZEmployeeSalaryRecord>;
 

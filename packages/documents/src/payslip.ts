@@ -5,6 +5,7 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import { amountText, baseDocument, COLORS, GRID, rule, stripCarriageReturns } from './common';
 import { payslipFileName } from './filenames';
 import { DEFAULT_LOGO_PNG, DEFAULT_WATERMARK_PNG, usableImage } from './images';
+import { arrearsTable } from './payslip-arrears';
 
 /** Texts of the payslip, exactly as the spec writes them (including 'Payble'). */
 export const PAYSLIP_TEXT = {
@@ -227,6 +228,7 @@ function payslipPage(record: PayslipRecord, first: boolean, body: Content): Cont
       },
       detailsTable(record),
       body,
+      ...(record.arrearsLines?.length ? [arrearsTable(record.arrearsLines) as Content] : []),
     ],
   };
 }

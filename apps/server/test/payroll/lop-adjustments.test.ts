@@ -34,7 +34,8 @@ beforeAll(async () => {
   blr = me.unitId;
   lwp = (await queryRows<{ id: number }>(t.db, sql`select id from leave_types where code = 'LWP'`))[0].id;
   for (const h of (await payroll.get('/api/payroll/heads')).json()) heads.set(h.code, h.id);
-});
+  // The shared template (migrate + seed) may be rebuilt first: on a loaded machine that takes minutes.
+}, 1_800_000);
 afterAll(() => t?.close());
 afterEach(() => {
   vi.useRealTimers();

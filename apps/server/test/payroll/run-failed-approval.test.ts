@@ -43,7 +43,8 @@ beforeAll(async () => {
   );
   failed = e;
   await t.db.execute(sql`update salary_structures set is_active = false where employee_id = ${e.id}`);
-});
+  // The shared template (migrate + seed) may be rebuilt first: on a loaded machine that takes minutes.
+}, 1_800_000);
 afterAll(() => t?.close());
 
 async function process(id: number) {

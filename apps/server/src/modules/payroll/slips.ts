@@ -22,6 +22,7 @@ type SlipRow = {
   uanNo: string | null;
   paymentStatus: string | null;
   amounts: Record<string, number>;
+  arrears: SlipArrearsLine[] | null;
   net: string;
   netPaid: string;
 };
@@ -36,7 +37,7 @@ export async function slipRecords(db: Db, where: ReturnType<typeof sql>): Promis
     db,
     sql`select r.id as "runId", r.year, r.month, r.heads, u.name as "unitName", s.employee_id as "employeeId",
           s.employee_code as "employeeCode", s.name, s.designation_name as "designationName", s.pay_mode_name as "payModeName",
-          s.uan_no as "uanNo", s.amounts, s.net::text as net, ${netPaidSql(sql`s.net`)}::text as "netPaid",
+          s.uan_no as "uanNo", s.amounts, s.arrears, s.net::text as net, ${netPaidSql(sql`s.net`)}::text as "netPaid",
           case when p.status = 'paid' then 'Paid on ' || to_char(p.value_date, 'DD/MM/YYYY')
                when p.failure_reason is not null then 'Pending (returned: ' || p.failure_reason || ')' end as "paymentStatus"
         from salary_slips s join payroll_runs r on r.id = s.run_id join units u on u.id = r.unit_id
@@ -58,6 +59,7 @@ export async function slipRecords(db: Db, where: ReturnType<typeof sql>): Promis
     designationName: r.designationName,
     uanNo: r.uanNo,
     paymentStatus: r.paymentStatus,
+    ...(r.arrears?.length ? { arrearsLines: r.arrears.map((a) => ({ ...a, amount: toRupees(a.amount) })) } : {}),
     salaryProcessDetailRequestList: r.heads.map((h) => ({
       earningDeductionId: h.id,
       earningDeductionPrintName: h.printName,

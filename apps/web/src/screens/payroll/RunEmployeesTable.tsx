@@ -71,9 +71,17 @@ function ArrearsCell({ arrears }: { arrears: TRunEmployee['arrears'] }) {
         <div className="mb-1 font-medium">Arrears paid in this run</div>
         <table className="tabular-nums">
           <tbody>
-            {arrears.map((a) => (
-              <tr key={a.month}>
-                <td className="pr-4">{formatYearMonth(a.month)}</td>
+            {arrears.map((a, i) => (
+              <tr key={`${a.month}-${a.kind ?? 'structure'}-${i}`}>
+                <td className="pr-4">
+                  {formatYearMonth(a.month)}
+                  {a.kind === 'lop' && (
+                    <span className="ml-1 text-muted-foreground">
+                      loss-of-pay {(a.days ?? a.amount) >= 0 ? 'reversal' : 'recovery'}
+                      {a.days ? ` (${days(Math.abs(a.days))} day${Math.abs(a.days) === 1 ? '' : 's'})` : ''}
+                    </span>
+                  )}
+                </td>
                 <td className="text-right">₹{formatAmount(a.amount)}</td>
               </tr>
             ))}
