@@ -2,7 +2,7 @@
 // file format": eleven '#~#'-separated fields, whole rupees), with contributions from computePf.
 import { describe, expect, it } from 'vitest';
 import { inForce } from './dated';
-import { buildEcr, EcrError, ecrLine } from './ecr';
+import { buildEcr, EcrError, ecrLine, ecrNameProblem } from './ecr';
 import { STATUTORY_PARAMETERS, statutoryTables } from './parameters';
 import { computePf } from './pf';
 
@@ -52,5 +52,29 @@ describe('ECR 2.0', () => {
       ]);
     }
     expect(() => buildEcr([above, { ...above }])).toThrow(/same UAN as row 1/);
+  });
+
+  it('checks members’ names against the characters EPFO accepts (letters, spaces, full stops; a letter first; 85 at most)', () => {
+    expect(ecrNameProblem('K. S.  Ramesh')).toBeNull();
+    expect(ecrNameProblem("Mary D'Souza")).toContain("(''')");
+    expect(ecrNameProblem('Ravi Kumar-Singh')).toMatch(/'-'/);
+    expect(ecrNameProblem('Ananya (Trainee)')).toMatch(/'\(' '\)'/);
+    expect(ecrNameProblem('Priya Sharma 2')).toMatch(/'2'/);
+    expect(ecrNameProblem('Zoë Müller')).toMatch(/'ë' 'ü'/);
+    expect(ecrNameProblem('.Ravi')).toMatch(/begin with a letter/);
+    expect(ecrNameProblem('A'.repeat(86))).toMatch(/longer than 85/);
+    expect(ecrNameProblem('A'.repeat(85))).toBeNull();
+    expect(ecrNameProblem('Sita#~#Devi')).toMatch(/'#' '~'/);
+    // Every member to fix is listed, none written.
+    const rows = [{ ...above, name: "Mary D'Souza" }, { ...ineligible }, { ...ineligible, uan: '100987654322', name: 'R@vi' }];
+    try {
+      buildEcr(rows);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as EcrError).problems.map((x) => [x.row, x.field])).toEqual([
+        [0, 'name'],
+        [2, 'name'],
+      ]);
+    }
   });
 });

@@ -1,7 +1,8 @@
 // The Electronic Challan cum Return (ECR 2.0) text file the EPFO unified portal takes for a wage month: one
 // line per member, eleven fields joined by '#~#' — UAN, member name, gross wages, EPF wages, EPS wages, EDLI
 // wages, EPF contribution (the member's share), EPS contribution, EPF–EPS difference (the employer's EPF share),
-// NCP days, refund of advances — amounts in whole rupees.
+// NCP days, refund of advances — amounts in whole rupees. Members' names are checked against the characters EPFO
+// accepts before the file is written (ecrNameProblem).
 import type { Paise } from '../money';
 import { divide } from './dated';
 import type { PfResult } from './pf';
@@ -39,13 +40,32 @@ export class EcrError extends Error {
 
 const rupeeText = (p: Paise): string => divide(p, 100n, 'nearest').toString();
 
+/**
+ * The member's name as EPFO's ECR accepts it (ECR 2.0 file format, field 2 "Member Name", Character (85): no special
+ * characters other than '.'; ECR error 004: the first character an alphabet, at most 85 characters): letters of the
+ * English alphabet, spaces and full stops, beginning with a letter.
+ */
+export const ECR_NAME_MAX = 85;
+const ECR_NAME = /^[A-Za-z][A-Za-z. ]*$/;
+
+/** Why EPFO would refuse a member's name (null when it is accepted); spaces are collapsed as the line writes them. */
+export function ecrNameProblem(raw: string): string | null {
+  const name = raw.trim().replace(/\s+/g, ' ');
+  if (!name) return 'The member’s name is missing';
+  if (name.length > ECR_NAME_MAX) return `The name is longer than ${ECR_NAME_MAX} characters`;
+  if (!/^[A-Za-z]/.test(name)) return 'The name must begin with a letter (EPFO accepts letters, spaces and full stops)';
+  if (!ECR_NAME.test(name)) {
+    const bad = [...new Set(name.replace(/[A-Za-z. ]/g, ''))].map((c) => `'${c}'`).join(' ');
+    return `The name holds characters EPFO does not accept (${bad}): only letters, spaces and full stops`;
+  }
+  return null;
+}
+
 function problemsOf(m: EcrMember, row: number): EcrProblem[] {
   const problems: EcrProblem[] = [];
   if (!/^\d{12}$/.test(m.uan.trim())) problems.push({ row, field: 'uan', message: 'A UAN is 12 digits' });
-  const name = m.name.trim();
-  if (!name) problems.push({ row, field: 'name', message: 'The member’s name is missing' });
-  else if (name.includes('#~#') || /[\r\n]/.test(name))
-    problems.push({ row, field: 'name', message: 'The name holds the separator or a line break' });
+  const nameProblem = ecrNameProblem(m.name);
+  if (nameProblem) problems.push({ row, field: 'name', message: nameProblem });
   if (!Number.isInteger(m.ncpDays) || m.ncpDays < 0 || m.ncpDays > 31)
     problems.push({ row, field: 'ncpDays', message: 'NCP days are a whole number of days, 0 to 31' });
   const amounts = [m.grossWages, m.pf.epfWages, m.pf.epsWages, m.pf.edliWages, m.pf.employee, m.pf.eps, m.pf.epf, m.refundOfAdvances ?? 0n];

@@ -10,6 +10,7 @@ import type { SlipStatutory } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { collect, streamXlsx } from '../../lib/xlsx';
+import { esiFileRows } from './esi-file';
 import { loadRun } from './runs';
 import { wageRuleRoutes } from './wage-rule-routes';
 
@@ -110,7 +111,7 @@ export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payroll'],
         summary:
-          'The ESIC monthly contribution file of a processed run (.xlsx in the portal’s layout: IP number, IP name, days paid, total monthly wages, reason code, last working day) for the covered employees; 409 when one has no IP number',
+          'The ESIC monthly contribution file of a processed run (.xlsx in the portal’s layout: IP number, IP name, days paid rounded up, total monthly wages, reason code — 0 none, 1 on leave, 2 left service, 3 retired, 4 out of coverage, 5 expired, 10 retrenchment … — and the last working day where the reason needs it) for the covered employees; 409 when one has no IP number',
         params: ZRunIdParams,
         response: { 200: fileResponse('.xlsx') },
       },
@@ -118,16 +119,7 @@ export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const run = await loadRun(app.db, request.auth, request.params.id);
       if (run.status === 'draft') throw new Conflict('Process the run before downloading its ESI contributions');
-      const rows = await queryRows<{ code: string; name: string; ip: string | null; days: string; wages: string; exitDate: string | null }>(
-        app.db,
-        sql`select s.employee_code as code, s.name, nullif(trim(e.esi_number), '') as ip,
-              coalesce(s.attendance->>'payableDays', '0') as days, (s.statutory->>'esiWages') as wages,
-              to_char(e.exit_date, 'DD/MM/YYYY') as "exitDate"
-            from salary_slips s join employees e on e.id = s.employee_id
-            where s.run_id = ${run.id} and (s.statutory->>'esiCovered')::boolean
-              and (e.exit_date is null or (extract(year from e.exit_date) * 100 + extract(month from e.exit_date)) >= ${run.year * 100 + run.month})
-            order by s.employee_code`,
-      );
+      const rows = await esiFileRows(app.db, run);
       if (!rows.length)
         throw new Conflict('No employee of this run is covered by ESI (or the run was processed before ESI was computed by the rules)');
       const missing = rows.filter((r) => !r.ip || !/^\d{10}$/.test(r.ip));
@@ -136,7 +128,6 @@ export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
           `The ESI file cannot be built: no 10-digit IP number for ${missing.map((r) => `${r.code} ${r.name}`).join(', ')}`,
         );
       }
-      const exitInMonth = (d: string | null) => !!d && d.slice(3) === `${String(run.month).padStart(2, '0')}/${run.year}`;
       const stream = streamXlsx({
         sheet: 'Sheet1',
         columns: [
@@ -148,24 +139,19 @@ export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
           { header: 'Last Working Day ( Format DD/MM/YYYY or DD-MM-YYYY)', width: 18 },
         ],
         rows: (async function* () {
-          yield rows.map((r) => {
-            const days = Math.floor(Number(r.days));
-            // Reason 2: left service (with the last working day); 1: on leave the whole month; else 0.
-            const reason = exitInMonth(r.exitDate) ? 2 : days === 0 ? 1 : 0;
-            return {
-              values: [
-                r.ip,
-                r.name
-                  .replace(/[^A-Za-z ]+/g, ' ')
-                  .replace(/\s+/g, ' ')
-                  .trim(),
-                days,
-                Number(r.wages) / 100,
-                reason,
-                reason === 2 ? r.exitDate : null,
-              ],
-            };
-          });
+          yield rows.map((r) => ({
+            values: [
+              r.ip,
+              r.name
+                .replace(/[^A-Za-z ]+/g, ' ')
+                .replace(/\s+/g, ' ')
+                .trim(),
+              r.days,
+              r.wages / 100,
+              r.reason,
+              r.lastWorkingDay,
+            ],
+          }));
         })(),
       });
       const [unit] = await queryRows<{ code: string }>(app.db, sql`select code from units where id = ${run.unitId}`);
