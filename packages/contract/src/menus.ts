@@ -132,6 +132,7 @@ export const MENU = {
   registerLwf: '/outlet/various-registertype-report/lwf-register',
   /** Form 24Q's deductee details (salary paid and TDS per employee and month of a quarter) for the return preparation utility. */
   register24Q: '/outlet/various-registertype-report/form-24q',
+  register24QAnnexure2: '/outlet/various-registertype-report/form-24q-annexure-2',
 } as const;
 
 export type TMenuName = keyof typeof MENU;

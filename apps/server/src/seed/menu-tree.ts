@@ -202,6 +202,7 @@ export const MENU_TREE: SeedModule[] = [
       m('Professional Tax Register', MENU.registerPt, 'FileSpreadsheet'),
       m('Labour Welfare Fund Register', MENU.registerLwf, 'FileSpreadsheet'),
       m('Form 24Q — TDS Deductee Details', MENU.register24Q, 'FileSpreadsheet'),
+      m('Form 24Q / 138 — Annexure II', MENU.register24QAnnexure2, 'FileSpreadsheet'),
     ],
   },
 ];

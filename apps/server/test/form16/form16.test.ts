@@ -27,6 +27,7 @@ let employee1: ReturnType<typeof api>;
 let employee2: ReturnType<typeof api>;
 let fy: string;
 let fyStart: number;
+let stem: string;
 let months: { year: number; month: number }[];
 let me: { id: number; unitId: number; pan: string; name: string };
 let other: { id: number; unitId: number };
@@ -61,6 +62,8 @@ beforeAll(async () => {
   const M = await seededMonths(payroll);
   months = [M.prev2, M.prev1];
   fy = financialYearOf(M.prev2.year, M.prev2.month);
+  // Form 130 from the tax year 2026-27 (Income-tax Act, 2025), Form 16 before.
+  stem = Number(fy.slice(0, 4)) >= 2026 ? 'Form130' : 'Form16';
   fyStart = Number(fy.slice(0, 4));
   [me] = await queryRows(
     t.db,
@@ -106,11 +109,11 @@ describe('an employee’s own Form 16', () => {
     const res = await employee1.get('/api/form-16/me', { financialYear: fy });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain(`Form16_${me.pan}_${fy}.pdf`);
+    expect(res.headers['content-disposition']).toContain(`${stem}_${me.pan}_${fy}.pdf`);
     const own = await slips(sql`s.employee_id = ${me.id}`);
     const gross = own.reduce((a, s) => a + s.gross, 0);
     const text = pdfText('me.pdf', res.rawPayload);
-    expect(text).toContain('FORM NO. 16');
+    expect(text).toContain(`FORM NO. ${stem.slice(4)}`);
     expect(text).toContain(`Name of the employee ${me.name}`);
     expect(text).toContain(`PAN of the employee ${me.pan}`);
     expect(text).toContain('TRACES portal');
@@ -194,9 +197,11 @@ describe('the declaration at the year’s end', () => {
       const res = await payroll.get(`/api/form-16/employees/${other.id}`, { financialYear: fy });
       expect(res.statusCode).toBe(200);
       const text = pdfText('old.pdf', res.rawPayload);
-      expect(text).toContain('115BAC(1A): Yes — taxed under the old regime');
-      expect(text).toContain(`House rent allowance under section 10(13A) ${rupees(hra)}`);
-      expect(text).toContain('Section 80C 1,50,000.00');
+      // Form 130 (tax year 2026-27 on) cites the Income-tax Act, 2025's sections with the 1961 ones beside them.
+      const act2025 = stem === 'Form130';
+      expect(text).toMatch(/115BAC\(1A\)\]?: Yes — taxed under the old regime/);
+      expect(text).toContain(`House rent allowance under section ${act2025 ? '11 [10(13A)]' : '10(13A)'} ${rupees(hra)}`);
+      expect(text).toMatch(/Total deduction under sections (123 \[80C\]|80C), 80CCC[^\n]* 1,50,000\.00/);
       expect(text).toContain('Reported total amount of salary received from other employer(s) 3,00,000.00');
     }
   });
@@ -280,7 +285,8 @@ describe('the deductor’s TAN and PAN, other income, 24(b), perquisites and rel
     if (hasPoppler) {
       const text = pdfText('other.pdf', (await employee1.get('/api/form-16/me', { financialYear: fy })).rawPayload);
       expect(text).toContain('Income under the head Other Sources offered for TDS 40,000.00');
-      expect(text).toContain(`from house property offered for TDS ${formatINR(-loss)}`);
+      const amount = formatINR(-loss).replace(/[.]/g, '\\.');
+      expect(text).toMatch(new RegExp(`house property reported by[\\s\\S]{0,80}${amount}`));
       expect(text).not.toContain('Section 24(b)');
     }
     // Back to no declaration, so the other tests see the defaults.
@@ -347,16 +353,16 @@ describe('a unit’s Form 16s as a job', () => {
       const job = (await payroll.get(`/api/jobs/${started.json().jobId}`)).json();
       expect(job.state, JSON.stringify(job)).toBe('succeeded');
       expect(job.progress).toMatchObject({ done: people.length, total: people.length });
-      expect(job.result.file.name).toMatch(new RegExp(`^Form16_.+_${fy}\\.zip$`));
+      expect(job.result.file.name).toMatch(new RegExp(`^${stem}_.+_${fy}\\.zip$`));
       const zip = await payroll.get(job.result.file.url);
       expect(zip.statusCode).toBe(200);
       const zipFile = join(dir, 'unit.zip');
       writeFileSync(zipFile, zip.rawPayload);
       const listed = execFileSync('zipinfo', ['-1', zipFile], { encoding: 'utf8' }).trim().split('\n').sort();
-      const expected = people.map((p) => (p.pan ? `Form16_${p.pan}_${fy}.pdf` : `Form16_PANNOTAVBL_${p.code}_${fy}.pdf`)).sort();
+      const expected = people.map((p) => (p.pan ? `${stem}_${p.pan}_${fy}.pdf` : `${stem}_PANNOTAVBL_${p.code}_${fy}.pdf`)).sort();
       expect(listed).toEqual(expected);
       execFileSync('unzip', ['-tq', zipFile]); // CRCs and sizes check out
-      const mine = execFileSync('unzip', ['-p', zipFile, `Form16_${me.pan}_${fy}.pdf`]);
+      const mine = execFileSync('unzip', ['-p', zipFile, `${stem}_${me.pan}_${fy}.pdf`]);
       expect(pdfText('from-zip.pdf', mine)).toContain(`PAN of the employee ${me.pan}`);
       // Another caller (not the starter, not an administrator) cannot fetch the file.
       expect((await manager.get(job.result.file.url)).statusCode).toBe(404);
@@ -366,9 +372,9 @@ describe('a unit’s Form 16s as a job', () => {
       await t.app.jobs.drain();
       const pdfJob = (await payroll.get(`/api/jobs/${startedPdf.json().jobId}`)).json();
       expect(pdfJob.state).toBe('succeeded');
-      expect(pdfJob.result.file.name).toMatch(new RegExp(`^Form16_.+_${fy}\\.pdf$`));
+      expect(pdfJob.result.file.name).toMatch(new RegExp(`^${stem}_.+_${fy}\\.pdf$`));
       const text = pdfText('unit.pdf', (await payroll.get(pdfJob.result.file.url)).rawPayload);
-      expect(text.split('FORM NO. 16').length - 1).toBe(people.length);
+      expect(text.match(new RegExp(`FORM NO\\. ${stem.slice(4)}\\b`, 'g'))?.length).toBe(people.length);
       for (const p of people) if (p.pan) expect(text).toContain(`PAN of the employee ${p.pan}`);
     },
     120_000,
@@ -392,7 +398,9 @@ describe('24Q deductee details', () => {
       expect(Math.round(body.grandTotal.amountPaid * 100)).toBe(expected.reduce((a, s) => a + s.gross, 0));
       const mine = body.rows.filter((r: { pan: string }) => r.pan === me.pan);
       expect(mine).toHaveLength(qMonths.length);
-      for (const r of mine) expect(r.sectionCode).toBe('92B');
+      // Form 138 under the Income-tax Act, 2025 from the tax year 2026-27: section 392; Form 24Q before: 92B (s.192).
+      for (const r of mine) expect(r.sectionCode).toBe(fyStart >= 2026 ? '392' : '92B');
+      expect(body.summary?.[0]?.value).toContain(fyStart >= 2026 ? 'Form 138' : 'Form 24Q');
     }
   });
 
@@ -441,5 +449,60 @@ describe('24Q deductee details', () => {
     expect((await payroll.get('/api/reports/form-24q/run', { quarter: 1 })).statusCode).toBe(400);
     expect((await payroll.get('/api/reports/form-24q/run', { financialYear: fyStart, quarter: 5 })).statusCode).toBe(400);
     expect((await employee1.get('/api/reports/form-24q/run', { financialYear: fyStart, quarter: 1 })).statusCode).toBe(403);
+  });
+});
+
+describe('Annexure II of the last quarter (Form 24Q / Form 138)', () => {
+  const A2 = '/api/reports/form-24q-annexure-2/run';
+
+  it('one row per employee with the year’s figures of their Form 16 / Form 130 Part B', async () => {
+    const res = await payroll.get(A2, { financialYear: fyStart, pageSize: 500 });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.summary.map((l: { value: string }) => l.value).join(' ')).toContain(fyStart >= 2026 ? 'Form 138' : 'Form 24Q');
+    expect(body.summary.some((l: { label: string }) => l.label === (fyStart >= 2026 ? 'Tax year' : 'Financial year'))).toBe(true);
+    const mine = body.rows.find((r: { pan: string }) => r.pan === me.pan);
+    const [rec] = await loadForm16Records(t.db, [me.id], fy);
+    const f = form16Figures(rec);
+    const inRupees = (v: bigint) => Number(v) / 100;
+    expect(mine).toMatchObject({
+      name: me.name,
+      grossSalary: inRupees(f.grossSalary),
+      incomeChargeable: inRupees(f.incomeChargeable),
+      taxableIncome: inRupees(f.tax.taxableIncome),
+      netTax: inRupees(f.netTaxPayable),
+      tdsDeducted: inRupees(f.tdsDeducted),
+      balance: inRupees(f.balance),
+    });
+    // The year's tax deducted over every employee equals the slips' (the same as the four quarters of Annexure I).
+    const all = await slips(sql`true`);
+    expect(Math.round(body.grandTotal.tdsDeducted * 100)).toBe(all.reduce((a, s) => a + s.tds, 0));
+  });
+
+  it('a manager sees only their units’ employees; an employee is refused; the year is required', async () => {
+    const everyone = (await payroll.get(A2, { financialYear: fyStart, pageSize: 500 })).json();
+    const limited = await manager.get(A2, { financialYear: fyStart, pageSize: 500 });
+    expect(limited.statusCode, limited.body).toBe(200);
+    const units = await queryRows<{ name: string }>(
+      t.db,
+      sql`select u.name from units u join user_unit_map m on m.unit_id = u.id join users us on us.id = m.user_id where us.user_name = 'manager'`,
+    );
+    const names = new Set(units.map((u) => u.name));
+    for (const r of limited.json().rows) expect(names.has(r.unitName)).toBe(true);
+    expect(limited.json().total).toBeLessThanOrEqual(everyone.total);
+    expect((await employee1.get(A2, { financialYear: fyStart })).statusCode).toBe(403);
+    expect((await payroll.get(A2, {})).statusCode).toBe(400);
+  });
+
+  it('exports to Excel with the statement named', async () => {
+    const res = await payroll.get('/api/reports/form-24q-annexure-2/export', { financialYear: fyStart, format: 'xlsx' });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const values: string[] = [];
+    wb.worksheets[0].eachRow((row) => values.push((row.values as unknown[]).map((v) => String(v ?? '')).join('|')));
+    expect(values.some((v) => v.includes('Total Taxable Income [12]'))).toBe(true);
+    expect(values.some((v) => v.includes(me.pan))).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
 // (a handful of queries per batch); the file goes to the file storage and is downloaded from /api/jobs/{id}/file.
 import { buildForm16Doc, type Form16Record, form16BatchFileName, form16FileName, unitsForFileName } from '@hr/documents';
 import { renderPdf } from '@hr/documents/node';
+import { underAct2025 } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../../db/client';
@@ -60,7 +61,7 @@ export const form16BatchJob = defineJob({
       } else {
         file = zipStored(entries);
         const [unit] = await queryRows<{ name: string }>(ctx.db, sql`select name from units where id = ${data.unitId}`);
-        name = `Form16_${unitsForFileName([{ unitName: unit?.name ?? '' }]) || `Unit${data.unitId}`}_${data.financialYear}.zip`;
+        name = `${underAct2025(data.financialYear) ? 'Form130' : 'Form16'}_${unitsForFileName([{ unitName: unit?.name ?? '' }]) || `Unit${data.unitId}`}_${data.financialYear}.zip`;
       }
       const key = newKey('jobs/form16', data.format);
       await createStorage(ctx.config).put(key, file);

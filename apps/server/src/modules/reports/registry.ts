@@ -8,6 +8,7 @@ import { bonusReport } from './registers/bonus';
 import { formA, headcount, joinersLeavers } from './registers/employees';
 import { esiRegister } from './registers/esi';
 import { form24q } from './registers/form24q';
+import { form24qAnnexure2 } from './registers/form24q-annexure2';
 import { leaveRegister } from './registers/leave';
 import { advanceOutstanding, formC } from './registers/loans';
 import { lwfRegister } from './registers/lwf';
@@ -26,6 +27,7 @@ export const REPORTS: readonly ReportDef[] = [
   headcount,
   esiRegister,
   form24q,
+  form24qAnnexure2,
   leaveRegister,
   formC,
   advanceOutstanding,

@@ -178,7 +178,8 @@ export async function runPage(plan: RunPlan, page: number, pageSize: number): Pr
       for await (const batch of def.source.batches(ctx))
         for (const r of batch) for (const c of totalColumns(plan)) grandTotal[c.key] += Number(r[c.key] ?? 0);
     }
-    return { rows, total, groups: [], grandTotal };
+    const summary = await summaryOf(plan);
+    return { rows, total, groups: [], grandTotal, ...(summary ? { summary } : {}) };
   }
   const base = await def.source.query(ctx);
   const cache = def.source.cacheTotalsMs;

@@ -21,6 +21,7 @@ import {
   type Paise,
   remainingMonthsOf,
   type TaxRegime,
+  taxAgeInYear,
   toPaise,
   toRupees,
 } from '@hr/payroll';
@@ -98,8 +99,10 @@ async function yearEstimate(
   let salary = 0n;
   let hra = 0n;
   let pt = 0n;
+  let basicDa = 0n;
   for (const s of inYear) {
     salary += BigInt(s.gross);
+    basicDa += BigInt(s.basicDa);
     hra += hraOf(Number(s.hra), Number(s.basicDa));
     pt += BigInt(s.pt);
   }
@@ -109,8 +112,9 @@ async function yearEstimate(
     salary += (BigInt(latest.gross) - BigInt(oneOff)) * n;
     hra += hraOf(Number(latest.hra), Number(latest.basicDa)) * n;
     pt += BigInt(latest.pt) * n;
+    basicDa += BigInt(latest.basicDa) * n;
   }
-  return { salary, hra, pt };
+  return { salary, hra, pt, basicDa };
 }
 
 async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclaration> {
@@ -132,6 +136,8 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
   const estimate = await yearEstimate(db, e.id, fy, { rentPerMonth: rent, metro, hra });
   const deductions: Record<string, Paise> = {};
   for (const l of lines) deductions[l.section] = BigInt(l.amount);
+  // The old regime's senior citizens' slabs by the age reached in the year; 80CCD(2) capped on the year's basic + DA.
+  const [born] = await queryRows<{ dob: string }>(db, sql`select date_of_birth::text as dob from employees where id = ${e.id}`);
   const compare = (regime: TaxRegime) => {
     const p = incomeTaxParametersFor(tables, fy, regime);
     if (!p) return null;
@@ -142,6 +148,8 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
       professionalTax: estimate.pt,
       otherIncome: BigInt(otherIncome),
       deductions: known,
+      basicAndDa: estimate.basicDa,
+      age: born ? taxAgeInYear(born.dob, fy) : undefined,
     });
   };
   const views = { new: compare('new'), old: compare('old') };

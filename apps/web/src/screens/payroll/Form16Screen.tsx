@@ -56,7 +56,7 @@ export default function Form16Screen() {
     <div className="space-y-6">
       <PageHeader
         title={menu?.label ?? 'Form 16'}
-        description="Form 16 Part B (salary, exemptions, deductions and the tax computation) with a summary of the tax deducted each quarter, from the year's approved salary. Part A is issued from the TRACES portal."
+        description="Form 16 up to 2025-26, Form 130 from the tax year 2026-27 (Income-tax Act, 2025): Part B (salary, exemptions, deductions and the tax computation) with a summary of the tax deducted each quarter, from the year's approved salary. Part A is issued from the TRACES portal."
       />
       <div className="grid gap-6 xl:grid-cols-2">
         {(employeeId !== null || !payroll) && <MyForm16Card />}

@@ -12,6 +12,7 @@ import {
   type TTaxProofsInput,
 } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
+import { sectionLabel, underAct2025 } from '@hr/payroll';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -41,6 +42,7 @@ const HINTS: Record<TDeclarationSection, string> = {
   '80CCC': 'Pension fund contributions (within the ₹1.5 L of 80C)',
   '80CCD(1)': 'Own NPS contribution (within the ₹1.5 L of 80C)',
   '80CCD(1B)': 'Further own NPS contribution, up to ₹50,000',
+  '80CCD(2)': 'Your employer’s NPS contribution for you: up to 14 % of basic + DA (new regime, the one deduction it allows) or 10 % (old)',
   '80D': 'Health insurance for self and family, up to ₹25,000',
   '80E': 'Interest on an education loan, no cap',
   '80G': 'The deductible amount of donations',
@@ -50,6 +52,9 @@ const HINTS: Record<TDeclarationSection, string> = {
 
 type Picked = Parameters<typeof EmployeePicker>[0]['value'];
 type Errors = Record<string, string[]>;
+
+/** "Tax year" from 2026-27 (Income-tax Act, 2025), "Financial year" before. */
+const yearWord = (fy: string) => (underAct2025(fy) ? 'Tax year' : 'Financial year');
 
 function yearChoices(): string[] {
   const current = financialYearOf(todayIso()).startYear;
@@ -80,9 +85,9 @@ export default function TaxDeclarationScreen() {
         description="Your regime, rent, investments and a previous employer’s figures for the year: the monthly TDS on your salary is worked out from them. Claims not proved by the year’s cut-off stop counting."
       />
       <div className="flex flex-wrap items-end gap-4">
-        <FormField label="Financial year" htmlFor="decl-fy">
+        <FormField label={yearWord(financialYear)} htmlFor="decl-fy">
           <Select value={financialYear} onValueChange={setFinancialYear}>
-            <SelectTrigger id="decl-fy" aria-label="Financial year" className="w-36">
+            <SelectTrigger id="decl-fy" aria-label={yearWord(financialYear)} className="w-36">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -230,7 +235,7 @@ function DeclarationForm({
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  <SelectItem value="new">New regime (section 115BAC, the default)</SelectItem>
+                  <SelectItem value="new">New regime (section {sectionLabel('115BAC', data.financialYear)}, the default)</SelectItem>
                   <SelectItem value="old">Old regime (exemptions and deductions)</SelectItem>
                 </SelectContent>
               </Select>
@@ -257,7 +262,13 @@ function DeclarationForm({
             <fieldset className="grid gap-3 rounded-md border p-3">
               <legend className="px-1 text-sm font-medium">Investments and deductions (old regime)</legend>
               {DECLARATION_SECTIONS.map((s) => (
-                <FormField key={s} label={s} htmlFor={`decl-${s}`} hint={HINTS[s]} error={errors[`line.${s}`]}>
+                <FormField
+                  key={s}
+                  label={sectionLabel(s, data.financialYear)}
+                  htmlFor={`decl-${s}`}
+                  hint={HINTS[s]}
+                  error={errors[`line.${s}`]}
+                >
                   <div className="flex items-center gap-2">
                     <Input
                       id={`decl-${s}`}

@@ -7,16 +7,48 @@
 // within the deduction), and the dates of payment and of deduction (the last day of the wage month, when the salary
 // is credited). Each row's three parts add up to its tax deducted, so the totals do too. Totals per month and for
 // the quarter.
+// From the tax year 2026-27 the statement is Form 138 under the Income-tax Act, 2025 (Annexure I every quarter,
+// Annexures II and III in the last): the same rows, the section of deduction 392 (1961: 192, the utility's 92B),
+// and the summary names the form, the year and the quarter. Annexure II (each employee's salary and tax of the
+// year) is its own register, form24q-annexure2.ts.
 import { MENU } from '@hr/contract';
+import { underAct2025 } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { FINAL_RUN } from '../../../lib/month-lock';
 import { slipTds } from '../../form16/data';
-import { defineReport } from '../define';
+import { defineReport, type ReportContext, type ReportSummaryLine } from '../define';
 import { col } from './common';
 
 /** The financial year ('2025-26') of the run r's month, as the income-tax parameter rows name it. */
 const FY_OF_RUN = sql`(case when r.month >= 4 then r.year else r.year - 1 end)::text || '-' ||
   lpad((((case when r.month >= 4 then r.year else r.year - 1 end) + 1) % 100)::text, 2, '0')`;
+
+/** The quarterly statement a year's filters ask for: its form, Act, year words and annexures (summary lines). */
+export function statementSummary(ctx: ReportContext, annexure: 'I' | 'II'): ReportSummaryLine[] {
+  const start = ctx.f.financialYear ?? 0;
+  const fy = `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+  const act2025 = underAct2025(fy);
+  const quarter = ctx.f.quarter;
+  const lines: ReportSummaryLine[] = [
+    {
+      label: 'Statement',
+      value: act2025
+        ? `Form 138 (Income-tax Act, 2025; TDS on salary under section 392), Annexure ${annexure}`
+        : `Form 24Q (Income-tax Act, 1961; TDS on salary under section 192), Annexure ${annexure}`,
+      type: 'text',
+    },
+    { label: act2025 ? 'Tax year' : 'Financial year', value: fy, type: 'text' },
+  ];
+  if (quarter) lines.push({ label: 'Quarter', value: `Q${quarter}`, type: 'text' });
+  if (annexure === 'I' && quarter === 4) {
+    lines.push({
+      label: 'Last quarter',
+      value: 'Annexure II (salary details of the year, one row per employee) is filed with this quarter: see its register',
+      type: 'text',
+    });
+  }
+  return lines;
+}
 
 export const form24q = defineReport({
   id: 'form-24q',
@@ -24,7 +56,7 @@ export const form24q = defineReport({
   menu: MENU.register24Q,
   kind: 'register',
   description:
-    "Salary paid and tax deducted under section 192 per employee and month of a quarter (Annexure I of Form 24Q), from the approved or locked salary runs, for the return preparation utility; dates of payment and deduction are the run's date of payment (given when the month is locked), else the last day of the wage month",
+    "Salary paid and tax deducted on salary per employee and month of a quarter (Annexure I of Form 24Q under section 192; of Form 138 under section 392 from the tax year 2026-27), from the approved or locked salary runs, for the return preparation utility; dates of payment and deduction are the run's date of payment (given when the month is locked), else the last day of the wage month",
   filters: [{ kind: 'unit' }, { kind: 'employee' }, { kind: 'financialYear', required: true }, { kind: 'quarter', required: true }],
   columns: [
     col.code,
@@ -54,7 +86,9 @@ export const form24q = defineReport({
     order: ['paidOn', 'employeeCode'],
     // The runs' months as dates, so the quarter's range reads them directly; section code 92B: salary paid by
     // an employer other than the government (the utility's codes 92A / 92B / 92C).
-    query: (ctx) => sql`select '92B' as "sectionCode", s.employee_code as "employeeCode",
+    query: (
+      ctx,
+    ) => sql`select case when r.year * 100 + r.month >= 202604 then '392' else '92B' end as "sectionCode", s.employee_code as "employeeCode",
           coalesce(upper(nullif(trim(e.pan), '')), 'PANNOTAVBL') as pan, s.name, u.name as "unitName",
           trim(to_char(make_date(r.year, r.month, 1), 'Month')) || ' ' || r.year as month,
           coalesce(r.paid_on, (make_date(r.year, r.month, 1) + interval '1 month' - interval '1 day')::date)::text as "paidOn",
@@ -78,4 +112,5 @@ export const form24q = defineReport({
           and ${ctx.employeeWhere(sql`e`, sql`r.unit_id`)}`,
     cacheTotalsMs: 60_000,
   },
+  summary: async (ctx) => statementSummary(ctx, 'I'),
 });
