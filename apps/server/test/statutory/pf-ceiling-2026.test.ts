@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import type { SlipStatutory } from '../../src/db/schema';
+import { raiseReleaseArrears } from '../../src/modules/payroll/statutory-arrears';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 
 const tables = statutoryTables(STATUTORY_PARAMETERS);
@@ -128,5 +129,76 @@ describe('the calculator', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().pf).toEqual(pf);
+  });
+});
+
+describe('an installation that locked September and October 2026 under ₹15,000 before this release', () => {
+  // The months as the earlier release processed them: every slip's PF on the old ceiling, the charges likewise,
+  // processed before the release's row was applied. Then the release's start raises their arrears.
+  const old = tables.pf.find((p) => p.wageCeiling === 15000)!;
+  const before = new Map<number, unknown>();
+
+  it('raises arrears for both months and rewrites neither', async () => {
+    for (const month of [9, 10]) {
+      const runId = runs.get(month)!;
+      await t.db.execute(sql`update payroll_runs set status = 'locked', processed_at = now() - interval '1 day' where id = ${runId}`);
+      let wages = 0n;
+      for (const s of await queryRows<{ id: number; st: SlipStatutory; restrict: boolean }>(
+        t.db,
+        sql`select s.id, s.statutory as st, e.pf_restrict_to_ceiling as restrict from salary_slips s join employees e on e.id = s.employee_id
+            where s.run_id = ${runId} and (s.statutory->>'pfEmployee')::bigint > 0`,
+      )) {
+        const r = computePf(old, {
+          pfWages: BigInt(s.st.pfWages),
+          restrictToCeiling: s.st.epfWages < s.st.pfWages || s.restrict,
+          epsEligible: s.st.epsWages > 0,
+        });
+        wages += r.epfWages;
+        const st = {
+          ...s.st,
+          epfWages: Number(r.epfWages),
+          epsWages: Number(r.epsWages),
+          edliWages: Number(r.edliWages),
+          pfEmployee: Number(r.employee),
+          eps: Number(r.eps),
+          epf: Number(r.epf),
+          edli: Number(r.edli),
+        };
+        await t.db.execute(sql`update salary_slips set statutory = ${JSON.stringify(st)}::jsonb where id = ${s.id}`);
+      }
+      await t.db.execute(
+        sql`update pf_admin_charges set epf_wages = ${Number(wages)}, amount = ${Number(pfAdminCharges(old, wages))} where run_id = ${runId}`,
+      );
+      before.set(month, await slips(runId));
+    }
+    await t.db.execute(sql`update statutory_parameters set created_at = now() where kind = 'pf' and effective_from = '2026-09-17'`);
+    const raised = await raiseReleaseArrears(t.db);
+    expect(raised.length).toBeGreaterThanOrEqual(2);
+    for (const month of [9, 10]) expect(await slips(runs.get(month)!)).toEqual(before.get(month));
+    expect(await raiseReleaseArrears(t.db)).toEqual([]);
+  });
+
+  it.each([
+    // month → a member on ₹25,000 or more: member, EPS, EPF, EDLI, EPF wages (the law's less the old ceiling's)
+    [9, 560, 388, 172, 23, 4666.67],
+    [10, 1200, 833, 367, 50, 10000],
+  ])('2026-%i: the member’s share ₹%s, EPS ₹%s, EPF ₹%s, EDLI ₹%s on ₹%s more wages', async (month, employee, eps, epf, edli, wages) => {
+    const [own] = await queryRows<{ id: number }>(t.db, sql`select id from statutory_arrears where run_id = ${runs.get(month)!}`);
+    expect(own).toBeDefined();
+    const detail = (await payroll.get(`/api/payroll/statutory-arrears/${own.id}`)).json();
+    expect(detail.status).toBe('pending');
+    const list = (before.get(month) as Awaited<ReturnType<typeof slips>>).filter(
+      (s) => s.st.pfWages >= R(25000) && s.st.epfWages < s.st.pfWages && s.st.epsWages > 0,
+    );
+    expect(list.length).toBeGreaterThan(0);
+    for (const s of list) {
+      const line = detail.lines.find((l: { employeeCode: string }) => l.employeeCode === s.code);
+      expect(line, s.code).toMatchObject({ employeeShare: employee, eps, epf, edli, epfWages: wages });
+    }
+    // Administration charges on the new EPF wages less those charged under the old ceiling.
+    const oldWages = (before.get(month) as Awaited<ReturnType<typeof slips>>).reduce((x, s) => x + s.st.epfWages, 0);
+    const p = pfParametersForMonth(tables.pf, 2026, month)!;
+    const newWages = oldWages + Math.round(detail.epfWages * 100);
+    expect(detail.adminCharges).toBe((Number(pfAdminCharges(p, BigInt(newWages))) - Number(pfAdminCharges(old, BigInt(oldWages)))) / 100);
   });
 });
