@@ -1,34 +1,27 @@
-import type { TAdvance, TAdvanceAction } from '@hr/contract';
+import type { TAdvance } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, Ban, Banknote, CheckCircle2, FastForward, Printer, SkipForward, XCircle } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Ban, Banknote, CheckCircle2, FastForward, Pencil, Printer, SkipForward, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApprovalTrail } from '@/components/approvals/ApprovalTrail';
 import { Figure } from '@/components/common/Figure';
-import { Segmented } from '@/components/common/Segmented';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { Textarea } from '@/components/ui/textarea';
-import { type ApiError, api } from '@/lib/api';
 import { printAdvanceVoucher } from '@/lib/documents';
 import { formatAmount, formatDateTime, formatRupees } from '@/lib/format';
-import { currentMonth, formatMonth, formatYearMonth, yearOptions } from '@/lib/months';
-import { useAction } from '@/lib/useAction';
+import { formatMonth, formatYearMonth } from '@/lib/months';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { useEncryptedId } from '@/lib/useEncryptedParam';
+import { AdvanceActionDialog, type Instalment, type AdvanceActionMode as Mode } from './AdvanceActionDialog';
+import { AdvanceFormDialog } from './AdvanceFormDialog';
 import { payrollKeys, useAdvance } from './api';
-import { ADVANCE_PAY_MODES, AdvanceStatusBadge, MonthYearInput, payModeName } from './components';
-
-type Instalment = NonNullable<TAdvance['instalments']>[number];
-type Mode = 'approve' | 'reject' | 'pay' | 'cancel' | 'preclose' | 'skip';
+import { AdvanceStatusBadge, payModeName } from './components';
 
 const INSTALMENT_VARIANT = { due: 'outline', recovered: 'success', skipped: 'secondary' } as const;
 const INSTALMENT_LABEL = { due: 'Due', recovered: 'Recovered', skipped: 'Skipped' } as const;
@@ -48,6 +41,7 @@ function AdvanceView({ id }: { id: number }) {
   const a = query.data;
   const [mode, setMode] = useState<Mode | null>(null);
   const [skipping, setSkipping] = useState<Instalment | null>(null);
+  const [changing, setChanging] = useState(false);
 
   const back = (
     <Button variant="ghost" onClick={() => navigate(MENU.salaryAdvance)}>
@@ -82,6 +76,7 @@ function AdvanceView({ id }: { id: number }) {
     approve: actions.approve && s === 'requested' && pending,
     reject: actions.approve && s === 'requested' && pending,
     pay: actions.edit && s === 'approved',
+    change: actions.edit && (s === 'requested' || s === 'approved'),
     cancel: actions.edit && (s === 'requested' || s === 'approved'),
     preclose: actions.edit && recovering && a.outstanding > 0,
     skip: actions.edit && recovering,
@@ -106,6 +101,10 @@ function AdvanceView({ id }: { id: number }) {
       effectiveYear: a.effectiveYear,
       remarks: a.remarks,
       payModeId: a.payModeId,
+      voucherNo: a.voucher?.voucherNo,
+      voucherDate: a.voucher?.voucherDate,
+      chequeNo: a.voucher?.chequeNo,
+      chequeDate: a.voucher?.chequeDate,
     });
 
   return (
@@ -119,38 +118,7 @@ function AdvanceView({ id }: { id: number }) {
         }
         description={`${a.employeeCode} · ${a.unitName} · requested ${formatDateTime(a.createdAt)}`}
         actions={
-          <>
-            {can.approve && (
-              <Button variant="success" onClick={() => setMode('approve')} data-testid="advance-approve">
-                <CheckCircle2 /> Approve
-              </Button>
-            )}
-            {can.reject && (
-              <Button variant="outline" onClick={() => setMode('reject')} data-testid="advance-reject">
-                <XCircle /> Reject
-              </Button>
-            )}
-            {can.pay && (
-              <Button onClick={() => setMode('pay')} data-testid="advance-pay">
-                <Banknote /> Mark paid
-              </Button>
-            )}
-            {can.preclose && (
-              <Button variant="outline" onClick={() => setMode('preclose')} data-testid="advance-preclose">
-                <FastForward /> Pre-close
-              </Button>
-            )}
-            {can.cancel && (
-              <Button variant="outline" onClick={() => setMode('cancel')} data-testid="advance-cancel">
-                <Ban /> Cancel advance
-              </Button>
-            )}
-            {printable && (
-              <Button variant="outline" onClick={voucher} data-testid="advance-voucher">
-                <Printer /> Print voucher
-              </Button>
-            )}
-          </>
+          <AdvanceActions can={can} printable={printable} setMode={setMode} onChange={() => setChanging(true)} onVoucher={voucher} />
         }
       />
 
@@ -168,6 +136,18 @@ function AdvanceView({ id }: { id: number }) {
             <Figure label="Outstanding" value={formatRupees(a.outstanding)} />
             <Figure label="Pay mode" value={payModeName(a.payModeId)} />
             <Figure label="Remarks" value={<span className="font-normal">{a.remarks || '—'}</span>} />
+            {a.voucher && (
+              <Figure
+                className="col-span-2"
+                label="Voucher"
+                value={
+                  <span className="font-normal" data-testid="advance-voucher-no">
+                    {a.voucher.voucherNo}
+                    {a.voucher.chequeNo ? ` · cheque ${a.voucher.chequeNo}` : ''}
+                  </span>
+                }
+              />
+            )}
           </CardContent>
         </Card>
         <Card className="gap-4 py-5">
@@ -245,7 +225,7 @@ function AdvanceView({ id }: { id: number }) {
       </Card>
 
       {mode && (
-        <ActionDialog
+        <AdvanceActionDialog
           key={`${mode}-${skipping?.id ?? ''}`}
           advance={a}
           mode={mode}
@@ -257,165 +237,62 @@ function AdvanceView({ id }: { id: number }) {
           onDone={onDone}
         />
       )}
+      {changing && <AdvanceFormDialog open advance={a} onOpenChange={setChanging} onSaved={onDone} />}
     </div>
   );
 }
 
-const CONFIRM: Record<Mode, string> = {
-  approve: 'Approve',
-  reject: 'Reject',
-  pay: 'Mark paid',
-  cancel: 'Cancel advance',
-  preclose: 'Pre-close',
-  skip: 'Skip instalment',
-};
-
-const TITLES: Record<Mode, string> = {
-  approve: 'Approve the advance',
-  reject: 'Reject the advance',
-  pay: 'Mark the advance paid',
-  cancel: 'Cancel the advance',
-  preclose: 'Pre-close the advance',
-  skip: 'Skip an instalment',
-};
-
-function ActionDialog({
-  advance,
-  mode,
-  instalment,
-  onClose,
-  onDone,
+/** The header's buttons: what the role may do next with the advance in its state. */
+function AdvanceActions({
+  can,
+  printable,
+  setMode,
+  onChange,
+  onVoucher,
 }: {
-  advance: TAdvance;
-  mode: Mode;
-  instalment: Instalment | null;
-  onClose: () => void;
-  onDone: (a: TAdvance) => void;
+  can: Record<'approve' | 'reject' | 'pay' | 'change' | 'cancel' | 'preclose' | 'skip', boolean>;
+  printable: boolean;
+  setMode: (m: Mode) => void;
+  onChange: () => void;
+  onVoucher: () => void;
 }) {
-  const [remark, setRemark] = useState('');
-  const [payMode, setPayMode] = useState<'1' | '2'>(advance.payModeId === 2 ? '2' : '1');
-  const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  // On failure the toast and the inline errors say why.
-  const act = useAction(
-    (b: TAdvanceAction, _mode: Mode) =>
-      api.post<TAdvance>(`/api/payroll/advances/${advance.id}/action`, b, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
-    {
-      success: (next, _b, mode) => {
-        const done: Record<Mode, string> = {
-          approve: next.status === 'approved' ? 'Approved: ready to be paid' : 'Approved at your level',
-          reject: 'Rejected',
-          pay: 'Marked paid: recovery follows the schedule',
-          cancel: 'Cancelled',
-          preclose: 'Pre-closed: the balance is recovered in one month',
-          skip: 'Instalment skipped and moved to the end',
-        };
-        return done[mode];
-      },
-      onDone: (next) => onDone(next),
-    },
-  );
-  const saving = act.busy;
-
-  const body = (): TAdvanceAction | Record<string, string[]> => {
-    const text = remark.trim();
-    switch (mode) {
-      case 'approve':
-        return { action: 'approve', remark: text || null };
-      case 'reject':
-        return text ? { action: 'reject', remark: text } : { remark: ['Say why the advance is rejected'] };
-      case 'cancel':
-        return { action: 'cancel', remark: text || null };
-      case 'pay':
-        return { action: 'pay', payModeId: Number(payMode) };
-      case 'preclose':
-        return ym.year && ym.month ? { action: 'preclose', year: ym.year, month: ym.month } : { month: ['Choose the month'] };
-      case 'skip':
-        if (!instalment) return { instalmentId: ['Choose an instalment'] };
-        return text.length >= 3
-          ? { action: 'skip', instalmentId: instalment.id, reason: text }
-          : { reason: ['Say why the instalment is skipped'] };
-    }
-  };
-
-  const submit = async () => {
-    const b = body();
-    if (!('action' in b)) {
-      setErrors(b as Record<string, string[]>);
-      return;
-    }
-    await act.run(b as TAdvanceAction, mode);
-  };
-
-  const remarkError = errors.remark ?? errors.reason;
-  const destructive = mode === 'reject' || mode === 'cancel';
   return (
-    <Dialog open onOpenChange={(v) => !v && onClose()}>
-      <DialogContent data-testid="advance-action-dialog">
-        <DialogHeader>
-          <DialogTitle>{TITLES[mode]}</DialogTitle>
-          <DialogDescription>
-            {advance.employeeName}: {formatRupees(advance.advanceAmount)} in {advance.noOfEMIs} instalment
-            {advance.noOfEMIs === 1 ? '' : 's'}
-            {mode === 'preclose' ? `; ${formatRupees(advance.outstanding)} outstanding falls due in the chosen month.` : '.'}
-            {mode === 'skip' && instalment
-              ? ` Instalment ${instalment.seq} of ${formatYearMonth(instalment.dueMonth)} (${formatRupees(instalment.amount)}) moves to the end.`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-
-        {mode === 'pay' && (
-          <FormField label="Paid by" error={errors.payModeId}>
-            <Segmented name="pay-mode" value={payMode} onChange={setPayMode} options={[...ADVANCE_PAY_MODES]} />
-          </FormField>
-        )}
-        {mode === 'preclose' && (
-          <FormField label="Recover the balance in" htmlFor="preclose-month" required error={errors.month ?? errors.year}>
-            <MonthYearInput
-              id="preclose-month"
-              year={ym.year}
-              month={ym.month}
-              onChange={setYm}
-              invalid={!!(errors.month || errors.year)}
-            />
-          </FormField>
-        )}
-        {(mode === 'approve' || mode === 'reject' || mode === 'cancel' || mode === 'skip') && (
-          <FormField
-            label={mode === 'skip' ? 'Reason' : mode === 'reject' ? 'Remark' : 'Remark (optional)'}
-            htmlFor="advance-remark"
-            required={mode === 'reject' || mode === 'skip'}
-            error={remarkError}
-          >
-            <Textarea
-              id="advance-remark"
-              rows={3}
-              maxLength={300}
-              value={remark}
-              aria-invalid={!!remarkError}
-              onChange={(e) => {
-                setRemark(e.target.value);
-                setErrors({});
-              }}
-              data-testid="advance-remark"
-            />
-          </FormField>
-        )}
-
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-          <Button
-            variant={destructive ? 'destructive' : mode === 'approve' ? 'success' : 'default'}
-            disabled={saving}
-            onClick={() => void submit()}
-            data-testid="confirm-advance-action"
-          >
-            {saving ? 'Saving…' : CONFIRM[mode]}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <>
+      {can.approve && (
+        <Button variant="success" onClick={() => setMode('approve')} data-testid="advance-approve">
+          <CheckCircle2 /> Approve
+        </Button>
+      )}
+      {can.reject && (
+        <Button variant="outline" onClick={() => setMode('reject')} data-testid="advance-reject">
+          <XCircle /> Reject
+        </Button>
+      )}
+      {can.change && (
+        <Button variant="outline" onClick={onChange} data-testid="advance-change">
+          <Pencil /> Change
+        </Button>
+      )}
+      {can.pay && (
+        <Button onClick={() => setMode('pay')} data-testid="advance-pay">
+          <Banknote /> Mark paid
+        </Button>
+      )}
+      {can.preclose && (
+        <Button variant="outline" onClick={() => setMode('preclose')} data-testid="advance-preclose">
+          <FastForward /> Pre-close
+        </Button>
+      )}
+      {can.cancel && (
+        <Button variant="outline" onClick={() => setMode('cancel')} data-testid="advance-cancel">
+          <Ban /> Cancel advance
+        </Button>
+      )}
+      {printable && (
+        <Button variant="outline" onClick={onVoucher} data-testid="advance-voucher">
+          <Printer /> Print voucher
+        </Button>
+      )}
+    </>
   );
 }
