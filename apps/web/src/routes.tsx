@@ -114,6 +114,8 @@ export const routeTable: RouteObject[] = [
           ...screens('payroll'),
           ...screens('requests'),
           ...screens('statutory'),
+          // Exits: transaction/separation, transaction/full-final-settlement(/:id), me/separation (full paths).
+          ...screens('exits'),
           // Developer-only pages (test builds): no menu points at them, so they are not menu-guarded.
           ...areaRoutes('dev'),
           { path: 'request', children: [{ index: true, element: redirect('raise') }, ...screens('request')] },

@@ -1,7 +1,7 @@
 // The payroll documents and ID cards in the browser (spec sections 2, 5, 8 and 9). Everything heavy — pdfmake,
 // its fonts, the document builders — is loaded on first use in a separate chunk and runs in a Web
 // Worker; this file only opens windows and hands the work over. A failure is only logged.
-import type { TEmployeeSalaryRecord, TIdCardBatch, TSalaryAdvance } from '@hr/contract';
+import type { TEmployeeSalaryRecord, TIdCardBatch, TSalaryAdvance, TSettlement } from '@hr/contract';
 import { sessionStore } from '@/lib/session';
 
 /** The signed-in organisation (name, city, logo, time zone) supplies every default below. */
@@ -83,6 +83,31 @@ export async function printAdvanceVoucher(advance: TSalaryAdvance, opts: Advance
   } catch (error) {
     win?.close();
     console.error('Advance voucher PDF generation failed', error);
+  }
+}
+
+/** Builds an exit document (settlement statement, relieving letter, experience certificate) and downloads it. */
+export async function downloadExitDocument(
+  document: 'settlement' | 'relieving' | 'experience',
+  settlement: TSettlement,
+): Promise<string | null> {
+  try {
+    const { renderPdf, saveFile } = await import('./render');
+    const org = organisation();
+    const { bytes, fileName } = await renderPdf({
+      kind: 'exit',
+      document,
+      settlement,
+      now: Date.now(),
+      companyName: org?.name,
+      city: org?.city,
+      timeZone: org?.timeZone,
+    });
+    saveFile(bytes, fileName);
+    return fileName;
+  } catch (error) {
+    console.error('Exit document PDF generation failed', error);
+    return null;
   }
 }
 

@@ -8,12 +8,17 @@ import {
   ZSalaryHead,
 } from '@hr/contract/documents';
 import { type TIdCardBatch, ZIdCardBatch } from '@hr/contract/employees';
+import { type TSettlement, ZSettlement } from '@hr/contract/exits';
 import {
   buildAdvanceVoucherDoc,
   buildIdCardDoc,
   buildPayslipDoc,
   buildSigningSheetDoc,
+  buildRelievingLetterDoc,
+  buildServiceCertificateDoc,
+  buildSettlementStatementDoc,
   cloneDefinition,
+  exitDocumentFileName,
   FONTS,
   type IdCardLayout,
   idCardFileName,
@@ -30,7 +35,18 @@ export type PdfJob =
   | { kind: 'payslips'; records: TEmployeeSalaryRecord[]; logo?: string | null; watermark?: string | null }
   | { kind: 'signingSheet'; records: TEmployeeSalaryRecord[]; now: number; timeZone?: string }
   | { kind: 'advanceVoucher'; advance: TSalaryAdvance; now: number; timeZone?: string; companyName?: string; city?: string }
-  | { kind: 'idCards'; batch: TIdCardBatch; layout: IdCardLayout };
+  | { kind: 'idCards'; batch: TIdCardBatch; layout: IdCardLayout }
+  | {
+      kind: 'exit';
+      document: 'settlement' | 'relieving' | 'experience';
+      settlement: TSettlement;
+      now: number;
+      timeZone?: string;
+      companyName?: string;
+      city?: string;
+    };
+
+const EXIT_BUILDERS = { settlement: buildSettlementStatementDoc, relieving: buildRelievingLetterDoc, experience: buildServiceCertificateDoc };
 
 export interface PdfResult {
   bytes: Uint8Array;
@@ -96,6 +112,11 @@ function definition(job: PdfJob, problems: string[]): { doc: TDocumentDefinition
     case 'idCards': {
       const batch = ZIdCardBatch.parse(job.batch);
       return { doc: buildIdCardDoc(batch, job.layout), fileName: idCardFileName(batch), print: false };
+    }
+    case 'exit': {
+      const s = ZSettlement.parse(job.settlement);
+      const opts = { now: new Date(job.now), timeZone: job.timeZone, companyName: job.companyName, city: job.city };
+      return { doc: EXIT_BUILDERS[job.document](s, opts), fileName: exitDocumentFileName(job.document, s), print: false };
     }
   }
 }

@@ -1,0 +1,127 @@
+import { SEPARATION_STATUSES, type TSeparation } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
+import { Plus, UserCheck } from 'lucide-react';
+import { useState } from 'react';
+import { FILTER_CLASS } from '@/components/common/Filters';
+import { UnitSelect } from '@/components/common/UnitSelect';
+import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
+import { Button } from '@/components/ui/button';
+import { EmptyState, PageHeader } from '@/components/ui/page-header';
+import { formatCount } from '@/lib/format';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import { useSeparations } from './api';
+import { dmy, Employee, StatusBadge, typeLabel } from './components';
+import { RecordSeparationDialog } from './RecordSeparationDialog';
+import { SeparationDialog } from './SeparationDialog';
+
+/** Separations by unit and status, recorded and approved here (HR), or the employee's own (`own`). */
+export function SeparationList({ own }: { own?: boolean }) {
+  const { menu, actions } = useCurrentMenu(own ? MENU.mySeparation : MENU.separation);
+  const hr = useCurrentMenu(MENU.settlement).actions;
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<number | null>(null);
+  const list = useSeparations({ unitId: unitId ?? undefined, status: status ?? undefined, mine: own ? '1' : undefined, page, pageSize });
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const columns: DataColumn<TSeparation>[] = [
+    { id: 'employee', header: 'Employee', cell: (r) => <Employee s={r} /> },
+    { id: 'type', header: 'Type', cell: (r) => typeLabel(r.type) },
+    { id: 'notice', header: 'Notice given', cell: (r) => <span className="whitespace-nowrap">{dmy(r.noticeGivenOn)}</span> },
+    { id: 'lwd', header: 'Last working day', cell: (r) => <span className="whitespace-nowrap">{dmy(r.lastDay)}</span> },
+    {
+      id: 'short',
+      header: 'Notice short',
+      headClassName: 'text-right',
+      className: 'text-right tabular-nums',
+      cell: (r) => (r.noticeShortfall ? `${r.noticeShortfall} d` : '—'),
+    },
+    { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+  ];
+  return (
+    <div>
+      <PageHeader
+        title={menu?.label ?? (own ? 'My Separation' : 'Separation')}
+        description={
+          own
+            ? 'Your resignation: your reporting manager approves it, then HR. You can withdraw it until it is approved.'
+            : `${formatCount(total)} separation${total === 1 ? '' : 's'}. From the day after the last working day the employee is separated and can no longer sign in.`
+        }
+        actions={
+          actions.add && (
+            <Button onClick={() => setCreating(true)} data-testid="new-separation">
+              <Plus /> {own ? 'Resign' : 'Record separation'}
+            </Button>
+          )
+        }
+      />
+      {!own && (
+        <div className="mb-4 flex flex-wrap items-center gap-2">
+          <UnitSelect
+            value={unitId}
+            onChange={(v) => {
+              setUnitId(v);
+              setPage(1);
+            }}
+            allLabel="All units"
+          />
+          <select
+            className={FILTER_CLASS}
+            aria-label="Status"
+            value={status ?? ''}
+            onChange={(e) => {
+              setStatus(e.target.value || null);
+              setPage(1);
+            }}
+          >
+            <option value="">Any status</option>
+            {SEPARATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s[0].toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <DataTable
+        className="rounded-lg bg-card"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={null}
+        onSort={() => undefined}
+        loading={list.isLoading}
+        empty={
+          <EmptyState
+            className="border-0 p-0"
+            icon={<UserCheck />}
+            title="No separation"
+            description={own ? 'You have not resigned.' : 'Recorded separations appear here for approval.'}
+          />
+        }
+        rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'separation-row', onClick: () => setOpen(r.id) })}
+      />
+      <PaginationBar
+        className="mt-4"
+        page={page}
+        pages={Math.max(1, Math.ceil(total / pageSize))}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(s) => {
+          setPageSize(s);
+          setPage(1);
+        }}
+      />
+      <RecordSeparationDialog open={creating} onOpenChange={setCreating} own={own} onSaved={(s) => setOpen(s.id)} />
+      <SeparationDialog id={open} onClose={() => setOpen(null)} mayCompute={!own && hr.add} />
+    </div>
+  );
+}
+
+/** /outlet/transaction/separation */
+export default function SeparationsScreen() {
+  return <SeparationList />;
+}

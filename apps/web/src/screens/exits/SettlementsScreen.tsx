@@ -1,0 +1,117 @@
+import { SETTLEMENT_STATUSES, type TSettlement } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
+import { ReceiptIndianRupee } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FILTER_CLASS } from '@/components/common/Filters';
+import { UnitSelect } from '@/components/common/UnitSelect';
+import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
+import { EmptyState, PageHeader } from '@/components/ui/page-header';
+import { formatAmount, formatCount } from '@/lib/format';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import { cn } from '@/lib/utils';
+import { settlementPath, useSettlements } from './api';
+import { dmy, Employee, StatusBadge, typeLabel } from './components';
+
+export const Net = ({ net }: { net: number }) =>
+  net < 0 ? (
+    <span className="font-medium text-rose-700 tabular-nums">owes {formatAmount(-net)}</span>
+  ) : (
+    <span className="font-medium tabular-nums">{formatAmount(net)}</span>
+  );
+
+/** /outlet/transaction/full-final-settlement: settlements by unit and status, open ones by due date, overdue in red. */
+export default function SettlementsScreen() {
+  const navigate = useNavigate();
+  const { menu } = useCurrentMenu(MENU.settlement);
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const list = useSettlements({ unitId: unitId ?? undefined, status: status ?? undefined, page, pageSize });
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const columns: DataColumn<TSettlement>[] = [
+    { id: 'employee', header: 'Employee', cell: (r) => <Employee s={r} /> },
+    { id: 'type', header: 'Separation', cell: (r) => typeLabel(r.type) },
+    { id: 'lwd', header: 'Last day', cell: (r) => <span className="whitespace-nowrap">{dmy(r.lastDay)}</span> },
+    {
+      id: 'due',
+      header: 'Due by',
+      cell: (r) => (
+        <span
+          className={cn('whitespace-nowrap', r.overdue && 'font-semibold text-rose-700')}
+          data-testid={r.overdue ? 'overdue' : undefined}
+        >
+          {dmy(r.dueDate)}
+          {r.overdue ? ' · overdue' : ''}
+        </span>
+      ),
+    },
+    { id: 'net', header: 'Net (₹)', headClassName: 'text-right', className: 'text-right', cell: (r) => <Net net={r.net} /> },
+    { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+  ];
+  return (
+    <div>
+      <PageHeader
+        title={menu?.label ?? 'Full & Final Settlement'}
+        description={`${formatCount(total)} settlement${total === 1 ? '' : 's'}. Wages of a leaver are due within two working days of the last working day (Code on Wages s.17(2)).`}
+      />
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <UnitSelect
+          value={unitId}
+          onChange={(v) => {
+            setUnitId(v);
+            setPage(1);
+          }}
+          allLabel="All units"
+        />
+        <select
+          className={FILTER_CLASS}
+          aria-label="Status"
+          value={status ?? ''}
+          onChange={(e) => {
+            setStatus(e.target.value || null);
+            setPage(1);
+          }}
+        >
+          <option value="">Any status</option>
+          {SETTLEMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s[0].toUpperCase() + s.slice(1)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <DataTable
+        className="rounded-lg bg-card"
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        sort={null}
+        onSort={() => undefined}
+        loading={list.isLoading}
+        empty={
+          <EmptyState
+            className="border-0 p-0"
+            icon={<ReceiptIndianRupee />}
+            title="No settlement"
+            description="Compute one from an approved separation."
+          />
+        }
+        rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'settlement-row', onClick: () => navigate(settlementPath(r.id)) })}
+      />
+      <PaginationBar
+        className="mt-4"
+        page={page}
+        pages={Math.max(1, Math.ceil(total / pageSize))}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(s) => {
+          setPageSize(s);
+          setPage(1);
+        }}
+      />
+    </div>
+  );
+}
