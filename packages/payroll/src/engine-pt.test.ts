@@ -53,14 +53,15 @@ function pt(state: string, year: number, month: number, basic: number, bonus: nu
 describe('half-yearly professional tax in the engine', () => {
   it.each([
     // state, year, month, basic, bonus, earlier slips' gross, other months → PT; the month's gross × 6 would give
-    // Kerala, August 2025, a raise in August: 4 × 2,000 + 3,000 + 3,000 (September) = 14,000 → ₹120 (× 6: 18,000 → ₹180)
-    ['KL', 2025, 8, 3000, 0, 8000, 1, 120, 180],
+    // Kerala slabs as revised from 1 Oct 2024 (G.O. 1149/2024/LSGD).
+    // Kerala, August 2025, a raise in August: 4 × 2,000 + 3,000 + 3,000 (September) = 14,000 → ₹320 (× 6: 18,000 → ₹450)
+    ['KL', 2025, 8, 3000, 0, 8000, 1, 320, 450],
     // Kerala, February 2026, joined in January: 1,500 (January's prorated slip) + 3,000 + 3,000 (March) = 7,500 → nil
-    ['KL', 2026, 2, 3000, 0, 1500, 1, 0, 180],
-    // Kerala, August 2025, a ₹3,000 bonus: 8,000 + 5,000 + 2,000 (September, regular) = 15,000 → ₹120 (× 6: 30,000 → ₹300)
-    ['KL', 2025, 8, 2000, 3000, 8000, 1, 120, 300],
-    // Kerala, August 2025, the slips began in July: 2,000 + 2,000 + 4 × 2,000 (April–June, September) = 12,000 → ₹120
-    ['KL', 2025, 8, 2000, 0, 2000, 4, 120, 120],
+    ['KL', 2026, 2, 3000, 0, 1500, 1, 0, 450],
+    // Kerala, August 2025, a ₹3,000 bonus: 8,000 + 5,000 + 2,000 (September, regular) = 15,000 → ₹320 (× 6: 30,000 → ₹600)
+    ['KL', 2025, 8, 2000, 3000, 8000, 1, 320, 600],
+    // Kerala, August 2025, the slips began in July: 2,000 + 2,000 + 4 × 2,000 (April–June, September) = 12,000 → ₹320
+    ['KL', 2025, 8, 2000, 0, 2000, 4, 320, 320],
     // Tamil Nadu, September 2025, a raise in September: 5 × 9,000 + 12,000 = 57,000 → ₹930 (× 6: 72,000 → ₹1,025)
     ['TN', 2025, 9, 12000, 0, 45000, 0, 930, 1025],
     // Tamil Nadu, March 2026, a ₹10,000 bonus: 5 × 8,000 + 18,000 = 58,000 → ₹930 (× 6: 1,08,000 → ₹1,250)
