@@ -4,7 +4,7 @@
 // status (paid on, pending, returned with the bank's reason). Bank details to fix are named before any file is made.
 import type { TBankLayout, TRun, TRunPayments, TSlipPayment } from '@hr/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, FileDown, FileText, Upload } from 'lucide-react';
+import { CheckCircle2, FileDown, FileText, Landmark, ListPlus, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Figure } from '@/components/common/Figure';
 import { Segmented } from '@/components/common/Segmented';
@@ -17,8 +17,10 @@ import { api } from '@/lib/api';
 import { downloadFile } from '@/lib/files';
 import { formatCount, formatDate, formatRupees } from '@/lib/format';
 import { monthName } from '@/lib/months';
+import { useSession } from '@/lib/session';
 import { useAction } from '@/lib/useAction';
 import { BankResponseDialog, MarkPaidDialog } from './RunPaymentDialogs';
+import { AddLayoutDialog, SalaryAccountDialog } from './RunPaymentSetup';
 
 type Show = 'all' | 'bank' | 'cashCheque';
 
@@ -41,7 +43,10 @@ export function RunPaymentCard({ run, mayEdit }: { run: TRun; mayEdit: boolean }
   });
   const [layoutId, setLayoutId] = useState<string>('');
   const [show, setShow] = useState<Show>('all');
-  const [dialog, setDialog] = useState<null | { kind: 'mark'; employee?: TSlipPayment } | { kind: 'response' }>(null);
+  const isAdmin = useSession((st) => st.acc_dtls?.isAdmin ?? false);
+  const [dialog, setDialog] = useState<null | { kind: 'mark'; employee?: TSlipPayment } | { kind: 'response' | 'account' | 'layout' }>(
+    null,
+  );
   const layout = layouts.data?.find((l) => String(l.id) === layoutId) ?? layouts.data?.[0];
   const bankFile = useAction(
     async () => {
@@ -102,7 +107,7 @@ export function RunPaymentCard({ run, mayEdit }: { run: TRun; mayEdit: boolean }
         <PaymentActions
           layouts={layouts.data ?? []}
           layout={layout}
-          onLayout={setLayoutId}
+          onLayoutPick={setLayoutId}
           bankFile={() => void bankFile.run()}
           bankBusy={bankFile.busy}
           advice={() => void advice.run()}
@@ -111,6 +116,8 @@ export function RunPaymentCard({ run, mayEdit }: { run: TRun; mayEdit: boolean }
           pendingCount={pending.length}
           onMark={() => setDialog({ kind: 'mark' })}
           onResponse={() => setDialog({ kind: 'response' })}
+          onAccount={() => setDialog({ kind: 'account' })}
+          onLayout={isAdmin ? () => setDialog({ kind: 'layout' }) : undefined}
         />
         <Segmented<Show>
           name={`payment-show-${run.id}`}
@@ -134,6 +141,16 @@ export function RunPaymentCard({ run, mayEdit }: { run: TRun; mayEdit: boolean }
         />
       )}
       {dialog?.kind === 'response' && <BankResponseDialog run={run} onClose={() => setDialog(null)} onDone={refresh} />}
+      {dialog?.kind === 'account' && <SalaryAccountDialog run={run} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'layout' && (
+        <AddLayoutDialog
+          onClose={() => setDialog(null)}
+          onDone={async (l) => {
+            await queryClient.invalidateQueries({ queryKey: ['payments', 'layouts'] });
+            setLayoutId(String(l.id));
+          }}
+        />
+      )}
     </Card>
   );
 }
@@ -141,7 +158,7 @@ export function RunPaymentCard({ run, mayEdit }: { run: TRun; mayEdit: boolean }
 function PaymentActions(p: {
   layouts: TBankLayout[];
   layout: TBankLayout | undefined;
-  onLayout: (id: string) => void;
+  onLayoutPick: (id: string) => void;
   bankFile: () => void;
   bankBusy: boolean;
   advice: () => void;
@@ -150,6 +167,8 @@ function PaymentActions(p: {
   pendingCount: number;
   onMark: () => void;
   onResponse: () => void;
+  onAccount: () => void;
+  onLayout?: () => void;
 }) {
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -158,7 +177,7 @@ function PaymentActions(p: {
         <select
           className="h-9 min-w-56 rounded-md border border-input bg-transparent px-2 text-sm"
           value={p.layout ? String(p.layout.id) : ''}
-          onChange={(e) => p.onLayout(e.target.value)}
+          onChange={(e) => p.onLayoutPick(e.target.value)}
           data-testid="bank-layout"
         >
           {p.layouts.map((l) => (
@@ -182,7 +201,15 @@ function PaymentActions(p: {
           <Button variant="outline" onClick={p.onResponse} data-testid="import-bank-response">
             <Upload /> Bank response
           </Button>
+          <Button variant="ghost" onClick={p.onAccount} data-testid="salary-account">
+            <Landmark /> Salary account
+          </Button>
         </>
+      )}
+      {p.onLayout && (
+        <Button variant="ghost" onClick={p.onLayout} data-testid="add-bank-layout">
+          <ListPlus /> Add layout
+        </Button>
       )}
     </div>
   );
