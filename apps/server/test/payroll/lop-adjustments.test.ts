@@ -69,7 +69,7 @@ async function process(id: number) {
 }
 
 type Slip = {
-  attendance: { payableDays: number; lwopDays: number; estimatedFrom?: string };
+  attendance: { payableDays: number; lwopDays: number; plannedFromDay?: number };
   arrears: { month: string; amount: number; kind?: string; days?: number }[];
   amounts: Record<string, number>;
 };
@@ -98,7 +98,7 @@ describe('leave approved for days later in the month', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${M.cur.ym}-20T06:30:00Z`) });
     await process(run);
     const before = await slipOf(run);
-    expect(before.attendance.estimatedFrom).toBe(`${M.cur.ym}-20`);
+    expect(before.attendance.plannedFromDay).toBe(20);
 
     const req = await leave(d1, d4, 'Family function');
     expect(req.lwopDays).toBe(4);
@@ -152,7 +152,7 @@ describe('leave approved after the month is locked', () => {
 
     const lines = await queryRows<{ kind: string; days: number; amount: number; paidRunId: number | null; reason: string }>(
       t.db,
-      sql`select kind, days::float8 as days, amount, paid_run_id as "paidRunId", reason from salary_arrears
+      sql`select kind, days::float8 as days, amount::float8 as amount, paid_run_id as "paidRunId", reason from salary_arrears
           where employee_id = ${e1} and for_month = ${M.prev1.ym} and kind = 'lop'`,
     );
     expect(lines).toHaveLength(1);

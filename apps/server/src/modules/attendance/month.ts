@@ -18,8 +18,11 @@ export interface MonthFigures {
   otHours: number;
   holidays: number;
   weeklyOffs: number;
-  /** The first day counted as planned rather than attended (a month processed before its end, or after a cut-off). */
-  estimatedFrom?: IsoDate;
+  /**
+   * The first day of the month (1–31) counted as planned rather than attended (a month processed before its end, or
+   * the days after a cut-off); a number like every other figure, as the slip keeps them.
+   */
+  plannedFromDay?: number;
 }
 
 /** Whether a unit pays by daily attendance. */
@@ -51,7 +54,7 @@ export interface MonthFiguresOptions {
  * Days up to yesterday (and up to the unit's cut-off day, when it has one) come from daily attendance. The days after
  * are planned: a holiday or weekly off as the calendar has it, a day of approved leave as the leave says (leave
  * without pay is not paid), any other day present and paid. Days after the cut-off day are paid as the calendar has
- * them whatever is known of them. `estimatedFrom` is the first planned day: what those days really were reaches the
+ * them whatever is known of them. `plannedFromDay` is the first planned day: what those days really were reaches the
  * next month as a loss-of-pay adjustment (payroll/lop.ts).
  */
 export async function attendanceMonthFigures(
@@ -89,10 +92,10 @@ export async function attendanceMonthFigures(
     const offs = weeklyOffsOf(e.weeklyOffs);
     const mine = requests.get(e.id);
     const days: DayResult[] = [...(byId.get(e.id) ?? [])];
-    let estimatedFrom: IsoDate | undefined;
+    let plannedFrom: IsoDate | undefined;
     for (const d of planned) {
       if (d < e.dateOfJoining || (e.exitDate && d > e.exitDate)) continue;
-      estimatedFrom ??= d;
+      plannedFrom ??= d;
       days.push(plannedDay(holidays.has(d), isWeeklyOff(d, offs), d <= leaveTo ? mine?.get(d) : undefined));
     }
     const s = summarize(days);
@@ -105,7 +108,7 @@ export async function attendanceMonthFigures(
       otHours: Math.floor(s.otMinutes / 15) / 4,
       holidays: s.holidays,
       weeklyOffs: s.weeklyOffs,
-      ...(estimatedFrom ? { estimatedFrom } : {}),
+      ...(plannedFrom ? { plannedFromDay: Number(plannedFrom.slice(8, 10)) } : {}),
     });
   }
   return out;

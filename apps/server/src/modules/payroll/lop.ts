@@ -123,7 +123,7 @@ export async function settlePlannedMonths(tx: Tx, unitId: number, year: number, 
     tx,
     sql`select r.year, r.month, array_agg(s.employee_id order by s.employee_id) as ids
         from payroll_runs r join salary_slips s on s.run_id = r.id
-        where ${FINAL_RUN} and r.unit_id = ${unitId} and s.attendance ? 'estimatedFrom'
+        where ${FINAL_RUN} and r.unit_id = ${unitId} and s.attendance ? 'plannedFromDay'
           and make_date(r.year, r.month, 1) < make_date(${year}, ${month}, 1)
           and make_date(r.year, r.month, 1) >= make_date(${year}, ${month}, 1) - interval '3 months'
         group by r.year, r.month order by r.year, r.month`,

@@ -90,7 +90,7 @@ export function ApproveDialog({ open, run, onClose, onDone }: ActionDialogProps)
         {failed > 0 && (
           <Alert variant="destructive" data-testid="approve-failed">
             <AlertTriangle />
-            <AlertTitle>
+            <AlertTitle className="line-clamp-none">
               {formatCount(failed)} employee{failed === 1 ? ' was' : 's were'} not computed and would not be paid
             </AlertTitle>
             <AlertDescription>
