@@ -162,10 +162,10 @@ export default function SettlementScreen() {
   const lines = x.lines ?? [];
   const doc = (kind: 'settlement' | 'relieving' | 'experience') => downloadExitDocument(kind, x);
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       <PageHeader
-        title={`Full & final settlement · ${x.employeeName}`}
-        description={`${x.employeeCode} · ${x.designationName} · ${x.unitName} · ${typeLabel(x.type)}, last working day ${dmy(x.lastDay)}`}
+        title={x.employeeName}
+        description={`Full & final settlement · ${x.employeeCode} · ${x.designationName} · ${x.unitName} · ${typeLabel(x.type)}, last working day ${dmy(x.lastDay)}`}
         actions={
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => doc('settlement')} data-testid="download-statement">
