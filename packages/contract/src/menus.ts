@@ -51,6 +51,7 @@ export const MENU = {
   designation: `${M}/designation`,
   salaryFormula: `${M}/salaryFormula`,
   biometricDevice: `${M}/biometric-device`,
+  statutoryEstablishment: `${M}/statutory-establishment`,
   // Configure
   role: `${M}/configure/role`,
   module: `${M}/configure/module`,

@@ -86,6 +86,7 @@ export const MENU_TREE: SeedModule[] = [
       m('Designation', MENU.designation, 'BadgeCheck'),
       m('Salary Formula', MENU.salaryFormula, 'Sigma'),
       m('Biometric Device', MENU.biometricDevice, 'Fingerprint'),
+      m('PF / ESIC Establishments', MENU.statutoryEstablishment, 'Building2'),
     ],
   },
   {

@@ -1,6 +1,7 @@
 import { biometricDevice } from './attendance';
 import { menu, module, role, user } from './configure';
 import type { TResource } from './define';
+import { statutoryEstablishment } from './establishments';
 import { lookups } from './lookups';
 import {
   unitCareerOpeningMap,
@@ -56,6 +57,7 @@ export const RESOURCES = [
   user,
   apkVersion,
   biometricDevice,
+  statutoryEstablishment,
   careerOpening,
   careerStep,
   unitDepartmentMap,

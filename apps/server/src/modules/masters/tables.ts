@@ -73,6 +73,16 @@ export const TABLES: Record<TResourceName, TableSpec> = {
       otherUnitIds: { table: s.biometricDeviceUnits, own: s.biometricDeviceUnits.deviceId, other: s.biometricDeviceUnits.unitId },
     },
   },
+  statutoryEstablishment: {
+    table: s.statutoryEstablishments,
+    links: {
+      unitIds: {
+        table: s.statutoryEstablishmentUnits,
+        own: s.statutoryEstablishmentUnits.establishmentId,
+        other: s.statutoryEstablishmentUnits.unitId,
+      },
+    },
+  },
   careerOpening: { table: s.careerOpenings },
   careerStep: { table: s.careerSteps },
   unitDepartmentMap: { table: s.unitDepartmentMap },

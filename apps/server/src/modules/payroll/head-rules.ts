@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { earningDeductions } from '../../db/schema';
 import { BadRequest, Conflict } from '../../lib/errors';
 import { type ResourceHooks, registerResourceHooks } from '../masters/hooks';
+import { registerEstablishmentRules } from './establishment-rules';
 
 const ROLE_NAMES: Record<string, string> = {
   pf_employee: 'PF',
@@ -84,7 +85,8 @@ const earningDeductionHooks: ResourceHooks = {
   },
 };
 
-/** Registers these rules with the masters registry (called once, from the module's manifest). */
+/** Registers these rules (and the PF / ESIC establishments') with the masters registry (once, from the module's manifest). */
 export function registerHeadRules(): void {
   registerResourceHooks('earningDeduction', earningDeductionHooks);
+  registerEstablishmentRules();
 }

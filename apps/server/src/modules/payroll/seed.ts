@@ -126,8 +126,29 @@ export async function ensureBonusRules(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
+/**
+ * The PF and ESIC codes of the units as establishments, one per code covering every unit that has it (as migration
+ * 0039 made them for an installation's units); a unit already under an establishment of the kind is left.
+ */
+export async function seedEstablishments(db: Db): Promise<void> {
+  await db.execute(sql`insert into statutory_establishments (kind, code, name)
+    select distinct on (k.kind, upper(k.code)) k.kind, upper(k.code), left(k.name, 120)
+    from (select 'pf' as kind, trim(pf_registration_no) as code, name, id from units where nullif(trim(pf_registration_no), '') is not null
+          union all
+          select 'esi', trim(esi_registration_no), name, id from units where nullif(trim(esi_registration_no), '') is not null) k
+    order by k.kind, upper(k.code), k.id
+    on conflict do nothing`);
+  await db.execute(sql`insert into statutory_establishment_units (establishment_id, unit_id)
+    select e.id, u.id from units u join statutory_establishments e
+      on (e.kind = 'pf' and upper(e.code) = upper(trim(u.pf_registration_no))) or (e.kind = 'esi' and upper(e.code) = upper(trim(u.esi_registration_no)))
+    where not exists (select 1 from statutory_establishment_units l join statutory_establishments o on o.id = l.establishment_id
+                      where l.unit_id = u.id and o.kind = e.kind)
+    on conflict do nothing`);
+}
+
 export async function seedPayroll(db: Db, today: string): Promise<void> {
   await ensureBonusRules(db);
+  await seedEstablishments(db);
   const [done] = await db.select({ id: payrollRuns.id }).from(payrollRuns).limit(1);
   if (done) return;
   await markStatutoryHeads(db);
