@@ -12,7 +12,13 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createJsonSchemaTransformObject,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from './config';
 import type { DatabaseKind, Db } from './db/client';
@@ -20,6 +26,7 @@ import { healthRoutes } from './health';
 import { createJobRunner } from './jobs/runner';
 import { registerControlCharGuard } from './lib/control-chars';
 import { registerErrorHandling } from './lib/error-handler';
+import { finishOpenApi } from './lib/openapi';
 import { setOrgZone } from './lib/org-zone';
 import { registerModules, SCHEDULES } from './modules';
 import { registerAccessGuard } from './modules/access/hooks';
@@ -166,6 +173,7 @@ export async function buildApp(opts: BuildAppOptions) {
   registerAccessGuard(app);
   registerControlCharGuard(app);
 
+  const namedSchemas = createJsonSchemaTransformObject({ zodToJsonConfig: { target: 'openapi-3.0' } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'HR, payroll and attendance API', version: '0.1.0' },
@@ -173,6 +181,8 @@ export async function buildApp(opts: BuildAppOptions) {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Named schemas into components, then a valid OpenAPI 3.0 document (lib/openapi.ts).
+    transformObject: (input) => finishOpenApi(namedSchemas(input) as Record<string, unknown>, app.apiRoutes) as never,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

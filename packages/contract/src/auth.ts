@@ -46,7 +46,8 @@ export type TRawMenu = z.infer<typeof ZRawMenu>;
 
 /** Menus grouped by module, each with children (appMenus). */
 export type TMenuNode = TRawMenu & { children: TMenuNode[] };
-export const ZMenuNode: z.ZodType<TMenuNode> = z.lazy(() => ZRawMenu.extend({ children: z.array(ZMenuNode) }));
+// Named (id MenuNode) so the API document declares the recursive shape once, as components.schemas.MenuNode.
+export const ZMenuNode: z.ZodType<TMenuNode> = z.lazy(() => ZRawMenu.extend({ children: z.array(ZMenuNode) })).meta({ id: 'MenuNode' });
 export const ZAppModule = z.object({
   id: z.number(),
   name: z.string(),
