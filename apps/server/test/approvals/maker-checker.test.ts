@@ -408,6 +408,23 @@ describe('nobody decides a payment to (or a request of) their own employee recor
       await refused(await manager.post(`/api/attendance/regularisations/${res.json().id}/decide`, { action: 'approve' }), OWN);
       expect(await stateOf('attendance.regularisation', res.json().id)).toBe('pending');
     },
+    'exits.separation': async () => {
+      const res = await manager.post('/api/exits/separations', { type: 'resignation', noticeGivenOn: '2026-11-02', lastDayRequested: '2026-12-31', reason: 'Moving' });
+      expect(res.statusCode, res.body).toBe(201);
+      await refused(await manager.post(`/api/exits/separations/${res.json().id}/action`, { action: 'approve' }), OWN);
+      expect(await stateOf('exits.separation', res.json().id)).toBe('pending');
+      expect((await manager.post(`/api/exits/separations/${res.json().id}/action`, { action: 'withdraw' })).statusCode).toBe(200);
+    },
+    'exits.settlement': async () => {
+      // The manager's own settlement (his separation approved by the administrator, computed by the payroll office).
+      const sep = (await manager.post('/api/exits/separations', { type: 'resignation', noticeGivenOn: '2026-11-02', lastDayRequested: '2026-12-31', reason: 'Retiring' })).json();
+      await admin.post(`/api/exits/separations/${sep.id}/action`, { action: 'approve' });
+      expect((await admin.post(`/api/exits/separations/${sep.id}/action`, { action: 'approve' })).json().status).toBe('approved');
+      const x = await payroll.post(`/api/exits/separations/${sep.id}/settlement`, {});
+      expect(x.statusCode, x.body).toBe(200);
+      await refused(await manager.post(`/api/exits/settlements/${x.json().id}/action`, { action: 'approve' }), OWN);
+      expect(await stateOf('exits.settlement', x.json().id)).toBe('pending');
+    },
     'employee.profileChange': async () => {
       const res = await manager.post('/api/me/employee/change-requests', { changes: { ifsc: 'sbin0001234' }, reason: 'New branch' });
       expect(res.statusCode, res.body).toBe(201);
