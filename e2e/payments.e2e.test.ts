@@ -78,6 +78,24 @@ describe('paying a salary run', () => {
     expect(await page.getByTestId('payment-table').getByText('HDFCN52026E2E0001').count()).toBe(rows.length);
     await screenshot(page, 'payments-paid');
 
+    // An administrator adds a bank's layout on the panel (pipe-separated, no heading row) and the file is written in it.
+    const runPath = page.url().replace(/^https?:\/\/[^/]+/, '');
+    await signInWithToken(page, 'admin', runPath);
+    await page.getByTestId('add-bank-layout').click();
+    await page.getByTestId('layout-name').fill('E2E Bank pipe layout');
+    await page.locator('#layout-delimiter').selectOption('|');
+    await page.getByLabel('The first row carries the column headings').uncheck();
+    await page.locator('#layout-source').fill('The branch’s circular');
+    await screenshot(page, 'payments-add-layout');
+    await page.getByTestId('save-layout').click();
+    await expect.poll(() => page.getByTestId('bank-layout').locator('option:checked').textContent()).toBe('E2E Bank pipe layout');
+    const [piped] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('download-bank-file').click()]);
+    const pipedFile = path.join(dir, 'piped.csv');
+    await piped.saveAs(pipedFile);
+    const pipedLines = readFileSync(pipedFile, 'utf8').trim().split(/\r?\n/);
+    expect(pipedLines).toHaveLength(rows.length);
+    expect(pipedLines[0].split('|')).toHaveLength(4);
+
     // On a phone the panel stays usable.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('run-payment').scrollIntoViewIfNeeded();
