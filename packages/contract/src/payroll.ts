@@ -147,7 +147,9 @@ export const ZRunEmployee = z.object({
   /** The previous month's amount paid (rounded), null without a slip that month. */
   previousNet: z.number().nullable(),
   /** Arrears paid, by the month each is for; a loss-of-pay adjustment ('lop') with the paid days it moves (+ reversal, − recovery). */
-  arrears: z.array(z.object({ month: z.string(), amount: z.number(), kind: z.enum(['structure', 'lop']).optional(), days: z.number().optional() })),
+  arrears: z.array(
+    z.object({ month: z.string(), amount: z.number(), kind: z.enum(['structure', 'lop']).optional(), days: z.number().optional() }),
+  ),
 });
 export type TRunEmployee = z.infer<typeof ZRunEmployee>;
 
@@ -197,7 +199,9 @@ export const ZApproveRun = z.object({
    * Approve a run whose employees failed without them, saying why: they are left out of this run and paid by an
    * off-cycle run of their own once corrected. Without it, a run with failed employees is refused (409).
    */
-  withoutFailed: z.object({ reason: zLines().min(5, 'Say why the run is approved without them (at least 5 characters)').max(300) }).nullish(),
+  withoutFailed: z
+    .object({ reason: zLines().min(5, 'Say why the run is approved without them (at least 5 characters)').max(300) })
+    .nullish(),
 });
 /** Sends a processed run back to whoever processed it: what is to be corrected. */
 export const ZSendBackRun = z.object({ remark: zLines().min(5, 'Say what is to be corrected (at least 5 characters)').max(300) });
