@@ -346,6 +346,27 @@ describe('nobody decides a payment to (or a request of) their own employee recor
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().status).toBe('approved');
     },
+    // A PF row added late over the head office's locked month: its arrears include the manager's own PF.
+    'payroll.statutoryArrears': async () => {
+      await t.db.execute(sql`insert into statutory_parameters (kind, state_code, effective_from, data, source)
+        select 'pf', null, ${`${M.prev1.ym}-02`}::date, data || '{"wageCeiling": 500000, "edliWageCeiling": 500000, "midMonthRule": "wholeMonth"}'::jsonb,
+          'Test: a ceiling added late' from statutory_parameters where kind = 'pf' and is_active order by effective_from desc limit 1`);
+      await t.db.execute(sql`update salary_slips s set statutory = s.statutory || '{"epfWages": 0, "pfEmployee": 100, "epf": 0, "eps": 0, "edli": 0}'::jsonb
+        from payroll_runs r where r.id = s.run_id and r.unit_id = ${unit['HO-BLR']} and r.year = ${M.prev1.year} and r.month = ${M.prev1.month}
+          and s.employee_id = ${emp.BLR0001} and (s.statutory->>'pfWages')::bigint > 0`);
+      const raised = await payroll.post('/api/payroll/statutory-arrears/raise');
+      expect(raised.statusCode, raised.body).toBe(200);
+      const [a] = await queryRows<{ id: number }>(
+        t.db,
+        sql`select a.id from statutory_arrears a join statutory_arrear_lines l on l.arrear_id = a.id
+            where a.unit_id = ${unit['HO-BLR']} and l.employee_id = ${emp.BLR0001}`,
+      );
+      expect(a).toBeDefined();
+      await refused(await manager.post(`/api/payroll/statutory-arrears/${a.id}/decide`, { action: 'approve' }), PAYS_SELF);
+      expect(await stateOf('payroll.statutoryArrears', a.id)).toBe('pending');
+      const ok = await admin.post(`/api/payroll/statutory-arrears/${a.id}/decide`, { action: 'approve' });
+      expect(ok.statusCode, ok.body).toBe(200);
+    },
     'payroll.advance': async () => {
       const res = await payroll.post('/api/payroll/advances', {
         employeeId: emp.BLR0001,
@@ -409,7 +430,12 @@ describe('nobody decides a payment to (or a request of) their own employee recor
       expect(await stateOf('attendance.regularisation', res.json().id)).toBe('pending');
     },
     'exits.separation': async () => {
-      const res = await manager.post('/api/exits/separations', { type: 'resignation', noticeGivenOn: '2026-11-02', lastDayRequested: '2026-12-31', reason: 'Moving' });
+      const res = await manager.post('/api/exits/separations', {
+        type: 'resignation',
+        noticeGivenOn: '2026-11-02',
+        lastDayRequested: '2026-12-31',
+        reason: 'Moving',
+      });
       expect(res.statusCode, res.body).toBe(201);
       await refused(await manager.post(`/api/exits/separations/${res.json().id}/action`, { action: 'approve' }), OWN);
       expect(await stateOf('exits.separation', res.json().id)).toBe('pending');
@@ -417,11 +443,23 @@ describe('nobody decides a payment to (or a request of) their own employee recor
     },
     'exits.settlement': async () => {
       // The manager's own settlement (his separation approved by the administrator, computed by the payroll office).
-      const sep = (await manager.post('/api/exits/separations', { type: 'resignation', noticeGivenOn: '2026-11-02', lastDayRequested: '2026-12-31', reason: 'Retiring' })).json();
+      const sep = (
+        await manager.post('/api/exits/separations', {
+          type: 'resignation',
+          noticeGivenOn: '2026-11-02',
+          lastDayRequested: '2026-12-31',
+          reason: 'Retiring',
+        })
+      ).json();
       await admin.post(`/api/exits/separations/${sep.id}/action`, { action: 'approve' });
       expect((await admin.post(`/api/exits/separations/${sep.id}/action`, { action: 'approve' })).json().status).toBe('approved');
       const x = await payroll.post(`/api/exits/separations/${sep.id}/settlement`, {});
       expect(x.statusCode, x.body).toBe(200);
+      await grantMenus(
+        t.db,
+        (await queryRows<{ id: number }>(t.db, sql`select role_id as id from users where user_name = 'manager'`))[0].id,
+        { [MENU.settlement]: ['view', 'approve'] },
+      );
       await refused(await manager.post(`/api/exits/settlements/${x.json().id}/action`, { action: 'approve' }), OWN);
       expect(await stateOf('exits.settlement', x.json().id)).toBe('pending');
     },
