@@ -296,6 +296,7 @@ export const APPROVAL_KIND_LABELS: Record<string, string> = {
   'payroll.advance': 'Salary advance',
   'payroll.run': 'Salary run',
   'payroll.bonus': 'Bonus',
+  'payroll.statutoryArrears': 'Statutory arrears (PF)',
 };
 export const approvalLabel = (kind: string) => APPROVAL_KIND_LABELS[kind] ?? kind;
 
