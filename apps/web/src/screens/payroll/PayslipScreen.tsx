@@ -111,6 +111,7 @@ function MyPayslipCard() {
               </SelectContent>
             </Select>
           </FormField>
+          {year && month ? <MyPaymentStatus year={year} month={month} /> : null}
         </>
       }
       action={{ label: 'Download my payslip', icon: <Download />, testId: 'download-my-payslip', disabled: !year || !month }}
@@ -123,6 +124,21 @@ function MyPayslipCard() {
       notFound={() => `There is no approved payslip for ${formatMonth(year ?? 0, month ?? 1)} yet.`}
       noticeTestId="payslip-notice"
     />
+  );
+}
+
+/** The month's salary payment as the payroll office recorded it: paid on a date, pending, or returned by the bank. */
+function MyPaymentStatus({ year, month }: Month) {
+  const slip = useQuery({
+    queryKey: ['payroll', 'payslips', 'me', year, month],
+    queryFn: ({ signal }) => api.get<TSalarySlip>('/api/payroll/payslips/me', { year, month }, { signal, silent: true }),
+    retry: false,
+  });
+  if (!slip.data) return null;
+  return (
+    <p className="self-end pb-2 text-sm text-muted-foreground" data-testid="my-payment-status">
+      Salary: {slip.data.paymentStatus ?? 'Pending'}
+    </p>
   );
 }
 
