@@ -1,7 +1,7 @@
 // Issue 26, corrections a payroll office makes every month: an advance is changed before it is paid (the
 // specification's "modify salary advance"), which sends it back for approval; once approved it is marked paid
 // with the cheque number, and its voucher number in the unit's series shows on the screen. At 1,366 × 768 and
-// on a phone (390 × 844), where the header's buttons must stay reachable.
+// on a phone (390 × 844), where the header's buttons must stay reachable. A bonus is changed the same way.
 import { MENU } from '@hr/contract';
 import { describe, expect, it } from 'vitest';
 import { encryptParam } from '../apps/web/src/lib/crypto';
@@ -66,5 +66,34 @@ describe('changing and paying a salary advance', () => {
     const box = await change.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await screenshot(page, 'advance-requested-390');
+  });
+
+  it('changes an ad hoc bonus before approval and sends it back for approval', async () => {
+    const payroll = await apiToken('payroll');
+    const me = await apiRequest('/api/auth/me', { user: 'employee2' });
+    const units = await apiRequest('/api/auth/me', { token: payroll });
+    const chn = units.body.units.find((u: { code: string }) => u.code === 'BR-CHN').id;
+    const [run] = (await apiRequest('/api/payroll/runs?status=draft', { token: payroll })).body.rows;
+    const made = await apiRequest('/api/payroll/bonuses', {
+      token: payroll,
+      body: {
+        unitId: chn,
+        financialYear: run.month >= 4 ? run.year : run.year - 1,
+        kind: 'adhoc',
+        payWith: 'separate',
+        remarks: 'Diwali',
+        lines: [{ employeeId: me.body.acc_dtls.employeeId, amount: 2500 }],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const page = ctx.page;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signInWithToken(page, 'payroll', `${MENU.employeeBonus}/addorupdate?id=${encryptParam(String(made.body.id))}`);
+    await page.getByTestId('bonus-change').click();
+    await page.getByRole('textbox', { name: 'Amount 1' }).fill('3000');
+    await page.getByTestId('save-bonus').click();
+    await expect.poll(() => page.getByTestId('bonus').textContent(), { timeout: 30_000 }).toContain('₹3,000.00');
+    expect(await page.getByTestId('bonus').textContent()).toContain('Submitted again');
+    await screenshot(page, 'bonus-changed-1366');
   });
 });

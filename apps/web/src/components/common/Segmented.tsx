@@ -6,19 +6,26 @@ export function Segmented<T extends string>({
   value,
   onChange,
   options,
+  disabled,
 }: {
   name: string;
   value: T;
   onChange: (v: T) => void;
   options: { value: T; label: string }[];
+  disabled?: boolean;
 }) {
   return (
-    <div className="inline-flex w-fit rounded-md border p-0.5" role="radiogroup">
+    <div
+      className={cn('inline-flex w-fit rounded-md border p-0.5', disabled && 'opacity-60')}
+      role="radiogroup"
+      aria-disabled={disabled || undefined}
+    >
       {options.map((o) => (
         <label
           key={o.value}
           className={cn(
-            'cursor-pointer rounded px-3 py-1.5 text-sm',
+            'rounded px-3 py-1.5 text-sm',
+            disabled ? 'cursor-not-allowed' : 'cursor-pointer',
             value === o.value ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-accent',
           )}
         >
@@ -28,6 +35,7 @@ export function Segmented<T extends string>({
             name={name}
             value={o.value}
             checked={value === o.value}
+            disabled={disabled}
             onChange={() => onChange(o.value)}
           />
           {o.label}
