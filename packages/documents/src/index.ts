@@ -9,4 +9,5 @@ export * from './images';
 export * from './payslip';
 export * from './protect';
 export * from './samples';
+export * from './scripts';
 export * from './signing-sheet';

@@ -5,8 +5,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { fixFontkitAnchors } from './fontkit-fix';
 import { FONT_FAMILY, FONTS, ROBOTO_FILES } from './fonts';
 import { cloneDefinition, isImageError, withEmptyImages } from './images';
+import { type ScriptFont, scriptFontDescriptors, withScriptFonts } from './scripts';
 
 const require = createRequire(import.meta.url);
 
@@ -20,12 +22,25 @@ interface PdfMakeNode {
 
 let instance: PdfMakeNode | undefined;
 
+/** A script font's file as read from its @fontsource package. */
+export function scriptFontFile(font: ScriptFont, name: string): Buffer {
+  return readFileSync(join(dirname(require.resolve(`${font.pkg}/package.json`)), 'files', name));
+}
+
+// Roboto and every script font of India (pdfkit embeds a font only when a text uses it).
+const ALL_FONTS = { ...FONTS, ...scriptFontDescriptors((_f, name) => name) };
+
 function pdfmake(): PdfMakeNode {
   if (instance) return instance;
   const pm = require('pdfmake') as PdfMakeNode;
+  fixFontkitAnchors();
   const fontDir = join(dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
   for (const file of Object.values(ROBOTO_FILES)) pm.virtualfs.writeFileSync(file, readFileSync(join(fontDir, file)));
-  pm.setFonts(FONTS);
+  scriptFontDescriptors((font, name) => {
+    pm.virtualfs.writeFileSync(name, scriptFontFile(font, name));
+    return name;
+  });
+  pm.setFonts(ALL_FONTS);
   pm.setUrlAccessPolicy(() => false);
   pm.setLocalAccessPolicy(() => false);
   instance = pm;
@@ -46,7 +61,9 @@ export interface RenderOptions {
  * Builds the PDF. When an image of the definition cannot be read (a broken logo or watermark), the
  * document is built again with empty images in their place: a bad logo never stops a payslip.
  */
-export async function renderPdf(doc: TDocumentDefinitions, options: RenderOptions = {}): Promise<Buffer> {
+export async function renderPdf(definition: TDocumentDefinitions, options: RenderOptions = {}): Promise<Buffer> {
+  // Indic text in its script's font (a new definition: the caller's is not changed).
+  const doc = withScriptFonts(definition).doc;
   // pdfmake writes its measurements into the definition it lays out; the chunked path copies each
   // chunk instead, so the caller's definition stays untouched and a chunk's layout can be freed.
   const chunked = Boolean(options.chunkSize && Array.isArray(doc.content));
@@ -76,7 +93,7 @@ function renderInChunks(doc: TDocumentDefinitions, chunkSize: number): Promise<B
   const info: Record<string, string> = { Producer: 'pdfmake', Creator: 'pdfmake' };
   for (const [k, v] of Object.entries(doc.info ?? {})) if (typeof v === 'string' && v) info[k.charAt(0).toUpperCase() + k.slice(1)] = v;
   const pdf = new PDFDocument(
-    structuredClone(FONTS),
+    structuredClone(ALL_FONTS),
     doc.images ?? {},
     {},
     {},

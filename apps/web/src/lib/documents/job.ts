@@ -13,10 +13,10 @@ import {
   buildAdvanceVoucherDoc,
   buildIdCardDoc,
   buildPayslipDoc,
-  buildSigningSheetDoc,
   buildRelievingLetterDoc,
   buildServiceCertificateDoc,
   buildSettlementStatementDoc,
+  buildSigningSheetDoc,
   cloneDefinition,
   exitDocumentFileName,
   FONTS,
@@ -26,10 +26,12 @@ import {
   payslipFileName,
   signingSheetFileName,
   withEmptyImages,
+  withScriptFonts,
 } from '@hr/documents';
 import pdfMake from 'pdfmake/build/pdfmake';
 import vfs from 'pdfmake/build/vfs_fonts';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { BROWSER_SKIPPED_FAMILIES, scriptFontUrls } from './script-fonts';
 
 export type PdfJob =
   | { kind: 'payslips'; records: TEmployeeSalaryRecord[]; logo?: string | null; watermark?: string | null }
@@ -46,7 +48,11 @@ export type PdfJob =
       city?: string;
     };
 
-const EXIT_BUILDERS = { settlement: buildSettlementStatementDoc, relieving: buildRelievingLetterDoc, experience: buildServiceCertificateDoc };
+const EXIT_BUILDERS = {
+  settlement: buildSettlementStatementDoc,
+  relieving: buildRelievingLetterDoc,
+  experience: buildServiceCertificateDoc,
+};
 
 export interface PdfResult {
   bytes: Uint8Array;
@@ -132,7 +138,11 @@ async function bytesOf(doc: TDocumentDefinitions, print: boolean): Promise<Uint8
 export async function runPdfJob(job: PdfJob): Promise<PdfResult> {
   const started = performance.now();
   const problems: string[] = [];
-  const { doc, fileName, print } = definition(job, problems);
+  const built = definition(job, problems);
+  const { fileName, print } = built;
+  // Indic text in its script's font: only the fonts this document needs are fetched.
+  const { doc, families } = withScriptFonts(built.doc, { skip: BROWSER_SKIPPED_FAMILIES });
+  pdfmake().setFonts({ ...FONTS, ...scriptFontUrls(families) });
   const pristine = cloneDefinition(doc);
   let bytes: Uint8Array;
   try {
