@@ -138,6 +138,7 @@ export async function monthInputs(
   month: number,
   employees: readonly Pick<PaidEmployee, 'id' | 'dateOfJoining' | 'exitDate' | 'weeklyOffs'>[],
   set: EmployeeSet = employees.map((e) => e.id),
+  opts: MonthFiguresOptions = {},
 ): Promise<Map<number, AttendanceFigures>> {
   const out = new Map<number, AttendanceFigures>();
   if (employees.length === 0) return out;
@@ -146,7 +147,6 @@ export async function monthInputs(
   const last = isoDate(year, month, monthDays);
   const holidays: Set<string> = await unitHolidays(db, unitId, first, last);
   const manual = await queryRows<{ employeeId: number; payable: string; present: string; lwop: string; ot: string }>(
-  opts: MonthFiguresOptions = {},
     db,
     sql`select employee_id as "employeeId", payable_days::text as payable, present_days::text as present,
           lwop_days::text as lwop, ot_hours::text as ot
@@ -161,6 +161,7 @@ export async function monthInputs(
     year,
     month,
     employees.filter((e) => !manualBy.has(e.id)),
+    opts,
   );
   const days = Array.from({ length: monthDays }, (_, i) => isoDate(year, month, i + 1));
   const offsByPattern = new Map<string, boolean[]>();
@@ -169,7 +170,6 @@ export async function monthInputs(
     const to = e.exitDate && e.exitDate < last ? e.exitDate : last;
     const fromAttendance = tracked?.get(e.id);
     if (fromAttendance && !manualBy.has(e.id)) {
-    opts,
       out.set(e.id, fromAttendance);
       continue;
     }
@@ -236,6 +236,9 @@ function wholeYears(from: string, to: string): number {
   return Number(to.slice(0, 4)) - Number(from.slice(0, 4)) - (to.slice(5) < from.slice(5) ? 1 : 0);
 }
 
+/** An arrears line due (salary_arrears): a back-dated structure's difference, or a loss-of-pay adjustment with its days. */
+export type ArrearsDue = SlipArrearsLine & { id: number };
+
 /** Advance instalments due in the month for the employees (head 41), and arrears not yet paid. */
 export async function systemAmounts(
   db: Db | Tx,
@@ -244,9 +247,6 @@ export async function systemAmounts(
   month: number,
   runId: number,
 ): Promise<{
-/** An arrears line due (salary_arrears): a back-dated structure's difference, or a loss-of-pay adjustment with its days. */
-export type ArrearsDue = SlipArrearsLine & { id: number };
-
   advances: Map<number, { total: number; ids: number[] }>;
   arrears: Map<number, { total: number; lines: ArrearsDue[] }>;
   bonuses: Map<number, { total: number; ids: number[] }>;
@@ -268,7 +268,7 @@ export type ArrearsDue = SlipArrearsLine & { id: number };
     a.ids.push(r.id);
     advances.set(r.employeeId, a);
   }
-  const arr = await queryRows<{ id: number; employeeId: number; forMonth: string; amount: string }>(
+  const arr = await queryRows<{ id: number; employeeId: number; forMonth: string; amount: string; kind: string; days: number | null }>(
     db,
     sql`select id, employee_id as "employeeId", for_month as "forMonth", amount::text as amount, kind, days::float8 as days
         from salary_arrears
