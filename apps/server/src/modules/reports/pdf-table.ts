@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { COLORS } from '@hr/documents/common';
 import { ROBOTO_FILES } from '@hr/documents/fonts';
 import PDFDocument from 'pdfkit';
+import { hasIndicText, ScriptFonts, splitByScript } from './pdf-scripts';
 
 const require = createRequire(import.meta.url);
 
@@ -128,8 +129,15 @@ class Widths {
   constructor(
     private doc: PDFKit.PDFDocument,
     private font: string,
+    private scripts: ScriptFonts,
   ) {}
   of(text: string, size: number): number {
+    // Indic runs are measured whole, in their script's font (their glyphs depend on their neighbours).
+    if (hasIndicText(text))
+      return splitByScript(text).reduce(
+        (w, run) => w + (run.font ? this.scripts.width({ ...run, font: run.font }, this.font === 'B') * size : this.of(run.text, size)),
+        0,
+      );
     let w = 0;
     for (const ch of text) {
       let c = this.cache.get(ch);
@@ -183,6 +191,7 @@ export class PdfTableWriter {
   private tableTop = 0;
   private countAt: { x: number; y: number } = { x: 0, y: 0 };
   private fonts = {} as Record<'R' | 'B', LayoutFont>;
+  private scripts: ScriptFonts;
   /** Where a vertical rule is interrupted on this page (top to bottom order). */
   private gaps: { x: number; y0: number; y1: number }[] = [];
 
@@ -211,8 +220,9 @@ export class PdfTableWriter {
       perCharacterLayout(font);
       this.fonts[name] = font;
     }
-    this.regular = new Widths(this.doc, 'R');
-    this.bold = new Widths(this.doc, 'B');
+    this.scripts = new ScriptFonts(this.doc);
+    this.regular = new Widths(this.doc, 'R', this.scripts);
+    this.bold = new Widths(this.doc, 'B', this.scripts);
     this.lineHeight = spec.fontSize * 1.17 * 1.1;
     this.xs = [];
     let x = MARGIN.left;
@@ -225,8 +235,9 @@ export class PdfTableWriter {
   }
 
   /** Draws text items in one text object (a row's cells): one content write instead of pdfkit's ~10 per text. */
-  private draw(items: readonly TextItem[]) {
-    if (!items.length) return;
+  private draw(all: readonly TextItem[]) {
+    if (!all.length) return;
+    const { items, scripts } = this.splitScripts(all);
     const page = this.doc.page as unknown as { fonts: Record<string, unknown> };
     const h = this.pageHeight;
     let out = `q 1 0 0 -1 0 ${h} cm BT`;
@@ -243,7 +254,29 @@ export class PdfTableWriter {
       color = it.color;
       out += ` 1 0 0 1 ${num(it.x)} ${num(h - it.y - (f.ascender / 1000) * it.size)} Tm <${this.hex(it.font, it.s)}> Tj`;
     }
-    this.doc.addContent(`${out} ET Q`);
+    if (items.length) this.doc.addContent(`${out} ET Q`);
+    for (const it of scripts) this.scripts.draw(it.run, it.font === 'B', it.x, it.y, it.size, it.color, this.fonts[it.font].ascender);
+  }
+
+  /** Items with Indic text cut into their Latin runs (drawn here) and their script runs (drawn by pdfkit). */
+  private splitScripts(all: readonly TextItem[]) {
+    if (!all.some((it) => hasIndicText(it.s))) return { items: all, scripts: [] };
+    const items: TextItem[] = [];
+    const scripts: (TextItem & { run: Parameters<ScriptFonts['draw']>[0] })[] = [];
+    for (const it of all) {
+      if (!hasIndicText(it.s)) {
+        items.push(it);
+        continue;
+      }
+      const widths = it.font === 'B' ? this.bold : this.regular;
+      let x = it.x;
+      for (const run of splitByScript(it.s)) {
+        if (run.font) scripts.push({ ...it, x, run: { ...run, font: run.font } });
+        else items.push({ ...it, s: run.text, x });
+        x += widths.of(run.text, it.size);
+      }
+    }
+    return { items, scripts };
   }
 
   private glyphHex = { R: new Map<string, string>(), B: new Map<string, string>() };
