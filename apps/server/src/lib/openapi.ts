@@ -2,7 +2,10 @@
 // generated client can use: a server, an operationId per operation, the error answers each route can give (one shared
 // ApiError schema), files declared with their media types (not JSON), the device routes as plain text, and the schema
 // fixes OpenAPI 3.0 needs (`nullable` only beside a `type`).
-import type { DeclaredRoute } from '../modules/access/hooks';
+import type { TRouteAccess } from '@hr/contract';
+
+/** What the document needs of a declared route (modules/access/hooks.ts keeps the full list; the foundation imports no area). */
+type DeclaredRoute = { method: string; url: string; access: TRouteAccess };
 
 type Json = Record<string, unknown>;
 type Operation = { parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, Json>; operationId?: string };
