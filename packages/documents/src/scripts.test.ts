@@ -68,4 +68,9 @@ describeWithPoppler('payslips with names in Indian scripts', () => {
     }
     expect(got).toContain('Employee Name');
   });
+  it('likewise when a batch is rendered in chunks (bulk payslips)', async () => {
+    const records = Object.values(INDIC_NAMES).map((name, i) => ({ ...SAMPLE_RECORD_MEERA, name, employeeCode: `IN${i}` }));
+    const { text: got } = text(await renderPdf(buildPayslipDoc(records), { chunkSize: 4 }));
+    for (const name of Object.values(INDIC_NAMES)) expect(got.normalize('NFC')).toContain(name.normalize('NFC'));
+  });
 });
