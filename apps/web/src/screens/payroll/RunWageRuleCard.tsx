@@ -47,18 +47,22 @@ export function RunWageRuleCard({ run }: { run: TRun }) {
                   <TableHead>Code</TableHead>
                   <TableHead>Employee</TableHead>
                   <TableHead className="text-right">Added back</TableHead>
-                  <TableHead className="text-right">Wages (Code)</TableHead>
-                  <TableHead>What it changed</TableHead>
+                  <TableHead className="hidden text-right sm:table-cell">Wages (Code)</TableHead>
+                  <TableHead className="hidden sm:table-cell">What it changed</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {r.employees.map((e) => (
                   <TableRow key={e.employeeId} data-testid="wage-rule-row">
                     <TableCell className="font-mono text-xs">{e.employeeCode}</TableCell>
-                    <TableCell>{e.name}</TableCell>
+                    <TableCell>
+                      {e.name}
+                      {/* On a phone the sentence goes under the name (the last columns are hidden). */}
+                      <div className="whitespace-normal text-xs text-muted-foreground sm:hidden">{changes(e, limit)}</div>
+                    </TableCell>
                     <TableCell className="text-right tabular-nums">{formatRupees(e.addedBack)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatRupees(e.codeWages)}</TableCell>
-                    <TableCell className="min-w-64">{changes(e, limit)}</TableCell>
+                    <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatRupees(e.codeWages)}</TableCell>
+                    <TableCell className="hidden min-w-64 whitespace-normal sm:table-cell">{changes(e, limit)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
