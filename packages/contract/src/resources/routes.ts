@@ -34,6 +34,7 @@ export const RESOURCE_ROUTES: readonly TResourceRoute[] = [
   form('user', 'configure/userMaster', 'id'),
   list('apkVersion', 'configure/apkVersion'),
   list('biometricDevice', 'biometric-device'),
+  list('statutoryEstablishment', 'statutory-establishment'),
   list('careerOpening', 'carrer/carrerApply'),
   list('careerStep', 'carrer/carrerStep'),
   mapping('unitDepartmentMap', 'unit-wise-department-mapping', 'unitWiseDeptId'),

@@ -9,7 +9,7 @@ import { registerLopSettlement } from './lop';
 import { payrollRoutes } from './routes';
 import { salaryRunApproval } from './runs';
 import { statutoryArrearsApproval } from './statutory-arrears';
-import { statutoryArrearsRoutes } from './statutory-arrears-routes';
+import { statutoryArrearsActionRoutes, statutoryArrearsRoutes } from './statutory-arrears-routes';
 
 export const payrollModule = defineModule({
   name: 'payroll',
@@ -24,5 +24,5 @@ export const payrollModule = defineModule({
     registerEmployeeUsage(tableUsage('bonus lines', bonusLines, bonusLines.employeeId));
     registerEmployeeUsage(tableUsage('statutory arrears', statutoryArrearLines, statutoryArrearLines.employeeId));
   },
-  routes: [payrollRoutes, statutoryArrearsRoutes],
+  routes: [payrollRoutes, statutoryArrearsRoutes, statutoryArrearsActionRoutes],
 });

@@ -168,7 +168,14 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       runView(
         app.db,
         request.auth,
-        await approveRun(app.db, request.auth, request.params.id, request.body?.remark ?? null, request.id, request.body?.withoutFailed?.reason),
+        await approveRun(
+          app.db,
+          request.auth,
+          request.params.id,
+          request.body?.remark ?? null,
+          request.id,
+          request.body?.withoutFailed?.reason,
+        ),
         !!app.config.smtpUrl,
       ),
   );

@@ -86,10 +86,11 @@ async function linesOf(db: Db, id: number) {
   );
 }
 
-export const statutoryArrearsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['payroll'];
-  const view_ = { menu: MENU.salaryProcess, action: 'view' } as const;
+const tags = ['payroll'];
+const view_ = { menu: MENU.salaryProcess, action: 'view' } as const;
 
+/** The arrears records: the list and one record with its lines. */
+export const statutoryArrearsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payroll/statutory-arrears',
     {
@@ -131,7 +132,10 @@ export const statutoryArrearsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ...view(r), lines };
     },
   );
+};
 
+/** Raising, deciding and the arrear ECR of an approved record. */
+export const statutoryArrearsActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payroll/statutory-arrears/raise',
     {
