@@ -1,4 +1,5 @@
 import type { TApiError } from '@hr/contract';
+import { PlanError } from '@hr/payroll';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -58,6 +59,12 @@ export function registerErrorHandling(
         reply.header('retry-after', String(thrown.retryAfterSeconds));
       }
       return send(reply, request, thrown.statusCode, thrown.message, thrown.fieldErrors);
+    }
+    // The organisation's salary formulas do not compile (a head saved with a code or formula the engine cannot use):
+    // whatever needed them (a back-dated structure's arrears, a settlement, a preview) cannot be done until they are
+    // mended on the formulas screen — a state of the data, not a fault of the server.
+    if (thrown instanceof PlanError) {
+      return send(reply, request, 409, `The salary formulas cannot be used: ${thrown.problems.map((p) => p.message).join('; ')}`);
     }
     const mapped = mapPgError(err);
     if (mapped) {
