@@ -144,9 +144,10 @@ export const MENU_PATHS: readonly TMenuPath[] = Object.values(MENU);
 
 /**
  * Screens only about the signed-in person's own employee record (their requests, punches, schedule, leave summary,
- * profile and documents). A sign-in without an employee record (an administrator or a payroll officer who is not on
- * the payroll) is not offered them: each would only fail, whatever the role grants. The payslip, Form 16, tax
- * declaration and ID card screens stay: they also serve staff for other employees (batches, the employee picker).
+ * resignation).
+ * A sign-in without an employee record (an administrator or a payroll officer who is not on the payroll) is not
+ * offered them: each would only fail, whatever the role grants. My profile and its documents say so on the screen;
+ * the payslip, Form 16, tax declaration and ID card screens also serve staff for other employees (batches, the picker).
  */
 export const OWN_RECORD_MENUS: readonly TMenuPath[] = [
   MENU.requestWfh,
@@ -156,8 +157,7 @@ export const OWN_RECORD_MENUS: readonly TMenuPath[] = [
   MENU.myShiftSchedule,
   MENU.myRequests,
   MENU.myLeaveSummary,
-  MENU.profile,
-  MENU.uploadDocuments,
+  MENU.mySeparation,
 ];
 
 export const MASTER_BASE = M;
