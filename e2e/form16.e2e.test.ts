@@ -32,12 +32,15 @@ describe('Form 16', () => {
     await my.waitFor();
     await expect.poll(() => my.getByLabel('Financial year').textContent()).toMatch(/^\d{4}-\d{2}$/);
     const fy = ((await my.getByLabel('Financial year').textContent()) ?? '').trim();
+    // From the tax year 2026-27 the certificate is Form 130 (Income-tax Act, 2025); before, Form 16.
+    const act2025 = fy >= '2026-27';
+    const stem = act2025 ? 'Form130' : 'Form16';
     const [mine] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('download-my-form16').click()]);
-    expect(mine.suggestedFilename()).toMatch(new RegExp(`^Form16_[A-Z]{5}[0-9]{4}[A-Z]_${fy}\\.pdf$`));
+    expect(mine.suggestedFilename()).toMatch(new RegExp(`^${stem}_[A-Z]{5}[0-9]{4}[A-Z]_${fy}\\.pdf$`));
     const own = path.join(dir, 'mine.pdf');
     await mine.saveAs(own);
     const text = execFileSync('pdftotext', ['-layout', own, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
-    expect(text).toContain('FORM NO. 16');
+    expect(text).toContain(act2025 ? 'FORM NO. 130' : 'FORM NO. 16');
     expect(text).toContain('Name of the employee Priya Sharma');
     expect(text).toContain('TRACES portal');
     await expect.poll(() => page.getByTestId('unit-form16').count()).toBe(0);
@@ -54,12 +57,12 @@ describe('Form 16', () => {
     await page.getByTestId('job-progress').waitFor();
     await screenshot(page, 'form16-unit-progress');
     const zip = await download;
-    expect(zip.suggestedFilename()).toBe(`Form16_HeadOfficeBengaluru_${fy}.zip`);
+    expect(zip.suggestedFilename()).toBe(`${stem}_HeadOfficeBengaluru_${fy}.zip`);
     const file = path.join(dir, 'unit.zip');
     await zip.saveAs(file);
     const names = execFileSync('zipinfo', ['-1', file], { encoding: 'utf8' }).trim().split('\n');
     expect(names.length).toBeGreaterThan(1);
-    for (const n of names) expect(n).toMatch(new RegExp(`^Form16_([A-Z]{5}[0-9]{4}[A-Z]|PANNOTAVBL_[A-Za-z0-9-]+)_${fy}\\.pdf$`));
+    for (const n of names) expect(n).toMatch(new RegExp(`^${stem}_([A-Z]{5}[0-9]{4}[A-Z]|PANNOTAVBL_[A-Za-z0-9-]+)_${fy}\\.pdf$`));
     await screenshot(page, 'form16-unit-done');
   });
 });

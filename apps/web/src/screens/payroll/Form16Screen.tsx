@@ -1,5 +1,6 @@
 import type { TFinancialYear } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
+import { underAct2025 } from '@hr/payroll';
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileArchive } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -87,7 +88,8 @@ function MyForm16Card() {
       download={async () => {
         if (!year) return;
         const blob = await api.get<Blob>('/api/form-16/me', { financialYear: year }, { responseType: 'blob', silent: true });
-        const name = `Form16_${pan ? `${pan}_` : ''}${year}.pdf`;
+        // Form 130 from the tax year 2026-27 (Income-tax Act, 2025), Form 16 before: the server's own file name rule.
+        const name = `${underAct2025(year) ? 'Form130' : 'Form16'}_${pan ? `${pan}_` : ''}${year}.pdf`;
         saveBlob(blob, name);
         toast({ variant: 'success', title: 'Form 16 downloaded', description: name });
       }}
