@@ -181,6 +181,16 @@ describe('a PF row reaching back into a locked month', () => {
     });
   });
 
+  it('a rejected record is not raised again, neither on demand nor at the next start', async () => {
+    const pending = ((await payroll.get('/api/payroll/statutory-arrears')).json() as { id: number; status: string }[]).filter((r: { status: string }) => r.status === 'pending');
+    expect(pending.length).toBeGreaterThan(0);
+    const res = await admin.post(`/api/payroll/statutory-arrears/${pending[0].id}/decide`, { action: 'reject', remark: 'Paid by hand' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('rejected');
+    expect((await payroll.post('/api/payroll/statutory-arrears/raise')).json()).toEqual({ raised: [] });
+    expect(await raiseReleaseArrears(t.db)).toEqual([]);
+  });
+
   it('is reached only by payroll users of the unit', async () => {
     const id = raised[0];
     expect((await employee1.get('/api/payroll/statutory-arrears')).statusCode).toBe(403);

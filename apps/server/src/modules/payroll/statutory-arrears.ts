@@ -65,7 +65,11 @@ async function reachedRuns(db: Db | Tx, unitIds: number[] | 'all') {
           and p.created_at > coalesce(r.processed_at, r.created_at)
           and p.effective_from <= (make_date(r.year, r.month, 1) + interval '1 month' - interval '1 day')::date
         where ${FINAL_RUN} ${unitIds === 'all' ? sql`` : sql`and r.unit_id = any(${sql.param(unitIds)}::int[])`}
-        group by r.id order by r.unit_id, r.year, r.month`,
+        group by r.id
+        -- A run whose arrears were raised (and perhaps decided, rejection included) after the latest row that reaches
+        -- it is not worked out again: this runs at every start, and a rejected record must not come back each time.
+        having not exists (select 1 from statutory_arrears a where a.run_id = r.id and a.created_at >= max(p.created_at))
+        order by r.unit_id, r.year, r.month`,
   );
 }
 
