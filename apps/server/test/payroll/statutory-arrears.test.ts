@@ -182,7 +182,9 @@ describe('a PF row reaching back into a locked month', () => {
   });
 
   it('a rejected record is not raised again, neither on demand nor at the next start', async () => {
-    const pending = ((await payroll.get('/api/payroll/statutory-arrears')).json() as { id: number; status: string }[]).filter((r: { status: string }) => r.status === 'pending');
+    const pending = ((await payroll.get('/api/payroll/statutory-arrears')).json() as { id: number; status: string }[]).filter(
+      (r: { status: string }) => r.status === 'pending',
+    );
     expect(pending.length).toBeGreaterThan(0);
     const res = await admin.post(`/api/payroll/statutory-arrears/${pending[0].id}/decide`, { action: 'reject', remark: 'Paid by hand' });
     expect(res.statusCode, res.body).toBe(200);
