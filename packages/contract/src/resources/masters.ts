@@ -88,6 +88,10 @@ export const leaveType = defineResource({
       required: false,
       help: 'Only employees of this category (empty: every category)',
     }),
+    applicableMaritalStatusId: f.select('Applicable to marital status', 'maritalStatus', {
+      required: false,
+      help: 'Only employees of this marital status (empty: any)',
+    }),
     afterProbation: f.boolean('After probation', { help: 'Only confirmed employees, from the confirmation date' }),
     maxBalance: f.decimal('Maximum balance (days, 0 = no limit)', { scale: 1, default: '0' }),
     sandwich: f.boolean('Sandwich rule', { help: 'Holidays and weekly offs between two leave days count as leave' }),

@@ -27,6 +27,8 @@ export const organisation = pgTable('organisation', {
   city: varchar('city', { length: 100 }).notNull().default(''),
   logo: text('logo'), // data URL or file key
   timeZone: varchar('time_zone', { length: 64 }).notNull().default('Asia/Kolkata'),
+  /** 'standard' (the payslip as specified) | 'wageSlip' (the wage slip of the Code on Wages (Central) Rules). */
+  payslipLayout: varchar('payslip_layout', { length: 20 }).notNull().default('standard'),
   ...auditColumns,
 });
 

@@ -167,6 +167,8 @@ export const leaveTypes = pgTable(
     applicableGender: varchar('applicable_gender', { length: 10 }).notNull().default('all'),
     /** Applies only to employees of this category (null: every category). */
     applicableCategoryId: integer('applicable_category_id').references(() => categories.id),
+    /** Applies only to employees of this marital status (null: any). */
+    applicableMaritalStatusId: integer('applicable_marital_status_id').references(() => maritalStatuses.id),
     /** Applies only once the employee is confirmed (after probation: from the confirmation date). */
     afterProbation: boolean('after_probation').notNull().default(false),
     /** 0 = no limit: credits beyond it are not posted. */

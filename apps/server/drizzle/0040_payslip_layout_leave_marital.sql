@@ -1,0 +1,3 @@
+ALTER TABLE "organisation" ADD COLUMN "payslip_layout" varchar(20) DEFAULT 'standard' NOT NULL;--> statement-breakpoint
+ALTER TABLE "leave_types" ADD COLUMN "applicable_marital_status_id" integer;--> statement-breakpoint
+ALTER TABLE "leave_types" ADD CONSTRAINT "leave_types_applicable_marital_status_id_marital_statuses_id_fk" FOREIGN KEY ("applicable_marital_status_id") REFERENCES "public"."marital_statuses"("id") ON DELETE no action ON UPDATE no action;
