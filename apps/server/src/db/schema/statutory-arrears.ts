@@ -7,7 +7,7 @@ import { approvals } from './approvals';
 import { bigIdColumn, idColumn } from './common';
 import { units, users } from './core';
 import { employees } from './employees';
-import { payrollRuns } from './payroll';
+import { payrollRuns, salaryArrears } from './payroll';
 
 const paise = (name: string) => bigint(name, { mode: 'number' });
 
@@ -70,6 +70,11 @@ export const statutoryArrearLines = pgTable(
     eps: paise('eps').notNull(),
     epf: paise('epf').notNull(),
     edli: paise('edli').notNull(),
+    /**
+     * Once the record is approved: the member's share of the difference as an adjustment line of the next open
+     * month (salary_arrears, kind 'pf': a recovery when the share went up, a refund when it went down).
+     */
+    salaryArrearId: integer('salary_arrear_id').references(() => salaryArrears.id),
   },
   (t) => [index('statutory_arrear_lines_arrear_idx').on(t.arrearId), index('statutory_arrear_lines_employee_idx').on(t.employeeId)],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "statutory_arrear_lines" ADD COLUMN "salary_arrear_id" integer;--> statement-breakpoint
+ALTER TABLE "statutory_arrear_lines" ADD CONSTRAINT "statutory_arrear_lines_salary_arrear_id_salary_arrears_id_fk" FOREIGN KEY ("salary_arrear_id") REFERENCES "public"."salary_arrears"("id") ON DELETE no action ON UPDATE no action;
