@@ -48,7 +48,10 @@ export const statutoryParameters = pgTable(
   (t) => [
     uniqueIndex('statutory_parameters_uq').on(t.kind, sql`coalesce(${t.stateCode}, '')`, t.effectiveFrom).where(sql`${t.isActive}`),
     check('statutory_parameters_origin_ck', sql`${t.origin} in ('release', 'employer')`),
-    check('statutory_parameters_kind_ck', sql`${t.kind} in ('pf', 'esi', 'pt', 'lwf', 'income_tax_new', 'income_tax_old', 'code_wages')`),
+    check(
+      'statutory_parameters_kind_ck',
+      sql`${t.kind} in ('pf', 'esi', 'pt', 'lwf', 'income_tax_new', 'income_tax_old', 'code_wages', 'gratuity', 'leave_encashment', 'labour_registers')`,
+    ),
     check('statutory_parameters_state_ck', sql`(${t.kind} in ('pt', 'lwf')) = (${t.stateCode} is not null)`),
   ],
 );
