@@ -298,6 +298,20 @@ export async function addPunch(db: Db | Tx, p: PunchInput): Promise<{ id: number
   return { id: row.id, late: false };
 }
 
+/** Whether the employee punched from the web or the phone within the last `seconds` (kept as late too). */
+export async function punchedWithin(db: Db | Tx, employeeId: number, seconds: number): Promise<boolean> {
+  const [recent] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from punches where employee_id = ${employeeId} and source in ('web', 'mobile')
+          and punched_at > now() - make_interval(secs => ${seconds})
+        union all
+        select id from late_punches where employee_id = ${employeeId} and source in ('web', 'mobile')
+          and punched_at > now() - make_interval(secs => ${seconds})
+        limit 1`,
+  );
+  return recent !== undefined;
+}
+
 /**
  * Punches as the API shows them; `where` is a condition on `p` (punches, or with `table` the late punches kept apart)
  * and `e` (employees).
