@@ -3,6 +3,7 @@
 export * from './approvals';
 export * from './attendance';
 export * from './core';
+export * from './earlier-salary';
 export * from './employees';
 export * from './establishments';
 export * from './exits';

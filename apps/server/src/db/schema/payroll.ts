@@ -110,11 +110,14 @@ export const payrollRuns = pgTable(
   ],
 );
 
-/** An arrears line a slip paid: the month it is for; a loss-of-pay adjustment ('lop') also says by how many paid days. */
+/**
+ * An arrears line a slip paid: the month it is for; a loss-of-pay adjustment ('lop') also says by how many paid days;
+ * 'pf': the member's share of statutory PF arrears (statutory-arrears.ts), negative when recovered.
+ */
 export interface SlipArrearsLine {
   month: string;
   amount: number;
-  kind?: 'structure' | 'lop';
+  kind?: 'structure' | 'lop' | 'pf';
   days?: number;
 }
 
@@ -170,6 +173,15 @@ export const salarySlips = pgTable(
     departmentName: varchar('department_name', { length: 150 }).notNull(),
     payModeName: varchar('pay_mode_name', { length: 20 }),
     uanNo: varchar('uan_no', { length: 12 }),
+    /**
+     * How the slip is paid, as the employee's record stood when the slip was processed: pay mode (1 cash, 2 bank,
+     * 3 cheque) and bank details. The bank file, advice and register read these; null on slips processed before.
+     */
+    payModeId: smallint('pay_mode_id'),
+    bankAccountNo: varchar('bank_account_no', { length: 18 }),
+    ifsc: char('ifsc', { length: 11 }),
+    bankName: varchar('bank_name', { length: 120 }),
+    bankBranch: varchar('bank_branch', { length: 120 }),
     amounts: jsonb('amounts').$type<Record<string, number>>().notNull(),
     gross: paise('gross').notNull(),
     deductions: paise('deductions').notNull(),
