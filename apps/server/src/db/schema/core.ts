@@ -57,6 +57,8 @@ export const units = pgTable(
      * month is processed, and what they really were reaches the next month as a loss-of-pay adjustment.
      */
     attendanceCutoffDay: smallint('attendance_cutoff_day'),
+    /** The unit's notice period in days (a designation's own comes first; neither: 30 days). */
+    noticeDays: smallint('notice_days'),
     /** Geofence for phone punches: centre and radius; a punch outside is stored flagged. */
     geoLatitude: numeric('geo_latitude', { precision: 9, scale: 6 }),
     geoLongitude: numeric('geo_longitude', { precision: 9, scale: 6 }),
@@ -83,6 +85,8 @@ export const designations = pgTable(
     id: idColumn(),
     name: varchar('name', { length: 150 }).notNull(),
     code: varchar('code', { length: 30 }).notNull(),
+    /** The notice period in days of employees of this designation (empty: the unit's). */
+    noticeDays: smallint('notice_days'),
     ...auditColumns,
   },
   (t) => [uniqueIndex('designations_code_uq').on(t.code), uniqueIndex('designations_name_uq').on(t.name)],

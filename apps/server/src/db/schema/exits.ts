@@ -19,49 +19,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './common';
-import { designations, units } from './core';
+import { units } from './core';
 import { employees } from './employees';
-import { leaveTypes } from './masters';
-
-/** Notice period in days: a unit's default (designation null) and a designation's within the unit. */
-export const noticePeriods = pgTable(
-  'notice_periods',
-  {
-    id: idColumn(),
-    unitId: integer('unit_id')
-      .notNull()
-      .references(() => units.id),
-    designationId: integer('designation_id').references(() => designations.id),
-    days: smallint('days').notNull(),
-    ...auditColumns,
-  },
-  (t) => [
-    uniqueIndex('notice_periods_uq').on(t.unitId, sql`coalesce(${t.designationId}, 0)`),
-    check('notice_periods_days_ck', sql`${t.days} between 0 and 365`),
-  ],
-);
-
-/** How a leave type marked encashable is paid out at exit: at most `maxDays`, on the wages it names, per day ÷ `divisor`. */
-export const exitEncashmentRules = pgTable(
-  'exit_encashment_rules',
-  {
-    id: idColumn(),
-    leaveTypeId: integer('leave_type_id')
-      .notNull()
-      .references(() => leaveTypes.id),
-    /** 0 = no cap. */
-    maxDays: numeric('max_days', { precision: 5, scale: 1 }).notNull().default('0'),
-    /** 'basic_da' (the PF-wage heads: basic + DA) | 'gross' (every earning of the structure) */
-    wageBasis: varchar('wage_basis', { length: 10 }).notNull().default('basic_da'),
-    divisor: smallint('divisor').notNull().default(30),
-    ...auditColumns,
-  },
-  (t) => [
-    uniqueIndex('exit_encashment_rules_uq').on(t.leaveTypeId),
-    check('exit_encashment_rules_basis_ck', sql`${t.wageBasis} in ('basic_da', 'gross')`),
-    check('exit_encashment_rules_divisor_ck', sql`${t.divisor} between 1 and 31`),
-  ],
-);
 
 export const separations = pgTable(
   'separations',
@@ -187,5 +146,38 @@ export const exitAdjustments = pgTable(
     index('exit_adjustments_sep_idx').on(t.separationId),
     check('exit_adjustments_side_ck', sql`${t.side} in ('earning', 'deduction')`),
     check('exit_adjustments_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The payment of an approved settlement, as a month's slip is paid (salary_payments): paid (value date, the bank's UTR
+ * or the cheque) or pending (no row, or a row the bank returned: `failureReason`). Never for a negative settlement.
+ */
+export const exitSettlementPayments = pgTable(
+  'exit_settlement_payments',
+  {
+    id: idColumn(),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => exitSettlements.id),
+    /** paid | pending */
+    status: varchar('status', { length: 8 }).notNull(),
+    /** bank | cash | cheque */
+    mode: varchar('mode', { length: 8 }).notNull(),
+    /** The amount paid (the settlement's net when it was marked), paise. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    valueDate: date('value_date', { mode: 'string' }),
+    reference: varchar('reference', { length: 40 }),
+    chequeNo: varchar('cheque_no', { length: 20 }),
+    chequeDate: date('cheque_date', { mode: 'string' }),
+    failureReason: varchar('failure_reason', { length: 300 }),
+    failedOn: date('failed_on', { mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by'),
+  },
+  (t) => [
+    uniqueIndex('exit_settlement_payments_uq').on(t.settlementId),
+    check('exit_settlement_payments_status_ck', sql`${t.status} in ('paid', 'pending')`),
+    check('exit_settlement_payments_amount_ck', sql`${t.amount} > 0`),
   ],
 );

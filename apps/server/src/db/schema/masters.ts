@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, text, time, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, smallint, text, time, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './common';
 import { departments, designations, units, users } from './core';
 
@@ -162,6 +162,11 @@ export const leaveTypes = pgTable(
     accrual: varchar('accrual', { length: 10 }).notNull().default('yearly'),
     carryForwardLimit: numeric('carry_forward_limit', { precision: 5, scale: 1 }).notNull().default('0'),
     isEncashable: boolean('is_encashable').notNull().default(false),
+    /** Encashment at exit (when encashable): at most this many days (0 = the whole balance), on the wages named, per day ÷ divisor. */
+    encashMaxDays: numeric('encash_max_days', { precision: 5, scale: 1 }).notNull().default('0'),
+    /** 'basic_da' (the PF-wage heads: basic + DA) | 'gross' (every earning of the structure) */
+    encashWageBasis: varchar('encash_wage_basis', { length: 10 }).notNull().default('basic_da'),
+    encashDivisor: smallint('encash_divisor').notNull().default(30),
     halfDayAllowed: boolean('half_day_allowed').notNull().default(true),
     /** 'all' | 'male' | 'female' */
     applicableGender: varchar('applicable_gender', { length: 10 }).notNull().default('all'),
