@@ -11,7 +11,8 @@ import {
   ZTrackingQuery,
 } from '@hr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dayViewOf, employeeMonth, markDay, ownEmployeeId, reachEmployee } from './service';
+import { dayViewOf, markDay } from './day';
+import { employeeMonth, ownEmployeeId, reachEmployee } from './service';
 import { trackingOf } from './tracking';
 
 const signedIn = 'signedIn' as const;

@@ -19,7 +19,8 @@ import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { toIsoDate } from '../employees/import';
 import { computeAttendance } from './compute';
-import { assertDayOpen, rosterOf } from './service';
+import { assertDayOpen } from './service';
+import { rosterOf } from './shifts';
 
 const DAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** What a cell may say for a day off. */

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orgToday } from '../../lib/org-zone';
 import { noContent } from '../../lib/responses';
-import { assignShifts, deleteAssignment, listAssignments, rosterOf, shiftDetails } from './service';
+import { assignShifts, deleteAssignment, listAssignments, rosterOf, shiftDetails } from './shifts';
 
 export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
