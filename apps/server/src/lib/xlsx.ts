@@ -1,26 +1,34 @@
 import { PassThrough } from 'node:stream';
+import { cachedZoneOffset } from '@hr/calendar';
 import ExcelJS from 'exceljs';
+import { orgZone } from './org-zone';
 
 /**
  * Excel's rules for a worksheet's name: at most 31 characters, none of \ / ? * [ ] :, not blank, and no
  * apostrophe at either end. A title such as "Earning / Deduction Head" is made safe rather than
- * producing a workbook that Excel repairs on opening.
+ * producing a workbook that Excel repairs on opening; a longer title is cut at the last word that fits.
  */
 export function sheetName(title: string): string {
   const safe = title
     .replace(/[\\/?*[\]:]+/g, '-')
     .replace(/\s+/g, ' ')
     .replace(/^'+|'+$/g, '')
-    .trim()
-    .slice(0, 31)
     .trim();
-  return safe || 'Sheet1';
+  if (safe.length <= 31) return safe || 'Sheet1';
+  const cut = safe.slice(0, 32);
+  const space = cut.lastIndexOf(' ');
+  const words = (space > 0 ? cut.slice(0, space) : cut.slice(0, 31)).replace(/[\s\-–—,;·(]+$/, '').replace(/'+$/, '');
+  return words || safe.slice(0, 31);
 }
 
 /** Rupees with two decimals and Indian grouping (12,34,567.89). */
 export const INR_NUMBER_FORMAT = '#,##,##0.00';
 
-export type XlsxCell = string | number | null;
+/**
+ * A value for a cell: text, a number, a date (an ISO 'YYYY-MM-DD' text or a Date, in a date column), or empty. What
+ * a cell becomes is the column's `type`, converted once here (`cellOf`), so a caller passes the value itself.
+ */
+export type XlsxCell = string | number | Date | null;
 
 /** What a spreadsheet may read as the start of a formula (OWASP, CSV injection): = + - @, a tab or a carriage return. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -55,10 +63,24 @@ export function xlsxRow<T>(values: readonly T[] | Record<string, T>): (T | strin
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, xlsxValue(v)]));
 }
 
+/**
+ * What a column holds: `date` a date cell shown dd/mm/yyyy (or `dateFormat`), `datetime` a date and time in the
+ * organisation's zone, `money` paise written as rupees in the Indian format, `number` a number (a numeric text such as
+ * Postgres' numeric becomes one), `text` as given (the default; a number stays a number).
+ */
+export type XlsxColumnType = 'text' | 'number' | 'money' | 'date' | 'datetime';
+
+/** The date formats the registers print: 31/03/2026, or 31-Mar-2026 where a form prints it so. */
+export const DATE_FORMAT = 'dd/mm/yyyy';
+export const DATE_MMM_FORMAT = 'dd-mmm-yyyy';
+export const DATETIME_FORMAT = 'dd/mm/yyyy hh:mm';
+
 export interface XlsxColumn {
   header: string;
   /** Width in characters. */
   width: number;
+  type?: XlsxColumnType;
+  /** The cells' number format; by default the type's (dates dd/mm/yyyy, money #,##,##0.00). */
   numFmt?: string;
 }
 
@@ -92,7 +114,8 @@ export function streamXlsx(spec: XlsxSheet): PassThrough {
   const ws = wb.addWorksheet(sheetName(spec.sheet), {
     views: [{ state: 'frozen', ySplit: headRow, xSplit: spec.frozenColumns ?? 0 }],
   });
-  ws.columns = spec.columns.map((c) => ({ width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+  const formats = spec.columns.map(formatOf);
+  ws.columns = spec.columns.map((c, i) => ({ width: c.width, style: formats[i] ? { numFmt: formats[i] } : {} }));
   void (async () => {
     for (const line of preamble) {
       const row = ws.addRow([xlsxText(line)]);
@@ -107,10 +130,9 @@ export function streamXlsx(spec: XlsxSheet): PassThrough {
     // Cell per value and a style per cell (most of the time of a large sheet). The cells are what ExcelJS writes:
     // numbers as <v>, text as t="str", the column's number format, bold through a style of its own.
     const styles = (wb as unknown as { styles: { addStyleModel(model: object, type: number): number } }).styles;
-    const plain = spec.columns.map((c) => (c.numFmt ? styles.addStyleModel({ numFmt: c.numFmt }, ExcelJS.ValueType.Number) : 0));
-    const bold = spec.columns.map((c) =>
-      styles.addStyleModel({ font: { bold: true }, ...(c.numFmt ? { numFmt: c.numFmt } : {}) }, ExcelJS.ValueType.Number),
-    );
+    const plain = formats.map((f) => (f ? styles.addStyleModel({ numFmt: f }, ExcelJS.ValueType.Number) : 0));
+    const bold = formats.map((f) => styles.addStyleModel({ font: { bold: true }, ...(f ? { numFmt: f } : {}) }, ExcelJS.ValueType.Number));
+    const types = spec.columns.map((c) => c.type ?? 'text');
     const letters = spec.columns.map((_, i) => columnLetter(i + 1));
     const sheetStream = (ws as unknown as { stream: { write(xml: string): void } }).stream;
     let rowNumber = head.number;
@@ -120,8 +142,9 @@ export function streamXlsx(spec: XlsxSheet): PassThrough {
         rowNumber++;
         const ids = r.bold ? bold : plain;
         xml += `<row r="${rowNumber}">`;
-        r.values.forEach((v, i) => {
-          if (v === null || v === undefined) return;
+        r.values.forEach((value, i) => {
+          const v = cellOf(types[i] ?? 'text', value);
+          if (v === null) return;
           const s = ids[i] ? ` s="${ids[i]}"` : '';
           xml +=
             typeof v === 'number'
@@ -136,6 +159,60 @@ export function streamXlsx(spec: XlsxSheet): PassThrough {
     await wb.commit();
   })().catch((err) => out.destroy(err as Error));
   return out;
+}
+
+/** The number format of a column: its own, else its type's. */
+function formatOf(c: XlsxColumn): string | undefined {
+  if (c.numFmt) return c.numFmt;
+  if (c.type === 'date') return DATE_FORMAT;
+  if (c.type === 'datetime') return DATETIME_FORMAT;
+  if (c.type === 'money') return INR_NUMBER_FORMAT;
+  return undefined;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const NUMERIC = /^-?\d+(?:\.\d+)?$/;
+const DAY_MS = 86_400_000;
+/** Excel's day 0 (its serial numbers count days from 30/12/1899, the 1900 leap-year slip included for later dates). */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+/** The first day Excel's serials count rightly (01/03/1900); an earlier date is written as text. */
+const EXCEL_FIRST_MS = Date.UTC(1900, 2, 1);
+
+/** A calendar date (UTC milliseconds of its midnight) as Excel's serial number. */
+const serialOf = (utcMs: number): number => (utcMs - EXCEL_EPOCH_MS) / DAY_MS;
+
+/**
+ * A value as the cell the column's type makes of it, once for every workbook: a date (ISO text or Date) → Excel's
+ * serial day number (a Date in a `datetime` column at the organisation's wall-clock time), money paise → rupees, a
+ * numeric text in a number or money column → the number. Anything else (a total line's label, a date that is not
+ * one) is written as it is.
+ */
+export function cellOf(type: XlsxColumnType, v: XlsxCell | undefined): string | number | null {
+  if (v === null || v === undefined || v === '') return null;
+  if (type === 'date' || type === 'datetime') {
+    if (v instanceof Date) {
+      if (Number.isNaN(v.getTime())) return null;
+      if (type === 'date') return serialOf(Date.UTC(v.getUTCFullYear(), v.getUTCMonth(), v.getUTCDate()));
+      const local = v.getTime() + cachedZoneOffset(orgZone(), v.getTime()) * 60_000;
+      return local < EXCEL_FIRST_MS ? v.toISOString() : Math.round(serialOf(local) * 86_400) / 86_400;
+    }
+    if (typeof v === 'string') {
+      const m = ISO_DATE.exec(v.slice(0, 10));
+      if (m && v.length === 10) {
+        const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+        return ms < EXCEL_FIRST_MS ? v : serialOf(ms);
+      }
+      if (m && type === 'datetime' && !Number.isNaN(Date.parse(v))) return cellOf(type, new Date(v));
+    }
+    return typeof v === 'number' ? v : String(v);
+  }
+  if (v instanceof Date) return v.toISOString();
+  if (type === 'money' || type === 'number') {
+    const n = typeof v === 'number' ? v : NUMERIC.test(v.trim()) ? Number(v.trim()) : null;
+    if (n === null) return v;
+    return type === 'money' ? Math.round(n) / 100 : n;
+  }
+  return v;
 }
 
 /** 1 → A, 27 → AA. */

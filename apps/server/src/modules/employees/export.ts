@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { categories, departments, designations, employees, units } from '../../db/schema';
-import { streamXlsx } from '../../lib/xlsx';
+import { streamXlsx, type XlsxColumnType } from '../../lib/xlsx';
 import type { AuthContext } from '../access/context';
 import { listConditions } from './service';
 
@@ -36,7 +36,7 @@ type ExportRow = {
   isDisabled: boolean;
 };
 
-const COLUMNS: { header: string; key: keyof ExportRow; width: number }[] = [
+const COLUMNS: { header: string; key: keyof ExportRow; width: number; type?: XlsxColumnType }[] = [
   { header: 'Employee Code', key: 'employeeCode', width: 16 },
   { header: 'Name', key: 'name', width: 28 },
   { header: 'Unit', key: 'unitName', width: 24 },
@@ -45,9 +45,9 @@ const COLUMNS: { header: string; key: keyof ExportRow; width: number }[] = [
   { header: 'Category', key: 'categoryName', width: 16 },
   { header: 'Mobile', key: 'mobile', width: 14 },
   { header: 'E-mail', key: 'email', width: 28 },
-  { header: 'Date of Joining', key: 'dateOfJoining', width: 14 },
+  { header: 'Date of Joining', key: 'dateOfJoining', width: 14, type: 'date' },
   { header: 'Status', key: 'status', width: 12 },
-  { header: 'Exit Date', key: 'exitDate', width: 14 },
+  { header: 'Exit Date', key: 'exitDate', width: 14, type: 'date' },
   // The statutory particulars, under the import template's headers (import-columns.ts) so the file imports back.
   { header: 'PAN', key: 'pan', width: 13 },
   { header: 'UAN', key: 'uan', width: 14 },
@@ -57,17 +57,16 @@ const COLUMNS: { header: string; key: keyof ExportRow; width: number }[] = [
   { header: 'ESI Applicable', key: 'esiApplicable', width: 9 },
   { header: 'PT Applicable', key: 'ptApplicable', width: 9 },
   { header: 'PF Restrict to Ceiling', key: 'pfRestrictToCeiling', width: 9 },
-  { header: 'EPF First Joined', key: 'epfFirstJoined', width: 14 },
-  { header: 'EPF Wages at Joining', key: 'epfWagesAtJoining', width: 12 },
+  { header: 'EPF First Joined', key: 'epfFirstJoined', width: 14, type: 'date' },
+  { header: 'EPF Wages at Joining', key: 'epfWagesAtJoining', width: 12, type: 'money' },
   { header: 'Prior EPS Member', key: 'epsPriorMember', width: 9 },
   { header: 'Person with Disability', key: 'isDisabled', width: 9 },
 ];
 
-/** A cell of the export: Yes / No as the import reads them, the wages at joining in rupees, the status's label. */
+/** A cell of the export: Yes / No as the import reads them, the status's label; the writer makes dates date cells and paise rupees. */
 function cellOf(r: ExportRow, key: keyof ExportRow): string | number | null {
   const v = r[key];
   if (key === 'status') return STATUS_LABEL[v as TEmployee['status']] ?? (v as string);
-  if (key === 'epfWagesAtJoining') return v === null ? null : (v as number) / 100;
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   return v;
 }
@@ -129,5 +128,9 @@ export async function exportEmployees(db: Db, auth: AuthContext, q: z.output<typ
       batch = await page(offset);
     }
   }
-  return streamXlsx({ sheet: 'Employees', columns: COLUMNS.map((c) => ({ header: c.header, width: c.width })), rows: rows() });
+  return streamXlsx({
+    sheet: 'Employees',
+    columns: COLUMNS.map((c) => ({ header: c.header, width: c.width, type: c.type })),
+    rows: rows(),
+  });
 }

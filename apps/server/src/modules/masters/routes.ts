@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import {
   mappingSaveSchema,
   RESOURCES,
   referencesTo,
   type TResource,
+  type TFieldKind,
   type TResourceName,
   ZAuditRow,
   ZIdParams,
@@ -12,12 +12,11 @@ import {
   ZMappingLine,
   ZSearchText,
 } from '@hr/contract';
-import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden } from '../../lib/errors';
 import { fileResponse, noContent } from '../../lib/responses';
-import { sheetName, xlsxRow } from '../../lib/xlsx';
+import { streamXlsx, type XlsxCell, type XlsxColumnType } from '../../lib/xlsx';
 import { listOrder, listRows, listWhere, optionRows, planOf } from './query';
 import { auditTrail, createRow, deleteRow, getRow, mappingLines, saveMapping, updateRow } from './service';
 import { OPTION_MENUS } from './tables';
@@ -98,35 +97,35 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
           .where(where)
           .orderBy(...listOrder(plan, q))
           .limit(EXPORT_LIMIT)) as Record<string, unknown>[];
-        const stream = new PassThrough();
-        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-        const ws = wb.addWorksheet(sheetName(r.title));
         const cols = r.columns;
-        ws.columns = [
-          ...cols.map((c) => ({ header: r.fields[c]?.label ?? c, key: c, width: 22 })),
-          { header: 'Active', key: 'isActive', width: 10 },
-        ];
-        ws.getRow(1).font = { bold: true };
-        ws.getRow(1).commit();
         const filename = `${r.title.replace(/[^A-Za-z0-9]+/g, '_')}.xlsx`;
+        // A choice shows the label the screen shows ("National / public"), not its stored value; dates and numbers
+        // are the writer's date and number cells.
+        const cell = (row: Record<string, unknown>, c: string): XlsxCell => {
+          const label = row[`${c}Label`];
+          const v = label !== undefined ? label : row[c];
+          const choice = r.fields[c]?.options?.find((o) => o.value === v);
+          if (choice) return choice.label;
+          if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+          if (v === null || v === undefined) return null;
+          return typeof v === 'number' || v instanceof Date ? v : String(v);
+        };
+        // A column shown through its reference's label is text whatever the stored value's kind.
+        const labelled = (c: string) => rows.some((row) => row[`${c}Label`] !== undefined);
+        const stream = streamXlsx({
+          sheet: r.title,
+          columns: [
+            ...cols.map((c) => ({ header: r.fields[c]?.label ?? c, width: 22, type: labelled(c) ? ('text' as const) : columnType(r.fields[c]?.kind) })),
+            { header: 'Active', width: 10 },
+          ],
+          rows: (async function* () {
+            for (let i = 0; i < rows.length; i += 1000)
+              yield rows.slice(i, i + 1000).map((row) => ({ values: [...cols.map((c) => cell(row, c)), row.isActive ? 'Yes' : 'No'] }));
+          })(),
+        });
         reply
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', `attachment; filename="${filename}"`);
-        void (async () => {
-          for (const row of rows) {
-            const out: Record<string, unknown> = { isActive: row.isActive ? 'Yes' : 'No' };
-            for (const c of cols) {
-              const label = row[`${c}Label`];
-              const v = label !== undefined ? label : row[c];
-              // A choice shows the label the screen shows ("National / public"), not its stored value.
-              const choice = r.fields[c]?.options?.find((o) => o.value === v);
-              out[c] = choice ? choice.label : typeof v === 'boolean' ? (v ? 'Yes' : 'No') : (v ?? '');
-            }
-            ws.addRow(xlsxRow(out)).commit();
-          }
-          ws.commit();
-          await wb.commit();
-        })().catch((err) => stream.destroy(err));
         return reply.send(stream);
       },
     );
@@ -222,3 +221,8 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
 export const mastersRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const r of RESOURCES) await app.register(resourceRoutes(r as unknown as TResource));
 };
+
+/** The cell type of a field's column in the list's export: dates as date cells, numbers (decimals too) as numbers. */
+function columnType(kind: TFieldKind | undefined): XlsxColumnType {
+  return kind === 'date' ? 'date' : kind === 'number' ? 'number' : 'text';
+}

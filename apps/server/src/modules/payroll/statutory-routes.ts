@@ -129,13 +129,14 @@ export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const stream = streamXlsx({
-        sheet: 'Sheet1',
+        sheet: `ESI contributions ${MONTH_NAMES[run.month - 1].slice(0, 3)} ${run.year}`,
         columns: [
           { header: 'IP Number (10 Digits)', width: 16 },
           { header: 'IP Name ( Only alphabets and space )', width: 32 },
-          { header: 'No of Days for which wages paid/payable during the month', width: 18 },
-          { header: 'Total Monthly Wages', width: 16, numFmt: '0.00' },
-          { header: 'Reason Code for Zero workings days(numeric only; provide 0 for all other reasons)', width: 18 },
+          { header: 'No of Days for which wages paid/payable during the month', width: 18, type: 'number' },
+          { header: 'Total Monthly Wages', width: 16, type: 'money', numFmt: '0.00' },
+          { header: 'Reason Code for Zero workings days(numeric only; provide 0 for all other reasons)', width: 18, type: 'number' },
+          // The portal reads this column as the text its heading names (DD/MM/YYYY), not as a date cell: kept as text.
           { header: 'Last Working Day ( Format DD/MM/YYYY or DD-MM-YYYY)', width: 18 },
         ],
         rows: (async function* () {
@@ -147,7 +148,7 @@ export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
                 .replace(/\s+/g, ' ')
                 .trim(),
               r.days,
-              r.wages / 100,
+              r.wages,
               r.reason,
               r.lastWorkingDay,
             ],

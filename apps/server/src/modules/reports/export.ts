@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import { queryRows } from '../../db/client';
 import { BadRequest } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
-import { INR_NUMBER_FORMAT, streamXlsx, type XlsxCell, type XlsxRow } from '../../lib/xlsx';
+import { streamXlsx, type XlsxRow } from '../../lib/xlsx';
 import type { ReportCell, ReportColumn, ReportRow, ReportSummaryLine } from './define';
 import { PdfTableWriter } from './pdf-table';
 import { batchesOf, type RunPlan, summaryOf } from './run';
@@ -52,14 +52,6 @@ export function cellText(c: ReportColumn, v: ReportCell): string {
   if (c.type === 'money') return formatINR(BigInt(Math.round(Number(v))));
   if (c.type === 'date') return formatIsoDMY(String(v) as IsoDate);
   return String(v);
-}
-
-function xlsxCell(c: ReportColumn, v: ReportCell): XlsxCell {
-  if (v === null) return null;
-  if (c.type === 'money') return Number(v) / 100;
-  if (c.type === 'number') return Number(v);
-  if (c.type === 'date') return v === '' ? '' : formatIsoDMY(String(v) as IsoDate);
-  return v;
 }
 
 /** What the export walks: rows, a subtotal line after each group, the grand total line at the end. */
@@ -131,10 +123,11 @@ export async function reportXlsx(plan: RunPlan, org: Organisation, onRows?: (n: 
   async function* rows(): AsyncGenerator<XlsxRow[]> {
     for (let step = first; !step.done; step = await lines.next()) {
       yield step.value.map((line) => {
-        if (line.kind === 'row') return { values: plan.columns.map((c) => xlsxCell(c, line.row[c.key])) };
+        // The writer makes each cell its column type's (money paise → rupees, ISO dates → date cells).
+        if (line.kind === 'row') return { values: plan.columns.map((c) => line.row[c.key] ?? null) };
         const label = line.kind === 'total' ? `Grand Total (${countText(line.count)})` : `${line.label} (${countText(line.count)})`;
         const r = totalsRow(plan, label, line.totals);
-        return { values: plan.columns.map((c) => xlsxCell(c, r[c.key])), bold: true };
+        return { values: plan.columns.map((c) => r[c.key] ?? null), bold: true };
       });
     }
   }
@@ -146,11 +139,7 @@ export async function reportXlsx(plan: RunPlan, org: Organisation, onRows?: (n: 
         summary?.length ? ` — ${summary.map(summaryText).join(' · ')}` : ''
       }`,
     ],
-    columns: plan.columns.map((c) => ({
-      header: c.label,
-      width: c.width,
-      ...(c.type === 'money' ? { numFmt: INR_NUMBER_FORMAT } : {}),
-    })),
+    columns: plan.columns.map((c) => ({ header: c.label, width: c.width, type: c.type })),
     frozenColumns: Math.min(2, plan.columns.length),
     rows: rows(),
   });

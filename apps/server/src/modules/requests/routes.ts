@@ -1,7 +1,6 @@
 // The requests API (issue 12): raising work-from-home, leave and visitor requests, one's own list, the allRequest
 // lists with decisions, bulk decisions and an Excel export, leave balances, the ledger, the reception's visitors and
 // the notifications bell. Decisions go through the approvals module (service.ts).
-import { PassThrough } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   MENU,
@@ -52,7 +51,7 @@ import { orgToday } from '../../lib/org-zone';
 import { fileResponse } from '../../lib/responses';
 import { createStorage, newKey, StorageNotFound } from '../../lib/storage';
 import { readMultipartFile, readUpload } from '../../lib/upload';
-import { fromXlsxText, streamXlsx, xlsxRow } from '../../lib/xlsx';
+import { fromXlsxText, streamXlsx, type XlsxCell, type XlsxColumnType } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit, hasAction, unitScope } from '../access/context';
 import { balancesOf, employeeBalances, fyOf, leavePolicies, reworkYearEnds, staffFacts } from './ledger';
 import { listNotifications, markRead, setNotificationMail, unreadCount } from './notify';
@@ -211,44 +210,40 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const rows = await exportRows(app.db, request.auth, request.query, EXPORT_LIMIT);
       const kind = request.query.kind ?? 'all';
-      const out = new PassThrough();
-      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-      const ws = wb.addWorksheet('Requests', { views: [{ state: 'frozen', ySplit: 1 }] });
-      const columns: [string, number, (r: (typeof rows)[number]) => string | number | null][] = [
-        ['Id', 8, (r) => r.id],
+      const columns: [string, number, (r: (typeof rows)[number]) => XlsxCell, XlsxColumnType?][] = [
+        ['Id', 8, (r) => r.id, 'number'],
         ['Kind', 10, (r) => r.kind],
         ['Status', 11, (r) => r.status],
         ['Employee Code', 14, (r) => r.employeeCode],
         ['Employee', 24, (r) => r.employeeName],
         ['Unit', 18, (r) => r.unitName],
         ['Department', 18, (r) => r.departmentName],
-        ['From', 12, (r) => r.fromDate],
-        ['To', 12, (r) => r.toDate],
-        ['Days', 7, (r) => r.days],
-        ['LWOP Days', 10, (r) => r.lwopDays],
+        ['From', 12, (r) => r.fromDate, 'date'],
+        ['To', 12, (r) => r.toDate, 'date'],
+        ['Days', 7, (r) => r.days, 'number'],
+        ['LWOP Days', 10, (r) => r.lwopDays, 'number'],
         ['Leave Type', 18, (r) => r.leaveTypeName],
-        ['Balance', 9, (r) => r.balance],
+        ['Balance', 9, (r) => r.balance, 'number'],
         ['Reason', 40, (r) => r.reason],
         ['Visitor', 20, (r) => r.visitorName],
         ['Mobile', 16, (r) => (r.mobile ? `${r.mobileCode ?? ''} ${r.mobile}`.trim() : null)],
         ['Company', 18, (r) => r.company],
         ['Expected Time', 10, (r) => r.expectedTime],
-        ['Visitors', 9, (r) => r.visitorCount],
+        ['Visitors', 9, (r) => r.visitorCount, 'number'],
         ['Host', 20, (r) => r.hostName],
         ['Raised By', 20, (r) => r.requestedByName],
-        ['Raised At', 20, (r) => r.createdAt],
-        ['Decided At', 20, (r) => r.decidedAt],
+        ['Raised At', 20, (r) => r.createdAt, 'datetime'],
+        ['Decided At', 20, (r) => r.decidedAt, 'datetime'],
         ['Last Remark', 30, (r) => r.history.at(-1)?.remark ?? null],
       ];
-      ws.columns = columns.map(([, width]) => ({ width }));
-      const head = ws.addRow(columns.map(([h]) => h));
-      head.font = { bold: true };
-      head.commit();
-      void (async () => {
-        for (const r of rows) ws.addRow(xlsxRow(columns.map(([, , value]) => value(r)))).commit();
-        ws.commit();
-        await wb.commit();
-      })().catch((err) => out.destroy(err as Error));
+      const out = streamXlsx({
+        sheet: 'Requests',
+        columns: columns.map(([header, width, , type]) => ({ header, width, type })),
+        rows: (async function* () {
+          for (let i = 0; i < rows.length; i += 1000)
+            yield rows.slice(i, i + 1000).map((r) => ({ values: columns.map(([, , value]) => value(r)) }));
+        })(),
+      });
       reply.header('content-disposition', `attachment; filename="requests_${kind}_${orgToday()}.xlsx"`);
       return reply.type(XLSX).send(out);
     },
