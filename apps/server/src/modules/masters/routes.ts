@@ -2,8 +2,8 @@ import {
   mappingSaveSchema,
   RESOURCES,
   referencesTo,
-  type TResource,
   type TFieldKind,
+  type TResource,
   type TResourceName,
   ZAuditRow,
   ZIdParams,
@@ -115,7 +115,11 @@ function resourceRoutes(r: TResource): FastifyPluginAsyncZod {
         const stream = streamXlsx({
           sheet: r.title,
           columns: [
-            ...cols.map((c) => ({ header: r.fields[c]?.label ?? c, width: 22, type: labelled(c) ? ('text' as const) : columnType(r.fields[c]?.kind) })),
+            ...cols.map((c) => ({
+              header: r.fields[c]?.label ?? c,
+              width: 22,
+              type: labelled(c) ? ('text' as const) : columnType(r.fields[c]?.kind),
+            })),
             { header: 'Active', width: 10 },
           ],
           rows: (async function* () {
