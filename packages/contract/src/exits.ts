@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZApprovalHistoryLine } from './approvals';
 import { ZIsoDate } from './dates';
 import { ZIdQuery } from './ids';
+import { PAYMENT_MODES, ZBankFileQuery } from './payments';
 import { ZRupees } from './payroll';
 import { zLine, zLines } from './text';
 
@@ -160,6 +161,64 @@ export const ZSettlement = z.object({
     .optional(),
   approval: ZApprovalBlock.optional(),
   mayDecide: z.boolean().optional(),
+  /** 'paid' | 'pending' once approved with a net to pay; null while computed, cancelled, or when the employee owes. */
+  paymentStatus: z.enum(['paid', 'pending']).nullable(),
+  payMode: z.enum(PAYMENT_MODES),
+  /** The value date of the payment. */
+  paidOn: z.string().nullable(),
+  /** The bank's UTR or the cheque number. */
+  paymentReference: z.string().nullable(),
+  /** The bank's reason when it returned the transfer (pending again). */
+  paymentFailure: z.string().nullable(),
 });
 export type TSettlement = z.infer<typeof ZSettlement>;
+
+/** Marks an approved settlement paid: the value date and the bank's UTR, or a cheque's number and date. */
+export const ZSettlementMarkPaid = z
+  .object({
+    valueDate: ZIsoDate(),
+    reference: zLine().min(4).max(40).optional(),
+    chequeNo: zLine()
+      .regex(/^[0-9]{6}$/, 'A cheque number is six digits')
+      .optional(),
+    chequeDate: ZIsoDate().optional(),
+  })
+  .refine((v) => v.reference || v.chequeNo, { path: ['reference'], message: "Give the bank's reference (UTR) or the cheque number" });
+export type TSettlementMarkPaid = z.input<typeof ZSettlementMarkPaid>;
+
+/** A settlement's bank file (or the pending approved settlements of a unit, `unitId`, in one file). */
+export const ZSettlementBankFileQuery = ZBankFileQuery.pick({ layout: true, valueDate: true, narration: true }).extend({
+  unitId: ZIdQuery.optional(),
+});
+
+/** The separation and settlement of an employee, for the employee's record. */
+export const ZEmployeeExit = z.object({
+  separation: z
+    .object({
+      id: z.number(),
+      type: z.enum(SEPARATION_TYPES),
+      status: z.enum(SEPARATION_STATUSES),
+      noticeGivenOn: z.string(),
+      lastDayRequested: z.string(),
+      lastDay: z.string(),
+      noticeDays: z.number(),
+      reason: z.string(),
+      separatedAt: z.string().nullable(),
+    })
+    .nullable(),
+  settlement: z
+    .object({
+      id: z.number(),
+      status: z.enum(SETTLEMENT_STATUSES),
+      net: z.number(),
+      dueDate: z.string(),
+      overdue: z.boolean(),
+      paymentStatus: z.enum(['paid', 'pending']).nullable(),
+      paidOn: z.string().nullable(),
+    })
+    .nullable(),
+  /** Whether the caller may open the separations and settlements screens. */
+  links: z.object({ separation: z.boolean(), settlement: z.boolean() }),
+});
+export type TEmployeeExit = z.infer<typeof ZEmployeeExit>;
 export const ZSettlementPage = z.object({ rows: z.array(ZSettlement), total: z.number() });

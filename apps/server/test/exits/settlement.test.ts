@@ -7,6 +7,7 @@ import { gratuity, labourCodeWages, serviceBetween } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
+import { orgToday } from '../../src/lib/org-zone';
 import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -184,7 +185,9 @@ describe('full and final settlement', () => {
     expect((await admin.post(`/api/exits/settlements/${settlementId}/action`, { action: 'reject' })).statusCode).toBe(400);
     const ok = await admin.post(`/api/exits/settlements/${settlementId}/action`, { action: 'approve', remark: 'Checked' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ status: 'approved', overdue: false });
+    // Overdue until paid: the due date is two working days after the last day.
+    const approved = ok.json();
+    expect(approved).toMatchObject({ status: 'approved', paymentStatus: 'pending', overdue: approved.dueDate < orgToday() });
     expect((await payroll.post(`/api/exits/separations/${separationId}/settlement`, {})).statusCode).toBe(409);
     const [due] = await queryRows<{ n: number }>(
       t.db,
@@ -199,5 +202,128 @@ describe('full and final settlement', () => {
     expect(bal.days).toBe(0);
     // The month's run still leaves her out.
     expect((await processRun()).some((s) => s.employeeId === priya)).toBe(false);
+  });
+});
+
+describe('paying the settlement: the bank file and payment status of the salary', () => {
+  const bankFile = (who: ReturnType<typeof api>, q = '') => who.get(`/api/exits/settlements/${settlementId}/bank-file${q}`);
+
+  it('its bank file: one row, the net paid, in the layouts of the salary; refused outside the unit and to the leaver', async () => {
+    const x = (await payroll.get(`/api/exits/settlements/${settlementId}`)).json();
+    expect(x.net).toBeGreaterThan(0);
+    await t.db.execute(
+      sql`update employees set pay_mode_id = 2, bank_account_no = '50100012345678', ifsc = 'HDFC0001234' where id = ${priya}`,
+    );
+    const res = await bankFile(payroll);
+    expect(res.statusCode, res.body).toBe(200);
+    const [code] = await queryRows<{ code: string }>(t.db, sql`select employee_code as code from employees where id = ${priya}`);
+    const rows = res.body.trim().split('\r\n');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(code.code);
+    expect(rows[1]).toContain(x.net.toFixed(2));
+    expect(res.headers['content-disposition']).toMatch(/Bank_File_FnF_/);
+    // The batch of the unit's pending settlements holds it too.
+    const batch = await payroll.get('/api/exits/settlements/bank-file', { unitId: unit });
+    expect(batch.statusCode, batch.body).toBe(200);
+    expect(batch.body).toContain(code.code);
+    const other = await createUnitLimitedUser(t, { menus: { [MENU.settlement]: ['view', 'edit'] }, unitIds: [chn] });
+    expect((await bankFile(other.api)).statusCode).toBe(404);
+    expect((await other.api.get('/api/exits/settlements/bank-file', { unitId: unit })).statusCode).toBe(404);
+    // The leaver herself can no longer sign in (401); another employee holds no settlement menu.
+    expect((await bankFile(employee1)).statusCode).toBe(401);
+    expect((await bankFile(employee2)).statusCode).toBe(403);
+    // A bad IFSC refuses the file with the employee to fix.
+    await t.db.execute(sql`update employees set ifsc = 'HDFC123' where id = ${priya}`);
+    const bad = await bankFile(payroll);
+    expect(bad.statusCode).toBe(409);
+    expect(bad.json().problems[0]).toMatchObject({ employeeId: priya });
+    await t.db.execute(sql`update employees set ifsc = 'HDFC0001234' where id = ${priya}`);
+  });
+
+  it('is marked paid with the value date and UTR (edit action, within the unit); then no longer overdue or in a file', async () => {
+    const viewer = await createUnitLimitedUser(t, { menus: { [MENU.settlement]: ['view'] }, unitIds: [unit] });
+    const body = { valueDate: orgToday(), reference: 'UTR0001234567' };
+    expect((await viewer.api.post(`/api/exits/settlements/${settlementId}/mark-paid`, body)).statusCode).toBe(403);
+    const other = await createUnitLimitedUser(t, { menus: { [MENU.settlement]: ['view', 'edit'] }, unitIds: [chn] });
+    expect((await other.api.post(`/api/exits/settlements/${settlementId}/mark-paid`, body)).statusCode).toBe(404);
+    const noRef = await payroll.post(`/api/exits/settlements/${settlementId}/mark-paid`, { valueDate: orgToday() });
+    expect(noRef.statusCode).toBe(400);
+    expect(noRef.json().fieldErrors).toHaveProperty('reference');
+    expect(
+      (await payroll.post(`/api/exits/settlements/${settlementId}/mark-paid`, { valueDate: '2001-01-01', reference: 'UTR1' })).statusCode,
+    ).toBe(400);
+    const paid = await payroll.post(`/api/exits/settlements/${settlementId}/mark-paid`, body);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ paymentStatus: 'paid', paidOn: orgToday(), paymentReference: 'UTR0001234567', overdue: false });
+    expect((await payroll.post(`/api/exits/settlements/${settlementId}/mark-paid`, body)).statusCode).toBe(409);
+    expect((await bankFile(payroll)).statusCode).toBe(409);
+    const list = (await payroll.get('/api/exits/settlements', { unitId: unit })).json().rows as { id: number; paidOn: string | null }[];
+    expect(list.find((r) => r.id === settlementId)?.paidOn).toBe(orgToday());
+  });
+
+  it("the bank's response: a returned transfer goes back to pending with the reason, a paid line with its UTR marks it paid", async () => {
+    const x = (await payroll.get(`/api/exits/settlements/${settlementId}`)).json();
+    const [code] = await queryRows<{ code: string }>(t.db, sql`select employee_code as code from employees where id = ${priya}`);
+    const head = 'Employee Code,Amount,Status,UTR,Reason';
+    const wrong = await payroll.post('/api/exits/settlements/bank-response', { content: `${head}\n${code.code},1.00,Paid,UTR9,` });
+    expect(wrong.statusCode).toBe(400);
+    const returned = await payroll.post('/api/exits/settlements/bank-response', {
+      content: `${head}\n${code.code},${x.net.toFixed(2)},Returned,,Account closed`,
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json()).toMatchObject({ rows: 1, paid: 0, failed: 1 });
+    const back = (await payroll.get(`/api/exits/settlements/${settlementId}`)).json();
+    expect(back).toMatchObject({ paymentStatus: 'pending', paidOn: null, paymentFailure: 'Account closed' });
+    const other = await createUnitLimitedUser(t, { menus: { [MENU.settlement]: ['view', 'edit'] }, unitIds: [chn] });
+    const outside = await other.api.post('/api/exits/settlements/bank-response', {
+      content: `${head}\n${code.code},${x.net.toFixed(2)},Paid,UTR77,`,
+    });
+    expect(outside.statusCode).toBe(400);
+    const ok = await payroll.post('/api/exits/settlements/bank-response', {
+      content: `${head}\n${code.code},${x.net.toFixed(2)},Success,UTR7654321,`,
+    });
+    expect(ok.json()).toMatchObject({ rows: 1, paid: 1 });
+    expect((await payroll.get(`/api/exits/settlements/${settlementId}`)).json()).toMatchObject({
+      paymentStatus: 'paid',
+      paymentReference: 'UTR7654321',
+    });
+  });
+
+  it('a settlement the employee owes is never in a bank file nor marked paid', async () => {
+    await t.db.execute(sql`delete from exit_settlement_payments where settlement_id = ${settlementId}`);
+    await t.db.execute(sql`update exit_settlements set net = -500000 where id = ${settlementId}`);
+    const x = (await payroll.get(`/api/exits/settlements/${settlementId}`)).json();
+    expect(x).toMatchObject({ net: -5000, paymentStatus: null, overdue: false });
+    const file = await payroll.get(`/api/exits/settlements/${settlementId}/bank-file`);
+    expect(file.statusCode).toBe(409);
+    expect(file.json().message).toMatch(/owes ₹5000.00/);
+    expect((await payroll.get('/api/exits/settlements/bank-file', { unitId: unit })).statusCode).toBe(409);
+    expect(
+      (await payroll.post(`/api/exits/settlements/${settlementId}/mark-paid`, { valueDate: orgToday(), reference: 'UTR12345' })).statusCode,
+    ).toBe(409);
+  });
+
+  it("shows on the employee's record: the separation and the settlement, to those who may read the employee", async () => {
+    const res = await payroll.get(`/api/employees/${priya}/exit`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      separation: { id: separationId, type: 'resignation', status: 'approved', lastDay },
+      settlement: { id: settlementId, status: 'approved', net: -5000, paymentStatus: null },
+      links: { separation: true, settlement: true },
+    });
+    expect((await employee2.get(`/api/employees/${priya}/exit`)).statusCode).toBe(403);
+    const other = await createUnitLimitedUser(t, { menus: { [MENU.employee]: ['view'] }, unitIds: [chn] });
+    expect((await other.api.get(`/api/employees/${priya}/exit`)).statusCode).toBe(404);
+    const same = await createUnitLimitedUser(t, { menus: { [MENU.employee]: ['view'] }, unitIds: [unit] });
+    expect((await same.api.get(`/api/employees/${priya}/exit`)).json()).toMatchObject({
+      settlement: { id: settlementId },
+      links: { separation: false, settlement: false },
+    });
+    const none = (
+      await payroll.get(
+        `/api/employees/${(await queryRows<{ id: number }>(t.db, sql`select e.id from users u join employees e on e.id = u.employee_id where u.user_name = 'employee2'`))[0].id}/exit`,
+      )
+    ).json();
+    expect(none).toMatchObject({ separation: null, settlement: null });
   });
 });

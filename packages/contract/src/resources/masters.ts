@@ -73,7 +73,17 @@ export const leaveType = defineResource({
       { default: 'yearly' },
     ),
     carryForwardLimit: f.decimal('Carry-forward limit (days)', { scale: 1, default: '0' }),
-    isEncashable: f.boolean('Encashable'),
+    isEncashable: f.boolean('Encashable', { help: 'The balance is paid out in the full and final settlement' }),
+    encashMaxDays: f.decimal('Encashment at exit: at most (days, 0 = the whole balance)', { scale: 1, default: '0' }),
+    encashWageBasis: f.choice(
+      'Encashment at exit: wages',
+      [
+        { value: 'basic_da', label: 'Basic + DA (the PF-wage heads)' },
+        { value: 'gross', label: 'Gross (every earning of the structure)' },
+      ],
+      { default: 'basic_da' },
+    ),
+    encashDivisor: f.integer('Encashment at exit: days in a month (divisor)', { min: 1, max: 31, default: 30 }),
     halfDayAllowed: f.boolean('Half day allowed', { default: true }),
     applicableGender: f.choice(
       'Applicable to',
@@ -155,6 +165,7 @@ export const designation = defineResource({
   fields: {
     name: f.text('Name'),
     code: f.text('Code', { max: 30, sample: code }),
+    noticeDays: f.integer('Notice period (days)', { required: false, max: 365, help: 'Empty: the unit’s notice period' }),
   },
   searchable: ['name', 'code'],
   unique: [['code'], ['name']],
@@ -230,6 +241,7 @@ export const unit = defineResource({
     }),
     geoLatitude: f.decimal('Geofence latitude', { required: false, scale: 6, help: 'Centre of the office, e.g. 12.971599' }),
     geoLongitude: f.decimal('Geofence longitude', { required: false, scale: 6, help: 'e.g. 77.594566' }),
+    noticeDays: f.integer('Notice period (days)', { required: false, max: 365, help: 'Unless the designation sets one; empty: 30' }),
     geoRadiusM: f.integer('Geofence radius (metres)', {
       required: false,
       min: 10,

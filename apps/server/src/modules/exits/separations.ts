@@ -96,13 +96,12 @@ export async function applySeparations(tx: Tx | Db, today: string): Promise<numb
   return done.length;
 }
 
-/** The notice period of an employee: their designation's in the unit, else the unit's, else the default. */
+/** The notice period of an employee: their designation's (masters), else their unit's, else the default. */
 export async function noticeDaysOf(tx: Tx | Db, unitId: number, designationId: number): Promise<number> {
-  const [r] = await queryRows<{ days: number }>(
+  const [r] = await queryRows<{ days: number | null }>(
     tx,
-    sql`select days from notice_periods where unit_id = ${unitId} and is_active
-          and (designation_id = ${designationId} or designation_id is null)
-        order by designation_id nulls last limit 1`,
+    sql`select coalesce((select notice_days from designations where id = ${designationId}),
+                        (select notice_days from units where id = ${unitId})) as days`,
   );
   return r?.days ?? DEFAULT_NOTICE_DAYS;
 }

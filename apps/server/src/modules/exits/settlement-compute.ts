@@ -108,8 +108,8 @@ async function encashmentLines(tx: Tx, s: SeparationFacts, basicDa: number, gros
     tx,
     sql`select t.name, coalesce((select sum(l.days) from leave_ledger l where l.employee_id = ${s.employeeId}
               and l.leave_type_id = t.id and l.financial_year = ${fy}), 0)::text as balance,
-            coalesce(r.max_days, 0)::text as "maxDays", coalesce(r.wage_basis, 'basic_da') as basis, coalesce(r.divisor, 30) as divisor
-        from leave_types t left join exit_encashment_rules r on r.leave_type_id = t.id and r.is_active
+            t.encash_max_days::text as "maxDays", t.encash_wage_basis as basis, t.encash_divisor as divisor
+        from leave_types t
         where t.is_active and t.is_encashable order by t.name`,
   );
   const lines: Line[] = [];

@@ -36,9 +36,9 @@ export const settlementApproval = defineApprovalKind({
     // The encashed days leave the balance (the ledger's 'encash' line), so the leave register shows them paid.
     const fy = Number(s.lastDay.slice(5, 7)) >= 4 ? Number(s.lastDay.slice(0, 4)) : Number(s.lastDay.slice(0, 4)) - 1;
     await tx.execute(sql`insert into leave_ledger (employee_id, leave_type_id, financial_year, kind, days, reason, created_by)
-      select ${s.employeeId}, t.id, ${fy}, 'encash', -least(b.days, case when coalesce(r.max_days, 0) > 0 then r.max_days else b.days end),
+      select ${s.employeeId}, t.id, ${fy}, 'encash', -least(b.days, case when t.encash_max_days > 0 then t.encash_max_days else b.days end),
         ${`Encashed in the full and final settlement #${s.id}`}, ${actor.userId}
-      from leave_types t left join exit_encashment_rules r on r.leave_type_id = t.id and r.is_active
+      from leave_types t
       join lateral (select sum(l.days) as days from leave_ledger l where l.employee_id = ${s.employeeId} and l.leave_type_id = t.id
                     and l.financial_year = ${fy}) b on true
       where t.is_active and t.is_encashable and b.days > 0`);
@@ -144,10 +144,16 @@ const SETTLEMENT_COLUMNS = sql`x.id, x.separation_id as "separationId", x.employ
   x.salary_month as "salaryMonth", x.notice_waived as "noticeWaived", x.waiver_reason as "waiverReason",
   x.earnings::float8 / 100 as earnings, x.deductions::float8 / 100 as deductions, x.net::float8 / 100 as net,
   to_char(x.computed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "computedAt",
-  to_char(x.approved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "approvedAt"`;
+  to_char(x.approved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "approvedAt",
+  case when x.status = 'approved' and x.net > 0 then coalesce(pay.status, 'pending') end as "paymentStatus",
+  case when pay.status = 'paid' then pay.mode when e.pay_mode_id = 1 then 'cash' when e.pay_mode_id = 3 then 'cheque' else 'bank' end as "payMode",
+  case when pay.status = 'paid' then pay.value_date::text end as "paidOn",
+  case when pay.status = 'paid' then coalesce(pay.reference, pay.cheque_no) end as "paymentReference",
+  pay.failure_reason as "paymentFailure"`;
 
 const SETTLEMENT_FROM = sql`exit_settlements x join separations s on s.id = x.separation_id join employees e on e.id = x.employee_id
-  join units u on u.id = x.unit_id left join designations d on d.id = e.designation_id left join departments dp on dp.id = e.department_id`;
+  join units u on u.id = x.unit_id left join designations d on d.id = e.designation_id left join departments dp on dp.id = e.department_id
+  left join exit_settlement_payments pay on pay.settlement_id = x.id`;
 
 export async function settlementRows(db: Db | Tx, where: SQL, page?: { limit: number; offset: number }): Promise<TSettlement[]> {
   const today = orgToday();
@@ -156,8 +162,13 @@ export async function settlementRows(db: Db | Tx, where: SQL, page?: { limit: nu
     sql`select ${SETTLEMENT_COLUMNS} from ${SETTLEMENT_FROM} where x.is_active and ${where}
         order by (x.status = 'computed') desc, x.due_date, x.id desc ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
-  // Overdue: not approved by the due date (the wages of a leaver are due within two working days).
-  return rows.map((r) => ({ ...r, overdue: r.status === 'computed' && r.dueDate < today }));
+  // Overdue: not paid by the due date (the wages of a leaver are due within two working days); nothing is due from
+  // the employer on a settlement the employee owes, or a cancelled one.
+  return rows.map((r) => ({ ...r, overdue: isOverdue(r, today) }));
+}
+
+export function isOverdue(r: { status: string; net: number; paymentStatus: string | null; dueDate: string }, today: string): boolean {
+  return r.status !== 'cancelled' && r.net > 0 && r.paymentStatus !== 'paid' && r.dueDate < today;
 }
 
 export async function loadSettlement(db: Db | Tx, auth: AuthContext, id: number) {

@@ -14,7 +14,7 @@ import type { RunRow } from '../payroll/runs';
 import { type PaymentRow, paymentRows } from './data';
 import { assertFinal } from './files';
 
-interface Change {
+export interface Change {
   row: PaymentRow;
   status: 'paid' | 'pending';
   valueDate: string | null;
@@ -185,7 +185,7 @@ function responseChange(row: PaymentRow, cell: (field: string) => string): Chang
 }
 
 /** Reads the bank's response file into changes, or a 400 naming every line that cannot be taken. */
-function parseResponse(content: string, rows: readonly PaymentRow[]): Change[] {
+export function parseResponse(content: string, rows: readonly PaymentRow[]): Change[] {
   const lines = content.replace(/^\uFEFF/, '').split(/\r?\n/);
   const header = splitCsvLine(lines[0] ?? '');
   const col = columnsOf(header);
