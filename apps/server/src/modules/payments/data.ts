@@ -1,4 +1,5 @@
-// The slips of final runs as payments: who is paid how (the employee's pay mode and bank details as they stand), the
+// The slips of final runs as payments: who is paid how (the pay mode and bank details the slip was processed with,
+// salary_slips.pay_mode_id …; slips processed before those were kept read the employee's as they stand), the
 // amount paid (the payslip's rounded net, hr_slip_net_paid through netPaidSql — the same figure as the run's total,
 // the register and the payslip) and whether it is paid. The checks a bank file needs are made here, row by row.
 import { IFSC_PATTERN, type TBankProblem, type TPaymentMode, type TSlipPayment } from '@hr/contract';
@@ -33,6 +34,13 @@ export interface PaymentRow {
 
 const MODE_OF: Record<number, TPaymentMode> = { 1: 'cash', 2: 'bank', 3: 'cheque' };
 
+/**
+ * A payment particular of the slip s (pay mode, account, IFSC, bank): the slip's copy, taken when it was processed;
+ * the employee e's as it stands only for slips processed before slips kept them (pay_mode_id null).
+ */
+export const ofSlip = (column: 'pay_mode_id' | 'bank_account_no' | 'ifsc' | 'bank_name' | 'bank_branch'): SQL =>
+  sql`(case when s.pay_mode_id is null then e.${sql.raw(column)} else s.${sql.raw(column)} end)`;
+
 /** The payments of the slips matching `where` (SQL on `r` payroll_runs, `s` salary_slips, `e` employees), by unit then code. */
 export async function paymentRows(db: Db | Tx, where: SQL): Promise<PaymentRow[]> {
   const rows = await queryRows<
@@ -40,8 +48,9 @@ export async function paymentRows(db: Db | Tx, where: SQL): Promise<PaymentRow[]
   >(
     db,
     sql`select r.id as "runId", r.unit_id as "unitId", u.name as "unitName", s.employee_id as "employeeId",
-          s.employee_code as "employeeCode", s.name, e.pay_mode_id as "payModeId", nullif(trim(e.bank_account_no), '') as "accountNumber",
-          nullif(trim(e.ifsc), '') as ifsc, e.email, e.mobile, e.bank_name as "bankName", e.bank_branch as "bankBranch",
+          s.employee_code as "employeeCode", s.name, ${ofSlip('pay_mode_id')} as "payModeId",
+          nullif(trim(${ofSlip('bank_account_no')}), '') as "accountNumber", nullif(trim(${ofSlip('ifsc')}), '') as ifsc, e.email, e.mobile,
+          ${ofSlip('bank_name')} as "bankName", ${ofSlip('bank_branch')} as "bankBranch",
           ${netPaidSql(sql`s.net`)}::text as amount, p.status, p.value_date::text as "valueDate", p.reference,
           p.cheque_no as "chequeNo", p.cheque_date::text as "chequeDate", p.failure_reason as "failureReason"
         from salary_slips s

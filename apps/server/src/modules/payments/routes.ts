@@ -29,7 +29,7 @@ import { NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { canReachUnit } from '../access/context';
 import { loadRun, type RunRow } from '../payroll/runs';
-import { paymentRows, paymentView } from './data';
+import { ofSlip, paymentRows, paymentView } from './data';
 import { adviceInput, BankDetailsMissing, type BankFile, makeBankFile } from './files';
 import { loadLayout } from './layouts';
 import { importResponse, markPaid } from './status';
@@ -190,9 +190,9 @@ export const paymentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       const mode = request.query.mode;
       const filter =
         mode === 'cashCheque'
-          ? sql`and e.pay_mode_id <> 2`
+          ? sql`and ${ofSlip('pay_mode_id')} <> 2`
           : mode
-            ? sql`and e.pay_mode_id = ${{ cash: 1, bank: 2, cheque: 3 }[mode]}`
+            ? sql`and ${ofSlip('pay_mode_id')} = ${{ cash: 1, bank: 2, cheque: 3 }[mode]}`
             : sql``;
       return paymentsOf(run, await paymentRows(app.db, sql`r.id = ${run.id} ${filter}`));
     },
@@ -211,7 +211,7 @@ export const paymentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const run = await loadRun(app.db, request.auth, request.params.id);
-      return (await paymentRows(app.db, sql`r.id = ${run.id} and e.pay_mode_id <> 2`)).map(paymentView);
+      return (await paymentRows(app.db, sql`r.id = ${run.id} and ${ofSlip('pay_mode_id')} <> 2`)).map(paymentView);
     },
   );
 

@@ -32,6 +32,7 @@ import { settlePlannedMonths } from './lop';
 import { netFigures, runNets } from './net-paid';
 import { assertNoOffCycle, leftOutEmployees, offCycleRuns } from './off-cycle';
 import { notifyRunDecided, notifyRunWaiting } from './run-notify';
+import { snapshotBankDetails } from './slip-bank';
 
 export type RunRow = typeof payrollRuns.$inferSelect;
 
@@ -286,6 +287,7 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
       await tx.execute(sql`update bonus_lines set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
     }
     await bulkInsert(tx, salarySlips, slips, { copy: true, foreignKeysOnce: true });
+    await snapshotBankDetails(tx, run.id, inAffected('s.employee_id'));
     if (recoveredInstalments.length) {
       await tx.execute(
         sql`update advance_instalments set status = 'recovered', recovered_run_id = ${run.id} where ${anyOf('id', recoveredInstalments)}`,
