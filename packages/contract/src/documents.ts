@@ -46,7 +46,9 @@ export const ZEmployeeSalaryRecord = z.object({
    * adjustment ('lop') with the paid days it moves (+ reversal, − recovery). Printed under the salary table when present.
    */
   arrearsLines: z
-    .array(z.object({ month: z.string(), amount: z.number(), kind: z.enum(['structure', 'lop']).optional(), days: z.number().optional() }))
+    .array(
+      z.object({ month: z.string(), amount: z.number(), kind: z.enum(['structure', 'lop', 'pf']).optional(), days: z.number().optional() }),
+    )
     .nullish(),
 });
 export type TEmployeeSalaryRecord = z.infer<typeof ZEmployeeSalaryRecord>;

@@ -106,6 +106,8 @@ export const MENU = {
   taxCalculator: '/outlet/tax-calculator',
   /** The dated statutory parameters in force and their history; an administrator adds a row when the law changes (issue 25). */
   statutoryParameters: '/outlet/statutory-parameters',
+  /** PF arrears of approved or locked months that a later parameter row reaches: approve, arrear ECR (issue 25). */
+  statutoryArrears: '/outlet/transaction/statutory-arrears',
   // Attendance
   attendance: '/outlet/attandance',
   employeeAttendance: '/outlet/employeeAttendace',

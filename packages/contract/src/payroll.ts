@@ -148,7 +148,7 @@ export const ZRunEmployee = z.object({
   previousNet: z.number().nullable(),
   /** Arrears paid, by the month each is for; a loss-of-pay adjustment ('lop') with the paid days it moves (+ reversal, − recovery). */
   arrears: z.array(
-    z.object({ month: z.string(), amount: z.number(), kind: z.enum(['structure', 'lop']).optional(), days: z.number().optional() }),
+    z.object({ month: z.string(), amount: z.number(), kind: z.enum(['structure', 'lop', 'pf']).optional(), days: z.number().optional() }),
   ),
 });
 export type TRunEmployee = z.infer<typeof ZRunEmployee>;

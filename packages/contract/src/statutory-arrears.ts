@@ -51,7 +51,21 @@ export const ZStatutoryArrear = z.object({
 export type TStatutoryArrear = z.infer<typeof ZStatutoryArrear>;
 
 export const ZStatutoryArrearDetail = ZStatutoryArrear.extend({
-  lines: z.array(z.object({ employeeId: z.number(), employeeCode: z.string(), name: z.string(), uan: z.string().nullable(), ...figures })),
+  lines: z.array(
+    z.object({
+      employeeId: z.number(),
+      employeeCode: z.string(),
+      name: z.string(),
+      uan: z.string().nullable(),
+      ...figures,
+      /**
+       * Once approved, the member's share as an adjustment of the next open month's pay: the amount (negative when
+       * recovered, positive when refunded), the month of the run that carries it and that run's status (null until
+       * a run carries it).
+       */
+      payAdjustment: z.object({ amount: z.number(), paidIn: z.string().nullable(), runStatus: z.string().nullable() }).nullable(),
+    }),
+  ),
 });
 export type TStatutoryArrearDetail = z.infer<typeof ZStatutoryArrearDetail>;
 

@@ -20,6 +20,7 @@ export function arrearsLabel(line: Line): string {
     const what = (line.days ?? line.amount) >= 0 ? 'Loss-of-pay reversal' : 'Loss-of-pay recovery';
     return `${what} for ${month}${line.days ? ` (${daysText(line.days)})` : ''}`;
   }
+  if (line.kind === 'pf') return `PF arrears, employee share ${line.amount > 0 ? 'refunded' : 'recovered'}, for ${month}`;
   return `Arrears of revised salary for ${month}`;
 }
 

@@ -162,6 +162,7 @@ export const MENU_TREE: SeedModule[] = [
       m('Full & Final Settlement', MENU.settlement, 'ReceiptIndianRupee'),
       m('Tax Calculator', MENU.taxCalculator, 'Calculator'),
       m('Statutory Parameters', MENU.statutoryParameters, 'BookOpen'),
+      m('Statutory Arrears', MENU.statutoryArrears, 'FileBadge'),
     ],
   },
   {
@@ -261,6 +262,7 @@ export const ROLE_ACCESS: Record<'Manager' | 'Employee' | 'Payroll Officer', Par
     [MENU.employee]: VIEW,
     // A unit's salary approver of a level approves its runs; advances of the unit's staff too.
     [MENU.salaryProcess]: ['view', 'approve'],
+    [MENU.statutoryArrears]: ['view', 'approve'],
     [MENU.salaryAdvance]: ['view', 'approve'],
     // The reporting manager approves a separation first; HR (an approver of the unit) then.
     [MENU.separation]: ['view', 'approve'],
@@ -277,6 +279,7 @@ export const ROLE_ACCESS: Record<'Manager' | 'Employee' | 'Payroll Officer', Par
     [MENU.unitSalaryApprover]: VIEW,
     [MENU.salaryFormula]: RAISE,
     [MENU.salaryProcess]: ['view', 'add', 'edit'],
+    [MENU.statutoryArrears]: ['view', 'add', 'edit'],
     [MENU.salaryAdvance]: ['view', 'add', 'edit'],
     [MENU.salaryIncrement]: ['view', 'add', 'edit'],
     [MENU.separation]: ['view', 'add', 'edit'],

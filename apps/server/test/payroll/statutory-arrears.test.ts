@@ -202,7 +202,7 @@ describe('a PF row reaching back into a locked month', () => {
     expect((await payroll.get('/api/payroll/statutory-arrears?status=late')).statusCode).toBe(400);
     const unitId = (await payroll.get(`/api/payroll/statutory-arrears/${id}`)).json().unitId as number;
     const other = units.find((u) => u.id !== unitId)!;
-    const limited = await createUnitLimitedUser(t, { menus: [MENU.salaryProcess], unitIds: [other.id] });
+    const limited = await createUnitLimitedUser(t, { menus: [MENU.statutoryArrears], unitIds: [other.id] });
     expect((await limited.api.get(`/api/payroll/statutory-arrears/${id}`)).statusCode).toBe(404);
     expect((await limited.api.get(`/api/payroll/statutory-arrears/${id}/ecr`)).statusCode).toBe(404);
     const seen = (await limited.api.get('/api/payroll/statutory-arrears')).json() as { id: number; unitId: number; status: string }[];

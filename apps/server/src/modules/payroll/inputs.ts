@@ -284,7 +284,7 @@ export async function systemAmounts(
       id: r.id,
       month: r.forMonth,
       amount: Number(r.amount),
-      ...(r.kind === 'lop' ? { kind: 'lop' as const, days: Number(r.days ?? 0) } : {}),
+      ...(r.kind === 'lop' ? { kind: 'lop' as const, days: Number(r.days ?? 0) } : r.kind === 'pf' ? { kind: 'pf' as const } : {}),
     });
     arrears.set(r.employeeId, a);
   }

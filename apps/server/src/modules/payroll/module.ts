@@ -2,13 +2,14 @@ import { bonusLines, salaryAdvances, salaryArrears, salarySlips, statutoryArrear
 import { defineModule } from '../../lib/module';
 import { registerApprovalKind } from '../approvals/service';
 import { registerEmployeeUsage, tableUsage } from '../employees/usage';
+import { onParameterRowsAdded } from '../statutory/parameter-listeners';
 import { advanceApproval } from './advance-routes';
 import { bonusApproval } from './bonus-routes';
 import { registerHeadRules } from './head-rules';
 import { registerLopSettlement } from './lop';
 import { payrollRoutes } from './routes';
 import { salaryRunApproval } from './runs';
-import { statutoryArrearsApproval } from './statutory-arrears';
+import { raiseOnPfRows, statutoryArrearsApproval } from './statutory-arrears';
 import { statutoryArrearsActionRoutes, statutoryArrearsRoutes } from './statutory-arrears-routes';
 
 export const payrollModule = defineModule({
@@ -16,6 +17,7 @@ export const payrollModule = defineModule({
   setup() {
     registerHeadRules();
     registerLopSettlement();
+    onParameterRowsAdded('payroll.statutoryArrears', raiseOnPfRows);
     for (const kind of [salaryRunApproval, advanceApproval, bonusApproval, statutoryArrearsApproval]) registerApprovalKind(kind);
     // An employee with pay records is kept (deactivated, never deleted).
     registerEmployeeUsage(tableUsage('salary records', salarySlips, salarySlips.employeeId));

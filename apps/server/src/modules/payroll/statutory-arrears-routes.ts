@@ -1,7 +1,7 @@
 // The statutory arrears of approved or locked months (statutory-arrears.ts): the list and one record with its
 // members, raising them on demand for the caller's units, and the supplementary (arrear) ECR of an approved
 // record — the ECR 2.0 layout for the wage month, uploaded on the EPFO portal as ECR type "Arrear". Decisions go
-// through the approvals module ('payroll.statutoryArrears'). Payroll users of the record's unit only.
+// through the approvals module ('payroll.statutoryArrears'). Users holding the Statutory Arrears menu, within the record's unit.
 import {
   MENU,
   type TStatutoryArrear,
@@ -76,18 +76,27 @@ async function loadArrear(db: Db, auth: AuthContext, id: number): Promise<Row> {
   return r;
 }
 
-async function linesOf(db: Db, id: number) {
-  return queryRows<{ employeeId: number; employeeCode: string; name: string; uan: string | null } & Record<(typeof MONEY)[number], number>>(
+type Line = { employeeId: number; employeeCode: string; name: string; uan: string | null } & Record<(typeof MONEY)[number], number> & {
+    payAdjustment: { amount: number; paidIn: string | null; runStatus: string | null } | null;
+  };
+
+async function linesOf(db: Db, id: number): Promise<Line[]> {
+  return queryRows<Line>(
     db,
-    sql`select employee_id as "employeeId", employee_code as "employeeCode", name, uan, epf_wages::float8 as "epfWages",
-          eps_wages::float8 as "epsWages", edli_wages::float8 as "edliWages", employee_share::float8 as "employeeShare",
-          eps::float8 as eps, epf::float8 as epf, edli::float8 as edli
-        from statutory_arrear_lines where arrear_id = ${id} order by employee_code`,
+    sql`select l.employee_id as "employeeId", l.employee_code as "employeeCode", l.name, l.uan, l.epf_wages::float8 as "epfWages",
+          l.eps_wages::float8 as "epsWages", l.edli_wages::float8 as "edliWages", l.employee_share::float8 as "employeeShare",
+          l.eps::float8 as eps, l.epf::float8 as epf, l.edli::float8 as edli,
+          case when sa.id is not null then json_build_object('amount', sa.amount::float8 / 100,
+            'paidIn', case when r.id is not null then r.year::text || '-' || lpad(r.month::text, 2, '0') end, 'runStatus', r.status) end
+            as "payAdjustment"
+        from statutory_arrear_lines l left join salary_arrears sa on sa.id = l.salary_arrear_id
+        left join payroll_runs r on r.id = sa.paid_run_id
+        where l.arrear_id = ${id} order by l.employee_code`,
   );
 }
 
 const tags = ['payroll'];
-const view_ = { menu: MENU.salaryProcess, action: 'view' } as const;
+const view_ = { menu: MENU.statutoryArrears, action: 'view' } as const;
 
 /** The arrears records: the list and one record with its lines. */
 export const statutoryArrearsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -139,7 +148,7 @@ export const statutoryArrearsActionRoutes: FastifyPluginAsyncZod = async (app) =
   app.post(
     '/api/payroll/statutory-arrears/raise',
     {
-      config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
+      config: { access: { menu: MENU.statutoryArrears, action: 'edit' } },
       schema: {
         tags,
         summary: 'Works out the PF arrears of the approved or locked months of the caller’s units that a later parameter row reaches',

@@ -19,10 +19,11 @@ import { loadStatutoryTables } from '../statutory/parameters';
 
 export const statutoryArrearsApproval = defineApprovalKind({
   kind: 'payroll.statutoryArrears',
-  menu: MENU.salaryProcess,
+  menu: MENU.statutoryArrears,
   beneficiaries: (a) => sql`select employee_id from statutory_arrear_lines where arrear_id = ${a.subjectId}`,
   async onApproved(tx, approval) {
     await tx.update(statutoryArrears).set({ status: 'approved' }).where(eq(statutoryArrears.id, approval.subjectId));
+    await employeeShareLines(tx, approval.subjectId);
   },
   async onRejected(tx, approval) {
     await tx.update(statutoryArrears).set({ status: 'rejected' }).where(eq(statutoryArrears.id, approval.subjectId));
@@ -31,6 +32,32 @@ export const statutoryArrearsApproval = defineApprovalKind({
     await tx.update(statutoryArrears).set({ status: 'rejected' }).where(eq(statutoryArrears.id, approval.subjectId));
   },
 });
+
+/**
+ * An approved record's employee shares reach pay the way loss-of-pay adjustments do (lop.ts): one salary_arrears
+ * line per member, kind 'pf', for the month it belongs to, paid (recovered when the share went up, refunded when it
+ * went down) through the ARREARS head of the member's next open month's run, on the payslip and the registers. The
+ * employer's share, EPS, EDLI and the administration charges are the employer's, remitted with the arrear ECR.
+ */
+async function employeeShareLines(tx: Tx, arrearId: number): Promise<void> {
+  await tx.execute(sql`with l as (
+      select l.id, l.employee_id, a.for_month, -l.employee_share as amount,
+        left('PF arrears #' || a.id || ', employee share: ' || a.basis, 300) as reason
+      from statutory_arrear_lines l join statutory_arrears a on a.id = l.arrear_id
+      where l.arrear_id = ${arrearId} and l.employee_share <> 0 and l.salary_arrear_id is null
+    ), made as (
+      insert into salary_arrears (employee_id, for_month, amount, kind, reason)
+      select employee_id, for_month, amount, 'pf', reason from l order by id
+      returning id, employee_id, for_month
+    )
+    update statutory_arrear_lines sl set salary_arrear_id = made.id
+    from made where sl.arrear_id = ${arrearId} and sl.employee_id = made.employee_id`);
+}
+
+/** After a PF row is added on the statutory parameters screen: the months it reaches back into, at once. */
+export async function raiseOnPfRows(db: Db, change: { kinds: readonly string[]; userId: number }): Promise<number[]> {
+  return change.kinds.includes('pf') ? raiseStatutoryArrears(db, { requestedBy: change.userId, unitIds: 'all' }) : [];
+}
 
 type SlipPf = {
   employeeId: number;

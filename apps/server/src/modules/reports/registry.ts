@@ -3,6 +3,7 @@
 // menus registerPf… in MENU and the Registers module of the menu seed).
 import { attendanceRegisterReport, shiftCompareReport, shiftCompareSummaryReport } from './attendance';
 import type { ReportDef } from './define';
+import { arrears } from './registers/arrears';
 import { formD } from './registers/attendance';
 import { bonusReport } from './registers/bonus';
 import { formA, headcount, joinersLeavers } from './registers/employees';
@@ -14,7 +15,7 @@ import { advanceOutstanding, formC } from './registers/loans';
 import { lwfRegister } from './registers/lwf';
 import { pfRegister } from './registers/pf';
 import { ptRegister } from './registers/pt';
-import { arrears, formB, salaryRegister } from './registers/wages';
+import { formB, salaryRegister } from './registers/wages';
 
 export const REPORTS: readonly ReportDef[] = [
   attendanceRegisterReport,

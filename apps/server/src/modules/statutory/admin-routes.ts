@@ -24,6 +24,7 @@ import { orgToday } from '../../lib/org-zone';
 import { noContent } from '../../lib/responses';
 import type { AuthContext } from '../access/context';
 import { checkedRow, knownStates, parameterRows, sameDayRow } from './admin';
+import { parameterRowsAdded } from './parameter-listeners';
 
 const ENTITY = 'statutory_parameters';
 const tags = ['statutory'];
@@ -157,6 +158,7 @@ export const statutoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return created.id;
       });
+      await parameterRowsAdded(app.db, { kinds: [body.kind], effectiveFrom: body.effectiveFrom, userId: auth.userId }, request.log);
       return reply.code(201).send(await one(app.db, id));
     },
   );

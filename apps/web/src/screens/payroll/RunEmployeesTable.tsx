@@ -75,6 +75,9 @@ function ArrearsCell({ arrears }: { arrears: TRunEmployee['arrears'] }) {
               <tr key={`${a.month}-${a.kind ?? 'structure'}-${i}`}>
                 <td className="pr-4">
                   {formatYearMonth(a.month)}
+                  {a.kind === 'pf' && (
+                    <span className="ml-1 text-muted-foreground">PF arrears, employee share {a.amount > 0 ? 'refund' : 'recovery'}</span>
+                  )}
                   {a.kind === 'lop' && (
                     <span className="ml-1 text-muted-foreground">
                       loss-of-pay {(a.days ?? a.amount) >= 0 ? 'reversal' : 'recovery'}

@@ -1,5 +1,5 @@
 // Registers of wages, read from the salary slips of approved or locked runs only (a draft or processed run
-// may still change): Form B wage register, the salary register (employee × head) and the arrears report.
+// may still change): Form B wage register and the salary register (employee × head). The arrears report is arrears.ts.
 import { MENU } from '@hr/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client';
@@ -216,53 +216,5 @@ export const formB = defineReport({
     key: '_slipId',
     cacheTotalsMs: FINAL_TOTALS_MS,
     keptTotals,
-  },
-});
-
-export const arrears = defineReport({
-  id: 'arrears',
-  title: 'Arrears',
-  menu: MENU.registerArrears,
-  kind: 'register',
-  description: 'Arrears of back-dated increments: the month each is for, the amount, and the run that paid it (unpaid ones pending)',
-  filters: [
-    ...PEOPLE_FILTERS,
-    { kind: 'financialYear' },
-    {
-      kind: 'status',
-      options: [
-        { value: 'pending', label: 'Pending' },
-        { value: 'paid', label: 'Paid' },
-      ],
-    },
-  ],
-  columns: [
-    col.code,
-    col.name,
-    col.unit,
-    col.department,
-    col.text('forMonth', 'For Month', 10, { sortable: true }),
-    col.money('amount', 'Arrears'),
-    col.text('paidIn', 'Paid In', 10, { sortable: true }),
-    col.text('status', 'Status', 10, { sortable: true }),
-  ],
-  groupBy: [...BY_UNIT_DEPARTMENT, { key: 'status', label: 'Status' }],
-  defaultSort: null,
-  selfService: 'own',
-  fileStem: 'Arrears',
-  source: {
-    kind: 'sql',
-    order: ['employeeCode', 'forMonth'],
-    query: (ctx) => {
-      const { from, to, status } = ctx.f;
-      return sql`select e.employee_code as "employeeCode", e.name, u.name as "unitName", d.name as "departmentName", a.for_month as "forMonth",
-          a.amount, case when pr.id is null then null else pr.year::text || '-' || lpad(pr.month::text, 2, '0') end as "paidIn",
-          case when a.paid_run_id is null then 'Pending' else 'Paid' end as status
-        from salary_arrears a join employees e on e.id = a.employee_id join units u on u.id = e.unit_id
-        join departments d on d.id = e.department_id left join payroll_runs pr on pr.id = a.paid_run_id
-        where ${ctx.employeeWhere(sql`e`)}
-          ${from && to ? sql`and a.for_month between ${from.slice(0, 7)} and ${to.slice(0, 7)}` : sql``}
-          ${status === 'pending' ? sql`and a.paid_run_id is null` : status === 'paid' ? sql`and a.paid_run_id is not null` : sql``}`;
-    },
   },
 });
