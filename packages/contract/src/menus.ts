@@ -98,6 +98,8 @@ export const MENU = {
   employeeBonus: '/outlet/transaction/employee-bonus',
   salaryAdvance: '/outlet/transaction/salary-advance',
   salaryIncrement: '/outlet/transaction/salary_increment',
+  /** Salary of the financial year paid before going live (this employer's earlier months, a previous employer's Form 12B) (issue 26). */
+  earlierSalary: '/outlet/transaction/earlier-salary',
   /** Separations of the units' employees: record, approve (reporting manager, then HR) (issue 27). */
   separation: '/outlet/transaction/separation',
   /** Full and final settlements of separated employees (issue 27). */

@@ -15,6 +15,8 @@ import { Conflict } from '../../lib/errors';
 import { FINAL_RUN } from '../../lib/month-lock';
 import { loadStatutoryTables } from '../statutory/parameters';
 import { defaultDeclaration, type EffectiveDeclaration, effectiveDeclarations } from '../tax/declarations';
+import { earlierSalaryRows, previousEmployerOf, totalsOf } from '../tax/earlier-salary';
+import { earlierMonths, withEarlierExemptions } from './earlier';
 
 /** Runs whose slips count: approved or locked (what employees see as payslips). */
 
@@ -121,6 +123,8 @@ export async function loadForm16Records(
   const t = tables ?? (await loadStatutoryTables(db));
   // At the year's end: after a proof cut-off only proved claims count, as in the March run.
   const declarations = await effectiveDeclarations(db, employeeIds, financialYear, fy.endDate);
+  // The salary of the year paid before going live (imported): this employer's months and a previous employer's.
+  const earlier = await earlierSalaryRows(db, employeeIds, financialYear);
 
   const slipsOf = new Map<number, SlipRow[]>();
   for (const s of slips) {
@@ -148,7 +152,14 @@ export async function loadForm16Records(
     const ordered = own
       .map((s) => ({ slip: s, run: runOf.get(s.runId)! }))
       .sort((a, b) => a.run.year * 100 + a.run.month - (b.run.year * 100 + b.run.month));
-    const months: Form16Month[] = ordered.map(({ slip, run }) => monthOf(slip, run));
+    const before = earlier.get(id) ?? [];
+    const months: Form16Month[] = [...earlierMonths(before), ...ordered.map(({ slip, run }) => monthOf(slip, run))].sort(
+      (a, b) => a.year * 100 + a.month - (b.year * 100 + b.month),
+    );
+    const previous = previousEmployerOf(
+      declarations.get(id) ?? defaultDeclaration(id, financialYear),
+      before.length ? totalsOf(before) : undefined,
+    );
     const last = ordered[ordered.length - 1];
     const declaration = declarations.get(id) ?? defaultDeclaration(id, financialYear);
     const tax = incomeTaxParametersFor(t, financialYear, declaration.regime);
@@ -167,17 +178,14 @@ export async function loadForm16Records(
       periodTo: person.exited && person.exited < fy.endDate ? person.exited : fy.endDate,
       tax,
       months,
-      exemptions: exemptionsOf(tax, declaration, ordered),
+      exemptions: withEarlierExemptions(tax, exemptionsOf(tax, declaration, ordered), before),
       // Sections the year's parameters do not know are left out (the declaration screen offers only known ones).
       deductions: Object.fromEntries(
         Object.entries(declaration.deductions)
           .filter(([k]) => k in tax.deductions.sections)
           .map(([k, v]) => [k, BigInt(v)]),
       ),
-      previousEmployer:
-        declaration.previousEmployerIncome || declaration.previousEmployerTds
-          ? { salary: BigInt(declaration.previousEmployerIncome), tds: BigInt(declaration.previousEmployerTds) }
-          : null,
+      previousEmployer: previous.income || previous.tds ? { salary: BigInt(previous.income), tds: BigInt(previous.tds) } : null,
       otherIncome: BigInt(declaration.otherIncome),
       relief89: BigInt(declaration.relief89),
       basicAndDa: basicAndDaOf(ordered),

@@ -28,6 +28,7 @@ import { selectJsonColumns } from '../../lib/bulk';
 import { type EmployeeSet, idsIn } from '../../lib/sql';
 import { loadStatutoryTables } from '../statutory/parameters';
 import { defaultDeclaration, type EffectiveDeclaration, effectiveDeclarations } from '../tax/declarations';
+import { type EarlierSalaryTotals, earlierSalaryTotals, previousEmployerOf } from '../tax/earlier-salary';
 import type { PaidEmployee } from './inputs';
 import { ARREARS_CODE, BONUS_CODE, isRuleHead } from './plan';
 
@@ -40,6 +41,8 @@ export interface MonthStatutory {
   /** With a TDS head: each employee's declaration as it counts this month, and the year's earlier slips' figures. */
   declarations?: Map<number, EffectiveDeclaration>;
   tdsEarlier?: Map<number, TdsEarlier>;
+  /** With a TDS head: the year's salary paid before the product (imported), months before this one only. */
+  imported?: Map<number, EarlierSalaryTotals>;
   financialYear: string;
   /**
    * In a due month of a state whose PT slabs are of a half-year's salary: the half-year (year * 100 + month) and
@@ -189,7 +192,8 @@ export async function monthStatutory(
   if (!withTds) return { params, pfRows: tables.pf, esiEarlier, financialYear, ptHalfYear };
   const declarations = await effectiveDeclarations(db, ids, financialYear, on);
   const tdsEarlier = await tdsEarlierSlips(db, ids, year, month, heads);
-  return { params, pfRows: tables.pf, esiEarlier, declarations, tdsEarlier, financialYear, ptHalfYear };
+  const imported = await earlierSalaryTotals(db, ids, financialYear, { year, month });
+  return { params, pfRows: tables.pf, esiEarlier, declarations, tdsEarlier, imported, financialYear, ptHalfYear };
 }
 
 /**
@@ -251,7 +255,13 @@ export function employeeStatutory(e: PaidEmployee, s: MonthStatutory, year: numb
     esiEarlierWages: s.esiEarlier.get(e.id) ?? [],
     tds:
       s.declarations &&
-      tdsOf(s.declarations.get(e.id) ?? defaultDeclaration(e.id, s.financialYear), s.tdsEarlier?.get(e.id), joinedThisMonth, e.dateOfBirth),
+      tdsOf(
+        s.declarations.get(e.id) ?? defaultDeclaration(e.id, s.financialYear),
+        s.tdsEarlier?.get(e.id),
+        joinedThisMonth,
+        e.dateOfBirth,
+        s.imported?.get(e.id),
+      ),
     ptPeriod: half && {
       earlierGross: earlierPt?.gross ?? 0,
       otherMonths: employedMonthsBesides(e, half.from, half.to, year * 100 + month) - (earlierPt?.months ?? 0),
@@ -259,7 +269,19 @@ export function employeeStatutory(e: PaidEmployee, s: MonthStatutory, year: numb
   };
 }
 
-function tdsOf(d: EffectiveDeclaration, earlier: TdsEarlier = NO_EARLIER, joinedThisMonth = false, dateOfBirth?: string): EmployeeTds {
+/**
+ * The TDS head's figures of an employee. The salary imported for the months before the product (going live mid-year)
+ * counts as earlier months of this employer — its gross as regular salary, its exempt allowances (where the regime
+ * allows them), PT and TDS deducted — and an imported Form 12B replaces the declaration's previous employer.
+ */
+function tdsOf(
+  d: EffectiveDeclaration,
+  earlier: TdsEarlier = NO_EARLIER,
+  joinedThisMonth = false,
+  dateOfBirth?: string,
+  imported?: EarlierSalaryTotals,
+): EmployeeTds {
+  const previous = previousEmployerOf(d, imported);
   return {
     joinedThisMonth,
     age: dateOfBirth ? taxAgeInYear(dateOfBirth, d.financialYear) : undefined,
@@ -267,10 +289,14 @@ function tdsOf(d: EffectiveDeclaration, earlier: TdsEarlier = NO_EARLIER, joined
     rentPerMonth: d.rentPerMonth,
     metro: d.metro,
     deductions: d.deductions,
-    previousEmployerIncome: d.previousEmployerIncome,
-    previousEmployerTds: d.previousEmployerTds,
+    previousEmployerIncome: previous.income,
+    previousEmployerTds: previous.tds,
     otherIncome: d.otherIncome,
     relief89: d.relief89,
     ...earlier,
+    earlierRegular: earlier.earlierRegular + (imported?.gross ?? 0),
+    earlierHraExempt: earlier.earlierHraExempt + (imported?.exempt ?? 0),
+    earlierPt: earlier.earlierPt + (imported?.pt ?? 0) + previous.pt,
+    tdsSoFar: earlier.tdsSoFar + (imported?.tds ?? 0),
   };
 }

@@ -38,6 +38,7 @@ import { type AuthContext, canReachRecord } from '../access/context';
 import { loadStatutoryTables } from '../statutory/parameters';
 import { computeTaxView } from '../statutory/routes';
 import { proofCutoff } from './declarations';
+import { earlierSalaryTotals, previousEmployerOf } from './earlier-salary';
 import { currentFinancialYear, proofWindowClosed, taxProofRoutes } from './proofs';
 
 type Who = { id: number; code: string; name: string; unitId: number };
@@ -134,6 +135,13 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
   const tables = await loadStatutoryTables(db);
   const hra = incomeTaxParametersFor(tables, fy, 'old')?.hra ?? null;
   const estimate = await yearEstimate(db, e.id, fy, { rentPerMonth: rent, metro, hra });
+  // The salary of the year paid before going live (imported) is part of the year; an imported Form 12B is the
+  // previous employer's salary in place of the declared one.
+  const imported = (await earlierSalaryTotals(db, [e.id], fy)).get(e.id);
+  const previous = previousEmployerOf({ previousEmployerIncome: prevIncome, previousEmployerTds: d?.previousEmployerTds ?? 0 }, imported);
+  const yearSalary = estimate.salary + BigInt(imported?.gross ?? 0) + BigInt(previous.income);
+  const yearExempt = estimate.hra + BigInt(imported?.exempt ?? 0);
+  const yearPt = estimate.pt + BigInt((imported?.pt ?? 0) + previous.pt);
   const deductions: Record<string, Paise> = {};
   for (const l of lines) deductions[l.section] = BigInt(l.amount);
   // The old regime's senior citizens' slabs by the age reached in the year; 80CCD(2) capped on the year's basic + DA.
@@ -143,9 +151,9 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
     if (!p) return null;
     const known = Object.fromEntries(Object.entries(deductions).filter(([k]) => k in p.deductions.sections));
     return computeTaxView(p, {
-      grossSalary: estimate.salary + BigInt(prevIncome),
-      exemptions: estimate.hra,
-      professionalTax: estimate.pt,
+      grossSalary: yearSalary,
+      exemptions: yearExempt,
+      professionalTax: yearPt,
       otherIncome: BigInt(otherIncome),
       deductions: known,
       basicAndDa: estimate.basicDa,
@@ -179,9 +187,9 @@ async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxDeclarat
     proofCutoff: cutoff,
     afterCutoff: proofWindowClosed(cutoff),
     comparison: {
-      estimatedAnnualSalary: toRupees(estimate.salary + BigInt(prevIncome)),
-      hraExemption: toRupees(estimate.hra),
-      professionalTax: toRupees(estimate.pt),
+      estimatedAnnualSalary: toRupees(yearSalary),
+      hraExemption: toRupees(yearExempt),
+      professionalTax: toRupees(yearPt),
       otherIncome: toRupees(otherIncome),
       relief89: toRupees(relief89),
       netTax: { new: net(views.new), old: net(views.old) },
