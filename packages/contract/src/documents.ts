@@ -21,6 +21,33 @@ export const ZSalaryHead = z.object({
 });
 export type TSalaryHead = z.infer<typeof ZSalaryHead>;
 
+/** The organisation's payslip layout: the payslip as specified, or the wage slip of the Code on Wages (Central) Rules. */
+export const PAYSLIP_LAYOUTS = ['standard', 'wageSlip'] as const;
+export const ZPayslipLayout = z.enum(PAYSLIP_LAYOUTS);
+export type TPayslipLayout = z.infer<typeof ZPayslipLayout>;
+
+/** What the wage slip (Code on Wages (Central) Rules) prints beyond the salary record: days, totals, identity, leave. */
+export const ZWageSlipDetails = z.object({
+  fatherName: z.string().nullish(),
+  /** YYYY-MM-DD. */
+  dateOfJoining: z.string().nullish(),
+  pan: z.string().nullish(),
+  esiNumber: z.string().nullish(),
+  bankAccountNo: z.string().nullish(),
+  ifsc: z.string().nullish(),
+  bankName: z.string().nullish(),
+  /** Days in the wage period, days paid and days of loss of pay. */
+  daysInPeriod: z.number(),
+  paidDays: z.number(),
+  lopDays: z.number(),
+  /** Gross earnings and total deductions of the slip (rupees). */
+  gross: z.number(),
+  totalDeductions: z.number(),
+  /** Leave of the financial year by type as the ledger stands: days credited (with the opening), taken, balance. */
+  leaveBalances: z.array(z.object({ name: z.string(), credited: z.number(), taken: z.number(), balance: z.number() })),
+});
+export type TWageSlipDetails = z.infer<typeof ZWageSlipDetails>;
+
 /** Employee salary record: one per employee per month; feeds the payslip and the signing sheet. */
 export const ZEmployeeSalaryRecord = z.object({
   companyName: z.string(),
@@ -50,6 +77,9 @@ export const ZEmployeeSalaryRecord = z.object({
       z.object({ month: z.string(), amount: z.number(), kind: z.enum(['structure', 'lop', 'pf']).optional(), days: z.number().optional() }),
     )
     .nullish(),
+  /** The organisation's layout for this slip (absent: the payslip as specified); 'wageSlip' comes with `wageSlip`. */
+  payslipLayout: ZPayslipLayout.nullish(),
+  wageSlip: ZWageSlipDetails.nullish(),
 });
 export type TEmployeeSalaryRecord = z.infer<typeof ZEmployeeSalaryRecord>;
 

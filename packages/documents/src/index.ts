@@ -11,3 +11,4 @@ export * from './protect';
 export * from './samples';
 export * from './scripts';
 export * from './signing-sheet';
+export * from './wage-slip';

@@ -3,7 +3,7 @@
 // as DDMMYYYY (a common Indian convention). A job: a retry skips the slips already sent.
 import { randomBytes } from 'node:crypto';
 import { monthName } from '@hr/calendar';
-import { buildPayslipDoc, type PayslipRecord, payslipFileName, protectDocument } from '@hr/documents';
+import { buildSalarySlipDoc, type PayslipRecord, payslipFileName, protectDocument } from '@hr/documents';
 import { renderPdf } from '@hr/documents/node';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ export function payslipPassword(pan: string, dateOfBirth: string): string {
  * protect.ts) with the password of `protectWith`, under an owner password nobody is told; else plain.
  */
 export function payslipAttachment(record: PayslipRecord, protectWith: { pan: string; dateOfBirth: string } | null): Promise<Buffer> {
-  const doc = buildPayslipDoc([record]);
+  const doc = buildSalarySlipDoc([record]);
   if (!protectWith) return renderPdf(doc);
   return renderPdf(
     protectDocument(doc, {

@@ -34,6 +34,7 @@ import { bonusRoutes } from './bonus-routes';
 import { emailPayslipsJob } from './email';
 import { formulaRoutes } from './formula-routes';
 import { netFigures, runNets } from './net-paid';
+import { payslipViewRoutes } from './payslip-view-routes';
 import { runApprovalRoutes } from './run-approval-routes';
 import { approveRun, createRun, loadRun, lockRun, runView, setRunPaymentDate, startProcess, unlockRun } from './runs';
 import { runEmployees, slipRecords } from './slips';
@@ -378,4 +379,5 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(attendanceRoutes);
   await app.register(statutoryReturnRoutes);
   await app.register(runApprovalRoutes);
+  await app.register(payslipViewRoutes);
 };

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import type { RunHead, SlipArrearsLine } from '../../db/schema';
 import { netFigures, netPaidSql } from './net-paid';
+import { withPayslipLayout } from './wage-slip-data';
 
 type SlipRow = {
   runId: number;
@@ -45,7 +46,7 @@ export async function slipRecords(db: Db, where: ReturnType<typeof sql>): Promis
         where ${where}
         order by u.name, s.employee_code`,
   );
-  return rows.map((r) => ({
+  const records = rows.map((r) => ({
     employeeId: r.employeeId,
     ...slipNet(r.netPaid, r.net),
     companyName: org?.name ?? '',
@@ -72,6 +73,12 @@ export async function slipRecords(db: Db, where: ReturnType<typeof sql>): Promis
       isTotalLWOPHead: h.isTotalLWOPHead,
     })),
   }));
+  // The organisation's layout (issue 26): with the wage slip, each record also carries what it prints.
+  return withPayslipLayout(
+    db,
+    records,
+    rows.map((r) => r.runId),
+  );
 }
 
 /** A slip's net pay as the payslip prints it: the amount paid (rounded to ₹10), the exact net and the round-off, rupees. */

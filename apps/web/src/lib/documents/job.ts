@@ -12,8 +12,8 @@ import { type TSettlement, ZSettlement } from '@hr/contract/exits';
 import {
   buildAdvanceVoucherDoc,
   buildIdCardDoc,
-  buildPayslipDoc,
   buildRelievingLetterDoc,
+  buildSalarySlipDoc,
   buildServiceCertificateDoc,
   buildSettlementStatementDoc,
   buildSigningSheetDoc,
@@ -87,7 +87,7 @@ function definition(job: PdfJob, problems: string[]): { doc: TDocumentDefinition
     case 'payslips': {
       const records = ZPayslipRecords.parse(job.records);
       return {
-        doc: buildPayslipDoc(records, {
+        doc: buildSalarySlipDoc(records, {
           logo: job.logo ?? undefined,
           watermark: job.watermark ?? undefined,
           onSlipError: (record, _index, error) => problems.push(`${record.name} (${record.employeeCode ?? '-'}): ${error.message}`),
