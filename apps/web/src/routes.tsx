@@ -106,33 +106,40 @@ export const routeTable: RouteObject[] = [
         path: 'outlet',
         lazy: page(() => import('@/screens/shell/OutletLayout')),
         errorElement: <RouteErrorFallback />,
+        // A pathless route holds every screen so that a screen's error (a failed lazy load, a rendering error) is
+        // shown by its errorElement inside the layout's <Outlet />: the menu and the top bar stay.
         children: [
-          { index: true, element: redirect('dashboard') },
-          ...screens('dashboard'),
-          ...screens('attendance'),
-          ...screens('reports'),
-          ...screens('payroll'),
-          ...screens('requests'),
-          ...screens('statutory'),
-          // Exits: transaction/separation, transaction/full-final-settlement(/:id), me/separation (full paths).
-          ...screens('exits'),
-          // Developer-only pages (test builds): no menu points at them, so they are not menu-guarded.
-          ...areaRoutes('dev'),
-          { path: 'request', children: [{ index: true, element: redirect('raise') }, ...screens('request')] },
-          { path: 'allRequest', children: [{ index: true, element: redirect('wfh') }, ...screens('allRequest')] },
-          { path: 'master', children: [{ path: 'configure', element: redirect('role') }, ...screens('master')] },
-          { path: 'transaction', children: [...screens('transaction'), ...menuGuarded(payrollTransactionRoutes)] },
-          { path: 'myProfile', children: [{ index: true, element: redirect('profile') }, ...screens('myProfile')] },
-          { path: 'idCard', children: screens('idCard') },
           {
-            path: 'me',
+            errorElement: <RouteErrorFallback />,
             children: [
-              { path: 'attendance', element: redirect('logs') },
-              { path: 'leave', element: redirect('summary') },
-              ...screens('me'),
+              { index: true, element: redirect('dashboard') },
+              ...screens('dashboard'),
+              ...screens('attendance'),
+              ...screens('reports'),
+              ...screens('payroll'),
+              ...screens('requests'),
+              ...screens('statutory'),
+              // Exits: transaction/separation, transaction/full-final-settlement(/:id), me/separation (full paths).
+              ...screens('exits'),
+              // Developer-only pages (test builds): no menu points at them, so they are not menu-guarded.
+              ...areaRoutes('dev'),
+              { path: 'request', children: [{ index: true, element: redirect('raise') }, ...screens('request')] },
+              { path: 'allRequest', children: [{ index: true, element: redirect('wfh') }, ...screens('allRequest')] },
+              { path: 'master', children: [{ path: 'configure', element: redirect('role') }, ...screens('master')] },
+              { path: 'transaction', children: [...screens('transaction'), ...menuGuarded(payrollTransactionRoutes)] },
+              { path: 'myProfile', children: [{ index: true, element: redirect('profile') }, ...screens('myProfile')] },
+              { path: 'idCard', children: screens('idCard') },
+              {
+                path: 'me',
+                children: [
+                  { path: 'attendance', element: redirect('logs') },
+                  { path: 'leave', element: redirect('summary') },
+                  ...screens('me'),
+                ],
+              },
+              notFound,
             ],
           },
-          notFound,
         ],
       },
       notFound,

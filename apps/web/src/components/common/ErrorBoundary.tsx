@@ -1,7 +1,12 @@
+import { RotateCw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '@/components/ui/button';
 
-/** The spec's rendering-error fallback: 'Something went wrong:' and the message in red. */
+/**
+ * The spec's rendering-error fallback: 'Something went wrong:' and the message in red, with a reload. Inside the
+ * signed-in layout it takes the screen's place only (the menu and the top bar stay, OutletLayout and routes.tsx).
+ */
 export function ErrorFallback({ error }: { error: unknown }) {
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
@@ -12,6 +17,17 @@ export function ErrorFallback({ error }: { error: unknown }) {
     <div role="alert" className="p-6" data-testid="error-fallback">
       <p>Something went wrong:</p>
       <pre className="mt-2 whitespace-pre-wrap text-red-600 dark:text-red-400">{message}</pre>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="mt-4"
+        onClick={() => window.location.reload()}
+        data-testid="error-reload"
+      >
+        <RotateCw />
+        Reload
+      </Button>
     </div>
   );
 }

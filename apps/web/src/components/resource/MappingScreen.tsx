@@ -96,7 +96,13 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-64 space-y-1">
           <span className="text-sm font-medium">{ownerDef.label}</span>
-          <ReferenceSelect resource={ownerDef.reference ?? ''} value={ownerId} onChange={switchOwner} data-testid="mapping-owner" />
+          <ReferenceSelect
+            resource={ownerDef.reference ?? ''}
+            value={ownerId}
+            onChange={switchOwner}
+            aria-label={ownerDef.label}
+            data-testid="mapping-owner"
+          />
         </div>
         <Input
           className="max-w-xs"

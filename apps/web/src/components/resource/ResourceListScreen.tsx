@@ -177,6 +177,7 @@ export function ResourceListScreen({ resource: r }: { resource: TResource }) {
                   value={owner}
                   onChange={setOwner}
                   placeholder={`Choose a ${r.fields[r.mapping.owner].label.toLowerCase()}`}
+                  aria-label={r.fields[r.mapping.owner].label}
                   data-testid="mapping-owner"
                 />
               </div>
@@ -217,6 +218,7 @@ export function ResourceListScreen({ resource: r }: { resource: TResource }) {
                       value={(filters[field] as number | null) ?? null}
                       onChange={(v) => setFilters((f) => ({ ...f, [field]: v }))}
                       placeholder={`Any ${def.label.toLowerCase()}`}
+                      aria-label={def.label}
                       data-testid={`filter-${field}`}
                     />
                   </div>

@@ -2,7 +2,7 @@
 // box over a list of options the caller loads as the search changes. ReferenceSelect (masters) and EmployeePicker
 // are built on it.
 import { Check, ChevronsUpDown, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
@@ -38,8 +38,35 @@ export interface SearchComboboxProps {
 
 export function SearchCombobox(props: SearchComboboxProps) {
   const { open, empty, disabled } = props;
+  const list = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  // Each opening starts afresh: the last search is cleared and the first option is the active one.
+  function onOpenChange(next: boolean) {
+    if (next && props.search !== '') props.onSearch('');
+    setActive(0);
+    props.onOpenChange(next);
+  }
+  // The active option is marked (and kept in view) whenever the options or the active index change.
+  useEffect(() => {
+    const options = list.current?.querySelectorAll<HTMLElement>('[role="option"]') ?? [];
+    options.forEach((o, i) => {
+      o.toggleAttribute('data-active', i === active);
+    });
+    options[active]?.scrollIntoView?.({ block: 'nearest' });
+  });
+  // Enter chooses the active option (the first match as one types); the arrows move through them.
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    const options = list.current?.querySelectorAll<HTMLElement>('[role="option"]') ?? [];
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (options.length) setActive((a) => (a + (e.key === 'ArrowDown' ? 1 : options.length - 1)) % options.length);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      options[Math.min(active, options.length - 1)]?.click();
+    }
+  }
   return (
-    <Popover open={open} onOpenChange={props.onOpenChange}>
+    <Popover open={open} onOpenChange={onOpenChange}>
       <PopoverTrigger asChild>
         <Button
           id={props.id}
@@ -84,11 +111,16 @@ export function SearchCombobox(props: SearchComboboxProps) {
           autoFocus
           placeholder={props.searchPlaceholder}
           value={props.search}
-          onChange={(e) => props.onSearch(e.target.value)}
+          onChange={(e) => {
+            setActive(0);
+            props.onSearch(e.target.value);
+          }}
+          onKeyDown={onKeyDown}
+          aria-label={props.searchPlaceholder}
           className="mb-2 h-8"
           data-testid={props.searchTestId}
         />
-        <div className="max-h-64 overflow-y-auto" role="listbox" aria-multiselectable={props.multiple || undefined}>
+        <div ref={list} className="max-h-64 overflow-y-auto" role="listbox" aria-multiselectable={props.multiple || undefined}>
           {props.emptyMessage !== null && <p className="px-2 py-1.5 text-sm text-muted-foreground">{props.emptyMessage}</p>}
           {props.children}
         </div>
@@ -106,7 +138,7 @@ export function SearchComboboxOption({ selected, onSelect, children }: { selecte
       role="option"
       aria-selected={selected}
       onClick={onSelect}
-      className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent"
+      className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent data-active:bg-accent"
     >
       <Check className={cn('size-4 shrink-0', selected ? 'opacity-100' : 'opacity-0')} />
       {children}

@@ -1,9 +1,46 @@
 import type * as React from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 
-export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+/** A table wider than its box scrolls sideways; then the box is a tab stop, so the keyboard can scroll it too. */
+function useScrollsSideways() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, scrolls };
+}
+
+/** A box whose content may be wider than it (a grid of days): it scrolls sideways and is then a tab stop. */
+export function SidewaysScroll({ className, ...props }: React.ComponentProps<'div'>) {
+  const { ref, scrolls } = useScrollsSideways();
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={ref}
+      tabIndex={scrolls ? 0 : undefined}
+      className={cn('overflow-x-auto outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50', className)}
+      {...props}
+    />
+  );
+}
+
+export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+  const { ref, scrolls } = useScrollsSideways();
+  return (
+    <div
+      ref={ref}
+      data-slot="table-container"
+      tabIndex={scrolls ? 0 : undefined}
+      className="relative w-full overflow-x-auto outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -3,6 +3,7 @@ import { LoadError } from '@/components/common/LoadError';
 import { PaginationBar } from '@/components/data-table';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SidewaysScroll } from '@/components/ui/table';
 import { formatCount, formatDate, todayIso } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
@@ -30,7 +31,7 @@ function RegisterGrid({ data, loading }: { data: TAttendanceRegister | undefined
   const today = todayIso();
   if (!data) return loading ? <Skeleton className="h-64 w-full" /> : null;
   return (
-    <div className={cn('overflow-x-auto rounded-lg border bg-card', loading && 'opacity-70')} data-testid="register-grid">
+    <SidewaysScroll className={cn('rounded-lg border bg-card', loading && 'opacity-70')} data-testid="register-grid">
       <table className="w-full border-separate border-spacing-0 text-xs">
         <thead>
           <tr>
@@ -85,7 +86,7 @@ function RegisterGrid({ data, loading }: { data: TAttendanceRegister | undefined
           ))}
         </tbody>
       </table>
-    </div>
+    </SidewaysScroll>
   );
 }
 

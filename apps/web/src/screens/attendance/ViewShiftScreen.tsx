@@ -15,6 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SidewaysScroll } from '@/components/ui/table';
 import { type ApiError, withQuery } from '@/lib/api';
 import { downloadFile, uploadFile } from '@/lib/files';
 import { formatCount, formatDate, formatDateTime, todayIso } from '@/lib/format';
@@ -42,7 +43,7 @@ export function RosterGrid({
   if (!roster) return <Skeleton className="h-64 w-full" />;
   const off = (i: number) => !!roster.days[i]?.holiday;
   return (
-    <div className={cn('overflow-x-auto rounded-lg border bg-card', loading && 'opacity-70')} data-testid="roster-grid">
+    <SidewaysScroll className={cn('rounded-lg border bg-card', loading && 'opacity-70')} data-testid="roster-grid">
       <table className="w-full border-separate border-spacing-0 text-xs">
         <thead>
           <tr>
@@ -106,7 +107,7 @@ export function RosterGrid({
           ))}
         </tbody>
       </table>
-    </div>
+    </SidewaysScroll>
   );
 }
 

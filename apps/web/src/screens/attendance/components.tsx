@@ -160,7 +160,6 @@ function CalendarDay({
       data-testid="calendar-day"
       data-date={date}
       aria-pressed={selected}
-      aria-label={`${formatDate(date)}${status ? `, ${STATUS_LABEL[status]}` : ''}`}
       className={cn(
         'flex min-h-[4.75rem] min-w-0 flex-col gap-0.5 rounded-md border p-1.5 text-left text-xs transition-colors hover:border-foreground/30',
         status ? STATUS_TONE[status].cell : 'bg-card',
@@ -169,6 +168,8 @@ function CalendarDay({
         selected && 'outline-2 outline-offset-1 outline-foreground',
       )}
     >
+      {/* Named by its content (what is seen is what is read out), the full date and status first for a reader. */}
+      <span className="sr-only">{`${formatDate(date)}${status ? `, ${STATUS_LABEL[status]}` : ''}: `}</span>
       <div className="flex items-center justify-between gap-1">
         <span className={cn('font-semibold tabular-nums', date === today && 'text-primary')}>{dayNumber}</span>
         <span className="flex items-center gap-1">

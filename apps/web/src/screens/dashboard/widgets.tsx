@@ -152,7 +152,9 @@ export function ChartWithTable<R>({
         </Button>
       </div>
       {!shown && (
-        <div aria-hidden="true" style={{ height }} data-testid="chart">
+        // Hidden from readers (the table below says the same) and out of the tab order: inert keeps the chart's
+        // focusable parts from being reached while hidden.
+        <div aria-hidden="true" inert style={{ height }} data-testid="chart">
           {chart}
         </div>
       )}

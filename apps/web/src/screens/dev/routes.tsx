@@ -7,5 +7,8 @@ import type { RouteObject } from 'react-router';
  */
 export const routes: RouteObject[] =
   import.meta.env.VITE_E2E_PAGES === '1'
-    ? [{ path: 'dev/documents', lazy: async () => ({ Component: (await import('./DocumentsDevScreen')).default }) }]
+    ? [
+        { path: 'dev/documents', lazy: async () => ({ Component: (await import('./DocumentsDevScreen')).default }) },
+        { path: 'dev/render-error', lazy: async () => ({ Component: (await import('./RenderErrorDevScreen')).default }) },
+      ]
     : [];

@@ -115,12 +115,16 @@ function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
+        {/* Named by what it shows (the name and role; below lg only the initials, so the name is read out then too). */}
         <button
-          className="flex items-center gap-2 rounded-full py-0.5 pr-2 pl-0.5 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-label="Account menu"
+          type="button"
+          className="flex items-center gap-2 rounded-full p-0.5 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 lg:pr-2"
           data-testid="user-menu"
         >
           <UserAvatar name={account.fullName} className="size-8" />
+          <span className="sr-only lg:hidden">
+            {account.fullName}, {account.roleName}
+          </span>
           <span className="hidden text-left lg:block">
             <span className="block max-w-40 truncate text-sm leading-tight font-medium">{account.fullName}</span>
             <span className="block text-xs leading-tight text-muted-foreground">{account.roleName}</span>
@@ -185,7 +189,7 @@ export function Header({
   collapsed: boolean;
 }) {
   return (
-    <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-3 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-6">
+    <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:gap-3 sm:px-4 md:px-6">
       <Button variant="ghost" size="icon-sm" className="md:hidden" aria-label="Open menu" onClick={onOpenMobile}>
         <Menu />
       </Button>
@@ -204,9 +208,9 @@ export function Header({
         </TooltipTrigger>
         <TooltipContent>{collapsed ? 'Expand sidebar' : 'Collapse sidebar'}</TooltipContent>
       </Tooltip>
-      <div className="h-5 w-px bg-border" />
+      <div className="hidden h-5 w-px bg-border sm:block" />
       <Breadcrumb />
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
         <NotificationBell />
         <FinancialYearSelect />
         <ThemeSwitcher />

@@ -47,11 +47,19 @@ export function OutletLayout() {
 
   return (
     <div className="flex min-h-svh bg-muted/30 dark:bg-background" data-testid="app-shell">
+      {/* The first tab stop: past the menu and the top bar straight to the screen. */}
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        data-testid="skip-link"
+      >
+        Skip to content
+      </a>
       <Sidebar collapsed={collapsed} className="hidden md:flex" />
       <MobileSidebar open={mobileOpen} onOpenChange={setMobileOpen} />
       <div className={cn('flex min-w-0 flex-1 flex-col transition-[padding] duration-200', collapsed ? 'md:pl-16' : 'md:pl-64')}>
         <Header onToggleSidebar={() => setCollapsed((c) => !c)} onOpenMobile={() => setMobileOpen(true)} collapsed={collapsed} />
-        <main className="flex-1 p-4 md:p-6 lg:p-8" data-testid="screen">
+        <main id="content" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6 lg:p-8" data-testid="screen">
           <ErrorBoundary key={location.pathname}>
             {access.allowed ? (
               <Suspense fallback={<ScreenSkeleton />}>
