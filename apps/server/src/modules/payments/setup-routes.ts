@@ -17,7 +17,8 @@ export const paymentLayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/payments/layouts',
     {
-      config: { access: { menu: MENU.salaryProcess, action: 'view' } },
+      // Also to the settlement menu: a full and final settlement is paid in the same layouts.
+      config: { access: { menu: [MENU.salaryProcess, MENU.settlement], action: 'view' } },
       schema: { tags, summary: 'The bank file layouts (built-in banks first)', response: { 200: z.array(ZBankLayout) } },
     },
     async () => listLayouts(app.db),

@@ -23,7 +23,8 @@ export function SeparationList({ own }: { own?: boolean }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [creating, setCreating] = useState(false);
-  const [open, setOpen] = useState<number | null>(null);
+  // ?id= opens one separation (the employee record's link).
+  const [open, setOpen] = useState<number | null>(() => Number(new URLSearchParams(window.location.search).get('id')) || null);
   const list = useSeparations({ unitId: unitId ?? undefined, status: status ?? undefined, mine: own ? '1' : undefined, page, pageSize });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;

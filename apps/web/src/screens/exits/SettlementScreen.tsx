@@ -18,6 +18,7 @@ import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { exitKeys, useSettlement } from './api';
 import { dmy, StatusBadge, typeLabel } from './components';
+import { PaymentState, SettlementPaymentCard } from './SettlementPayment';
 import { Net } from './SettlementsScreen';
 
 function Lines({ title, lines, total }: { title: string; lines: TSettlementLine[]; total: number }) {
@@ -189,6 +190,11 @@ export default function SettlementScreen() {
           {x.overdue ? ' · overdue' : ''}
         </span>
         <span>Salary of the last month: {x.salaryMonth ? 'paid here' : 'paid by the month’s run'}</span>
+        {x.paymentStatus && (
+          <span data-testid="settlement-paid">
+            <PaymentState x={x} />
+          </span>
+        )}
         <span className="ml-auto text-base">
           {x.net < 0 ? 'The employee owes ' : 'Net payable '}
           <Net net={x.net} />
@@ -198,6 +204,7 @@ export default function SettlementScreen() {
         <Lines title="Earnings" lines={lines.filter((l) => l.side === 'earning')} total={x.earnings} />
         <Lines title="Deductions" lines={lines.filter((l) => l.side === 'deduction')} total={x.deductions} />
       </div>
+      <SettlementPaymentCard x={x} />
       <Actions x={x} />
     </div>
   );

@@ -12,6 +12,7 @@ import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { settlementPath, useSettlements } from './api';
 import { dmy, Employee, StatusBadge, typeLabel } from './components';
+import { PaymentState } from './SettlementPayment';
 
 export const Net = ({ net }: { net: number }) =>
   net < 0 ? (
@@ -50,6 +51,7 @@ export default function SettlementsScreen() {
     },
     { id: 'net', header: 'Net (₹)', headClassName: 'text-right', className: 'text-right', cell: (r) => <Net net={r.net} /> },
     { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    { id: 'paid', header: 'Paid', cell: (r) => <PaymentState x={r} /> },
   ];
   return (
     <div>

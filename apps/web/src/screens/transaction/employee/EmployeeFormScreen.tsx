@@ -34,6 +34,7 @@ import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 
 import { useDecodedParam } from '@/lib/useEncryptedParam';
+import { ExitPanel } from './ExitPanel';
 import { SalaryPanel } from './SalaryPanel';
 
 const TAB_OF: Record<string, string> = {};
@@ -280,6 +281,7 @@ function EmployeeForm({ id }: { id: number | null }) {
           {e && <TabsTrigger value="documents">Documents{missing.length ? ` (${missing.length} missing)` : ''}</TabsTrigger>}
           {e && salary.actions.view && <TabsTrigger value="salary">Salary</TabsTrigger>}
           {e && <TabsTrigger value="account">Sign-in account</TabsTrigger>}
+          {e && <TabsTrigger value="exit">Separation</TabsTrigger>}
         </TabsList>
 
         <TabsContent value="personal" className="space-y-4 pt-4">
@@ -419,6 +421,11 @@ function EmployeeForm({ id }: { id: number | null }) {
         {e && (
           <TabsContent value="account" className="pt-4">
             <AccountPanel employee={e} canAdd={actions.add} />
+          </TabsContent>
+        )}
+        {e && (
+          <TabsContent value="exit" className="pt-4">
+            <ExitPanel employeeId={e.id} />
           </TabsContent>
         )}
       </Tabs>

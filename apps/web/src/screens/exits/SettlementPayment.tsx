@@ -1,0 +1,135 @@
+// The settlement screen's Payment card (issue 27): an approved settlement is paid as a month's salary is — its bank
+// file in a bank's layout, then marked paid with the value date and UTR (or read from the bank's response file on the
+// settlements list). Paid on / pending (with the bank's reason when returned); a settlement the employee owes is not paid.
+import { type TBankLayout, type TSettlement, ZSettlementMarkPaid } from '@hr/contract';
+import { MENU } from '@hr/contract/menus';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, FileDown } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { type ApiError, api } from '@/lib/api';
+import { downloadFile } from '@/lib/files';
+import { todayIso } from '@/lib/format';
+import { useAction } from '@/lib/useAction';
+import { useCurrentMenu } from '@/lib/useCurrentMenu';
+import { exitKeys } from './api';
+import { dmy } from './components';
+
+export function PaymentState({ x }: { x: Pick<TSettlement, 'paymentStatus' | 'paidOn' | 'paymentFailure' | 'overdue'> }) {
+  if (x.paymentStatus === 'paid') return <span className="text-emerald-700">Paid on {x.paidOn ? dmy(x.paidOn) : ''}</span>;
+  if (x.paymentStatus === 'pending')
+    return (
+      <span className={x.overdue ? 'font-semibold text-rose-700' : 'text-amber-800'}>
+        Pending{x.paymentFailure ? ` (returned: ${x.paymentFailure})` : ''}
+      </span>
+    );
+  return <span className="text-muted-foreground">—</span>;
+}
+
+export function SettlementPaymentCard({ x }: { x: TSettlement }) {
+  const queryClient = useQueryClient();
+  const { actions } = useCurrentMenu(MENU.settlement);
+  const pending = x.paymentStatus === 'pending';
+  const layouts = useQuery({
+    queryKey: ['payments', 'layouts'],
+    queryFn: ({ signal }) => api.get<TBankLayout[]>('/api/payments/layouts', undefined, { signal }),
+    enabled: pending && x.payMode === 'bank',
+  });
+  const [layoutId, setLayoutId] = useState('');
+  const [valueDate, setValueDate] = useState(todayIso());
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const layout = layouts.data?.find((l) => String(l.id) === layoutId) ?? layouts.data?.[0];
+  const bankFile = useAction(
+    async () => {
+      if (!layout) return null;
+      const name = `Bank_File_FnF_${x.employeeCode}.${layout.fileExtension}`;
+      await downloadFile(`/api/exits/settlements/${x.id}/bank-file`, name, { layout: layout.id, valueDate });
+      return name;
+    },
+    { success: (name) => (name ? { title: 'Bank file ready', description: name } : null) },
+  );
+  const markPaid = useAction(
+    () =>
+      api.post<TSettlement>(
+        `/api/exits/settlements/${x.id}/mark-paid`,
+        { valueDate, reference: reference.trim() },
+        {
+          onError: (e: ApiError) => setErrors(e.fieldErrors),
+        },
+      ),
+    { success: 'Settlement marked paid', onDone: () => queryClient.invalidateQueries({ queryKey: exitKeys.settlements }) },
+  );
+  if (x.status !== 'approved') return null;
+  const submit = () => {
+    const parsed = ZSettlementMarkPaid.safeParse({ valueDate, reference: reference.trim() || undefined });
+    if (!parsed.success) {
+      const out: Record<string, string[]> = {};
+      for (const i of parsed.error.issues) out[String(i.path[0])] = [...(out[String(i.path[0])] ?? []), i.message];
+      return setErrors(out);
+    }
+    setErrors({});
+    void markPaid.run();
+  };
+  return (
+    <Card data-testid="settlement-payment">
+      <CardHeader className="pb-2">
+        <CardTitle className="text-base">Payment</CardTitle>
+        <CardDescription>
+          {x.net <= 0 ? (
+            'Nothing is paid: the employee owes the amount'
+          ) : (
+            <>
+              <PaymentState x={x} />
+              {x.paymentStatus === 'paid' && x.paymentReference ? ` · ${x.paymentReference}` : ''} · by {x.payMode}
+            </>
+          )}
+        </CardDescription>
+      </CardHeader>
+      {pending && actions.edit && (
+        <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 sm:items-end">
+          <FormField label="Value date" htmlFor="pay-value-date" error={errors.valueDate?.[0]}>
+            <Input id="pay-value-date" type="date" value={valueDate} onChange={(e) => setValueDate(e.target.value)} />
+          </FormField>
+          {x.payMode === 'bank' && (
+            <FormField label="Bank layout" htmlFor="pay-layout">
+              <select
+                id="pay-layout"
+                className="h-9 w-full rounded-md border bg-background px-2 text-sm"
+                value={layout ? String(layout.id) : ''}
+                onChange={(e) => setLayoutId(e.target.value)}
+              >
+                {(layouts.data ?? []).map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          )}
+          <FormField label="Bank's reference (UTR)" htmlFor="pay-reference" error={errors.reference?.[0]}>
+            <Input id="pay-reference" value={reference} onChange={(e) => setReference(e.target.value)} data-testid="pay-reference" />
+          </FormField>
+          <div className="flex flex-wrap gap-2">
+            {x.payMode === 'bank' && (
+              <Button
+                variant="outline"
+                disabled={!layout || bankFile.busy}
+                onClick={() => void bankFile.run()}
+                data-testid="settlement-bank-file"
+              >
+                <FileDown /> Bank file
+              </Button>
+            )}
+            <Button disabled={markPaid.busy} onClick={submit} data-testid="settlement-mark-paid">
+              <CheckCircle2 /> Mark paid
+            </Button>
+          </div>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
