@@ -21,6 +21,7 @@ import { approvals } from './approvals';
 import { auditColumns, bigIdColumn, idColumn } from './common';
 import { units, users } from './core';
 import { employees } from './employees';
+import { exitSettlements } from './exits';
 import { jobs } from './jobs';
 import { earningDeductions } from './masters';
 
@@ -289,6 +290,8 @@ export const salaryArrears = pgTable(
     days: numeric('days', { precision: 6, scale: 2 }),
     reason: varchar('reason', { length: 300 }),
     paidRunId: integer('paid_run_id').references(() => payrollRuns.id),
+    /** Paid by this full and final settlement instead of a run (modules/exits). */
+    paidSettlementId: integer('paid_settlement_id').references(() => exitSettlements.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('salary_arrears_employee_idx').on(t.employeeId, t.paidRunId)],
@@ -367,6 +370,8 @@ export const bonusLines = pgTable(
     reason: varchar('reason', { length: 200 }),
     amount: paise('amount').notNull(),
     paidRunId: integer('paid_run_id').references(() => payrollRuns.id),
+    /** Paid by this full and final settlement instead of a run (modules/exits). */
+    paidSettlementId: integer('paid_settlement_id').references(() => exitSettlements.id),
   },
   (t) => [uniqueIndex('bonus_lines_uq').on(t.bonusId, t.employeeId), index('bonus_lines_employee_idx').on(t.employeeId, t.paidRunId)],
 );

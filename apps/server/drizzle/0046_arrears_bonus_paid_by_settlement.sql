@@ -1,0 +1,4 @@
+ALTER TABLE "bonus_lines" ADD COLUMN "paid_settlement_id" integer;--> statement-breakpoint
+ALTER TABLE "salary_arrears" ADD COLUMN "paid_settlement_id" integer;--> statement-breakpoint
+ALTER TABLE "bonus_lines" ADD CONSTRAINT "bonus_lines_paid_settlement_id_exit_settlements_id_fk" FOREIGN KEY ("paid_settlement_id") REFERENCES "public"."exit_settlements"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "salary_arrears" ADD CONSTRAINT "salary_arrears_paid_settlement_id_exit_settlements_id_fk" FOREIGN KEY ("paid_settlement_id") REFERENCES "public"."exit_settlements"("id") ON DELETE no action ON UPDATE no action;
