@@ -26,6 +26,9 @@ export const STATUTORY_KIND_LABELS: Record<string, string> = {
   income_tax_new: 'Income tax — new regime',
   income_tax_old: 'Income tax — old regime',
   code_wages: 'Wages under the Labour Codes',
+  gratuity: 'Gratuity — ceiling and tax exemption',
+  leave_encashment: 'Leave encashment — tax exemption',
+  labour_registers: 'Registers of wages — forms in force',
 };
 
 export const ZStatutoryKind = z.enum(KIND_NAMES, { error: 'Not a kind of statutory parameter' });

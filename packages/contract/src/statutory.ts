@@ -93,6 +93,24 @@ const ZCodeWagesData = z.object({
   appliesTo: z.array(z.enum(['pf', 'esi', 'bonus', 'gratuity'])),
 });
 
+/** The exit settlement's limits (packages/payroll parameters-exit.ts): whole rupees, the ceiling above nil. */
+const ZLimit = (what: string) =>
+  z
+    .number({ error: `Enter the ${what} in rupees` })
+    .int(`The ${what} is a whole number of rupees`)
+    .positive(`The ${what} must be above nil`)
+    .max(1_000_000_000, `The ${what} looks too large`);
+const ZGratuityData = z.object({ ceiling: ZLimit('gratuity ceiling'), taxExemption: ZLimit('tax-exempt gratuity') }).strict();
+const ZLeaveEncashmentData = z.object({ taxExemption: ZLimit('tax-exempt leave encashment') }).strict();
+/** The rules the registers of wages follow from a date (packages/payroll parameters-registers.ts). */
+const ZRegisterTitle = z.string().trim().min(3, 'Name the register as the rules call it').max(200);
+const ZLabourRegistersData = z
+  .object({
+    rules: z.string().trim().min(3, 'Name the rules the registers follow').max(300),
+    forms: z.object({ wages: ZRegisterTitle, loans: ZRegisterTitle }).strict(),
+  })
+  .strict();
+
 const rowBase = { effectiveFrom: ZDay, source: z.string().min(1) };
 /** A row of statutory_parameters as the rules read it. */
 export const ZStatutoryParameterRow = z.discriminatedUnion('kind', [
@@ -102,6 +120,9 @@ export const ZStatutoryParameterRow = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('lwf'), stateCode: z.string().min(1).max(10), ...rowBase, data: ZLwfData }),
   z.object({ kind: z.enum(['income_tax_new', 'income_tax_old']), stateCode: z.null(), ...rowBase, data: ZIncomeTaxData }),
   z.object({ kind: z.literal('code_wages'), stateCode: z.null(), ...rowBase, data: ZCodeWagesData }),
+  z.object({ kind: z.literal('gratuity'), stateCode: z.null(), ...rowBase, data: ZGratuityData }),
+  z.object({ kind: z.literal('leave_encashment'), stateCode: z.null(), ...rowBase, data: ZLeaveEncashmentData }),
+  z.object({ kind: z.literal('labour_registers'), stateCode: z.null(), ...rowBase, data: ZLabourRegistersData }),
 ]);
 export type TStatutoryParameterRow = z.infer<typeof ZStatutoryParameterRow>;
 

@@ -3,6 +3,7 @@ export * from './ecr';
 export * from './esi';
 export * from './lwf';
 export * from './parameters';
+export * from './parameters-registers';
 export * from './pf';
 export * from './pf-arrears';
 export * from './pf-month';

@@ -13,6 +13,8 @@
 
 import type { EsiParameters } from './esi';
 import type { LwfParameters } from './lwf';
+import { GRATUITY_ROWS, type GratuityParameters, LEAVE_ENCASHMENT_ROWS, type LeaveEncashmentParameters } from './parameters-exit';
+import { LABOUR_REGISTER_ROWS, type LabourRegisterForms } from './parameters-registers';
 import { INCOME_TAX_ROWS } from './parameters-tax';
 import { CODE_WAGES_ROWS } from './parameters-wages';
 import type { PfParameters } from './pf';
@@ -20,7 +22,18 @@ import type { PtParameters } from './pt';
 import type { IncomeTaxParameters, TaxRegime } from './tds';
 import type { CodeWagesParameters } from './wages';
 
-export const STATUTORY_KINDS = ['pf', 'esi', 'pt', 'lwf', 'income_tax_new', 'income_tax_old', 'code_wages'] as const;
+export const STATUTORY_KINDS = [
+  'pf',
+  'esi',
+  'pt',
+  'lwf',
+  'income_tax_new',
+  'income_tax_old',
+  'code_wages',
+  'gratuity',
+  'leave_encashment',
+  'labour_registers',
+] as const;
 export type StatutoryKind = (typeof STATUTORY_KINDS)[number];
 
 type Data<T> = Omit<T, 'effectiveFrom' | 'stateCode'>;
@@ -32,7 +45,10 @@ export type StatutoryParameterRow =
   | { kind: 'pt'; stateCode: string; effectiveFrom: string; source: string; data: Data<PtParameters> }
   | { kind: 'lwf'; stateCode: string; effectiveFrom: string; source: string; data: Data<LwfParameters> }
   | { kind: 'income_tax_new' | 'income_tax_old'; stateCode: null; effectiveFrom: string; source: string; data: Data<IncomeTaxParameters> }
-  | { kind: 'code_wages'; stateCode: null; effectiveFrom: string; source: string; data: Data<CodeWagesParameters> };
+  | { kind: 'code_wages'; stateCode: null; effectiveFrom: string; source: string; data: Data<CodeWagesParameters> }
+  | { kind: 'gratuity'; stateCode: null; effectiveFrom: string; source: string; data: Data<GratuityParameters> }
+  | { kind: 'leave_encashment'; stateCode: null; effectiveFrom: string; source: string; data: Data<LeaveEncashmentParameters> }
+  | { kind: 'labour_registers'; stateCode: null; effectiveFrom: string; source: string; data: Data<LabourRegisterForms> };
 
 const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 const VOUCHED = '2024-04-01';
@@ -437,6 +453,9 @@ export const STATUTORY_PARAMETERS: readonly StatutoryParameterRow[] = [
   ...lwfRows,
   ...INCOME_TAX_ROWS,
   ...CODE_WAGES_ROWS,
+  ...GRATUITY_ROWS,
+  ...LEAVE_ENCASHMENT_ROWS,
+  ...LABOUR_REGISTER_ROWS,
 ];
 
 /** Parameter rows (seeded or read from the table) sorted into the rules' typed lists. */
@@ -449,10 +468,24 @@ export interface StatutoryTables {
   incomeTax: IncomeTaxParameters[];
   /** The Labour Codes' definition of wages (wages.ts). */
   codeWages: CodeWagesParameters[];
+  /** The exit settlement's limits (parameters-exit.ts) and the register forms by date (parameters-registers.ts). */
+  gratuity: (GratuityParameters & { source: string })[];
+  leaveEncashment: (LeaveEncashmentParameters & { source: string })[];
+  labourRegisters: (LabourRegisterForms & { source: string })[];
 }
 
 export function statutoryTables(rows: readonly StatutoryParameterRow[]): StatutoryTables {
-  const tables: StatutoryTables = { pf: [], esi: [], pt: new Map(), lwf: new Map(), incomeTax: [], codeWages: [] };
+  const tables: StatutoryTables = {
+    pf: [],
+    esi: [],
+    pt: new Map(),
+    lwf: new Map(),
+    incomeTax: [],
+    codeWages: [],
+    gratuity: [],
+    leaveEncashment: [],
+    labourRegisters: [],
+  };
   const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
     const list = map.get(key);
     if (list) list.push(value);
@@ -475,6 +508,15 @@ export function statutoryTables(rows: readonly StatutoryParameterRow[]): Statuto
         break;
       case 'code_wages':
         tables.codeWages.push({ ...row.data, effectiveFrom });
+        break;
+      case 'gratuity':
+        tables.gratuity.push({ ...row.data, effectiveFrom, source: row.source });
+        break;
+      case 'leave_encashment':
+        tables.leaveEncashment.push({ ...row.data, effectiveFrom, source: row.source });
+        break;
+      case 'labour_registers':
+        tables.labourRegisters.push({ ...row.data, effectiveFrom, source: row.source });
         break;
       default:
         tables.incomeTax.push({ ...row.data, effectiveFrom });

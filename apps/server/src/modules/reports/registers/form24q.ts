@@ -23,6 +23,14 @@ import { col } from './common';
 const FY_OF_RUN = sql`(case when r.month >= 4 then r.year else r.year - 1 end)::text || '-' ||
   lpad((((case when r.month >= 4 then r.year else r.year - 1 end) + 1) % 100)::text, 2, '0')`;
 
+/**
+ * Form 138's Annexure III (Income-tax Rules, 2026) holds the income of specified senior citizens whose tax a specified
+ * bank works out and deducts (pension and interest; the 1961 Act's section 194P, declaration Form 125, formerly 12BBA):
+ * a bank files it, an employer deducting tax on salary has nothing to report in it.
+ */
+export const ANNEXURE_III =
+  'Specified senior citizens’ income (pension and interest) on which a specified bank deducts tax; not filed by an employer for salary';
+
 /** The quarterly statement a year's filters ask for: its form, Act, year words and annexures (summary lines). */
 export function statementSummary(ctx: ReportContext, annexure: 'I' | 'II'): ReportSummaryLine[] {
   const start = ctx.f.financialYear ?? 0;
@@ -46,6 +54,7 @@ export function statementSummary(ctx: ReportContext, annexure: 'I' | 'II'): Repo
       value: 'Annexure II (salary details of the year, one row per employee) is filed with this quarter: see its register',
       type: 'text',
     });
+    if (act2025) lines.push({ label: 'Annexure III', value: ANNEXURE_III, type: 'text' });
   }
   return lines;
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { orgZone } from '../../../lib/org-zone';
 import { defineReport, type ReportContext } from '../define';
 import { BY_UNIT_DEPARTMENT, col, PEOPLE_FILTERS } from './common';
+import { yearFormLines } from './register-forms';
 
 /** Each advance a with its employee e, recovered and outstanding sums (paise) from its instalments. */
 const advances = (ctx: ReportContext) => sql`salary_advances a join employees e on e.id = a.employee_id join units u on u.id = a.unit_id
@@ -25,8 +26,9 @@ export const formC = defineReport({
   menu: MENU.registerFormC,
   kind: 'register',
   description:
-    'Register of loans / advances and their recoveries under the Ease of Compliance to Maintain Registers under various Labour Laws Rules, 2017: each advance paid, its instalments and what is recovered and outstanding',
+    'Register of loans / advances and their recoveries: Form C of the Ease of Compliance to Maintain Registers under various Labour Laws Rules, 2017 up to May 2026, the Code on Wages (Central) Rules, 2026 after them (the forms by date are statutory parameters); each advance paid, its instalments and what is recovered and outstanding',
   filters: [...PEOPLE_FILTERS, { kind: 'financialYear' }],
+  summary: (ctx) => yearFormLines(ctx, 'loans'),
   columns: [
     col.code,
     col.name,

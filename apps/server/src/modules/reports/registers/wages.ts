@@ -9,12 +9,17 @@ import { orgZone } from '../../../lib/org-zone';
 import { netPaidSql } from '../../payroll/net-paid';
 import { defineReport, type ReportColumn, type ReportContext } from '../define';
 import { BY_UNIT_DEPARTMENT, col, PEOPLE_FILTERS } from './common';
+import { monthFormLines } from './register-forms';
 
 /** Totals of final slips are kept a minute for the next pages (a processed run's may still change: not kept). */
 const FINAL_TOTALS_MS = (ctx: ReportContext) => (ctx.f.status === 'processed' ? 0 : 60_000);
 
 /** Runs whose slips are final. */
 const FINAL = FINAL_RUN;
+
+/** The account and IFSC the slip was processed with (the employee's for slips processed before slips kept them). */
+const SLIP_BANK_ACCOUNT = sql`(case when s.pay_mode_id is null then e.bank_account_no else s.bank_account_no end)`;
+const SLIP_IFSC = sql`(case when s.pay_mode_id is null then e.ifsc else s.ifsc end)`;
 
 /** A processed run not yet approved, for the payroll office to check before approving (the salary register only). */
 const PROCESSED_TOO = sql`(r.status = 'processed' or ${FINAL_RUN})`;
@@ -158,7 +163,7 @@ export const salaryRegister = defineReport({
     query: (
       ctx,
     ) => sql`select ${SLIP_PEOPLE}, (s.attendance->>'payableDays')::numeric as "payableDays", (s.attendance->>'lwopDays')::numeric as "lwopDays",
-        s.gross, s.deductions, ${NET_PAID} as net, e.bank_account_no as "bankAccountNo", e.ifsc, ${PAYMENT_STATUS} as "paymentStatus",
+        s.gross, s.deductions, ${NET_PAID} as net, ${SLIP_BANK_ACCOUNT} as "bankAccountNo", ${SLIP_IFSC} as ifsc, ${PAYMENT_STATUS} as "paymentStatus",
         s.amounts as "_amounts", s.id as "_slipId"
       from ${slipsFrom(ctx)}`,
     expand: headSelect,
@@ -174,8 +179,9 @@ export const formB = defineReport({
   menu: MENU.registerFormB,
   kind: 'register',
   description:
-    'Wage register under the Ease of Compliance to Maintain Registers under various Labour Laws Rules, 2017: days worked, earnings, deductions and net wages paid, from approved or locked salary runs',
+    'Wage register: Form B of the Ease of Compliance to Maintain Registers under various Labour Laws Rules, 2017 up to May 2026, the register of wages of the Code on Wages (Central) Rules, 2026 for the months after them (the forms by date are statutory parameters); days worked, earnings, deductions and net wages paid, from approved or locked salary runs',
   filters: MONTH_FILTERS,
+  summary: (ctx) => monthFormLines(ctx, 'wages'),
   columns: [
     col.code,
     col.name,
@@ -209,7 +215,7 @@ export const formB = defineReport({
     order: ['unitName', 'employeeCode'],
     query: (ctx) => sql`select ${SLIP_PEOPLE}, s.uan_no as uan, (s.attendance->>'payableDays')::numeric as "payableDays",
         (s.attendance->>'otHours')::numeric as "otHours", s.gross, s.deductions, ${NET_PAID} as net, s.pay_mode_name as "payMode",
-        e.bank_account_no as "bankAccountNo", coalesce(r.paid_on, (coalesce(r.locked_at, r.processed_at) at time zone ${orgZone()}::text)::date)::text as "paidOn",
+        ${SLIP_BANK_ACCOUNT} as "bankAccountNo", coalesce(r.paid_on, (coalesce(r.locked_at, r.processed_at) at time zone ${orgZone()}::text)::date)::text as "paidOn",
         s.amounts as "_amounts", s.id as "_slipId"
       from ${slipsFrom(ctx)}`,
     expand: headSelect,

@@ -73,7 +73,7 @@ export default function StatutoryParametersScreen() {
     <div className="space-y-6">
       <PageHeader
         title={menu?.label ?? 'Statutory Parameters'}
-        description="The rates, ceilings and slabs of PF, ESI, professional tax, labour welfare fund and income tax, each from the day its notification took effect. Payroll and the calculators read them from here."
+        description="The rates, ceilings and slabs of PF, ESI, professional tax, labour welfare fund and income tax, the gratuity ceiling and the tax-exempt limits of gratuity and leave encashment, and the forms of the registers of wages, each from the day its notification took effect. Payroll, settlements and the calculators read them from here."
         actions={
           actions.add && (
             <Button onClick={openAdd} disabled={!template} data-testid="add-parameter">

@@ -55,6 +55,12 @@ const KNOWN: Record<string, [string, Unit?]> = {
   cap: ['Limit', 'rupees'],
   name: ['Name', 'text'],
   months: ['In some months', 'text'],
+  ceiling: ['Most gratuity payable', 'rupees'],
+  taxExemption: ['Exempt from income tax up to', 'rupees'],
+  rules: ['Rules the registers follow', 'text'],
+  forms: ['Registers'],
+  wages: ['Register of wages', 'text'],
+  loans: ['Register of loans / advances', 'text'],
 };
 
 /** 'wageCeiling' → 'Wage ceiling'; '80C' stays '80C'. */
