@@ -23,5 +23,9 @@ export const transactionRoutes: RouteObject[] = [
   { path: 'employee-bonus', lazy: async () => ({ Component: (await import('./EmployeeBonusListScreen')).default }) },
   { path: 'employee-bonus/addorupdate', lazy: async () => ({ Component: (await import('./EmployeeBonusScreen')).default }) },
   { path: 'salary_increment', lazy: async () => ({ Component: (await import('./SalaryIncrementScreen')).default }) },
+  {
+    path: 'statutory-arrears',
+    lazy: async () => ({ Component: (await import('./statutory-arrears/StatutoryArrearsScreen')).default }),
+  },
   { path: 'earlier-salary', lazy: async () => ({ Component: (await import('./EarlierSalaryScreen')).default }) },
 ];

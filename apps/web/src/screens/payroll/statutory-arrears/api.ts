@@ -1,0 +1,45 @@
+// The statutory arrears screen's calls (packages/contract/src/statutory-arrears.ts is the contract).
+import type { TStatutoryArrear, TStatutoryArrearDetail } from '@hr/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, type QueryValue } from '@/lib/api';
+import { downloadFile } from '@/lib/files';
+
+export type TArrearStatus = TStatutoryArrear['status'];
+export type TArrearLine = TStatutoryArrearDetail['lines'][number];
+
+export const STATUS_LABEL: Record<TArrearStatus, string> = { pending: 'Pending approval', approved: 'Approved', rejected: 'Rejected' };
+export const STATUS_VARIANT = { pending: 'warning', approved: 'success', rejected: 'destructive' } as const;
+
+export const arrearKeys = {
+  all: ['payroll', 'statutory-arrears'] as const,
+  one: (id: number) => ['payroll', 'statutory-arrears', 'one', id] as const,
+};
+
+export function useArrearList(query: { unitId?: number; status?: TArrearStatus }) {
+  return useQuery({
+    queryKey: [...arrearKeys.all, 'list', query],
+    queryFn: ({ signal }) =>
+      api.get<TStatutoryArrear[]>('/api/payroll/statutory-arrears', query as Record<string, QueryValue>, { signal, bypass_log: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useArrear(id: number | null) {
+  return useQuery({
+    queryKey: arrearKeys.one(id ?? 0),
+    queryFn: ({ signal }) => api.get<TStatutoryArrearDetail>(`/api/payroll/statutory-arrears/${id}`, undefined, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export const raiseArrears = () => api.post<{ raised: number[] }>('/api/payroll/statutory-arrears/raise', {});
+
+export const decideArrear = (id: number, action: 'approve' | 'reject', remark: string | null) =>
+  api.post<TStatutoryArrear>(`/api/payroll/statutory-arrears/${id}/decide`, { action, ...(remark ? { remark } : {}) });
+
+/** The supplementary (arrear) ECR of an approved record, named as the server names it. */
+export async function downloadArrearEcr(a: Pick<TStatutoryArrear, 'id' | 'unitName' | 'forMonth'>): Promise<string> {
+  const fileName = `ECR_ARREAR_${a.unitName.replace(/[^A-Za-z0-9_-]+/g, '_')}_${a.forMonth}.txt`;
+  await downloadFile(`/api/payroll/statutory-arrears/${a.id}/ecr`, fileName);
+  return fileName;
+}
