@@ -279,6 +279,9 @@ export const ZEmployeeInput = ZEmployeeBase.superRefine((v, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['epfFirstJoined'], message: 'EPF first joined date must be after the date of birth' });
   if (v.epfWagesAtJoining !== null && !v.epfFirstJoined)
     ctx.addIssue({ code: 'custom', path: ['epfFirstJoined'], message: 'Enter the EPF first joined date for the wages at joining' });
+  // The ESI file names each covered employee by the ESI number (IP number): asked for whenever ESI applies (issue 28).
+  if (v.esiApplicable && !v.esiNumber)
+    ctx.addIssue({ code: 'custom', path: ['esiNumber'], message: 'ESI number is required when ESI applies' });
   if (v.payModeId === 2) {
     if (!v.bankAccountNo) ctx.addIssue({ code: 'custom', path: ['bankAccountNo'], message: 'Account number is required for bank payment' });
     if (!v.ifsc) ctx.addIssue({ code: 'custom', path: ['ifsc'], message: 'IFSC is required for bank payment' });

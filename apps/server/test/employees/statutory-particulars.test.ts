@@ -32,6 +32,8 @@ beforeAll(async () => {
     payModeId: 1,
     pfApplicable: true,
     esiApplicable: true,
+    // ESI applies: the ESI number is required (issue 28).
+    esiNumber: '3100123499',
   };
 });
 afterAll(() => t?.close());
@@ -104,6 +106,7 @@ describe('PF and ESI particulars on the employee record', () => {
     [{ epfFirstJoined: '2015-13-01' }, 'epfFirstJoined', /./],
     [{ uan: '10020030040' }, 'uan', /UAN/],
     [{ esiNumber: '31001234' }, 'esiNumber', /ESI number/],
+    [{ esiNumber: null }, 'esiNumber', /ESI number is required when ESI applies/],
     [{ isDisabled: 'yes' }, 'isDisabled', /./],
   ])('refuses %j with 400 on %s', async (over, field, msg) => {
     const res = await admin.post('/api/employees', { ...base, employeeCode: 'ST-BAD', ...over });

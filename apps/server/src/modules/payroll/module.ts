@@ -8,6 +8,7 @@ import { bonusApproval } from './bonus-routes';
 import { registerHeadRules } from './head-rules';
 import { registerLopSettlement } from './lop';
 import { payrollRoutes } from './routes';
+import { runWarningRoutes } from './run-warnings';
 import { salaryRunApproval } from './runs';
 import { raiseOnPfRows, statutoryArrearsApproval } from './statutory-arrears';
 import { statutoryArrearsActionRoutes, statutoryArrearsRoutes } from './statutory-arrears-routes';
@@ -26,5 +27,5 @@ export const payrollModule = defineModule({
     registerEmployeeUsage(tableUsage('bonus lines', bonusLines, bonusLines.employeeId));
     registerEmployeeUsage(tableUsage('statutory arrears', statutoryArrearLines, statutoryArrearLines.employeeId));
   },
-  routes: [payrollRoutes, statutoryArrearsRoutes, statutoryArrearsActionRoutes],
+  routes: [payrollRoutes, statutoryArrearsRoutes, statutoryArrearsActionRoutes, runWarningRoutes],
 });

@@ -45,6 +45,7 @@ import { RunEmployeesTable } from './RunEmployeesTable';
 import { EmailPayslipsButton, MonthAttendanceCard } from './RunExtras';
 import { RunPaymentCard } from './RunPaymentCard';
 import { RunStatutoryCard } from './RunStatutoryCard';
+import { RunWarningCount, RunWarningsAlert } from './RunWarnings';
 
 /**
  * /outlet/transaction/salary_process/addorupdate: with `?id=<encrypted run id>` one run (process, approve, lock,
@@ -324,6 +325,7 @@ function RunView({ id }: { id: number }) {
               }
             />
             <Figure label="Errors" value={formatCount(run.errors.length)} className={run.errors.length ? 'text-destructive' : undefined} />
+            <RunWarningCount run={run} />
           </CardContent>
         </Card>
         <Card className="gap-4 py-5">
@@ -386,6 +388,8 @@ function RunView({ id }: { id: number }) {
           </AlertDescription>
         </Alert>
       )}
+
+      <RunWarningsAlert run={run} />
 
       <OffCycleCard run={run} />
 
