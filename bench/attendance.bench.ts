@@ -20,7 +20,7 @@ import { setOrgZone } from '../apps/server/src/lib/org-zone';
 import { computeAttendance } from '../apps/server/src/modules/attendance/compute';
 import { seedDemo } from '../apps/server/src/seed';
 import { DEMO_PASSWORDS } from '../apps/server/src/seed/core';
-import { fillEmployees, median, onEngines, printTrace, printWhenRunAlone, statementCounter, timeGet } from './lib/harness';
+import { fillEmployees, median, onEngines, printTrace, printWhenRunAlone, settle, statementCounter, timeGet } from './lib/harness';
 import type { Bench, BenchResult } from './types';
 
 const STAFF = 500;
@@ -76,6 +76,7 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
   });
   setOrgZone(config.orgTimeZone);
   const unitId = await prepare(db);
+  await settle(database);
   const app = await buildApp({ db, config, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
@@ -169,6 +170,7 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
     }
     const fillMs = performance.now() - fill0;
     await db.execute(sql`analyze punches`);
+    await settle(database);
     const [{ total }] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from punches`);
     results.push({
       name: `${engine}: punches in the table for the register (filled inside the database in ${round(fillMs / 1000)} s)`,

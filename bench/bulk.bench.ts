@@ -11,6 +11,7 @@ import { bigint, bigserial, boolean, date, integer, pgTable, text } from 'drizzl
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase, type Db } from '../apps/server/src/db/client';
 import { bulkInsert, bulkUpdate } from '../apps/server/src/lib/bulk';
+import { onEngines, settle } from './lib/harness';
 import type { Bench, BenchResult } from './types';
 
 const N = 300_000;
@@ -112,16 +113,17 @@ const bench: Bench = async () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const url = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-  if (url) {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: tmpdir(), DATABASE_URL: url });
-    const database = await createDatabase(config, { connectionString: url, poolMax: 2 });
-    try {
-      results.push(...(await measure(database.db, 'PostgreSQL', { insert: 6, update: 6 })));
-    } finally {
-      await database.close();
-    }
-  }
+  // PostgreSQL (when BENCH_DATABASE_URL or DATABASE_URL is set): a database of its own, checkpointed and vacuumed first.
+  results.push(
+    ...(await onEngines(
+      'bulk',
+      async (database) => {
+        await settle(database);
+        return measure(database.db, 'PostgreSQL', { insert: 6, update: 6 });
+      },
+      { pglite: false },
+    )),
+  );
   return results;
 };
 

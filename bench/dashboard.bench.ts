@@ -24,6 +24,7 @@ import { createDatabase, type Database, type Db, migrate, queryRows } from '../a
 import { setOrgZone } from '../apps/server/src/lib/org-zone';
 import { seedDemo } from '../apps/server/src/seed';
 import { DEMO_PASSWORDS } from '../apps/server/src/seed/core';
+import { settle } from './lib/harness';
 import type { Bench, BenchResult } from './types';
 
 const WIDGETS = ['headcount', 'movement', 'attendance', 'requests', 'payroll-cost', 'documents', 'occasions', 'advances'];
@@ -165,6 +166,7 @@ async function measure(database: Database, engine: string, staff: number, punchT
   const { punches, fillS } = filled
     ? { punches: (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from punches`))[0].n, fillS: 0 }
     : await fill(db, staff, punchTarget, today, log);
+  await settle(database);
   const app = await buildApp({ db, config, logger: false });
   const results: BenchResult[] = [];
   try {

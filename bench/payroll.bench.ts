@@ -64,6 +64,7 @@ import { computeMonth, isSlip } from '../apps/server/src/modules/payroll/compute
 import { createRun, persistRun, startProcess } from '../apps/server/src/modules/payroll/runs';
 import { ESI_WAGE_HEADS, PF_WAGE_HEADS, SEED_FORMULAS, STATUTORY_HEADS } from '../apps/server/src/modules/payroll/seed';
 import { seedDemo } from '../apps/server/src/seed';
+import { settle } from './lib/harness';
 import type { Bench, BenchResult } from './types';
 
 const WITH_100K = process.env.BENCH_PAYROLL_100K === '1';
@@ -843,6 +844,8 @@ async function childMain([what, kind, target, size, scenario]: string[]): Promis
       );
       return s;
     }
+    // Fresh from the prepare step's writes: flushed and vacuumed first on PostgreSQL (settle).
+    await settle(database);
     return await measureRun(database, config, engine, n, JSON.parse(scenario) as Scenario);
   } finally {
     await database.close();

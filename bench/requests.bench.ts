@@ -21,7 +21,7 @@ import { setOrgZone } from '../apps/server/src/lib/org-zone';
 import { postDueLeave } from '../apps/server/src/modules/requests/ledger';
 import { seedDemo } from '../apps/server/src/seed';
 import { DEMO_PASSWORDS } from '../apps/server/src/seed/core';
-import { fillEmployees, onEngines, printWhenRunAlone, timeGet } from './lib/harness';
+import { fillEmployees, onEngines, printWhenRunAlone, settle, timeGet } from './lib/harness';
 import type { Bench, BenchResult } from './types';
 
 const TODAY = '2026-11-25';
@@ -91,6 +91,7 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
   setOrgZone(config.orgTimeZone);
   const log = (s: string) => console.log(`${engine}${s}`);
   const { unitId } = await prepare(db, log);
+  await settle(database);
   const [{ total }] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from requests`);
   const app = await buildApp({ db, config, logger: false });
   const results: BenchResult[] = [];

@@ -139,6 +139,30 @@ export function printTrace(step: string, counter: StatementCounter | null): void
 }
 
 /**
+ * Before timing on PostgreSQL: every page written so far flushed (`CHECKPOINT`, so the checkpointer is not still
+ * writing out the setup's — or an earlier bench's — rows while the figure is taken) and the bench database vacuumed
+ * and analysed (statistics and the visibility map, as autovacuum leaves an installation). Takes a Db, a
+ * Database, or a connection string of the bench's own database. Nothing on PGlite (an embedded database in the
+ * bench's own process: nothing of another bench's is left running).
+ */
+export async function settle(target: Database | string): Promise<void> {
+  if (typeof target !== 'string' && target.kind !== 'pg') return;
+  if (typeof target !== 'string') {
+    await target.db.execute(sql`checkpoint`);
+    await target.db.execute(sql`vacuum analyze`);
+    return;
+  }
+  const client = new pg.Client({ connectionString: target });
+  await client.connect();
+  try {
+    await client.query('checkpoint');
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Runs `measure` on a file-backed PGlite (unless `pglite` is false) and, when BENCH_DATABASE_URL (or DATABASE_URL)
  * is set, on a fresh PostgreSQL database `hr_bench_<name>_<pid>` made beside it and dropped after.
  */
