@@ -246,6 +246,8 @@ export const ZLeaveBalance = z.object({
   taken: z.number(),
   /** Leave waiting for approval. */
   pending: z.number(),
+  /** Days of leave waiting for approval that would be without pay (an unpaid type, or days beyond the balance). */
+  pendingLwop: z.number(),
   /** Adjustments (±). */
   adjusted: z.number(),
   /** Days lapsed and encashed at a year end (positive figures). */

@@ -29,6 +29,7 @@ import { leaveLedger } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { unitHolidays } from '../../lib/holidays';
 import { orgToday } from '../../lib/org-zone';
+import { pendingLwopByType } from './pending-lwop';
 
 export interface LeavePolicy {
   id: number;
@@ -514,15 +515,23 @@ export async function balancesOf(db: Db | Tx, employee: StaffFacts, fy: number, 
   const policies = await policiesOf(db, employee, onDay ?? orgToday());
   const lines = await sums(db, employee.id, fy);
   const pending = await pendingByType(db, employee.id, fy);
+  const pendingLwop = await pendingLwopByType(db, employee.id, fy);
   const withLines = new Set(lines.map((l) => l.leaveTypeId));
   return policies
-    .filter((p) => withLines.has(p.id) || pending.has(p.id) || (p.isActive && p.notApplicable === null))
+    .filter((p) => withLines.has(p.id) || pending.has(p.id) || pendingLwop.has(p.id) || (p.isActive && p.notApplicable === null))
     .map((p) => {
       const s = summarizeLedger(
         lines.filter((l) => l.leaveTypeId === p.id),
         pending.get(p.id) ?? 0,
       );
-      return { leaveTypeId: p.id, leaveTypeName: p.name, leaveTypeCode: p.code, isPaid: p.isPaid, ...s };
+      return {
+        leaveTypeId: p.id,
+        leaveTypeName: p.name,
+        leaveTypeCode: p.code,
+        isPaid: p.isPaid,
+        ...s,
+        pendingLwop: pendingLwop.get(p.id) ?? 0,
+      };
     });
 }
 

@@ -2,6 +2,7 @@ import { defineModule } from '../../lib/module';
 import { registerApprovalKind } from '../approvals/service';
 import { registerDayRequestsReader } from '../attendance/compute';
 import { leavePostJob } from './jobs';
+import { leaveTypeOptionRoutes } from './leave-eligibility';
 import { registerLeaveTypeRules } from './leave-type-rules';
 import { requestRoutes } from './routes';
 import { APPROVAL_KINDS, readDayRequests } from './service';
@@ -14,7 +15,7 @@ export const requestsModule = defineModule({
     // Approved leave and work from home reach daily attendance through this reader.
     registerDayRequestsReader(readDayRequests);
   },
-  routes: [requestRoutes],
+  routes: [requestRoutes, leaveTypeOptionRoutes],
   // Leave credits and the year-end (jobs.ts): posted within hours of the 1st; reads never post.
   schedules: [{ job: leavePostJob, everyMs: 6 * 3_600_000 }],
 });

@@ -36,6 +36,7 @@ import {
 import { computeAttendance, type DayRequestsReader } from '../attendance/compute';
 import { frozenDaysChanged } from '../attendance/frozen-changes';
 import { assertEmployeeDayOpen } from '../attendance/service';
+import { leaveTypeProblems } from './leave-eligibility';
 import {
   balanceOf,
   fyOf,
@@ -308,6 +309,7 @@ async function planLeave(
   if (fyOf(input.toDate) !== fy) throw crossesYearEnd(input.fromDate);
   const notApplicable = notApplicableMessage(policy);
   if (notApplicable) problems.push({ field: 'leaveTypeId', message: notApplicable });
+  else problems.push(...(await leaveTypeProblems(tx, e.id, policy.id)));
   if ((input.halfDayStart || input.halfDayEnd) && !policy.halfDayAllowed) {
     problems.push({ field: 'halfDayStart', message: `${policy.name} cannot be taken in half days` });
   }

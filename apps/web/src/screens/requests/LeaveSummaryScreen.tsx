@@ -29,7 +29,9 @@ export default function LeaveSummaryScreen() {
   const rows = balances.data ?? [];
   const [open, setOpen] = useState<TLeaveBalance | null>(null);
   const totalTaken = rows.reduce((s, b) => s + b.taken, 0);
-  const totalPending = rows.reduce((s, b) => s + b.pending, 0);
+  // Pending leave counts its days without pay too (an unpaid type, or days beyond the balance): issue 28.
+  const pendingLwop = rows.reduce((s, b) => s + (b.pendingLwop ?? 0), 0);
+  const totalPending = rows.reduce((s, b) => s + b.pending, 0) + pendingLwop;
 
   return (
     <div className="grid gap-4">
@@ -53,7 +55,12 @@ export default function LeaveSummaryScreen() {
             <Tile label="Taken this year" value={formatBalance(totalTaken)} />
             <Tile
               label="Pending approval"
-              value={formatBalance(totalPending)}
+              value={
+                <span data-testid="summary-pending">
+                  {formatBalance(totalPending)}
+                  {pendingLwop > 0 && <span className="ml-1 text-xs font-normal">({formatBalance(pendingLwop)} without pay)</span>}
+                </span>
+              }
               tone={totalPending ? 'text-amber-700 dark:text-amber-300' : undefined}
             />
           </div>

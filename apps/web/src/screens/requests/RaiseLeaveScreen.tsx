@@ -1,7 +1,6 @@
 import { MENU } from '@hr/contract/menus';
 import { AlertTriangle, Paperclip, Send, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -15,6 +14,7 @@ import { cn } from '@/lib/utils';
 import { type TLeaveBalance, type TLeavePreview, uploadAttachment, useLeavePreview, useMyBalances } from './api';
 import { RangeFields, Tile } from './components';
 import { daysLabel, financialYearStart, formatBalance, rangeErrors, rangeReady, type TRangeForm } from './format';
+import { LeaveTypeSelect } from './LeaveTypeSelect';
 import { FormProblem, RaiseFrame, useRaise } from './RaiseParts';
 
 const FIELDS = ['leaveTypeId', 'fromDate', 'toDate', 'halfDayStart', 'halfDayEnd', 'reason', 'attachmentKey'] as const;
@@ -94,10 +94,8 @@ export default function RaiseLeaveScreen() {
         data-testid="leave-form"
       >
         <FormField label="Leave type" htmlFor="req-leave-type" required error={errors.leaveTypeId}>
-          <ReferenceSelect
+          <LeaveTypeSelect
             id="req-leave-type"
-            resource="leaveType"
-            aria-label="Leave type"
             placeholder="Choose the leave type"
             value={leaveTypeId}
             invalid={!!errors.leaveTypeId}
