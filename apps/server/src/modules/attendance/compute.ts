@@ -4,26 +4,33 @@
 // days an input touched (a punch batch, a roster change, a decided request) and by payroll for its month.
 import {
   type DayRequests,
-  type DayResult,
   evaluateDay,
   GENERAL_SHIFT,
   rosterDay,
-  type ShiftAssignment,
   type ShiftRule,
   shiftRuleOf,
   splitPunches,
   weeklyOffsOf,
 } from '@hr/attendance';
 import { addDays, cachedDateIn, diffDays, eachDay, type IsoDate, todayIn, zonedInstant } from '@hr/calendar';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
-import { dailyAttendance } from '../../db/schema';
-import { bulkUpsert } from '../../lib/bulk';
-import { FINAL_RUN, finalStatus } from '../../lib/month-lock';
 import { orgZone } from '../../lib/org-zone';
+import {
+  type AttendanceScope,
+  type ComputedDay,
+  type Context,
+  type EmployeeDays,
+  type EmployeeRow,
+  frozenDays,
+  loadContext,
+  punchesSql,
+  type StoredDay,
+} from './compute-context';
+import { type DayTable, fromStored, storeDays } from './compute-store';
 
-/** Which employees: a list of ids, or every employee of a unit (read by subquery). */
-export type AttendanceScope = { employeeIds: readonly number[]; unitId?: undefined } | { unitId: number; employeeIds?: undefined };
+export type { AttendanceScope, ComputedDay, EmployeeDays } from './compute-context';
+export { shiftRules } from './compute-context';
 
 /**
  * Approved requests per employee and day (leave, work from home, on duty). The requests area registers its
@@ -43,256 +50,6 @@ export function registerDayRequestsReader(reader: DayRequestsReader) {
 /** The approved requests of the employees' days (payroll plans the days still to come with them). */
 export async function approvedDayRequests(db: Db | Tx, employeeIds: readonly number[], from: IsoDate, to: IsoDate) {
   return readRequests && employeeIds.length ? readRequests(db, employeeIds, from, to) : new Map<number, Map<IsoDate, DayRequests>>();
-}
-
-export interface ComputedDay extends DayResult {
-  day: IsoDate;
-  shiftId: number | null;
-  isManual: boolean;
-  /** In a month whose salary is approved or locked: shown as stored, never recomputed. */
-  frozen: boolean;
-}
-
-export interface EmployeeDays {
-  employeeId: number;
-  unitId: number;
-  days: ComputedDay[];
-}
-
-type EmployeeRow = {
-  id: number;
-  unitId: number;
-  shiftId: number | null;
-  weeklyOffs: number[];
-  dateOfJoining: string;
-  exitDate: string | null;
-};
-
-const scopeSql = (scope: AttendanceScope) =>
-  scope.unitId !== undefined
-    ? sql`e.unit_id = ${scope.unitId}`
-    : sql`e.id in (select unnest(${`{${scope.employeeIds.join(',')}}`}::int[]))`;
-
-type ShiftRow = {
-  id: number;
-  startTime: string;
-  endTime: string;
-  graceMinutes: number;
-  earlyGraceMinutes: number;
-  halfDayMinHours: string;
-  fullDayMinHours: string;
-  breakMinutes: number;
-  overtimeAfterMinutes: number | null;
-};
-
-/** The shift rules by id (the shift master is small: read whole). */
-export async function shiftRules(db: Db | Tx): Promise<Map<number, ShiftRule>> {
-  const rows = await queryRows<ShiftRow>(
-    db,
-    sql`select id, start_time::text as "startTime", end_time::text as "endTime", grace_minutes as "graceMinutes",
-          early_grace_minutes as "earlyGraceMinutes", half_day_min_hours::text as "halfDayMinHours",
-          full_day_min_hours::text as "fullDayMinHours", break_minutes as "breakMinutes",
-          overtime_after_minutes as "overtimeAfterMinutes"
-        from shifts`,
-  );
-  return new Map(rows.map((r) => [r.id, shiftRuleOf(r)]));
-}
-
-/** What one statement reads for a computation (`loadContext`): all of it but, in a frozen month, the punches. */
-interface Context {
-  staff: EmployeeRow[] | null;
-  shifts: ShiftRow[] | null;
-  assignments: ({ [K in keyof ShiftAssignment]: ShiftAssignment[K] } & { employeeId: number })[] | null;
-  holidays: { day: string; unitId: number | null }[] | null;
-  stored: StoredDay[] | null;
-  /** Salary runs of the range's months that are approved or locked, or that hold a slip of one of the employees. */
-  runs: { unitId: number; month: string; frozen: boolean; paid: number[] | null }[] | null;
-  /**
-   * The employees' punches of the whole range (the window `workOut` reads), as minutes from `punchBase`; null when
-   * some salary run of the range's months is approved or locked (its days are mostly kept as stored: `workOut`
-   * then reads the punches of the days it needs on its own).
-   */
-  punches: Map<number, number[]> | null;
-  punchBase: number;
-}
-
-/**
- * Everything a computation reads but the approved requests, in ONE statement (a json document of its parts): the
- * employees in scope, the shift master, their roster, the units' holidays, the stored days of the range (with `allStored`;
- * else only those kept as stored: marked by hand, or of a month some unit has approved or locked), the salary runs
- * that freeze days and the punches of the range (not when a run of its months is approved or locked). On the embedded
- * database every statement has a fixed cost; this used to be eight.
- */
-async function loadContext(
-  db: Db | Tx,
-  scope: AttendanceScope,
-  from: IsoDate,
-  last: IsoDate,
-  before: IsoDate,
-  after: IsoDate,
-  tz: string,
-  allStored: boolean,
-): Promise<Context> {
-  const punchBase = zonedInstant(before, 0, tz).getTime();
-  const [row] = await queryRows<{ doc: string }>(
-    db,
-    sql`with st as (
-          select e.id, e.unit_id as "unitId", e.shift_id as "shiftId", e.weekly_offs as "weeklyOffs",
-            e.date_of_joining::text as "dateOfJoining", e.exit_date::text as "exitDate"
-          from employees e
-          where ${scopeSql(scope)} and e.date_of_joining <= ${last}::date and (e.exit_date is null or e.exit_date >= ${from}::date))
-        select json_build_object(
-          'staff', (select json_agg(st) from st),
-          'shifts', (select json_agg(json_build_object('id', id, 'startTime', start_time::text, 'endTime', end_time::text,
-              'graceMinutes', grace_minutes, 'earlyGraceMinutes', early_grace_minutes, 'halfDayMinHours', half_day_min_hours::text,
-              'fullDayMinHours', full_day_min_hours::text, 'breakMinutes', break_minutes, 'overtimeAfterMinutes', overtime_after_minutes))
-            from shifts),
-          'assignments', (select json_agg(json_build_object('id', a.id, 'employeeId', a.employee_id, 'fromDate', a.from_date::text,
-              'toDate', a.to_date::text, 'kind', a.kind, 'pattern', a.pattern))
-            from shift_assignments a
-            where a.is_active and a.employee_id in (select id from st) and a.from_date <= ${after}::date
-              and (a.to_date is null or a.to_date >= ${before}::date)),
-          'holidays', (select json_agg(json_build_object('day', h.holiday_date::text, 'unitId', hu.unit_id))
-            from holidays h left join holiday_units hu on hu.holiday_id = h.id
-            where h.is_active and h.holiday_type = 'national' and h.holiday_date between ${before}::date and ${after}::date
-              and (hu.unit_id is null or hu.unit_id in (select "unitId" from st))),
-          'stored', (select json_build_object('e', array_agg(d.employee_id), 'd', array_agg(d.day), 'u', array_agg(d.unit_id),
-              's', array_agg(d.shift_id), 'st', array_agg(d.status), 'w', array_agg(d.worked_minutes), 'la', array_agg(d.late_minutes),
-              'ea', array_agg(d.early_minutes), 'ot', array_agg(d.ot_minutes), 'pr', array_agg(d.present), 'le', array_agg(d.leave),
-              'lw', array_agg(d.lwop), 'pa', array_agg(d.payable), 'mp', array_agg(d.missed_punch), 'm', array_agg(d.is_manual),
-              'fi', array_agg(floor(date_part('epoch', d.first_in) / 60)::int), 'lo', array_agg(floor(date_part('epoch', d.last_out) / 60)::int))
-            from daily_attendance d where d.employee_id in (select id from st) and d.day between ${from}::date and ${last}::date
-              ${
-                allStored
-                  ? sql``
-                  : sql`and (d.is_manual or (extract(year from d.day)::int, extract(month from d.day)::int) in (
-                      select year, month from payroll_runs where ${finalStatus(sql`status`)}))`
-              }),
-          'runs', (select json_agg(json_build_object('unitId', r.unit_id, 'month', to_char(make_date(r.year, r.month, 1), 'YYYY-MM'),
-              'frozen', ${FINAL_RUN},
-              'paid', (select array_agg(s.employee_id) from salary_slips s where s.run_id = r.id and s.employee_id in (select id from st))))
-            from payroll_runs r
-            where make_date(r.year, r.month, 1) between date_trunc('month', ${from}::date)::date and ${last}::date
-              and (${FINAL_RUN}
-                or exists (select 1 from salary_slips s where s.run_id = r.id and s.employee_id in (select id from st)))),
-          'punches', case when not exists (select from payroll_runs r where ${FINAL_RUN}
-                and make_date(r.year, r.month, 1) between date_trunc('month', ${from}::date)::date and ${last}::date)
-            then coalesce((select json_agg(json_build_array(p.employee_id, p.minutes)) from (
-                ${punchesSql(sql`array(select id from st)`, punchBase, after, tz)}) p), '[]') end
-        )::text as doc`,
-  );
-  const doc = JSON.parse(row.doc) as Omit<Context, 'stored' | 'punches' | 'punchBase'> & {
-    stored: StoredColumns | null;
-    punches: [number, number[]][] | null;
-  };
-  return {
-    ...doc,
-    stored: doc.stored?.e ? storedRows(doc.stored, tz) : [],
-    punches: doc.punches ? new Map(doc.punches) : null,
-    punchBase,
-  };
-}
-
-/**
- * The punches of employees (`ids`: an int[] expression) from 6 h before `base` (a midnight) to the end of the day after
- * `after`, per employee as minutes from `base` (any order). One day either side of a range: a night shift the day
- * before may own the range's first morning punches.
- */
-function punchesSql(ids: SQL, base: number, after: IsoDate, tz: string): SQL {
-  return sql`select employee_id, array_agg(floor(date_part('epoch', punched_at - ${new Date(base).toISOString()}::timestamptz) / 60)::int) as minutes
-    from punches
-    where employee_id = any(${ids})
-      and punched_at >= ${new Date(base - 360 * 60_000).toISOString()}::timestamptz
-      and punched_at < ${zonedInstant(addDays(after, 1), 0, tz).toISOString()}::timestamptz
-    group by employee_id`;
-}
-
-/** The stored days as the context reads them: one array per column (a tenth of the cost of an object per row). */
-interface StoredColumns {
-  e: number[];
-  d: string[];
-  u: number[];
-  s: (number | null)[];
-  st: string[];
-  w: number[];
-  la: number[];
-  ea: number[];
-  ot: number[];
-  pr: number[];
-  le: number[];
-  lw: number[];
-  pa: number[];
-  mp: boolean[];
-  m: boolean[];
-  /** First in and last out in minutes since the epoch; made minutes of the day here (midnight of each date once). */
-  fi: (number | null)[];
-  lo: (number | null)[];
-}
-
-function storedRows(c: StoredColumns, tz: string): StoredDay[] {
-  const midnights = new Map<string, number>();
-  const midnight = (day: string) => {
-    let m = midnights.get(day);
-    if (m === undefined) {
-      m = zonedInstant(day, 0, tz).getTime() / 60_000;
-      midnights.set(day, m);
-    }
-    return m;
-  };
-  const out: StoredDay[] = new Array(c.e.length);
-  for (let i = 0; i < c.e.length; i++) {
-    const day = c.d[i];
-    const fi = c.fi[i];
-    const lo = c.lo[i];
-    out[i] = {
-      employeeId: c.e[i],
-      day,
-      unitId: c.u[i],
-      shiftId: c.s[i],
-      status: c.st[i],
-      workedMin: c.w[i],
-      lateMin: c.la[i],
-      earlyMin: c.ea[i],
-      otMin: c.ot[i],
-      present: c.pr[i],
-      leave: c.le[i],
-      lwop: c.lw[i],
-      payable: c.pa[i],
-      missedPunch: c.mp[i],
-      isManual: c.m[i],
-      firstIn: fi === null ? null : fi - midnight(day),
-      lastOut: lo === null ? null : lo - midnight(day),
-    };
-  }
-  return out;
-}
-
-/**
- * Which days of a range are frozen for each employee: those of a month whose salary run is approved or locked —
- * the run that paid the employee (holds their slip), wherever they work now; without a slip that month, the run of
- * the unit they were in on the day (the stored day's unit, else the unit of a run that paid them, else today's).
- */
-function frozenDays(
-  runs: Context['runs'],
-): (employeeId: number, currentUnit: number, day: IsoDate, storedUnit: number | undefined) => boolean {
-  // No salary run of the range's months is approved, locked or holds a slip (the usual case): nothing is frozen.
-  if (!runs?.length) return () => false;
-  const frozenUnit = new Set<string>();
-  const paidIn = new Map<string, { unitId: number; frozen: boolean }>();
-  for (const r of runs ?? []) {
-    if (r.frozen) frozenUnit.add(`${r.unitId}:${r.month}`);
-    for (const id of r.paid ?? []) {
-      const k = `${id}:${r.month}`;
-      // Two slips in one month (a transfer between runs): frozen when either run is.
-      if (!paidIn.get(k)?.frozen) paidIn.set(k, { unitId: r.unitId, frozen: r.frozen });
-    }
-  }
-  return (employeeId: number, currentUnit: number, day: IsoDate, storedUnit: number | undefined): boolean => {
-    const month = day.slice(0, 7);
-    const paid = paidIn.get(`${employeeId}:${month}`);
-    if (paid?.frozen) return true;
-    return frozenUnit.has(`${storedUnit ?? paid?.unitId ?? currentUnit}:${month}`);
-  };
 }
 
 /**
@@ -384,9 +141,6 @@ export async function computeAttendance(
   if (opts.persist) await storeDays(db, out, tz, storedBy, dayIndex);
   return out;
 }
-
-/** Days of employees by position in a range: employee id → an array as long as the range (a hole: no day). */
-type DayTable<T> = Map<number, (T | undefined)[]>;
 
 /**
  * The rules applied to the needed days: punches read for those employees over the dates they need (with a day
@@ -509,46 +263,6 @@ async function workOut(
   return out;
 }
 
-type StoredDay = {
-  employeeId: number;
-  day: string;
-  unitId: number;
-  shiftId: number | null;
-  status: string;
-  workedMin: number;
-  lateMin: number;
-  earlyMin: number;
-  otMin: number;
-  present: number;
-  leave: number;
-  lwop: number;
-  payable: number;
-  missedPunch: boolean;
-  isManual: boolean;
-  firstIn: number | null;
-  lastOut: number | null;
-};
-
-function fromStored(s: StoredDay): Omit<ComputedDay, 'day' | 'frozen'> {
-  return {
-    status: s.status as DayResult['status'],
-    firstIn: s.firstIn,
-    lastOut: s.lastOut,
-    workedMin: s.workedMin,
-    lateMin: s.lateMin,
-    earlyMin: s.earlyMin,
-    otMin: s.otMin,
-    present: s.present,
-    leave: s.leave,
-    lwop: s.lwop,
-    payable: s.payable,
-    missedPunch: s.missedPunch,
-    workedOff: (s.status === 'H' || s.status === 'WO') && s.otMin > 0,
-    shiftId: s.shiftId,
-    isManual: s.isManual,
-  };
-}
-
 function groupBy<T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T[]> {
   const m = new Map<K, T[]>();
   for (const r of rows) {
@@ -596,108 +310,4 @@ export async function recomputeForPunches(db: Db | Tx, punched: readonly { emplo
     if (r.to > to) to = r.to;
   }
   await computeAttendance(db, { employeeIds: [...byEmployee.keys()] }, from, to, { persist: true });
-}
-
-/** Does a stored (not manual) row already hold what was worked out for its day? */
-function sameAsStored(s: StoredDay, unitId: number, d: ComputedDay): boolean {
-  return (
-    s.unitId === unitId &&
-    s.shiftId === d.shiftId &&
-    s.status === d.status &&
-    s.firstIn === d.firstIn &&
-    s.lastOut === d.lastOut &&
-    s.workedMin === d.workedMin &&
-    s.lateMin === d.lateMin &&
-    s.earlyMin === d.earlyMin &&
-    s.otMin === d.otMin &&
-    s.present === d.present &&
-    s.leave === d.leave &&
-    s.lwop === d.lwop &&
-    s.payable === d.payable &&
-    s.missedPunch === d.missedPunch
-  );
-}
-
-/**
- * Writes the worked-out days through the one bulk writer (lib/bulk.ts: one upsert statement), and only the rows
- * whose figures changed (compared with the rows `computeAttendance` read already): recomputing a month where one
- * punch arrived writes one row, not the month. A row marked by hand meanwhile is never overwritten.
- */
-async function storeDays(
-  db: Db | Tx,
-  out: readonly EmployeeDays[],
-  tz: string,
-  stored: DayTable<StoredDay>,
-  dayIndex: ReadonlyMap<string, number>,
-): Promise<void> {
-  const rows: (typeof dailyAttendance.$inferInsert)[] = [];
-  // Which rows are days not stored yet (the context read every stored day of the range).
-  const fresh: boolean[] = [];
-  const now = new Date();
-  // Each date's midnight once (zonedInstant formats the instant twice: a month of a unit wrote 15,500 rows).
-  const midnights = new Map<string, number>();
-  const midnightOf = (day: string) => {
-    let m = midnights.get(day);
-    if (m === undefined) {
-      m = zonedInstant(day, 0, tz).getTime();
-      midnights.set(day, m);
-    }
-    return m;
-  };
-  for (const e of out) {
-    const mine = stored.get(e.employeeId);
-    for (const d of e.days) {
-      if (d.isManual || d.frozen) continue;
-      const s = mine?.[dayIndex.get(d.day) ?? -1];
-      if (s && (s.isManual || sameAsStored(s, e.unitId, d))) continue;
-      const midnight = d.firstIn !== null || d.lastOut !== null ? midnightOf(d.day) : 0;
-      fresh.push(!s);
-      rows.push({
-        employeeId: e.employeeId,
-        day: d.day,
-        unitId: e.unitId,
-        shiftId: d.shiftId,
-        status: d.status,
-        firstIn: d.firstIn === null ? null : new Date(midnight + d.firstIn * 60_000),
-        lastOut: d.lastOut === null ? null : new Date(midnight + d.lastOut * 60_000),
-        workedMinutes: d.workedMin,
-        lateMinutes: d.lateMin,
-        earlyMinutes: d.earlyMin,
-        otMinutes: d.otMin,
-        present: String(d.present),
-        leave: String(d.leave),
-        lwop: String(d.lwop),
-        payable: String(d.payable),
-        missedPunch: d.missedPunch,
-        isManual: false,
-        computedAt: now,
-      });
-    }
-  }
-  if (rows.length === 0) return;
-  await bulkUpsert(db, dailyAttendance, rows, {
-    target: ['employeeId', 'day'],
-    set: [
-      'unitId',
-      'shiftId',
-      'status',
-      'firstIn',
-      'lastOut',
-      'workedMinutes',
-      'lateMinutes',
-      'earlyMinutes',
-      'otMinutes',
-      'present',
-      'leave',
-      'lwop',
-      'payable',
-      'missedPunch',
-      'computedAt',
-    ],
-    where: sql`${dailyAttendance.isManual} = false`,
-    // The employees referenced are checked in one statement, not an internal query a row (a device batch's new days).
-    foreignKeysOnce: true,
-    // Days not stored yet go by COPY on PGlite (a new month of a unit: 15,500 rows), the others through the upsert.
-    absent: (_, i) => fresh[i],
-  });
 }
