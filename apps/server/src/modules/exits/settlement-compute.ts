@@ -27,6 +27,7 @@ import { unitHolidays } from '../../lib/holidays';
 import { computeMonth, isSlip } from '../payroll/compute';
 import { structuresFor } from '../payroll/inputs';
 import { ADVANCE_HEAD_ID, unitHeads } from '../payroll/plan';
+import { settlementDues } from './settlement-dues';
 import { finalTds } from './settlement-tds';
 
 export interface Line {
@@ -59,6 +60,9 @@ export interface Computed {
   facts: Record<string, unknown>;
   /** Advance instalments the settlement recovers (marked recovered when it is approved). */
   instalmentIds: number[];
+  /** Arrears and bonus lines the settlement pays (marked paid by it when it is approved). */
+  arrearIds: number[];
+  bonusLineIds: number[];
 }
 
 const rupees = (p: number) => `₹${(p / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -186,6 +190,7 @@ export async function computeSettlementLines(
   const taken = await takesSalary(tx, s, year, month);
   let slip: EngineSlip | null = null;
   let heads: RunHead[];
+  const inSlip = { arrearIds: [] as number[], bonusLineIds: [] as number[], days: 0 };
   if (taken) {
     const comp = await computeMonth(tx, s.unitId, year, month, { only: [s.employeeId] });
     const r = comp.results[0];
@@ -196,6 +201,9 @@ export async function computeSettlementLines(
     const att = comp.attendance.get(s.employeeId);
     lines.push(...salaryLines(heads, slip, `${att?.payableDays ?? 0} of ${att?.monthDays ?? 0} days of ${ym}`));
     instalmentIds.push(...(comp.advances.get(s.employeeId)?.ids ?? []));
+    inSlip.arrearIds = (comp.arrears.get(s.employeeId)?.lines ?? []).map((l) => l.id);
+    inSlip.bonusLineIds = comp.bonuses.get(s.employeeId)?.ids ?? [];
+    inSlip.days = att?.payableDays ?? 0;
   } else heads = await unitHeads(tx, s.unitId, ym);
   const structure = (await structuresFor(tx, [s.employeeId], ym)).get(s.employeeId);
   if (!structure) throw new Conflict('The employee has no salary structure for the month of the last day');
@@ -239,6 +247,8 @@ export async function computeSettlementLines(
     sql`select side, label, amount::text as amount, reason from exit_adjustments where separation_id = ${s.id} and is_active order by id`,
   );
   for (const a of adjustments) lines.push({ kind: 'adjustment', side: a.side, label: a.label, amount: Number(a.amount), basis: a.reason });
+  const dues = await settlementDues(tx, s, { heads, slip, days: inSlip.days, inSlip });
+  lines.push(...dues.lines);
   const tds = await finalTds(tx, s, { heads, slip, lines, year, month, taken });
   if (tds) lines.push(tds.line);
   return {
@@ -246,7 +256,10 @@ export async function computeSettlementLines(
     salaryMonth: taken ? ym : null,
     dueDate: await dueDateOf(tx, s),
     instalmentIds,
+    arrearIds: dues.arrearIds,
+    bonusLineIds: dues.bonusLineIds,
     facts: {
+      ...dues.facts,
       service,
       wages: { basicDa, gross, labourCodeWages: wages },
       gratuity: { eligible: g.eligible, reason: g.reason },

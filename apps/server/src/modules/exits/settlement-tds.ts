@@ -9,7 +9,7 @@ import { paidEmployees } from '../payroll/inputs';
 import { employeeStatutory, monthStatutory } from '../payroll/statutory';
 import type { Line, SeparationFacts } from './settlement-compute';
 
-const ONE_OFF_KINDS = new Set(['encashment', 'gratuity', 'notice_pay', 'adjustment']);
+const ONE_OFF_KINDS = new Set(['encashment', 'gratuity', 'notice_pay', 'adjustment', 'bonus', 'arrears']);
 
 export async function finalTds(
   tx: Tx,

@@ -30,6 +30,7 @@ export const settlementApproval = defineApprovalKind({
       await tx.execute(sql`update advance_instalments set status = 'recovered',
           note = ${`Recovered in the full and final settlement #${s.id}`}
         where status = 'due' and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`);
+    await markDuesPaid(tx, s.id, s.facts as { arrearIds?: number[]; bonusLineIds?: number[] });
     await tx.execute(sql`update salary_advances a set status = 'closed', updated_at = now()
       where a.employee_id = ${s.employeeId} and a.status in ('paid', 'recovering')
         and not exists (select 1 from advance_instalments i where i.advance_id = a.id and i.status = 'due')`);
@@ -44,6 +45,18 @@ export const settlementApproval = defineApprovalKind({
       where t.is_active and t.is_encashable and b.days > 0`);
   },
 });
+
+/** The arrears and bonus lines the settlement pays are paid by it; a bonus with no line left unpaid is paid. */
+async function markDuesPaid(tx: Tx, settlementId: number, f: { arrearIds?: number[]; bonusLineIds?: number[] }) {
+  const ids = (list: number[] | undefined) => sql`(select jsonb_array_elements_text(${JSON.stringify(list ?? [])}::jsonb)::int)`;
+  await tx.execute(sql`update salary_arrears set paid_settlement_id = ${settlementId}
+    where paid_run_id is null and paid_settlement_id is null and id in ${ids(f.arrearIds)}`);
+  await tx.execute(sql`update bonus_lines set paid_settlement_id = ${settlementId}
+    where paid_run_id is null and paid_settlement_id is null and id in ${ids(f.bonusLineIds)}`);
+  await tx.execute(sql`update bonuses b set status = 'paid', updated_at = now()
+    where b.status = 'approved' and b.id in (select bonus_id from bonus_lines where paid_settlement_id = ${settlementId})
+      and not exists (select 1 from bonus_lines l where l.bonus_id = b.id and l.amount > 0 and l.paid_run_id is null and l.paid_settlement_id is null)`);
+}
 
 /** Computes (or computes again) the settlement of an approved separation; answers its id. */
 export async function computeSettlement(
@@ -82,7 +95,7 @@ export async function computeSettlement(
       earnings,
       deductions,
       net: earnings - deductions,
-      facts: { ...c.facts, instalmentIds: c.instalmentIds },
+      facts: { ...c.facts, instalmentIds: c.instalmentIds, arrearIds: c.arrearIds, bonusLineIds: c.bonusLineIds },
       computedAt: new Date(),
       updatedAt: new Date(),
       updatedBy: auth.userId,
@@ -193,7 +206,7 @@ export async function settlementView(db: Db, auth: AuthContext, id: number): Pro
   const history = a ? ((await historyOf(db, [a.id])).get(a.id) ?? []) : [];
   const mayDecide =
     a?.state === 'pending' && !(await conflictOfInterest(db, auth, a)) && (await hasAction(db, auth, MENU.settlement, 'approve'));
-  const { instalmentIds: _, ...facts } = x.facts as Record<string, unknown>;
+  const { instalmentIds: _i, arrearIds: _a, bonusLineIds: _b, ...facts } = x.facts as Record<string, unknown>;
   return {
     ...row,
     lines: lines.map((l) => ({

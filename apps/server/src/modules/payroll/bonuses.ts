@@ -94,6 +94,9 @@ export async function statutoryLines(db: Db | Tx, unitId: number, financialYear:
         from salary_slips s join payroll_runs r on r.id = s.run_id
         where ${FINAL_RUN} and to_char(make_date(r.year, r.month, 1), 'YYYY-MM') between ${first} and ${last}
           and s.employee_id in (select id from employees where unit_id = ${unitId})
+          -- A leaver whose full and final settlement worked out the year's bonus is not paid it again.
+          and not exists (select 1 from exit_settlements x where x.employee_id = s.employee_id and x.status = 'approved'
+                          and x.facts->'bonus'->>'ratePercent' is not null and (x.facts->'bonus'->>'financialYear')::int = ${financialYear})
         order by s.employee_id, r.year, r.month`,
   );
   const byEmployee = new Map<number, { wagesPaise: number; daysWorked: number }[]>();

@@ -302,7 +302,8 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
     // A bonus paid with this month's salary is paid once every line with an amount is in a run.
     await tx.execute(
       sql`update bonuses b set status = case
-            when not exists (select 1 from bonus_lines l where l.bonus_id = b.id and l.amount > 0 and l.paid_run_id is null) then 'paid'
+            when not exists (select 1 from bonus_lines l where l.bonus_id = b.id and l.amount > 0 and l.paid_run_id is null
+              and l.paid_settlement_id is null) then 'paid'
             else 'approved' end
           where b.status in ('approved', 'paid') and b.pay_with = 'salary' and b.pay_year = ${run.year} and b.pay_month = ${run.month}`,
     );
