@@ -86,7 +86,7 @@ async function reachedRuns(db: Db | Tx, unitIds: number[] | 'all') {
   return queryRows<{ id: number; unitId: number; year: number; month: number; basis: string }>(
     db,
     sql`select r.id, r.unit_id as "unitId", r.year, r.month,
-          string_agg(to_char(p.effective_from, 'YYYY-MM-DD'), ', ' order by p.effective_from) as basis
+          string_agg(to_char(p.effective_from, 'DD/MM/YYYY'), ', ' order by p.effective_from) as basis
         from payroll_runs r
         join statutory_parameters p on p.kind = 'pf' and p.is_active
           and p.created_at > coalesce(r.processed_at, r.created_at)
