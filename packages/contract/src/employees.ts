@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZApprovalHistoryLine } from './approvals';
 import { ZIsoDate } from './dates';
+import { IDENTIFIER_SHAPES, identifierMessage } from './identifiers';
 import { ZIdQuery, ZSearchText } from './ids';
 import { ZNewPassword } from './password';
 import { zLine, zLines } from './text';
@@ -9,14 +10,15 @@ import { zLine, zLines } from './text';
 // Format checks (shared by the API, the web form and the bulk import)
 // ---------------------------------------------------------------------------------------------
 
-export const PAN_RE = /^[A-Z]{3}[ABCFGHLJPT][A-Z][0-9]{4}[A-Z]$/;
-export const IFSC_RE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+// PAN, IFSC and PIN code are the shared identifier shapes (identifiers.ts).
+export const PAN_RE = IDENTIFIER_SHAPES.pan.re;
+export const IFSC_RE = IDENTIFIER_SHAPES.ifsc.re;
 /** Indian mobile number without the country code: 10 digits starting 6–9. */
 export const MOBILE_RE = /^[6-9][0-9]{9}$/;
 export const UAN_RE = /^[0-9]{12}$/;
 export const ESI_RE = /^[0-9]{10}([0-9]{7})?$/;
 export const ACCOUNT_NO_RE = /^[0-9]{9,18}$/;
-export const PINCODE_RE = /^[1-9][0-9]{5}$/;
+export const PINCODE_RE = IDENTIFIER_SHAPES.pincode.re;
 export const EMPLOYEE_CODE_RE = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,29}$/;
 
 // Verhoeff tables (Aadhaar's last digit is a Verhoeff check digit).
@@ -66,15 +68,15 @@ export function isValidAadhaar(raw: string): boolean {
 export const maskAadhaar = (last4: string | null | undefined) => (last4 ? `XXXX XXXX ${last4}` : '');
 
 export const EMPLOYEE_MSG = {
-  pan: 'PAN must look like ABCPE1234F (5 letters, 4 digits, 1 letter)',
-  ifsc: 'IFSC must look like SBIN0001234 (4 letters, 0, then 6 letters or digits)',
+  pan: identifierMessage('PAN', 'pan'),
+  ifsc: identifierMessage('IFSC', 'ifsc'),
   aadhaar: 'Aadhaar must be 12 digits with a valid check digit',
   mobile: 'Mobile must be 10 digits starting with 6, 7, 8 or 9',
   uan: 'UAN must be 12 digits',
   esi: 'ESI number must be 10 or 17 digits',
   epfWages: 'EPF wages at joining must be an amount in rupees (at most two decimals, up to ₹1,00,00,000)',
   accountNo: 'Account number must be 9 to 18 digits',
-  pincode: 'PIN code must be 6 digits',
+  pincode: identifierMessage('PIN code', 'pincode'),
   code: 'Employee code: letters, digits and / _ . - only (max 30)',
   email: 'Enter a valid e-mail address',
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dates';
+import { IDENTIFIER_SHAPES, identifierMessage } from './identifiers';
 import { ZIdText } from './ids';
 import { zLine } from './text';
 
@@ -8,7 +9,7 @@ import { zLine } from './text';
 // amount paid of a slip is its payslip's rounded net pay (the same figure as the run's total and the register).
 
 /** The shape of an Indian Financial System Code: four letters (the bank), a zero, six letters or digits (the branch). */
-export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const IFSC_PATTERN = IDENTIFIER_SHAPES.ifsc.re;
 
 /** Where a bank file column takes its value from. */
 export const BANK_FIELD_SOURCES = [
@@ -207,7 +208,7 @@ export const ZUnitBankAccountInput = z.object({
     .min(6)
     .max(34)
     .regex(/^[0-9A-Za-z]+$/, 'Digits and letters only'),
-  ifsc: zLine().toUpperCase().regex(IFSC_PATTERN, 'An IFSC is four letters, a zero and six letters or digits (e.g. HDFC0000123)'),
+  ifsc: zLine().toUpperCase().regex(IFSC_PATTERN, identifierMessage('IFSC', 'ifsc')),
   bankName: zLine().min(2).max(120),
   branch: zLine().min(2).max(120),
   branchAddress: zLine().max(300).nullish(),

@@ -4,6 +4,7 @@ import { ZSearchText } from '../ids';
 import { MASTER_BASE, type TMenuPath } from '../menus';
 import { ZNewPassword } from '../password';
 import { zLine, zLines } from '../text';
+import { identifierFields } from './identifier-fields';
 
 /**
  * The master-data resource engine's declarations (DESIGN.md section 4). A resource is declared once
@@ -77,6 +78,7 @@ export const f = {
       sample: o.sample ?? ((n: string) => `${label} ${n}`.slice(0, max)),
     } satisfies TField;
   },
+  ...identifierFields,
   /** Text that is stored as '' when left empty (NOT NULL columns with default ''). */
   textarea(label: string, o: Opt & { max?: number } = {}) {
     const max = o.max ?? 2000;

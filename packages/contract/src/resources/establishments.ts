@@ -22,7 +22,7 @@ export const statutoryEstablishment = defineResource({
       ],
       { default: 'pf' },
     ),
-    code: f.text('Code', {
+    code: f.code('Code', {
       max: 30,
       help: 'PF: the establishment code as EPFO gives it (KN/BNG/0012345/000 or KNBNG0012345000); ESIC: the 17-digit employer code',
       sample: (n) => `KN/BNG/${digits(n)}/000`,

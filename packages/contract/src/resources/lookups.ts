@@ -8,7 +8,7 @@ const lookup = (name: string, path: string, title: string) =>
     title,
     fields: {
       name: f.text('Name'),
-      code: f.text('Code', { required: false, max: 30 }),
+      code: f.code('Code', { required: false, max: 30 }),
     },
     searchable: ['name', 'code'],
     unique: [['name']],
@@ -55,7 +55,7 @@ export const state = defineResource({
   title: 'State',
   fields: {
     name: f.text('Name'),
-    code: f.text('Code', { required: false, max: 30 }),
+    code: f.code('Code', { required: false, max: 30 }),
     countryId: f.select('Country', 'country'),
     isUnionTerritory: f.boolean('Union territory'),
   },
@@ -70,7 +70,7 @@ export const city = defineResource({
   title: 'City',
   fields: {
     name: f.text('Name'),
-    code: f.text('Code', { required: false, max: 30 }),
+    code: f.code('Code', { required: false, max: 30 }),
     stateId: f.select('State', 'state'),
   },
   searchable: ['name', 'code'],
@@ -84,8 +84,8 @@ export const area = defineResource({
   title: 'Area',
   fields: {
     name: f.text('Name'),
-    code: f.text('Code', { required: false, max: 30 }),
-    pinCode: f.text('PIN code', { required: false, max: 10 }),
+    code: f.code('Code', { required: false, max: 30 }),
+    pinCode: f.identifier('PIN code', 'pincode', { sample: '560011' }),
     cityId: f.select('City', 'city'),
   },
   searchable: ['name', 'code', 'pinCode'],

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { defineResource, f, type TField } from './define';
+import { IDENTIFIER_SHAPES } from '../identifiers';
+import { defineResource, f } from './define';
 
 const code = (n: string) => `C${n.replace(/[^A-Za-z0-9]/g, '').slice(-8)}`;
 
@@ -9,7 +9,7 @@ export const shift = defineResource({
   title: 'Shift',
   fields: {
     name: f.text('Name', { max: 100 }),
-    code: f.text('Code', { max: 30, sample: code }),
+    code: f.code('Code', { max: 30, sample: code }),
     startTime: f.time('Start time'),
     endTime: f.time('End time'),
     graceMinutes: f.integer('Grace minutes (late in)', {
@@ -45,7 +45,7 @@ export const employeeDocType = defineResource({
   title: 'Employee Document Type',
   fields: {
     name: f.text('Name', { max: 120 }),
-    code: f.text('Code', { required: false, max: 30 }),
+    code: f.code('Code', { required: false, max: 30 }),
     isMandatory: f.boolean('Mandatory'),
     allowedFileTypes: f.text('Allowed file types', { max: 120, help: 'Comma-separated, e.g. pdf,jpg,png', sample: () => 'pdf,jpg,png' }),
     maxSizeKb: f.integer('Largest file (KB)', { min: 1, max: 20_480, default: 2048 }),
@@ -61,7 +61,7 @@ export const leaveType = defineResource({
   title: 'Leave Type',
   fields: {
     name: f.text('Name', { max: 100 }),
-    code: f.text('Code', { max: 10, sample: (n) => `L${n.replace(/[^A-Za-z0-9]/g, '').slice(-8)}` }),
+    code: f.code('Code', { max: 10, sample: (n) => `L${n.replace(/[^A-Za-z0-9]/g, '').slice(-8)}` }),
     isPaid: f.boolean('Paid', { default: true }),
     yearlyQuota: f.decimal('Yearly quota (days)', { scale: 1, default: '0' }),
     accrual: f.choice(
@@ -152,7 +152,7 @@ export const department = defineResource({
   title: 'Department',
   fields: {
     name: f.text('Name'),
-    code: f.text('Code', { max: 30, sample: code }),
+    code: f.code('Code', { max: 30, sample: code }),
   },
   searchable: ['name', 'code'],
   unique: [['code'], ['name']],
@@ -164,38 +164,17 @@ export const designation = defineResource({
   title: 'Designation',
   fields: {
     name: f.text('Name'),
-    code: f.text('Code', { max: 30, sample: code }),
+    code: f.code('Code', { max: 30, sample: code }),
     noticeDays: f.integer('Notice period (days)', { required: false, max: 365, help: 'Empty: the unit’s notice period' }),
   },
   searchable: ['name', 'code'],
   unique: [['code'], ['name']],
 });
 
-/** Optional upper-case code checked by a pattern (TAN, PAN): '' and absent become null. */
-const codeField = (label: string, re: RegExp, shape: string, help: string, sample: string) =>
-  ({
-    kind: 'text',
-    label,
-    required: false,
-    help,
-    zod: z
-      .union([
-        z
-          .string()
-          .trim()
-          .transform((v) => v.toUpperCase())
-          .pipe(z.union([z.literal(''), z.string().regex(re, `${label}: ${shape}`)])),
-        z.null(),
-      ])
-      .optional()
-      .transform((v) => (v ? v : null)),
-    sample: () => sample,
-  }) satisfies TField;
-
 /** Tax deduction and collection account number: four letters, five digits, a letter (AAAA99999A). */
-export const TAN_PATTERN = /^[A-Z]{4}[0-9]{5}[A-Z]$/;
+export const TAN_PATTERN = IDENTIFIER_SHAPES.tan.re;
 /** Permanent account number: five letters, four digits, a letter (AAAAA9999A). */
-export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+export const PAN_PATTERN = IDENTIFIER_SHAPES.pan.re;
 
 export const unit = defineResource({
   name: 'unit',
@@ -204,7 +183,7 @@ export const unit = defineResource({
   singular: 'Unit',
   fields: {
     name: f.text('Name'),
-    code: f.text('Code', { max: 30, sample: code }),
+    code: f.code('Code', { max: 30, sample: code }),
     address: f.textarea('Address'),
     city: f.text('City', { max: 100, sample: () => 'Bengaluru' }),
     stateName: f.text('State', { max: 100, sample: () => 'Karnataka' }),
@@ -212,23 +191,23 @@ export const unit = defineResource({
       required: false,
       help: 'The state whose professional tax and labour welfare fund apply to this unit’s employees',
     }),
-    pfRegistrationNo: f.text('PF registration no.', { required: false, max: 50 }),
-    esiRegistrationNo: f.text('ESI registration no.', { required: false, max: 50 }),
+    pfRegistrationNo: f.identifier('PF registration no.', 'pfEstablishment', {
+      help: 'The EPFO establishment code: KN/BNG/0012345/000 or KNBNG0012345000',
+      sample: 'KN/BNG/0012345/000',
+    }),
+    esiRegistrationNo: f.identifier('ESI registration no.', 'esicEmployer', {
+      help: 'ESIC’s 17-digit employer code',
+      sample: '53000123450001001',
+    }),
     ptRegistrationNo: f.text('PT registration no.', { required: false, max: 50 }),
-    tan: codeField(
-      'TAN',
-      TAN_PATTERN,
-      'four letters, five digits and a letter (AAAA99999A)',
-      'The deductor’s tax deduction account number, printed on Form 16',
-      'BLRA12345B',
-    ),
-    deductorPan: codeField(
-      'PAN of the deductor',
-      PAN_PATTERN,
-      'five letters, four digits and a letter (AAAAA9999A)',
-      'The employer’s PAN, printed on Form 16',
-      'AABCA1234F',
-    ),
+    tan: f.identifier('TAN', 'tan', {
+      help: 'The deductor’s tax deduction account number (AAAA99999A), printed on Form 16',
+      sample: 'BLRA12345B',
+    }),
+    deductorPan: f.identifier('PAN of the deductor', 'pan', {
+      help: 'The employer’s PAN (AAAAA9999A), printed on Form 16',
+      sample: 'AABCA1234F',
+    }),
     logo: f.image('Logo'),
     trackAttendance: f.boolean('Pay by attendance', {
       help: 'On: payable days, leave without pay and overtime come from daily attendance (punches). Off: every employed day is paid unless entered by hand',
@@ -239,8 +218,8 @@ export const unit = defineResource({
       max: 28,
       help: 'Payroll takes attendance up to this day; the later days are paid as the calendar has them and their differences reach next month as loss-of-pay adjustments. Empty: up to the day of processing',
     }),
-    geoLatitude: f.decimal('Geofence latitude', { required: false, scale: 6, help: 'Centre of the office, e.g. 12.971599' }),
-    geoLongitude: f.decimal('Geofence longitude', { required: false, scale: 6, help: 'e.g. 77.594566' }),
+    geoLatitude: f.coordinate('Geofence latitude', 'latitude', { help: 'Centre of the office in degrees, -90 to 90, e.g. 12.971599' }),
+    geoLongitude: f.coordinate('Geofence longitude', 'longitude', { help: 'Degrees, -180 to 180, e.g. 77.594566' }),
     noticeDays: f.integer('Notice period (days)', { required: false, max: 365, help: 'Unless the designation sets one; empty: 30' }),
     geoRadiusM: f.integer('Geofence radius (metres)', {
       required: false,
@@ -262,7 +241,7 @@ export const earningDeduction = defineResource({
   title: 'Earning / Deduction Head',
   fields: {
     name: f.text('Name', { max: 120 }),
-    code: f.text('Code', { max: 30, sample: code }),
+    code: f.code('Code', { max: 30, sample: code, shape: 'headCode' }),
     printName: f.text('Print name', { max: 120 }),
     isEarning: f.boolean('Earning (off = deduction)', { default: true }),
     isPrinted: f.boolean('Printed on payslip', { default: true }),

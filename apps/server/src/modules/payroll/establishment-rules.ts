@@ -2,23 +2,23 @@
 // it — an EPFO establishment code (two letters of the state, three of the office, seven digits, a three-digit
 // extension: KN/BNG/0012345/000, slashes optional) or ESIC's 17-digit employer code — and each unit under at most
 // one establishment of each kind (the EPF administration charges are worked out per establishment).
+import { identifierMessage, isIdentifier } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { BadRequest, Conflict } from '../../lib/errors';
 import { type ResourceHooks, registerResourceHooks } from '../masters/hooks';
-
-const PF_CODE = /^[A-Z]{2}\/?[A-Z]{3}\/?\d{7}\/?\d{3}$/;
-const ESI_CODE = /^\d{17}$/;
 
 const establishmentHooks: ResourceHooks = {
   async beforeSave({ tx, data, id, before }) {
     const kind = (data.kind ?? before?.kind) as string;
     if (typeof data.code === 'string') data.code = data.code.trim().toUpperCase();
     const code = String(data.code ?? before?.code ?? '');
-    if (kind === 'pf' && !PF_CODE.test(code))
-      throw new BadRequest('Invalid establishment', { code: ['An EPFO establishment code like KN/BNG/0012345/000'] });
-    if (kind === 'esi' && !ESI_CODE.test(code))
-      throw new BadRequest('Invalid establishment', { code: ['ESIC’s employer code: 17 digits'] });
+    // The shape of the kind's code, through the shared identifier shapes (identifiers.ts).
+    const shape = kind === 'pf' ? 'pfEstablishment' : kind === 'esi' ? 'esicEmployer' : null;
+    if (shape && !isIdentifier(shape, code))
+      throw new BadRequest('Invalid establishment', {
+        code: [identifierMessage(kind === 'pf' ? 'An EPFO establishment code' : 'ESIC’s employer code', shape)],
+      });
     const unitIds = (data.unitIds as number[] | undefined) ?? [];
     if (!unitIds.length || data.isActive === false) return;
     const taken = await queryRows<{ unit: string; code: string }>(
