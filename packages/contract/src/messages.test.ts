@@ -41,7 +41,7 @@ describe('plain validation messages', () => {
     });
     expect(m).toEqual({
       name: 'Name is required',
-      departmentId: 'Department is required',
+      departmentId: 'Department must be a number',
       email: 'Enter a valid e-mail address',
       kind: 'Kind must be one of: national, optional',
       code: 'Code may have at most 5 characters',
@@ -51,6 +51,12 @@ describe('plain validation messages', () => {
     });
     expect(messages(z.object({ dateOfJoining: z.string() }), {})).toEqual({ dateOfJoining: 'Date of joining is required' });
     expect(messages(z.object({ age: z.number() }), { age: 'ten' })).toEqual({ age: 'Age must be a number' });
+    // A text that is not a number is a value given, not a missing one: "two" typed for LWOP days, a non-number amount.
+    expect(messages(z.object({ lwopDays: z.number() }), { lwopDays: 'two' })).toEqual({ lwopDays: 'Lwop days must be a number' });
+    expect(messages(z.object({ lwopDays: z.number() }), { lwopDays: Number.NaN })).toEqual({ lwopDays: 'Lwop days must be a number' });
+    expect(messages(z.object({ amount: z.coerce.number() }), { amount: 'abc' })).toEqual({ amount: 'Amount must be a number' });
+    expect(messages(z.object({ amount: z.number() }), { amount: null })).toEqual({ amount: 'Amount is required' });
+    expect(messages(z.object({ amount: z.number() }), {})).toEqual({ amount: 'Amount is required' });
   });
 
   it("keep a schema's own message", () => {

@@ -33,8 +33,12 @@ const KIND: Record<string, string> = {
   object: 'a set of fields',
 };
 
+/**
+ * Nothing given: absent, null or empty text. A NaN is a value given (a text such as "two" made a number, or a number
+ * field's non-number), so it is "must be a number", never "is required".
+ */
 function isMissing(input: unknown): boolean {
-  return input === undefined || input === null || (typeof input === 'number' && Number.isNaN(input)) || input === '';
+  return input === undefined || input === null || input === '';
 }
 
 function list(values: readonly unknown[]): string {
@@ -49,6 +53,7 @@ export function plainIssueMessage(issue: RawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type': {
       if (isMissing(issue.input)) return `${field} is required`;
+      if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return `${field} must be ${KIND[String(i.expected)] ?? 'a number'}`;
       return `${field} must be ${KIND[String(i.expected)] ?? String(i.expected)}`;
     }
     case 'too_small': {

@@ -121,7 +121,9 @@ async function send<T>(url: string, code: number, payload: unknown, options: Req
     body = payload;
   } else if (payload !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(payload);
+    // A number field holding a non-number (NaN, as Number('two') makes) goes as the text 'NaN', not JSON's null, so
+    // the server answers "… must be a number" rather than "… is required".
+    body = JSON.stringify(payload, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? 'NaN' : v));
   }
 
   if (!bypass) requestStarted();
