@@ -53,9 +53,21 @@ describe('bulk import', () => {
     expect(wb.worksheets[1].rowCount).toBeGreaterThan(40);
   });
 
-  it("accepts the template's own example row as it comes (its unit, department and designation exist)", async () => {
+  it("refuses the template's own example row as a real employee; the row made a person's imports (its unit, department and designation exist)", async () => {
     const template = await admin.get('/api/employees/import/template');
-    const res = await upload(template.rawPayload);
+    const refused = await upload(template.rawPayload);
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json()).toMatchObject({
+      ok: false,
+      imported: 0,
+      errors: [{ row: 2, column: 'Employee Code', message: expect.stringContaining('example row') }],
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const row = wb.worksheets[0].getRow(2);
+    row.getCell(1).value = 'EXR-0001';
+    row.getCell(2).value = 'Kavya Menon';
+    const res = await upload(Buffer.from(await wb.xlsx.writeBuffer()));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, rowsRead: 1, imported: 1, errors: [] });
   });

@@ -23,6 +23,7 @@ import { BadRequest } from '../../lib/errors';
 import { xlsxRow } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { IMPORT_COLUMNS, type ImportColumn, normHeader } from './import-columns';
+import { isTemplateExample, TEMPLATE_EXAMPLE_MESSAGE } from './import-example';
 import { toValues, unitMapRows } from './service';
 
 export type Cell = string | number | boolean | Date | null;
@@ -315,6 +316,8 @@ export async function validateSheet(db: Db, auth: AuthContext, sheet: Sheet): Pr
         }
       }
     }
+    if (isTemplateExample((key) => cellText(cellsAt(cells, colIndex.get(key)))))
+      err('employeeCode', raw.employeeCode as Cell, TEMPLATE_EXAMPLE_MESSAGE);
     if (typeof raw.gender === 'string') raw.gender = GENDER_WORDS[raw.gender.toLowerCase()] ?? raw.gender;
     if (typeof raw.status === 'string') {
       const s = STATUS_WORDS[normHeader(raw.status)];
