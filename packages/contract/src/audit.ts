@@ -27,6 +27,10 @@ export const ZAuditEntry = z.object({
   id: z.number(),
   entity: z.string(),
   entityId: z.string(),
+  /** The kind of record as the screens name it (the master's title, else the table in words). */
+  entityLabel: z.string(),
+  /** The record's name where it has one (an employee, a unit, a user). */
+  recordLabel: z.string().nullable(),
   action: z.string(),
   userId: z.number().nullable(),
   userName: z.string().nullable(),

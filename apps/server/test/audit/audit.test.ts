@@ -52,11 +52,11 @@ describe('audit trail', () => {
     const trail = await page({ entity: 'departments', entityId: String(deptId) });
     expect(trail.total).toBe(2);
     expect(trail.rows.map((r) => r.action)).toEqual(['update', 'create']);
-    expect(trail.rows[0].changes).toEqual([{ field: 'name', from: 'Audit Department', to: 'Internal Audit' }]);
+    expect(trail.rows[0].changes).toEqual([{ field: 'Name', from: 'Audit Department', to: 'Internal Audit' }]);
     expect(trail.rows[0].userId).toBe(adminId);
     expect(adminName).toBeTruthy();
     expect(trail.rows[0].userName).toBe(adminName);
-    expect(trail.rows[1].changes).toContainEqual({ field: 'code', from: '—', to: 'AUD' });
+    expect(trail.rows[1].changes).toContainEqual({ field: 'Code', from: '—', to: 'AUD' });
   });
 
   it('filters by record type, user, action and the organisation’s days', async () => {
@@ -152,7 +152,7 @@ describe('audit trail', () => {
     const res = await admin.get('/api/audit', { entity: 'test_devices' });
     expect(res.body).not.toMatch(/aaaa1111|bbbb2222|tok-old|tok-new/);
     const [line] = (res.json() as Page).rows;
-    expect(line.changes.map((c) => c.field)).toEqual(['keyHash', 'settings']);
+    expect(line.changes.map((c) => c.field)).toEqual(['Key hash', 'Settings']);
     expect(line.changes[1].to).toContain('"port":81');
   });
 

@@ -1,11 +1,12 @@
 // The audit-trail screen's API: every change recorded by writeAudit(), filtered by entity, record, user,
 // action and dates, newest first, paged on the server, read-only, for administrators.
-import { auditChanges, MENU, ZAuditPage, ZAuditQuery } from '@hr/contract';
+import { MENU, ZAuditPage, ZAuditQuery } from '@hr/contract';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditLog, users } from '../../db/schema';
 import { Forbidden } from '../../lib/errors';
+import { presentAudit } from './present';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['audit'];
@@ -62,18 +63,22 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           .offset((q.page - 1) * q.pageSize),
         app.db.select({ total: count() }).from(auditLog).where(where),
       ]);
+      // In the screens' words: labels, rupees and names (present.ts); the stored lines stay as written.
+      const shown = await presentAudit(app.db, rows);
       return {
         total,
-        rows: rows.map((r) => ({
+        rows: rows.map((r, i) => ({
           id: r.id,
           entity: r.entity,
           entityId: r.entityId,
+          entityLabel: shown[i].entityLabel,
+          recordLabel: shown[i].recordLabel,
           action: r.action,
           userId: r.userId,
           userName: r.userName,
           at: r.at.toISOString(),
           requestId: r.requestId,
-          changes: auditChanges(r.before, r.after),
+          changes: shown[i].changes,
         })),
       };
     },

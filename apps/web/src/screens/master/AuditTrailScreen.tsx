@@ -64,7 +64,16 @@ export default function AuditTrailScreen() {
         <Badge variant={r.action === 'delete' ? 'destructive' : r.action === 'create' ? 'success' : 'secondary'}>{r.action}</Badge>
       ),
     },
-    { id: 'entity', header: 'Record', cell: (r) => <span className="font-mono text-xs">{`${r.entity} #${r.entityId}`}</span> },
+    {
+      id: 'entity',
+      header: 'Record',
+      // The screens' words (the server's presentation layer): the kind of record, its name where it has one.
+      cell: (r) => (
+        <span className="text-xs" title={`${r.entity} #${r.entityId}`}>
+          {r.entityLabel} {r.recordLabel ? <span className="font-medium">{r.recordLabel}</span> : `#${r.entityId}`}
+        </span>
+      ),
+    },
     {
       id: 'changes',
       header: 'Changes',
@@ -148,7 +157,7 @@ export default function AuditTrailScreen() {
       <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
         <DialogContent className="sm:max-w-2xl" data-testid="audit-detail">
           <DialogHeader>
-            <DialogTitle>{open ? `${open.action} of ${open.entity} #${open.entityId}` : ''}</DialogTitle>
+            <DialogTitle>{open ? `${open.action} of ${open.entityLabel} ${open.recordLabel ?? `#${open.entityId}`}` : ''}</DialogTitle>
             <DialogDescription>
               {open
                 ? `${open.userName ?? 'system'}, ${formatDateTime(open.at)}${open.requestId ? ` · request ${open.requestId}` : ''}`
