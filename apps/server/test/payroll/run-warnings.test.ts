@@ -1,7 +1,7 @@
 // A processed run's warnings (issue 28: "the ESI file fails only at download because ESI numbers are missing, while
 // the run says Errors 0"): ESI applies without an ESI number, PF without a UAN, bank payment without a valid account
-// or IFSC are listed on the run once processed; the ESI number and UAN as the record stands (fixing the record clears
-// the warning), the bank details the slip's own. Who may see them: the run's readers (self-service 403, a unit-limited
+// or IFSC are listed on the run once processed; the ESI number as the record stands (the ESI file's: fixing the record
+// clears the warning), the UAN and bank details the slip's own (the ECR's and the bank file's: reprocess). Who may see them: the run's readers (self-service 403, a unit-limited
 // role 404 beyond its units). PGlite and PostgreSQL.
 import { MENU, type TRunWarnings } from '@hr/contract';
 import { sql } from 'drizzle-orm';
@@ -74,7 +74,10 @@ describe('the warnings of a processed run', () => {
     expect(body.count).toBe(body.rows.length);
     const of = (id: number) => body.rows.filter((w) => w.employeeId === id).map((w) => [w.kind, w.message]);
     expect(of(esi.id)).toContainEqual(['esi', 'ESI applies and there is no ESI number: the ESI file cannot be made']);
-    expect(of(pf.id)).toContainEqual(['pf', 'PF applies and there is no UAN: the ECR cannot carry it']);
+    expect(of(pf.id)).toContainEqual([
+      'pf',
+      'PF applies and there is no UAN: the ECR cannot carry it (correct the record and reprocess the employee)',
+    ]);
     expect(of(bank.id)).toContainEqual([
       'bank',
       'Paid by bank with IFSC "HDFC123" is not four letters, a zero and six letters or digits: the bank file is refused (correct the record and reprocess the employee)',
@@ -85,19 +88,20 @@ describe('the warnings of a processed run', () => {
     expect(run.errors).toEqual([]);
   });
 
-  it('an ESI number and a UAN given clear their warnings at once; a bank detail needs the employee reprocessed', async () => {
+  it('an ESI number given clears its warning at once; a UAN and a bank detail need the employee reprocessed', async () => {
     await t.db.execute(sql`update employees set esi_number = '3100123456' where id = ${esi.id}`);
     await t.db.execute(sql`update employees set uan = '100200300400' where id = ${pf.id}`);
     await t.db.execute(sql`update employees set ifsc = 'HDFC0000123' where id = ${bank.id}`);
     let rows = ((await warnings()).json() as TRunWarnings).rows;
     expect(rows.filter((w) => w.employeeId === esi.id && w.kind === 'esi')).toEqual([]);
-    expect(rows.filter((w) => w.employeeId === pf.id && w.kind === 'pf')).toEqual([]);
+    expect(rows.filter((w) => w.employeeId === pf.id && w.kind === 'pf')).toHaveLength(1);
     expect(rows.filter((w) => w.employeeId === bank.id && w.kind === 'bank')).toHaveLength(1);
-    const res = await payroll.post(`/api/payroll/runs/${runId}/process`, { employeeIds: [bank.id] });
+    const res = await payroll.post(`/api/payroll/runs/${runId}/process`, { employeeIds: [pf.id, bank.id] });
     expect(res.statusCode, res.body).toBe(202);
     await t.app.jobs.drain();
     rows = ((await warnings()).json() as TRunWarnings).rows;
     expect(rows.filter((w) => w.employeeId === bank.id && w.kind === 'bank')).toEqual([]);
+    expect(rows.filter((w) => w.employeeId === pf.id && w.kind === 'pf')).toEqual([]);
   });
 
   it('a draft run has none; self-service is refused (403); a unit-limited role reaches its units only (404); bad id 400', async () => {

@@ -1,9 +1,9 @@
 // A processed run's warnings (issue 28): the gaps that do not stop a salary but stop what follows it — ESI applies
 // (the slip is covered) and the employee has no valid ESI number, so the ESI file cannot be made; PF applies (the slip
 // has a member's share) and there is no valid UAN, so the ECR cannot carry the member; the slip is paid by bank and
-// its account or IFSC is missing or malformed, so the bank file is refused. One query over the run's slips; the ESI
-// number and UAN as the employee's record stands now (fixing the record clears them), the bank details the slip's
-// own (they are what the bank file pays: fixing needs the employee reprocessed).
+// its account or IFSC is missing or malformed, so the bank file is refused. One query over the run's slips, reading
+// what each file reads: the ESI number as the employee's record stands (the ESI file's; fixing the record clears it),
+// the UAN and bank details the slip's own (the ECR's and the bank file's: fixing needs the employee reprocessed).
 import { ESI_RE, IFSC_PATTERN, MENU, type TRunWarning, UAN_RE, ZRunIdParams, ZRunWarnings } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,9 +38,7 @@ export function warningsOf(r: SlipRow): TRunWarning[] {
     out.push({
       ...who,
       kind: 'pf',
-      message: r.uan
-        ? `PF applies and the UAN "${r.uan}" is not 12 digits: the ECR cannot carry it`
-        : 'PF applies and there is no UAN: the ECR cannot carry it',
+      message: `PF applies and ${r.uan ? `the UAN "${r.uan}" is not 12 digits` : 'there is no UAN'}: the ECR cannot carry it (correct the record and reprocess the employee)`,
     });
   if (r.payModeId === 2) {
     const problems: string[] = [];
@@ -65,7 +63,7 @@ export async function runWarnings(db: Db, runId: number): Promise<TRunWarning[]>
     sql`select s.employee_id as "employeeId", s.employee_code as "employeeCode", s.name,
           coalesce((s.statutory->>'esiCovered')::boolean, false) as "esiCovered",
           nullif(trim(e.esi_number), '') as "esiNumber",
-          coalesce((s.statutory->>'pfEmployee')::bigint, 0) > 0 as "pfEmployee", nullif(trim(coalesce(e.uan, s.uan_no)), '') as uan,
+          coalesce((s.statutory->>'pfEmployee')::bigint, 0) > 0 as "pfEmployee", nullif(trim(s.uan_no), '') as uan,
           coalesce(s.pay_mode_id, e.pay_mode_id)::int as "payModeId",
           nullif(trim(case when s.pay_mode_id is null then e.bank_account_no else s.bank_account_no end), '') as account,
           nullif(trim(case when s.pay_mode_id is null then e.ifsc else s.ifsc end), '') as ifsc
