@@ -41,12 +41,12 @@ export function RunWarningsAlert({ run }: { run: TRun }) {
     <Alert className="border-warning/40" data-testid="run-warnings">
       <TriangleAlert className="text-amber-700" />
       <AlertTitle>
-        {formatCount(warnings.count)} warning{warnings.count === 1 ? '' : 's'}: the salary is computed, the statutory files or the bank file
-        are not ready
+        {formatCount(warnings.count)} warning{warnings.count === 1 ? '' : 's'}
       </AlertTitle>
       <AlertDescription>
         <p>
-          Complete these employees’ records (ESI number, UAN, bank account and IFSC); a bank detail is taken when the employee is processed.
+          The salaries are computed, but the ESI file, the PF ECR or the bank file cannot carry these employees yet. Complete their records
+          (ESI number, UAN, bank account and IFSC); a UAN or bank detail counts once the employee is processed again.
         </p>
         <div className="max-h-64 w-full overflow-auto">
           <table className="w-full text-sm">
