@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api';
 import { formatDate, todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
@@ -118,6 +119,7 @@ export default function RaiseLeaveScreen() {
           waiting={previewQuery === null}
           loading={preview.isFetching && !p}
           failed={preview.isError && !p}
+          problem={previewProblem(preview.error)}
           preview={p}
           balance={balance}
         />
@@ -182,12 +184,14 @@ function PreviewPanel({
   waiting,
   loading,
   failed,
+  problem,
   preview,
   balance,
 }: {
   waiting: boolean;
   loading: boolean;
   failed: boolean;
+  problem: string | null;
   preview: TLeavePreview | undefined;
   balance: TLeaveBalance | null;
 }) {
@@ -200,8 +204,8 @@ function PreviewPanel({
   if (loading) return <Skeleton className="h-24" />;
   if (failed || !preview)
     return (
-      <p className="text-sm text-muted-foreground">
-        What this request takes could not be worked out just now; the server checks it when you send it.
+      <p className={cn('text-sm', problem ? 'text-destructive' : 'text-muted-foreground')} data-testid="leave-preview-problem">
+        {problem ?? 'The server could not be reached to show what this request takes; it is checked again when you send it.'}
       </p>
     );
   const paid = preview.days - preview.lwopDays;
@@ -305,4 +309,14 @@ function BalancesCard({
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * Why the preview is missing: the server's own objection to the type or dates (a 400 / 404 / 409 names it, e.g. the
+ * to date before the from date), or null when the server was not reached or failed.
+ */
+function previewProblem(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
+  const fields = Object.values(error.fieldErrors).flat();
+  return fields.length ? fields.join(' ') : error.message;
 }
