@@ -84,9 +84,9 @@ export function StatutoryArrearDialog({ id, canApprove, onClose }: { id: number;
                 <tbody>
                   {a.lines.map((l) => (
                     <tr key={l.employeeId} className="border-t">
-                      <td className="px-2 py-1.5">
+                      <td className="min-w-44 px-2 py-1.5">
                         <div className="font-medium">{l.name}</div>
-                        <div className="font-mono text-xs text-muted-foreground">
+                        <div className="whitespace-nowrap font-mono text-xs text-muted-foreground">
                           {l.employeeCode}
                           {l.uan ? ` · UAN ${l.uan}` : ' · no UAN'}
                         </div>

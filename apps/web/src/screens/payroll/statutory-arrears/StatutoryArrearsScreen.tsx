@@ -35,6 +35,13 @@ const COLUMNS: DataColumn<TStatutoryArrear>[] = [
         <div className="whitespace-nowrap text-xs text-muted-foreground">
           For {formatYearMonth(r.forMonth)} · paid with {formatYearMonth(r.payMonth)}
         </div>
+        <div className="whitespace-nowrap text-xs text-muted-foreground">
+          {r.members} employee{r.members === 1 ? '' : 's'} · total ₹{formatAmount(r.total)}
+        </div>
+        {/* On a phone the status column is off to the side: shown here too. */}
+        <Badge variant={STATUS_VARIANT[r.status]} className="mt-1 sm:hidden">
+          {STATUS_LABEL[r.status]}
+        </Badge>
       </div>
     ),
   },
@@ -47,13 +54,12 @@ const COLUMNS: DataColumn<TStatutoryArrear>[] = [
       </Badge>
     ),
   },
-  { id: 'members', header: 'Employees', headClassName: 'text-right', className: 'text-right tabular-nums', cell: (r) => r.members },
-  amountColumn('employeeShare', 'PF employee (₹)'),
-  amountColumn('epf', 'PF employer (₹)'),
-  amountColumn('eps', 'EPS (₹)'),
-  amountColumn('edli', 'EDLI (₹)'),
-  amountColumn('adminCharges', 'Admin (₹)'),
-  amountColumn('total', 'Total (₹)', true),
+  amountColumn('employeeShare', 'Employee PF'),
+  amountColumn('epf', 'Employer PF'),
+  amountColumn('eps', 'EPS'),
+  amountColumn('edli', 'EDLI'),
+  amountColumn('adminCharges', 'Admin'),
+  amountColumn('total', 'Total', true),
 ];
 
 /**
@@ -83,7 +89,7 @@ export default function StatutoryArrearsScreen() {
     <div>
       <PageHeader
         title={menu?.label ?? 'Statutory Arrears'}
-        description={`${formatCount(rows.length)} record${rows.length === 1 ? '' : 's'}${filtered ? ' match' : ''}. A PF parameter row that reaches back into an approved or locked month never changes it: the difference is listed here, the employee's share recovered in the next open month's pay, the rest remitted with the arrear ECR.`}
+        description={`${formatCount(rows.length)} record${rows.length === 1 ? '' : 's'}${filtered ? ' match' : ''}. A PF parameter row that reaches back into an approved or locked month never changes it: the difference is listed here, the employee's share recovered in the next open month's pay, the rest remitted with the arrear ECR. Amounts in ₹.`}
         actions={
           actions.edit && (
             <Button variant="outline" disabled={raise.busy} onClick={() => void raise.run()} data-testid="raise-arrears">
