@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { statutoryLines } from '../../src/modules/payroll/bonuses';
+import { esiFileRows } from '../../src/modules/payroll/esi-file';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -98,5 +99,42 @@ describe('arrears, bonus and the part-year bonus in the settlement', () => {
     expect(bonus).toMatchObject({ paid: settlementId, status: 'paid' });
     const year = await statutoryLines(t.db, emp.unitId, fy, 8.33);
     expect(year.some((l) => l.employeeId === emp.id)).toBe(false);
+  });
+
+  it('the month’s ECR and ESI file carry the leaver whose settlement paid the month, with the reason and last day', async () => {
+    const x = (await payroll.get(`/api/exits/settlements/${settlementId}`)).json();
+    const st = x.facts.slip.statutory as { pfEmployee: number; esiCovered: boolean; esiWages: number };
+    expect(x.facts.slip.payableDays).toBe(15);
+    const [run] = (await payroll.get(`/api/payroll/runs?unitId=${emp.unitId}&status=draft`)).json().rows;
+    expect((await payroll.post(`/api/payroll/runs/${run.id}/process`)).statusCode).toBe(202);
+    await t.app.jobs.drain();
+    const code = (await one<{ code: string }>(sql`select employee_code as code from employees where id = ${emp.id}`)).code;
+    await t.db.execute(sql`update employees set uan = '100200300400', esi_number = '3100123456' where id = ${emp.id}`);
+    const ecr = await payroll.get(`/api/payroll/runs/${run.id}/ecr`);
+    if (st.pfEmployee > 0) {
+      expect(ecr.statusCode, ecr.body).toBe(200);
+      const line = ecr.body.split(/\r?\n/).find((l: string) => l.startsWith('100200300400#~#'));
+      expect(line?.split('#~#')[6]).toBe(String(Math.round(st.pfEmployee / 100)));
+    }
+    // Covered by ESI in the month (set here, whatever her wages): one row, her days, reason 2 (left service), last day.
+    await t.db.execute(sql`update exit_settlements set facts = jsonb_set(jsonb_set(facts, '{slip,statutory,esiCovered}', 'true'),
+        '{slip,statutory,esiWages}', '1234500') where id = ${settlementId}`);
+    const rows = await esiFileRows(t.db, { id: run.id, unitId: emp.unitId, year: run.year, month: run.month });
+    const mine = rows.filter((r) => r.code === code);
+    expect(mine).toEqual([
+      {
+        code,
+        name: expect.any(String),
+        ip: '3100123456',
+        days: 15,
+        wages: 1234500,
+        reason: 2,
+        lastWorkingDay: `15/${ym.slice(5)}/${ym.slice(0, 4)}`,
+      },
+    ]);
+    // Retirement or death gives ESIC's 3 or 5.
+    await t.db.execute(sql`update separations set type = 'death' where id = ${x.separationId}`);
+    const died = await esiFileRows(t.db, { id: run.id, unitId: emp.unitId, year: run.year, month: run.month });
+    expect(died.find((r) => r.code === code)?.reason).toBe(5);
   });
 });

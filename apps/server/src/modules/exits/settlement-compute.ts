@@ -190,7 +190,7 @@ export async function computeSettlementLines(
   const taken = await takesSalary(tx, s, year, month);
   let slip: EngineSlip | null = null;
   let heads: RunHead[];
-  const inSlip = { arrearIds: [] as number[], bonusLineIds: [] as number[], days: 0 };
+  const inSlip = { arrearIds: [] as number[], bonusLineIds: [] as number[], days: 0, slip: null as Record<string, unknown> | null };
   if (taken) {
     const comp = await computeMonth(tx, s.unitId, year, month, { only: [s.employeeId] });
     const r = comp.results[0];
@@ -204,6 +204,8 @@ export async function computeSettlementLines(
     inSlip.arrearIds = (comp.arrears.get(s.employeeId)?.lines ?? []).map((l) => l.id);
     inSlip.bonusLineIds = comp.bonuses.get(s.employeeId)?.ids ?? [];
     inSlip.days = att?.payableDays ?? 0;
+    // The month's figures the returns read for a leaver the month's run leaves out (ECR, ESI file: payroll/settled-leavers.ts).
+    inSlip.slip = { gross: slip.gross, statutory: slip.statutory, payableDays: att?.payableDays ?? 0, lwopDays: att?.lwopDays ?? 0 };
   } else heads = await unitHeads(tx, s.unitId, ym);
   const structure = (await structuresFor(tx, [s.employeeId], ym)).get(s.employeeId);
   if (!structure) throw new Conflict('The employee has no salary structure for the month of the last day');
@@ -260,6 +262,7 @@ export async function computeSettlementLines(
     bonusLineIds: dues.bonusLineIds,
     facts: {
       ...dues.facts,
+      slip: inSlip.slip,
       service,
       wages: { basicDa, gross, labourCodeWages: wages },
       gratuity: { eligible: g.eligible, reason: g.reason },

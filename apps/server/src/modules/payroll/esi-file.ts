@@ -8,6 +8,7 @@
 // day is given for 2, 3, 4, 5, 6 and 10 and left blank otherwise.
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
+import { settledLeavers } from './settled-leavers';
 
 export const ESI_REASONS: Record<number, string> = {
   0: 'Without reason',
@@ -104,9 +105,16 @@ export async function esiFileRows(db: Db, run: { id: number; unitId: number; yea
         order by s.employee_code`,
   );
   const periodEnd = run.month === 4 ? `31/03/${run.year}` : `30/09/${run.year}`;
-  return rows.map((r) => {
+  const out: EsiFileRow[] = rows.map((r) => {
     if (!r.covered) return { code: r.code, name: r.name, ip: r.ip, days: 0, wages: 0, reason: 4, lastWorkingDay: periodEnd };
     const days = Math.ceil(Number(r.days));
     return { code: r.code, name: r.name, ip: r.ip, days, wages: Number(r.wages), ...esiReason({ ...r, days }, ym) };
   });
+  // Leavers whose full and final settlement paid the month: their days and wages from it, the reason they left.
+  for (const l of await settledLeavers(db, run)) {
+    if (!l.st.esiCovered) continue;
+    const days = Math.ceil(Number(l.days));
+    out.push({ code: l.code, name: l.name, ip: l.ip, days, wages: Number(l.st.esiWages ?? 0), ...esiReason({ ...l, days }, ym) });
+  }
+  return out.sort((a, b) => a.code.localeCompare(b.code));
 }

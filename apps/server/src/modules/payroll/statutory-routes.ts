@@ -12,6 +12,7 @@ import { fileResponse } from '../../lib/responses';
 import { collect, streamXlsx } from '../../lib/xlsx';
 import { esiFileRows } from './esi-file';
 import { loadRun } from './runs';
+import { settledLeavers } from './settled-leavers';
 import { wageRuleRoutes } from './wage-rule-routes';
 
 const MONTH_NAMES = [
@@ -61,6 +62,10 @@ export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
               and (s.statutory->>'pfEmployee')::bigint + (s.statutory->>'epf')::bigint + (s.statutory->>'eps')::bigint > 0
             order by s.employee_code`,
       );
+      // Leavers whose settlement paid the month (the run leaves them out) contribute in the month's ECR.
+      for (const l of await settledLeavers(app.db, run))
+        if (Number(l.st.pfEmployee ?? 0) + Number(l.st.epf ?? 0) + Number(l.st.eps ?? 0) > 0) slips.push(l);
+      slips.sort((a, b) => a.code.localeCompare(b.code));
       if (!slips.length) {
         const [any] = await queryRows<{ n: number }>(
           app.db,
