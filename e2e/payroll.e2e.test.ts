@@ -111,6 +111,7 @@ describe('employee bonus', () => {
     const url = page.url().replace(/^https?:\/\/[^/]+/, '');
     await signInWithToken(page, 'admin', url);
     await page.getByTestId('bonus-approve').click();
+    await page.getByTestId('confirm-bonus-action').click(); // approving asks for confirmation
     await expect.poll(() => page.getByTestId('bonus-status').textContent()).toMatch(/approved/i);
   });
 });

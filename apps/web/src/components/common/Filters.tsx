@@ -1,6 +1,7 @@
 // The list filters' controls, alike on every list screen: a native select's look, a date, a department, a search box.
 import { Search } from 'lucide-react';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
+import { DateInput as DateField } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
@@ -28,9 +29,8 @@ export function DateInput({
   invalid?: boolean;
 }) {
   return (
-    <Input
+    <DateField
       id={id}
-      type="date"
       aria-label={label}
       className={cn('w-40', className)}
       value={value}

@@ -32,6 +32,8 @@ export interface DataTableProps<T> {
   loading?: boolean;
   /** What a list without rows shows; default 'Nothing to show'. */
   empty?: React.ReactNode;
+  /** Set when the rows could not be loaded: shown in place of the empty state (a failed list is not an empty one). */
+  error?: React.ReactNode;
   /** Extra attributes of a row (test id, click to open). */
   rowProps?: (row: T) => React.ComponentProps<'tr'> & { 'data-testid'?: string };
   className?: string;
@@ -45,7 +47,7 @@ function SortIcon({ sorted }: { sorted: false | 'asc' | 'desc' }) {
 
 const stop = (e: React.MouseEvent) => e.stopPropagation();
 
-export function DataTable<T>({ columns, rows, rowKey, sort, onSort, loading, empty, rowProps, className }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, sort, onSort, loading, empty, error, rowProps, className }: DataTableProps<T>) {
   return (
     <div className={cn('overflow-x-auto rounded-md border', className)}>
       <Table>
@@ -63,6 +65,9 @@ export function DataTable<T>({ columns, rows, rowKey, sort, onSort, loading, emp
                     {c.header}
                     <SortIcon sorted={sort?.id === c.id ? (sort.desc ? 'desc' : 'asc') : false} />
                   </button>
+                ) : c.header === '' ? (
+                  // A column without a visible heading (the row's buttons) is still named for a screen reader.
+                  <span className="sr-only">{c.id === 'actions' ? 'Actions' : c.id}</span>
                 ) : (
                   c.header
                 )}
@@ -82,9 +87,15 @@ export function DataTable<T>({ columns, rows, rowKey, sort, onSort, loading, emp
           ))}
           {!loading && rows.length === 0 && (
             <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground" data-testid="list-empty">
-                {empty ?? 'Nothing to show'}
-              </TableCell>
+              {error ? (
+                <TableCell colSpan={columns.length} className="py-10 text-center text-destructive" data-testid="list-error" role="alert">
+                  {error}
+                </TableCell>
+              ) : (
+                <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground" data-testid="list-empty">
+                  {empty ?? 'Nothing to show'}
+                </TableCell>
+              )}
             </TableRow>
           )}
         </TableBody>

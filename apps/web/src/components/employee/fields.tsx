@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import type { OptionScope } from '@/components/resource/api';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
+import { DateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
@@ -36,17 +37,28 @@ export function TextField({
   const id = `f-${p.name}`;
   return (
     <FormField label={p.label} htmlFor={id} error={p.errors[p.name]} required={p.required} hint={p.hint} className={p.className}>
-      <Input
-        id={id}
-        name={p.name}
-        type={type}
-        placeholder={placeholder}
-        value={str(p.values[p.name])}
-        disabled={p.disabled}
-        aria-invalid={p.errors[p.name] ? true : undefined}
-        className={upper ? 'uppercase' : undefined}
-        onChange={(e) => p.onChange(p.name, e.target.value)}
-      />
+      {type === 'date' ? (
+        <DateInput
+          id={id}
+          name={p.name}
+          value={str(p.values[p.name])}
+          disabled={p.disabled}
+          aria-invalid={p.errors[p.name] ? true : undefined}
+          onChange={(e) => p.onChange(p.name, e.target.value)}
+        />
+      ) : (
+        <Input
+          id={id}
+          name={p.name}
+          type={type}
+          placeholder={placeholder}
+          value={str(p.values[p.name])}
+          disabled={p.disabled}
+          aria-invalid={p.errors[p.name] ? true : undefined}
+          className={upper ? 'uppercase' : undefined}
+          onChange={(e) => p.onChange(p.name, e.target.value)}
+        />
+      )}
     </FormField>
   );
 }

@@ -5,6 +5,7 @@ import { ImageUp, Save, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, type FieldValues, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
@@ -209,11 +210,13 @@ export function ResourceForm({ resource: r, row, onSaved, onCancel, onDirtyChang
             data-testid={id}
           />
         );
+      case 'date':
+        return <DateInput id={id} {...register(name)} aria-invalid={invalid || undefined} data-testid={id} />;
       default:
         return (
           <Input
             id={id}
-            type={def.kind === 'password' ? 'password' : def.kind === 'date' ? 'date' : def.kind === 'time' ? 'time' : 'text'}
+            type={def.kind === 'password' ? 'password' : def.kind === 'time' ? 'time' : 'text'}
             autoComplete={def.kind === 'password' ? 'new-password' : 'off'}
             {...register(name)}
             aria-invalid={invalid || undefined}

@@ -6,6 +6,7 @@ import { useEncryptedId } from '@/lib/useEncryptedParam';
 import { useResourceRow } from './api';
 import { EditScreen } from './EditScreen';
 import { ResourceForm } from './ResourceForm';
+import { UnitSetupChecklist } from './UnitSetupChecklist';
 
 /** A modify route (holidays/{holidayId}, units/{id}, leave/{leaveId}, userMaster/{id}): the form of one record. */
 export function ResourceFormScreen({ resource: r }: { resource: TResource }) {
@@ -51,6 +52,7 @@ export function ResourceFormScreen({ resource: r }: { resource: TResource }) {
           onCancel={() => navigate(listPath)}
         />
       )}
+      {r.name === 'unit' && !isNew && <UnitSetupChecklist unitId={id} />}
     </EditScreen>
   );
 }

@@ -262,7 +262,15 @@ export function ResourceListScreen({ resource: r }: { resource: TResource }) {
             </select>
           </div>
 
-          <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} sort={sort} onSort={onSort} loading={list.isLoading} />
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            sort={sort}
+            onSort={onSort}
+            loading={list.isLoading}
+            error={list.isError && !list.data ? 'The list could not be loaded.' : undefined}
+          />
 
           <PaginationBar page={page} pages={pages} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={setPageSize} />
         </CardContent>

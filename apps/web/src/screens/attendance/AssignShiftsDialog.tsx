@@ -7,6 +7,7 @@ import { Segmented } from '@/components/common/Segmented';
 import { UnitSelect } from '@/components/common/UnitSelect';
 import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { Button } from '@/components/ui/button';
+import { DateInput as DateField } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -249,9 +250,8 @@ export function AssignShiftsDialog({
               />
             </FormField>
             <FormField label="To" htmlFor="assign-to" error={errors.toDate} hint="Empty: until changed">
-              <Input
+              <DateField
                 id="assign-to"
-                type="date"
                 value={toDate}
                 min={fromDate}
                 onChange={(e) => setToDate(e.target.value)}

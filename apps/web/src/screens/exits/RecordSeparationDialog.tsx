@@ -4,6 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { FILTER_CLASS } from '@/components/common/Filters';
 import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -100,12 +101,11 @@ export function RecordSeparationDialog({
           )}
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Notice given on" htmlFor="sep-notice" required error={errors.noticeGivenOn?.message}>
-              <Input id="sep-notice" type="date" {...form.register('noticeGivenOn', { required: 'Give the date' })} />
+              <DateInput id="sep-notice" {...form.register('noticeGivenOn', { required: 'Give the date' })} />
             </FormField>
             <FormField label="Last working day asked" htmlFor="sep-last" required error={errors.lastDayRequested?.message}>
-              <Input
+              <DateInput
                 id="sep-last"
-                type="date"
                 data-testid="separation-last-day"
                 {...form.register('lastDayRequested', { required: 'Give the last working day' })}
               />

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -89,7 +90,7 @@ export function SeparationDialog({ id, onClose, mayCompute }: { id: number | nul
               <div className="grid gap-3">
                 {s.mayDecide && (
                   <FormField label="Agreed last working day" htmlFor="sep-agree" hint="Leave empty to keep the one asked">
-                    <Input id="sep-agree" type="date" value={lastDay} onChange={(e) => setLastDay(e.target.value)} />
+                    <DateInput id="sep-agree" value={lastDay} onChange={(e) => setLastDay(e.target.value)} />
                   </FormField>
                 )}
                 <FormField label="Remark" htmlFor="sep-remark" hint="Needed to reject">

@@ -8,6 +8,7 @@ import { CheckCircle2, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { type ApiError, api } from '@/lib/api';
@@ -92,7 +93,7 @@ export function SettlementPaymentCard({ x }: { x: TSettlement }) {
       {pending && actions.edit && (
         <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 sm:items-end">
           <FormField label="Value date" htmlFor="pay-value-date" error={errors.valueDate?.[0]}>
-            <Input id="pay-value-date" type="date" value={valueDate} onChange={(e) => setValueDate(e.target.value)} />
+            <DateInput id="pay-value-date" value={valueDate} onChange={(e) => setValueDate(e.target.value)} />
           </FormField>
           {x.payMode === 'bank' && (
             <FormField label="Bank layout" htmlFor="pay-layout">

@@ -2,6 +2,7 @@ import type { TAdvance, TAdvanceAction } from '@hr/contract';
 import { useState } from 'react';
 import { Segmented } from '@/components/common/Segmented';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -217,9 +218,8 @@ function PayFields(p: {
           />
         </FormField>
         <FormField label="Cheque / DD date" htmlFor="advance-cheque-date" error={errors.chequeDate}>
-          <Input
+          <DateInput
             id="advance-cheque-date"
-            type="date"
             value={chequeDate}
             disabled={!chequeNo.trim()}
             onChange={(e) => setChequeDate(e.target.value)}

@@ -32,9 +32,15 @@ export default function EmployeeBonusScreen() {
   return id === 'absent' ? <NewBonus /> : <BonusView key={id} id={id} />;
 }
 
-type Confirm = 'paid' | 'cancel';
+type Confirm = 'approve' | 'paid' | 'cancel';
 
 const CONFIRM: Record<Confirm, { title: string; text: string; button: string; done: string }> = {
+  approve: {
+    title: 'Approve the bonus',
+    text: 'Once approved it is paid with the next salary run of each employee, or marked paid outside it.',
+    button: 'Approve',
+    done: 'Bonus approved',
+  },
   paid: {
     title: 'Mark the bonus paid',
     text: 'Record that every employee of this bonus has been paid outside the salary run.',
@@ -193,12 +199,7 @@ function BonusView({ id }: { id: number }) {
                   />
                 </FormField>
                 <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="success"
-                    disabled={busy}
-                    onClick={() => void act({ action: 'approve', remark: remark.trim() || null }, 'Bonus approved')}
-                    data-testid="bonus-approve"
-                  >
+                  <Button variant="success" disabled={busy} onClick={() => setConfirm('approve')} data-testid="bonus-approve">
                     <CheckCircle2 /> Approve
                   </Button>
                   <Button variant="destructive" disabled={busy} onClick={reject} data-testid="bonus-reject">
@@ -227,7 +228,12 @@ function BonusView({ id }: { id: number }) {
               <Button
                 variant={confirm === 'cancel' ? 'destructive' : 'default'}
                 disabled={busy}
-                onClick={() => void act({ action: confirm }, CONFIRM[confirm].done)}
+                onClick={() =>
+                  void act(
+                    confirm === 'approve' ? { action: 'approve', remark: remark.trim() || null } : { action: confirm },
+                    CONFIRM[confirm].done,
+                  )
+                }
                 data-testid="confirm-bonus-action"
               >
                 {busy ? 'Saving…' : CONFIRM[confirm].button}

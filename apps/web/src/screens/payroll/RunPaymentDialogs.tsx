@@ -5,6 +5,7 @@ import { type TMarkPaid, type TRun, type TRunPayments, type TSlipPayment, ZMarkP
 import { CheckCircle2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -65,9 +66,8 @@ export function MarkPaidDialog({
           </DialogDescription>
         </DialogHeader>
         <FormField label={cheque ? 'Cheque date' : 'Value date'} htmlFor="pay-value-date" required error={errors.valueDate}>
-          <Input
+          <DateInput
             id="pay-value-date"
-            type="date"
             className="w-44"
             value={valueDate}
             onChange={(e) => setValueDate(e.target.value)}

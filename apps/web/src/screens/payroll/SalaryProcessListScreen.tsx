@@ -159,6 +159,7 @@ export default function SalaryProcessListScreen() {
         sort={{ id: 'month', desc: true }}
         onSort={() => undefined}
         loading={list.isLoading}
+        error={list.isError && !list.data ? 'The runs could not be loaded.' : undefined}
         empty={
           <EmptyState
             className="border-0 p-0"
@@ -169,7 +170,6 @@ export default function SalaryProcessListScreen() {
         }
         rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'run-row', onClick: () => navigate(runPath(r.id)) })}
       />
-      {list.isError && !list.data && <p className="mt-2 text-sm text-destructive">The runs could not be loaded.</p>}
 
       <PaginationBar
         className="mt-4"

@@ -250,12 +250,13 @@ function RunView({ id }: { id: number }) {
                 <CornerUpLeft /> Send back
               </Button>
             )}
-            {run.can.lock && (
+            {/* Only the step that applies: Lock an approved run, Unlock a locked one. */}
+            {run.can.lock && run.status !== 'locked' && (
               <Button variant="outline" onClick={() => setDialog('lock')} disabled={processing} data-testid="run-lock">
                 <Lock /> Lock
               </Button>
             )}
-            {run.can.unlock && (
+            {run.can.unlock && (run.status === 'locked' || !run.can.lock) && (
               <Button variant="outline" onClick={() => setDialog('unlock')} disabled={processing} data-testid="run-unlock">
                 <LockOpen /> Unlock
               </Button>

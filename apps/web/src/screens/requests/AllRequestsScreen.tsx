@@ -12,6 +12,7 @@ import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicke
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
@@ -262,7 +263,9 @@ function RequestsList({ kind, title }: { kind: TRequestKind; title?: string }) {
       id: 'actions',
       header: '',
       isolated: true,
-      headClassName: 'w-0',
+      // Kept in view at the right edge however wide the table: Approve and Reject are never scrolled away.
+      headClassName: 'sticky right-0 w-0 bg-[color-mix(in_oklab,var(--muted)_50%,var(--card))]',
+      className: 'sticky right-0 bg-card shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.15)]',
       cell: (r) => (
         <div className="flex justify-end gap-0.5">
           {r.canApprove && (
@@ -401,8 +404,7 @@ function RequestsList({ kind, title }: { kind: TRequestKind; title?: string }) {
             </option>
           ))}
         </select>
-        <Input
-          type="date"
+        <DateInput
           className="w-40"
           aria-label="From"
           title="Requests touching this day or later"
@@ -410,14 +412,7 @@ function RequestsList({ kind, title }: { kind: TRequestKind; title?: string }) {
           onChange={(e) => refilter(setFrom)(e.target.value)}
         />
         <span className="text-sm text-muted-foreground">to</span>
-        <Input
-          type="date"
-          className="w-40"
-          aria-label="To"
-          value={to}
-          min={from || undefined}
-          onChange={(e) => refilter(setTo)(e.target.value)}
-        />
+        <DateInput className="w-40" aria-label="To" value={to} min={from || undefined} onChange={(e) => refilter(setTo)(e.target.value)} />
         <select className={FILTER_CLASS} aria-label="Order" value={sort} onChange={(e) => refilter(setSort)(e.target.value as TSort)}>
           {REQUEST_SORTS.map((s) => (
             <option key={s} value={s}>

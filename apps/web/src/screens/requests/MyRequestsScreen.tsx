@@ -8,6 +8,7 @@ import { FILTER_CLASS } from '@/components/common/Filters';
 import { LoadError } from '@/components/common/LoadError';
 import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { formatDateTime } from '@/lib/format';
@@ -146,8 +147,7 @@ export default function MyRequestsScreen() {
           ))}
         </select>
         <span className="text-sm text-muted-foreground">From</span>
-        <Input
-          type="date"
+        <DateInput
           className="w-40"
           aria-label="From"
           value={from}
@@ -157,8 +157,7 @@ export default function MyRequestsScreen() {
           }}
         />
         <span className="text-sm text-muted-foreground">to</span>
-        <Input
-          type="date"
+        <DateInput
           className="w-40"
           aria-label="To"
           value={to}

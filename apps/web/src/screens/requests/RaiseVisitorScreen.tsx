@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { EmployeePicker, pagedEmployees } from '@/components/EmployeePicker';
 import { useOptions } from '@/components/resource/api';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -174,9 +175,8 @@ export default function RaiseVisitorScreen() {
           />
         </FormField>
         <FormField label="Expected on" htmlFor="v-date" required error={errors.expectedDate}>
-          <Input
+          <DateInput
             id="v-date"
-            type="date"
             min={todayIso()}
             value={form.expectedDate}
             aria-invalid={!!errors.expectedDate || undefined}

@@ -7,6 +7,7 @@ import { Figure } from '@/components/common/Figure';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -100,9 +101,8 @@ export function RangeFields({
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <FormField label="From" htmlFor="req-from" required error={errors.fromDate}>
-        <Input
+        <DateInput
           id="req-from"
-          type="date"
           value={value.fromDate}
           min={min}
           aria-invalid={!!errors.fromDate || undefined}
@@ -115,9 +115,8 @@ export function RangeFields({
         />
       </FormField>
       <FormField label="To" htmlFor="req-to" required error={errors.toDate}>
-        <Input
+        <DateInput
           id="req-to"
-          type="date"
           value={value.toDate}
           min={value.fromDate || min}
           aria-invalid={!!errors.toDate || undefined}

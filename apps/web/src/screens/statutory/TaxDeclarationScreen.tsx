@@ -22,6 +22,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
@@ -209,7 +210,7 @@ function DeclarationForm({
 
   const c = data.comparison;
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,34rem)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(0,34rem)_minmax(0,1fr)]">
       <Card>
         <CardHeader>
           <CardTitle>
@@ -228,10 +229,10 @@ function DeclarationForm({
               <AlertDescription>The proof window has closed: ask the payroll office to change your declaration.</AlertDescription>
             </Alert>
           )}
-          <form className="grid gap-4" onSubmit={save} noValidate>
+          <form className="grid min-w-0 grid-cols-1 gap-4" onSubmit={save} noValidate>
             <FormField label="Tax regime" htmlFor="decl-regime" error={errors.regime} required>
               <Select value={regime} onValueChange={(v) => setRegime(v as 'new' | 'old')} disabled={readOnly}>
-                <SelectTrigger id="decl-regime" aria-label="Tax regime">
+                <SelectTrigger id="decl-regime" aria-label="Tax regime" className="w-full max-w-full sm:w-fit [&>span]:truncate">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -240,7 +241,7 @@ function DeclarationForm({
                 </SelectContent>
               </Select>
             </FormField>
-            <fieldset className="grid gap-3 rounded-md border p-3">
+            <fieldset className="grid min-w-0 gap-3 rounded-md border p-3">
               <legend className="px-1 text-sm font-medium">Rent (HRA exemption, old regime)</legend>
               <FormField label="Rent paid a month" htmlFor="decl-rent" error={errors.rentPerMonth}>
                 <div className="flex items-center gap-2">
@@ -259,7 +260,7 @@ function DeclarationForm({
                 The rented house is in Delhi, Mumbai, Kolkata or Chennai (50 % rather than 40 %)
               </label>
             </fieldset>
-            <fieldset className="grid gap-3 rounded-md border p-3">
+            <fieldset className="grid min-w-0 gap-3 rounded-md border p-3">
               <legend className="px-1 text-sm font-medium">Investments and deductions (old regime)</legend>
               {DECLARATION_SECTIONS.map((s) => (
                 <FormField
@@ -298,7 +299,7 @@ function DeclarationForm({
                 </FormField>
               ))}
             </fieldset>
-            <fieldset className="grid gap-3 rounded-md border p-3">
+            <fieldset className="grid min-w-0 gap-3 rounded-md border p-3">
               <legend className="px-1 text-sm font-medium">Previous employer this year (Form 12B)</legend>
               <FormField label="Salary paid" htmlFor="decl-prev-income" error={errors.previousEmployerIncome}>
                 <Input
@@ -319,7 +320,7 @@ function DeclarationForm({
                 />
               </FormField>
             </fieldset>
-            <fieldset className="grid gap-3 rounded-md border p-3">
+            <fieldset className="grid min-w-0 gap-3 rounded-md border p-3">
               <legend className="px-1 text-sm font-medium">Other income and relief</legend>
               <FormField
                 label="Income from other sources"
@@ -359,7 +360,7 @@ function DeclarationForm({
           {mayProve && (
             <div className="mt-6 flex flex-wrap items-end gap-2 border-t pt-4">
               <FormField label={`Proof cut-off of ${data.financialYear}`} htmlFor="decl-cutoff" error={errors.proofCutoff}>
-                <Input id="decl-cutoff" type="date" value={cutoff} onChange={(e) => setCutoff(e.target.value)} className="w-44" />
+                <DateInput id="decl-cutoff" value={cutoff} onChange={(e) => setCutoff(e.target.value)} className="w-44" />
               </FormField>
               <Button type="button" variant="outline" onClick={saveCutoff} disabled={!cutoff}>
                 Set the cut-off

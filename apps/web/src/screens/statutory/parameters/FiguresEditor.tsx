@@ -6,6 +6,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { Controller, get, useFieldArray, useFormContext, useFormState } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
@@ -119,7 +120,7 @@ function Scalar({ path, name, sample, parent }: { path: string; name: string; sa
       </select>
     );
   }
-  if (unit === 'date') return <Input id={path} type="date" aria-invalid={invalid || undefined} {...register(path)} />;
+  if (unit === 'date') return <DateInput id={path} aria-invalid={invalid || undefined} {...register(path)} />;
   if (typeof sample === 'string') return <Input id={path} aria-invalid={invalid || undefined} {...register(path)} />;
   return (
     <div className="relative">

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -157,7 +158,7 @@ export function ParameterDialog({
               )}
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField label="Takes effect on" htmlFor="p-effective" error={errors.effectiveFrom?.message} required>
-                  <Input id="p-effective" type="date" aria-invalid={!!errors.effectiveFrom || undefined} {...register('effectiveFrom')} />
+                  <DateInput id="p-effective" aria-invalid={!!errors.effectiveFrom || undefined} {...register('effectiveFrom')} />
                 </FormField>
                 <FormField label="Notification (number or title)" htmlFor="p-notification" error={errors.notification?.message} required>
                   <Input
@@ -168,9 +169,8 @@ export function ParameterDialog({
                   />
                 </FormField>
                 <FormField label="Notification date" htmlFor="p-notification-date" error={errors.notificationDate?.message} required>
-                  <Input
+                  <DateInput
                     id="p-notification-date"
-                    type="date"
                     aria-invalid={!!errors.notificationDate || undefined}
                     {...register('notificationDate')}
                   />

@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -129,9 +130,8 @@ export default function StatutoryParametersScreen() {
           </FormField>
         )}
         <FormField label="In force on" htmlFor="sp-on" className="sm:w-44">
-          <Input
+          <DateInput
             id="sp-on"
-            type="date"
             value={on}
             onChange={(e) => {
               setOn(e.target.value);

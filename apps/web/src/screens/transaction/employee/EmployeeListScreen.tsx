@@ -207,6 +207,7 @@ export default function EmployeeListScreen() {
         sort={sort}
         onSort={onSort}
         loading={list.isFetching}
+        error={list.isError && !list.data ? 'The employees could not be loaded.' : undefined}
         empty={
           <EmptyState
             className="border-0 p-0"
