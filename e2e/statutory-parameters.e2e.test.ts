@@ -73,4 +73,25 @@ describe('Statutory parameters', () => {
       data: { slabs: [{ amount: 0 }, { upTo: null, amount: 250 }] },
     });
   });
+
+  it('shows the gratuity ceiling and the leave-encashment limit with their notifications, at both widths', async () => {
+    const page = ctx.page;
+    await signInWithToken(page, 'admin', MENU.statutoryParameters);
+    await page.getByTestId('parameter-card').waitFor();
+    await page.getByTestId('kind-select').click();
+    await page.getByRole('option', { name: 'Gratuity — ceiling and tax exemption' }).click();
+    const card = page.getByTestId('parameter-card');
+    await expect.poll(() => card.textContent()).toContain('Most gratuity payable');
+    expect(await card.textContent()).toContain('₹20,00,000');
+    expect(await card.textContent()).toContain('Income-tax Act, 2025');
+    expect(await page.getByTestId('parameter-row').last().textContent()).toContain('S.O. 1419(E)');
+    await screenshot(page, 'statutory-parameters-gratuity');
+    await page.getByTestId('kind-select').click();
+    await page.getByRole('option', { name: 'Leave encashment — tax exemption' }).click();
+    await expect.poll(() => card.textContent()).toContain('₹25,00,000');
+    const rows = page.getByTestId('parameter-row');
+    await expect.poll(() => rows.nth(1).textContent()).toContain('31/2023');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'statutory-parameters-leave-encashment-phone');
+  });
 });
