@@ -90,15 +90,19 @@ const injectFetch: typeof fetch = async (input, init) => {
   const req = input instanceof Request ? input : new Request(input, init);
   const url = new URL(req.url);
   const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
+  const sent: Record<string, string> = {};
+  req.headers.forEach((v, k) => {
+    sent[k] = v;
+  });
   const res = await t.app.inject({
     method: req.method as 'GET',
     url: url.pathname + url.search,
-    headers: Object.fromEntries(req.headers.entries()),
+    headers: sent,
     ...(body ? { payload: body } : {}),
   });
   const headers = new Headers();
   for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
-  return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers });
+  return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
 };
 
 describe('a client generated from the API document', () => {
