@@ -13,6 +13,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { formatAmount, formatCount } from '@/lib/format';
 import { formatYearMonth } from '@/lib/months';
 import { cn } from '@/lib/utils';
+import { RunSlipDialog } from './RunSlipDialog';
 
 /** A month-on-month change of net pay above this share of last month's net is flagged for review. */
 const CHANGE_LIMIT = 0.1;
@@ -96,7 +97,8 @@ function ArrearsCell({ arrears }: { arrears: TRunEmployee['arrears'] }) {
 }
 
 /** The run's employee lines: search and sort in the browser, rows whose net moved by more than 10 % highlighted, totals. */
-export function RunEmployeesTable({ rows, loading }: { rows: TRunEmployee[]; loading: boolean }) {
+export function RunEmployeesTable({ rows, loading, runId }: { rows: TRunEmployee[]; loading: boolean; runId?: number }) {
+  const [slipOf, setSlipOf] = useState<TRunEmployee | null>(null);
   const [search, setSearch] = useState('');
   const [onlyChanges, setOnlyChanges] = useState(false);
   const [sort, setSort] = useState<SortState>({ id: 'code', desc: false });
@@ -240,7 +242,19 @@ export function RunEmployeesTable({ rows, loading }: { rows: TRunEmployee[]; loa
                 >
                   <TableCell className="font-mono text-xs">{r.employeeCode}</TableCell>
                   <TableCell className="max-w-48">
-                    <div className="truncate font-medium">{r.name}</div>
+                    {runId === undefined ? (
+                      <div className="truncate font-medium">{r.name}</div>
+                    ) : (
+                      <button
+                        type="button"
+                        className="block max-w-full truncate text-left font-medium text-primary underline-offset-2 hover:underline"
+                        title="Each earning and deduction head of the slip"
+                        onClick={() => setSlipOf(r)}
+                        data-testid="run-employee-slip"
+                      >
+                        {r.name}
+                      </button>
+                    )}
                     <div className="truncate text-xs text-muted-foreground" title={`${r.designationName} · ${r.departmentName}`}>
                       {r.designationName} · {r.departmentName}
                     </div>
@@ -326,6 +340,7 @@ export function RunEmployeesTable({ rows, loading }: { rows: TRunEmployee[]; loa
           }}
         />
       ) : null}
+      {runId !== undefined && <RunSlipDialog runId={runId} employee={slipOf} onClose={() => setSlipOf(null)} />}
     </div>
   );
 }

@@ -439,7 +439,7 @@ function RunView({ id }: { id: number }) {
             Nothing computed yet. {run.can.process ? 'Process the run to see each employee’s salary.' : 'The payroll office processes it.'}
           </p>
         ) : (
-          <RunEmployeesTable rows={employees.data ?? []} loading={employees.isLoading || (processing && !employees.data)} />
+          <RunEmployeesTable rows={employees.data ?? []} loading={employees.isLoading || (processing && !employees.data)} runId={id} />
         )}
       </section>
 
