@@ -56,7 +56,11 @@ describe('payslip on screen: who may read whose slip', () => {
     const q = { year: month.year, month: month.month };
     const mine = await employee1.get(`/api/payroll/payslips/employee/${own.employeeId}`, q);
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toEqual((await employee1.get('/api/payroll/payslips/me', q)).json());
+    // The /me record, plus the days the screen shows (the PDF's layout stays the organisation's: standard here).
+    const { wageSlip, ...rest } = mine.json();
+    expect(rest).toEqual((await employee1.get('/api/payroll/payslips/me', q)).json());
+    expect(rest.payslipLayout ?? 'standard').toBe('standard');
+    expect(wageSlip).toMatchObject({ paidDays: expect.any(Number), lopDays: expect.any(Number), daysInPeriod: expect.any(Number) });
     expect(mine.json()).toMatchObject({ netPay: expect.any(Number), roundOff: expect.any(Number) });
     expect((await employee1.get(`/api/payroll/payslips/employee/${other.employeeId}`, q)).statusCode).toBe(404);
     expect((await employee1.get('/api/payroll/payslips/employee/999999', q)).statusCode).toBe(404);
@@ -142,7 +146,8 @@ describe('the organisation payslip layout', () => {
       expect(mailed).toContain(record.name);
     }
 
-    await admin.put('/api/payroll/payslip-layout', { layout: 'standard' });
+    const reset = await admin.put('/api/payroll/payslip-layout', { layout: 'standard' });
+    expect(reset.statusCode, reset.body).toBe(200);
     const back = (await employee1.get('/api/payroll/payslips/me', month)).json();
     expect(back.payslipLayout ?? 'standard').toBe('standard');
   });

@@ -49,6 +49,8 @@ export const payslipViewRoutes: FastifyPluginAsyncZod = async (app) => {
       const [slip] = await slipRecords(
         app.db,
         sql`s.employee_id = ${employeeId} and r.year = ${q.year} and r.month = ${q.month} and ${FINAL_RUN}`,
+        // The screen shows the paid and loss-of-pay days whatever the layout (the PDF follows the layout).
+        { details: true },
       );
       if (!slip) throw new NotFound('No approved payslip for this month');
       return slip;

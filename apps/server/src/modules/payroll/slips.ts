@@ -32,7 +32,7 @@ type SlipRow = {
  * The records of the runs matching `where` (an SQL condition on `r` payroll_runs and `s` salary_slips), in unit
  * then employee-code order. One query, whatever the count.
  */
-export async function slipRecords(db: Db, where: ReturnType<typeof sql>): Promise<TSalarySlip[]> {
+export async function slipRecords(db: Db, where: ReturnType<typeof sql>, opts: { details?: boolean } = {}): Promise<TSalarySlip[]> {
   const [org] = await queryRows<{ name: string; address: string }>(db, sql`select name, address from organisation limit 1`);
   const rows = await queryRows<SlipRow>(
     db,
@@ -78,6 +78,7 @@ export async function slipRecords(db: Db, where: ReturnType<typeof sql>): Promis
     db,
     records,
     rows.map((r) => r.runId),
+    opts.details,
   );
 }
 

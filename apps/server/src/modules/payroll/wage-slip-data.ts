@@ -104,15 +104,24 @@ export async function wageSlipDetails(
 }
 
 /**
- * The records with the organisation's layout; with the wage slip, each with its details. `runIds` are the records'
- * runs in the same order (slip records do not carry their run).
+ * The records with the organisation's layout; with the wage slip (or `details`: the payslip on screen shows the days),
+ * each with its details. `runIds` are the records' runs in the same order (slip records do not carry their run).
  */
-export async function withPayslipLayout(db: Db | Tx, records: TSalarySlip[], runIds: readonly number[]): Promise<TSalarySlip[]> {
+export async function withPayslipLayout(
+  db: Db | Tx,
+  records: TSalarySlip[],
+  runIds: readonly number[],
+  details = false,
+): Promise<TSalarySlip[]> {
   const layout = await payslipLayout(db);
-  if (layout === 'standard') return records;
-  const details = await wageSlipDetails(
+  if (layout === 'standard' && !details) return records;
+  const found = await wageSlipDetails(
     db,
     records.map((r, i) => ({ runId: runIds[i], employeeId: r.employeeId })),
   );
-  return records.map((r, i) => ({ ...r, payslipLayout: layout, wageSlip: details.get(`${runIds[i]}:${r.employeeId}`) ?? null }));
+  return records.map((r, i) => ({
+    ...r,
+    ...(layout === 'standard' ? {} : { payslipLayout: layout }),
+    wageSlip: found.get(`${runIds[i]}:${r.employeeId}`) ?? null,
+  }));
 }

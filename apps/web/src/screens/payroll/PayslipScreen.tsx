@@ -18,6 +18,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 import { findMenu, useCurrentMenu } from '@/lib/useCurrentMenu';
 import { YearSelect } from './components';
+import { EmployeePayslipViewer, MyPayslipViewer, PayslipLayoutSetting } from './PayslipViewers';
 
 type Month = { year: number; month: number };
 
@@ -38,6 +39,9 @@ export default function PayslipScreen() {
         {(employeeId !== null || !payroll) && <MyPayslipCard />}
         {payroll && <UnitPayslipsCard />}
       </div>
+      <PayslipLayoutSetting />
+      {(employeeId !== null || !payroll) && <MyPayslipViewer />}
+      {payroll && <EmployeePayslipViewer />}
     </div>
   );
 }
