@@ -28,6 +28,11 @@ export const SAMPLE_SETTLEMENT: TSettlement = {
   net: 109999.5,
   computedAt: '2026-11-16T05:00:00Z',
   approvedAt: '2026-11-16T08:00:00Z',
+  paymentStatus: 'pending',
+  payMode: 'bank',
+  paidOn: null,
+  paymentReference: null,
+  paymentFailure: null,
   lines: [
     { kind: 'salary', side: 'earning', label: 'Basic', amount: 15000, basis: '15 of 30 days of 2026-11', exempt: 0 },
     {

@@ -500,7 +500,21 @@ describe('downloads', () => {
     expect(values(ws, 3)[0]).toBe('Employee Code');
     // The date is a date cell shown the Indian way (issue 28), not text.
     expect(ws.getRow(5).getCell(3).numFmt).toBe('dd/mm/yyyy');
-    expect(values(ws, 5)).toEqual(['MYS0001', emp.name, new Date('2026-07-07T00:00:00.000Z'), 'GEN', '09:30', '18:00', '09:55', '18:30', 'P', 25, 0, 0, 485]);
+    expect(values(ws, 5)).toEqual([
+      'MYS0001',
+      emp.name,
+      new Date('2026-07-07T00:00:00.000Z'),
+      'GEN',
+      '09:30',
+      '18:00',
+      '09:55',
+      '18:30',
+      'P',
+      25,
+      0,
+      0,
+      485,
+    ]);
     // Title and headings, the 7 days, the grand total line (the framework totals the number columns).
     expect(ws.actualRowCount).toBe(3 + 7);
     expect(String(values(ws, 4 + 7)[0])).toContain('Grand Total (7 rows)');
