@@ -113,11 +113,13 @@ describe('the bank file of a run (the contract: GET /api/payroll/runs/{id}/bank-
   it('is refused whole, listing each employee to fix, when an IFSC is malformed or an account number missing', async () => {
     const [a, b] = await queryRows<{ id: number; code: string; name: string; ifsc: string; account: string }>(
       t.db,
-      sql`select e.id, e.employee_code as code, e.name, e.ifsc, e.bank_account_no as account from salary_slips s
+      sql`select e.id, e.employee_code as code, e.name, s.ifsc, s.bank_account_no as account from salary_slips s
           join employees e on e.id = s.employee_id where s.run_id = ${locked.id} order by e.employee_code limit 2`,
     );
-    await t.db.execute(sql`update employees set ifsc = 'HDFC1234567' where id = ${a.id}`);
-    await t.db.execute(sql`update employees set bank_account_no = null where id = ${b.id}`);
+    // The file pays the bank details the slip was processed with (issue 26), so the bad details are the slip's.
+    const slipOf = (id: number) => sql`run_id = ${locked.id} and employee_id = ${id}`;
+    await t.db.execute(sql`update salary_slips set ifsc = 'HDFC1234567' where ${slipOf(a.id)}`);
+    await t.db.execute(sql`update salary_slips set bank_account_no = null where ${slipOf(b.id)}`);
     try {
       const res = await payroll.get(`/api/payroll/runs/${locked.id}/bank-file`, { format: 'csv' });
       expect(res.statusCode, res.body).toBe(409);
@@ -137,8 +139,8 @@ describe('the bank file of a run (the contract: GET /api/payroll/runs/{id}/bank-
       };
       expect(list.rows.find((r) => r.employeeCode === a.code)?.problem).toMatch(/IFSC/);
     } finally {
-      await t.db.execute(sql`update employees set ifsc = ${a.ifsc} where id = ${a.id}`);
-      await t.db.execute(sql`update employees set bank_account_no = ${b.account} where id = ${b.id}`);
+      await t.db.execute(sql`update salary_slips set ifsc = ${a.ifsc} where ${slipOf(a.id)}`);
+      await t.db.execute(sql`update salary_slips set bank_account_no = ${b.account} where ${slipOf(b.id)}`);
     }
     expect((await payroll.get(`/api/payroll/runs/${locked.id}/bank-file`, { format: 'csv' })).statusCode).toBe(200);
   });
@@ -146,10 +148,11 @@ describe('the bank file of a run (the contract: GET /api/payroll/runs/{id}/bank-
   it('leaves out employees paid by cash or cheque, who have their own list', async () => {
     const [c] = await queryRows<{ id: number; code: string; ifsc: string; account: string }>(
       t.db,
-      sql`select e.id, e.employee_code as code, e.ifsc, e.bank_account_no as account from salary_slips s join employees e on e.id = s.employee_id
+      sql`select e.id, e.employee_code as code, s.ifsc, s.bank_account_no as account from salary_slips s join employees e on e.id = s.employee_id
           where s.run_id = ${locked.id} order by e.employee_code desc limit 1`,
     );
-    await t.db.execute(sql`update employees set pay_mode_id = 3, ifsc = null, bank_account_no = null where id = ${c.id}`);
+    const slip = sql`run_id = ${locked.id} and employee_id = ${c.id}`;
+    await t.db.execute(sql`update salary_slips set pay_mode_id = 3, ifsc = null, bank_account_no = null where ${slip}`);
     try {
       const res = await payroll.get(`/api/payroll/runs/${locked.id}/bank-file`, { format: 'csv' });
       expect(res.statusCode, res.body).toBe(200);
@@ -159,7 +162,7 @@ describe('the bank file of a run (the contract: GET /api/payroll/runs/{id}/bank-
       const filtered = (await payroll.get(`/api/payroll/runs/${locked.id}/payments`, { mode: 'cashCheque' })).json();
       expect(filtered.rows.map((r: { employeeCode: string }) => r.employeeCode)).toEqual([c.code]);
     } finally {
-      await t.db.execute(sql`update employees set pay_mode_id = 2, ifsc = ${c.ifsc}, bank_account_no = ${c.account} where id = ${c.id}`);
+      await t.db.execute(sql`update salary_slips set pay_mode_id = 2, ifsc = ${c.ifsc}, bank_account_no = ${c.account} where ${slip}`);
     }
   });
 });

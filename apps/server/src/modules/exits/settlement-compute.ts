@@ -9,7 +9,6 @@ import {
   addWorkingDays,
   type EngineSlip,
   encashmentExempt,
-  exitParametersOn,
   gratuity,
   labourCodeWages,
   leaveEncashment,
@@ -27,6 +26,7 @@ import { unitHolidays } from '../../lib/holidays';
 import { computeMonth, isSlip } from '../payroll/compute';
 import { structuresFor } from '../payroll/inputs';
 import { ADVANCE_HEAD_ID, unitHeads } from '../payroll/plan';
+import { exitParametersAt } from '../statutory/parameters';
 import { settlementDues } from './settlement-dues';
 import { finalTds } from './settlement-tds';
 
@@ -217,7 +217,7 @@ export async function computeSettlementLines(
     gross += a;
     if (h.isPfWage) basicDa += a;
   }
-  const p = exitParametersOn(s.lastDay);
+  const p = await exitParametersAt(tx, s.lastDay);
   lines.push(...(await encashmentLines(tx, s, basicDa, gross, toPaiseN(p.leaveEncashmentTaxExemption))));
   const service = serviceBetween(s.joined, s.lastDay);
   const wages = labourCodeWages(basicDa, gross);
