@@ -178,7 +178,10 @@ describe('payment status', () => {
       sql`select s.run_id as "runId", s.employee_id as "employeeId", s.employee_code as code from salary_slips s join payroll_runs r on r.id = s.run_id
           where r.unit_id = ${blr} and r.status = 'locked' and r.id <> ${run.id} order by s.employee_code limit 1`,
     );
-    await t.db.execute(sql`update employees set pay_mode_id = 3 where id = ${slip.employeeId}`);
+    // The lists read the pay mode the slip was processed with (issue 26): the slip is the one paid by cheque.
+    const theSlip = sql`run_id = ${slip.runId} and employee_id = ${slip.employeeId}`;
+    const [before] = await queryRows<{ mode: number | null }>(t.db, sql`select pay_mode_id as mode from salary_slips where ${theSlip}`);
+    await t.db.execute(sql`update salary_slips set pay_mode_id = 3 where ${theSlip}`);
     try {
       const list = (await payroll.get(`/api/payroll/runs/${slip.runId}/cash-cheque`)).json();
       expect(list).toEqual([expect.objectContaining({ employeeCode: slip.code, mode: 'cheque', status: 'pending', chequeNo: null })]);
@@ -196,7 +199,7 @@ describe('payment status', () => {
         expect.objectContaining({ employeeCode: slip.code, status: 'paid', chequeNo: '004512', chequeDate: valueDate() }),
       ]);
     } finally {
-      await t.db.execute(sql`update employees set pay_mode_id = 2 where id = ${slip.employeeId}`);
+      await t.db.execute(sql`update salary_slips set pay_mode_id = ${before.mode} where ${theSlip}`);
     }
   });
 });
