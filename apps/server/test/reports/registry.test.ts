@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { formatIsoDMY, type IsoDate } from '@hr/calendar';
 import type { TReportMeta, TReportResult } from '@hr/contract';
 import { formatINR } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
@@ -348,13 +347,15 @@ describe.each(REPORTS.map((d) => [d.id]))('report %s', (id) => {
         expect(near(exact(c, last[i]), exact(c, result.grandTotal[c.key])), `${id} xlsx ${c.key}`).toBe(true);
       }
     }
-    // The first row as on the screen (money in rupees, dates DD/MM/YYYY).
+    // The first row as on the screen (money in rupees; dates are date cells shown DD/MM/YYYY, issue 28).
     if (result.rows.length) {
       const first = values(4);
       result.columns.forEach((c, i) => {
         const v = result.rows[0][c.key];
-        if (c.type === 'date') expect(first[i] ?? null).toEqual(v ? formatIsoDMY(String(v) as IsoDate) : (v ?? null));
-        else if (c.type === 'money' || c.type === 'number') expect(Number(first[i] ?? 0)).toBeCloseTo(Number(v ?? 0), 6);
+        if (c.type === 'date') {
+          expect(first[i] ?? null).toEqual(v ? new Date(`${String(v)}T00:00:00.000Z`) : null);
+          if (v) expect(ws.getRow(4).getCell(i + 1).numFmt).toBe('dd/mm/yyyy');
+        } else if (c.type === 'money' || c.type === 'number') expect(Number(first[i] ?? 0)).toBeCloseTo(Number(v ?? 0), 6);
       });
     }
 
