@@ -66,7 +66,7 @@ export default function DayAttendanceScreen() {
   );
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <PageHeader
         title={menu?.label ?? 'Attendance'}
         description={`${dayLabel(date)}${date === today ? ' (today)' : ''}`}
@@ -82,8 +82,8 @@ export default function DayAttendanceScreen() {
         }
         className="mb-2"
       />
-      <Tabs defaultValue="day">
-        <TabsList>
+      <Tabs defaultValue="day" className="min-w-0">
+        <TabsList className="max-w-full justify-start overflow-x-auto">
           <TabsTrigger value="day">
             <ListChecks /> Employees
           </TabsTrigger>

@@ -538,7 +538,7 @@ export function AdminDashboardScreen() {
           That month has not begun; the figures are this month's.
         </p>
       )}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <HeadcountWidget filter={filter} />
         <AttendanceWidget filter={filter} />
         <MovementWidget filter={filter} />

@@ -37,7 +37,7 @@ export function Widget<T>({
 }) {
   const state = query.isPending ? 'loading' : query.isError ? 'error' : isEmpty?.(query.data as T) ? 'empty' : 'ready';
   return (
-    <Card className={cn('gap-4', className)} data-testid={testId} data-state={state} aria-busy={state === 'loading'}>
+    <Card className={cn('min-w-0 gap-4', className)} data-testid={testId} data-state={state} aria-busy={state === 'loading'}>
       <CardHeader>
         <CardTitle className="text-base">{title}</CardTitle>
         {description && <CardDescription>{description}</CardDescription>}

@@ -211,7 +211,7 @@ function DeclarationForm({
   const c = data.comparison;
   return (
     <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(0,34rem)_minmax(0,1fr)]">
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>
             {data.employeeName} ({data.employeeCode}) · {data.financialYear}
@@ -230,9 +230,9 @@ function DeclarationForm({
             </Alert>
           )}
           <form className="grid min-w-0 grid-cols-1 gap-4" onSubmit={save} noValidate>
-            <FormField label="Tax regime" htmlFor="decl-regime" error={errors.regime} required>
+            <FormField label="Tax regime" htmlFor="decl-regime" error={errors.regime} required className="grid-cols-1">
               <Select value={regime} onValueChange={(v) => setRegime(v as 'new' | 'old')} disabled={readOnly}>
-                <SelectTrigger id="decl-regime" aria-label="Tax regime" className="w-full max-w-full sm:w-fit [&>span]:truncate">
+                <SelectTrigger id="decl-regime" aria-label="Tax regime" className="w-full min-w-0 max-w-full sm:w-fit [&>span]:truncate">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>

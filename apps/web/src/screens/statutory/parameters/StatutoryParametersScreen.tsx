@@ -331,7 +331,12 @@ function UsedBy({ row }: { row: Row }) {
   const { runs, firstMonth, lastMonth } = row.usedBy;
   const months = firstMonth === lastMonth ? formatYearMonth(firstMonth) : `${formatYearMonth(firstMonth)} – ${formatYearMonth(lastMonth)}`;
   return (
-    <Badge variant="warning" title={`${runs} approved or locked salary run${runs === 1 ? '' : 's'} used this row`} data-testid="used-by">
+    <Badge
+      variant="warning"
+      title={`${runs} approved or locked salary run${runs === 1 ? '' : 's'} used this row`}
+      data-testid="used-by"
+      className="h-auto whitespace-normal"
+    >
       <Lock /> Used by locked months: {months}
     </Badge>
   );
