@@ -20,12 +20,27 @@ beforeAll(async () => {
   );
   const [draft] = (await payroll.get(`/api/payroll/runs?status=draft&unitId=${e.unit}`)).json().rows;
   const lastDay = `${draft.year}-${pad(draft.month)}-15`;
-  facts = { id: 0, employeeId: e.id, unitId: e.unit, type: 'retirement', disablement: false, noticeGivenOn: lastDay, lastDay,
-    noticeDays: 0, joined: '2000-01-01', weeklyOffs: [0] };
+  facts = {
+    id: 0,
+    employeeId: e.id,
+    unitId: e.unit,
+    type: 'retirement',
+    disablement: false,
+    noticeGivenOn: lastDay,
+    lastDay,
+    noticeDays: 0,
+    joined: '2000-01-01',
+    weeklyOffs: [0],
+  };
   // The employer lowers the ceiling to ₹1,000 from the day before the last day (a test figure).
   const day = new Date(Date.parse(`${lastDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  const res = await payroll.post('/api/statutory/parameters', { kind: 'gratuity', effectiveFrom: day,
-    data: { ceiling: 1000, taxExemption: 1000 }, notification: 'Test 1/2026', notificationDate: day });
+  const res = await payroll.post('/api/statutory/parameters', {
+    kind: 'gratuity',
+    effectiveFrom: day,
+    data: { ceiling: 1000, taxExemption: 1000 },
+    notification: 'Test 1/2026',
+    notificationDate: day,
+  });
   expect(res.statusCode, res.body).toBe(201);
 });
 afterAll(() => t?.close());

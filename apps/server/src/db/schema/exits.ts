@@ -10,7 +10,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   smallint,
   text,

@@ -9,7 +9,6 @@ import { LoadError } from '@/components/common/LoadError';
 import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
-import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
