@@ -34,6 +34,8 @@ export interface DateInputProps {
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+// Hidden inputs whose value setter already shows what is set on them.
+const wrapped = new WeakSet<HTMLInputElement>();
 const pad = (n: number) => String(n).padStart(2, '0');
 const todayIso = () => {
   const d = new Date();
@@ -59,17 +61,20 @@ export function DateInput(props: DateInputProps) {
   const attach = useCallback(
     (el: HTMLInputElement | null) => {
       hidden.current = el;
-      if (el && !Object.hasOwn(el, 'value')) {
-        const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+      if (el && !wrapped.has(el)) {
+        // React's own value tracker may already sit on the element: chain to it rather than skip.
+        wrapped.add(el);
+        const inner = Object.getOwnPropertyDescriptor(el, 'value') ?? Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
         Object.defineProperty(el, 'value', {
           configurable: true,
-          get: () => native?.get?.call(el),
+          get: () => inner?.get?.call(el),
           set: (v: string) => {
-            native?.set?.call(el, v ?? '');
+            inner?.set?.call(el, v ?? '');
             setIso(v ?? '');
             setText(isoToDisplay(v ?? ''));
           },
         });
+        if (props.value) inner?.set?.call(el, props.value);
       }
       const ref = props.ref;
       if (typeof ref === 'function') ref(el);
@@ -122,7 +127,8 @@ export function DateInput(props: DateInputProps) {
           if (hidden.current) onBlur?.({ target: hidden.current, type: 'blur' });
         }}
       />
-      <input type="hidden" name={name} ref={attach} defaultValue={props.value ?? ''} />
+      {/* No defaultValue: on a hidden input it is the value itself, and React would set it back on every render. */}
+      <input type="hidden" name={name} ref={attach} />
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger asChild>
           <Button
