@@ -59,9 +59,34 @@ describe('exit: resignation to settlement PDF', () => {
     const text = execFileSync('pdftotext', [file, '-']).toString();
     expect(text).toContain('FULL AND FINAL SETTLEMENT STATEMENT');
     expect(text).toMatch(/Net amount payable|Amount the employee owes/);
+    // Paid as a month's salary is: marked paid with the value date and the bank's UTR; the screen says paid on.
+    const approved = (await apiRequest(`/api/exits/settlements/${id}`, { user: 'admin' })).body;
+    if (approved.net > 0) {
+      await page.getByTestId('settlement-payment').waitFor();
+      // Not before the last working day; typed as a user types it, dd/mm/yyyy.
+      await page.locator('#pay-value-date').fill(lastDay.split('-').reverse().join('/'));
+      await page.getByTestId('pay-reference').fill('UTR20261128001');
+      await page.getByTestId('settlement-mark-paid').click();
+      await expect.poll(async () => (await apiRequest(`/api/exits/settlements/${id}`, { user: 'admin' })).body.paymentStatus).toBe('paid');
+      await page
+        .getByTestId('settlement-paid')
+        .getByText(/Paid on \d{2}\/\d{2}\/\d{4}/)
+        .waitFor();
+      await screenshot(page, 'exits-settlement-paid-1366');
+    }
     await page.goto(MENU.settlement);
     await page.getByTestId('settlement-row').first().waitFor();
     await screenshot(page, 'exits-settlements-1366');
+
+    // The employee's record shows the separation and the settlement.
+    await page.goto(MENU.employee);
+    await page.getByTestId('employee-search').fill(approved.employeeCode);
+    await expect.poll(() => page.getByTestId('employee-row').count()).toBe(1);
+    await page.getByTestId('employee-row').first().click();
+    await page.getByRole('tab', { name: 'Separation' }).click();
+    await page.getByTestId('employee-exit').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('employee-exit').textContent()).toContain('Resignation');
+    await screenshot(page, 'exits-employee-record-1366');
   });
 });
 
