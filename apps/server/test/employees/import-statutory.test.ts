@@ -92,7 +92,10 @@ describe('statutory particulars in the employee import and export', () => {
     const rows = await exported('STI');
     const byCode = new Map(rows.map((r) => [r['Employee Code'], r]));
     const outA = byCode.get(a['Employee Code'])!;
-    for (const [header, value] of Object.entries(STATUTORY)) expect(outA[header], header).toBe(value);
+    // Dates come back as date cells (issue 28): the same day the import took as text.
+    expect(outA['EPF First Joined']).toBeInstanceOf(Date);
+    const cell = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : v);
+    for (const [header, value] of Object.entries(STATUTORY)) expect(cell(outA[header]), header).toBe(value);
     const outB = byCode.get(b['Employee Code'])!;
     expect(outB).toMatchObject({
       UAN: null,
@@ -108,7 +111,7 @@ describe('statutory particulars in the employee import and export', () => {
     const again: Row = { ...importRow(3, refs, 'STJ'), ...Object.fromEntries(Object.keys(STATUTORY).map((h) => [h, outA[h] as string])) };
     expect(await upload(await importWorkbook([again]))).toMatchObject({ ok: true, imported: 1 });
     const back = (await exported('STJ')).find((r) => r['Employee Code'] === again['Employee Code'])!;
-    for (const header of Object.keys(STATUTORY)) expect(back[header], header).toBe(outA[header]);
+    for (const header of Object.keys(STATUTORY)) expect(cell(back[header]), header).toBe(cell(outA[header]));
   });
 
   it('refuses what the form refuses, naming the row and the column', async () => {
