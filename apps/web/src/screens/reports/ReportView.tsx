@@ -375,7 +375,7 @@ function ResultTable({
         )}
       </Table>
       {result.summary?.length ? (
-        <dl className="mt-3 grid max-w-xl grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" data-testid="report-summary">
+        <dl className="mt-3 grid max-w-xl grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" data-testid="report-summary-lines">
           {result.summary.map((l) => (
             <Fragment key={l.label}>
               <dt className="text-muted-foreground">{l.label}</dt>
