@@ -181,7 +181,14 @@ export const statutoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await changeableRow(tx, id, orgToday(), 'change');
         await saveChange(tx, request.auth, request.id, before, request.body);
       });
-      return one(app.db, id);
+      const after = await one(app.db, id);
+      // A changed date or figure may now reach an approved or locked month: arrears as for a row added.
+      await parameterRowsAdded(
+        app.db,
+        { kinds: [after.kind], effectiveFrom: after.effectiveFrom, userId: request.auth.userId },
+        request.log,
+      );
+      return after;
     },
   );
 
