@@ -181,14 +181,7 @@ export const statutoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await changeableRow(tx, id, orgToday(), 'change');
         await saveChange(tx, request.auth, request.id, before, request.body);
       });
-      const after = await one(app.db, id);
-      // A changed date or figure may now reach an approved or locked month: arrears as for a row added.
-      await parameterRowsAdded(
-        app.db,
-        { kinds: [after.kind], effectiveFrom: after.effectiveFrom, userId: request.auth.userId },
-        request.log,
-      );
-      return after;
+      return withArrears(app.db, await one(app.db, id), request);
     },
   );
 
@@ -223,3 +216,13 @@ export const statutoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** A changed row's date or figures may now reach an approved or locked month: arrears as for a row added. */
+async function withArrears<R extends { kind: string; effectiveFrom: string }>(
+  db: Parameters<typeof parameterRowsAdded>[0],
+  row: R,
+  request: { auth: { userId: number }; log: Parameters<typeof parameterRowsAdded>[2] },
+): Promise<R> {
+  await parameterRowsAdded(db, { kinds: [row.kind], effectiveFrom: row.effectiveFrom, userId: request.auth.userId }, request.log);
+  return row;
+}
