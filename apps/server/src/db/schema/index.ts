@@ -12,6 +12,7 @@ export * from './masters';
 export * from './payments';
 export * from './payroll';
 export * from './requests';
+export * from './shared';
 export * from './statutory';
 export * from './statutory-arrears';
 export * from './tax';

@@ -1,0 +1,7 @@
+CREATE TABLE "shared_counters" (
+	"key" varchar(200) NOT NULL,
+	"slot" bigint NOT NULL,
+	"n" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "shared_counters_key_slot_pk" PRIMARY KEY("key","slot")
+);
