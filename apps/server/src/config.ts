@@ -16,6 +16,20 @@ const ZConfig = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** A streaming replica of DATABASE_URL: reports, exports and dashboards read from it (writes stay on the primary). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Redis for what several API nodes share (rate-limit counters, cache invalidation); unset: the database does it. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Prefix of this installation's Redis keys and channel (several installations on one Redis). */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_:.-]{1,40}$/, 'letters, digits and _ : . - only').default('hr:'),
   /** Connections per API process to PostgreSQL (DATABASE_URL only). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   /** API processes behind the port (Node's cluster; PostgreSQL only): 1 (default), N, or 0 for one per core. */
@@ -45,7 +59,7 @@ const ZConfig = z.object({
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   /** Trust X-Forwarded-For (set when running behind a load balancer / reverse proxy). */
   TRUST_PROXY: ZBool,
-  /** Calls one biometric device may make per minute (per API process) before it is answered 429. */
+  /** Calls one biometric device may make per minute (over all API nodes) before it is answered 429. */
   DEVICE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** A device's punch line timed more than this ahead of the server's clock is refused (acknowledged, counted, not stored). */
   DEVICE_CLOCK_SKEW_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
@@ -72,6 +86,9 @@ export type AppConfig = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  databaseReadUrl: string | undefined;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
   databasePoolMax: number;
   databasePreparedStatements: boolean;
   apiProcesses: number;
@@ -111,11 +128,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch {
     throw new Error(`Invalid environment:\n  ORG_TIME_ZONE: unknown time zone '${e.ORG_TIME_ZONE}'`);
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    throw new Error('Invalid environment:\n  DATABASE_READ_URL: a replica needs DATABASE_URL (the embedded database has none)');
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     apiProcesses: e.API_PROCESSES,
