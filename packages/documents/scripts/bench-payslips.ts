@@ -3,8 +3,7 @@
 // drawn straight onto pdfkit (renderPayslipPdf, as a Node job builds it); `pdfmake` as the second argument
 // measures the pdfmake definition rendered 50 pages at a time instead (the browser's way, and Node's before).
 import { buildPayslipDoc, generateSalaryRecords } from '../src/index';
-import { renderPdf } from '../src/node';
-import { renderPayslipPdf } from '../src/payslip-pdf';
+import { renderPayslipPdf, renderPdf } from '../src/node';
 
 const count = Number(process.argv[2] ?? 1000);
 const viaPdfmake = process.argv[3] === 'pdfmake';

@@ -1,12 +1,8 @@
 // fontkit (which pdfkit and pdfmake shape text with) fails on a mark-to-base record without an anchor for
 // the mark's class ("Cannot read properties of null (reading 'xCoordinate')"), which the OpenType spec allows
 // and HarfBuzz skips. Noto Sans Gurmukhi has such records: "ਸਿੰਘ", "ਗੁਰ", "ਪ੍ਰੀਤ" would stop the whole PDF.
-// Node only: the fix is made once on fontkit's GPOS processor, reached through a font's layout engine.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-
-const require = createRequire(import.meta.url);
-let fixed = false;
+// The fix is made once on the GPOS processor of whichever fontkit copy opened a font, reached through that font's
+// layout engine: the npm fontkit in Node (node.ts), the one bundled in pdfmake's browser build in the web worker.
 
 interface Anchor {
   xCoordinate: number;
@@ -38,15 +34,15 @@ export function fixAnchorsOf(font: FontkitFont): void {
   };
 }
 
-/** The fix on the fontkit that pdfmake's pdfkit loads in Node (CommonJS). */
-export function fixFontkitAnchors(): void {
-  if (fixed) return;
-  fixed = true;
-  const fontkit = require('fontkit') as { openSync(path: string): FontkitFont };
-  const file = join(
-    dirname(require.resolve('@fontsource/noto-sans-gurmukhi/package.json')),
-    'files',
-    'noto-sans-gurmukhi-gurmukhi-400-normal.woff',
-  );
-  fixAnchorsOf(fontkit.openSync(file));
+/**
+ * The fix on the fontkit of a pdfkit class (e.g. the one inside pdfmake's browser build), through a Gurmukhi font
+ * file opened with it: every document of that pdfkit, pdfmake's included, then shapes Gurmukhi.
+ */
+export function fixAnchorsWith(
+  PDFDocument: new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument,
+  gurmukhiFont: Uint8Array,
+): void {
+  const doc = new PDFDocument({ autoFirstPage: false, font: null } as unknown as PDFKit.PDFDocumentOptions);
+  doc.registerFont('gurmukhi', gurmukhiFont as Buffer);
+  fixAnchorsOf((doc.font('gurmukhi') as unknown as { _font: { font: FontkitFont } })._font.font);
 }

@@ -1,16 +1,32 @@
-// Renders document definitions to PDF bytes in Node (tests, bulk jobs, the bench). The browser has
-// its own loader in apps/web/src/lib/documents. Fonts come from pdfmake's package and are put into
-// its virtual file system, so no local file or URL is ever read while rendering.
+// Renders PDFs in Node (tests, bulk jobs, e-mailed payslips, the bench): pdfmake document definitions
+// (renderPdf) and the payslip batch drawn straight onto pdfkit (renderPayslipPdf). The browser has its own
+// loader in apps/web/src/lib/documents. Fonts come from pdfmake's and the @fontsource packages, read once;
+// pdfmake gets them in its virtual file system, so no local file or URL is ever read while rendering.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { fixFontkitAnchors } from './fontkit-fix';
+import { fixAnchorsOf } from './fontkit-fix';
 import { FONT_FAMILY, FONTS, ROBOTO_FILES } from './fonts';
 import { cloneDefinition, isImageError, withEmptyImages } from './images';
-import { type ScriptFont, scriptFontDescriptors, withScriptFonts } from './scripts';
+import type { PayslipRecord } from './payslip';
+import { drawPayslipPdf, type PayslipPdfOptions } from './payslip-pdf';
+import type { PainterEnv, PdfKitClass } from './pdf-painter';
+import { protectDocument } from './protect';
+import { SCRIPT_FONTS, type ScriptFont, scriptFontDescriptors, withScriptFonts } from './scripts';
+import { buildWageSlipDoc } from './wage-slip';
 
 const require = createRequire(import.meta.url);
+
+/** The fix of fontkit's Gurmukhi mark anchors (fontkit-fix.ts) on the npm fontkit that pdfkit and pdfmake load. */
+let fixed = false;
+function fixFontkitAnchors(): void {
+  if (fixed) return;
+  fixed = true;
+  const fontkit = require('fontkit') as { create(data: Buffer): Parameters<typeof fixAnchorsOf>[0] };
+  const gurmukhi = SCRIPT_FONTS.find((f) => f.family === 'NotoSansGurmukhi')!;
+  fixAnchorsOf(fontkit.create(scriptFontFile(gurmukhi, gurmukhi.normal)));
+}
 
 interface PdfMakeNode {
   virtualfs: { writeFileSync(name: string, content: Buffer): void; existsSync(name: string): boolean };
@@ -22,9 +38,49 @@ interface PdfMakeNode {
 
 let instance: PdfMakeNode | undefined;
 
-/** A script font's file as read from its @fontsource package. */
+const fontFiles = new Map<string, Buffer>();
+/** A script font's file as read from its @fontsource package (once per process). */
 export function scriptFontFile(font: ScriptFont, name: string): Buffer {
-  return readFileSync(join(dirname(require.resolve(`${font.pkg}/package.json`)), 'files', name));
+  let file = fontFiles.get(name);
+  if (!file) {
+    file = readFileSync(join(dirname(require.resolve(`${font.pkg}/package.json`)), 'files', name));
+    fontFiles.set(name, file);
+  }
+  return file;
+}
+
+let env: PainterEnv | undefined;
+/** pdfkit (the copy pdfmake uses) and the fonts for the payslip painter, loaded once per process. */
+export function nodePainterEnv(): PainterEnv {
+  if (env) return env;
+  const dir = join(dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+  const roboto = (file: string) => readFileSync(join(dir, file));
+  env = {
+    PDFDocument: require('pdfkit') as PdfKitClass,
+    roboto: { R: roboto(ROBOTO_FILES.normal), B: roboto(ROBOTO_FILES.bold), I: roboto(ROBOTO_FILES.italics) },
+    scriptFont: (font, bold) => scriptFontFile(font, bold ? font.bold : font.normal),
+  };
+  return env;
+}
+
+/**
+ * The payslip batch (the standard layout) as one PDF drawn straight onto pdfkit (payslip-pdf.ts): the bulk batch
+ * and the e-mailed slip (optionally password-protected).
+ */
+export async function renderPayslipPdf(records: readonly PayslipRecord[], opts: PayslipPdfOptions = {}): Promise<Buffer> {
+  const bytes = await drawPayslipPdf(nodePainterEnv(), records, opts);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * The salary slips in the organisation's layout (the first record's `payslipLayout`, as buildSalarySlipDoc): the
+ * payslip through renderPayslipPdf, the Code on Wages wage slip from its pdfmake definition.
+ */
+export function renderSalarySlipPdf(records: readonly PayslipRecord[], opts: PayslipPdfOptions = {}): Promise<Buffer> {
+  if (records[0]?.payslipLayout !== 'wageSlip') return renderPayslipPdf(records, opts);
+  const { protection, ...rest } = opts;
+  const doc = buildWageSlipDoc(records, rest);
+  return renderPdf(protection ? protectDocument(doc, protection) : doc);
 }
 
 // Roboto and every script font of India (pdfkit embeds a font only when a text uses it).

@@ -7,9 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PayslipFiguresError } from '@hr/payroll';
 import { afterAll, expect, it } from 'vitest';
-import { renderPdf } from './node';
+import { renderPayslipPdf, renderPdf } from './node';
 import { buildPayslipDoc, type PayslipRecord } from './payslip';
-import { renderPayslipPdf } from './payslip-pdf';
 import { generateSalaryRecords, SAMPLE_RECORD_ANANYA, SAMPLE_RECORD_KARTHIK, SAMPLE_RECORD_MEERA } from './samples';
 import { describeWithPoppler } from './testing/poppler';
 

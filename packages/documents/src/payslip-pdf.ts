@@ -3,7 +3,9 @@
 // without pdfmake's layout tree. pdfmake's floor for 1,000 such pages was about 3 s: it measures every cell
 // of every page as nodes and styles; here the page's frame is worked out once, each character is shaped once
 // per face (pdf-painter.ts), the logo and watermark are read and embedded once and placed on every page, and a
-// slip's texts go out as one text object. Node only; the browser builds from the pdfmake definition.
+// slip's texts go out as one text object. The one payslip renderer: Node (renderPayslipPdf in node.ts: the bulk
+// batch, e-mailed slips) and the browser's documents worker (apps/web/src/lib/documents/job.ts) both call
+// drawPayslipPdf, each with its own pdfkit and font files (PainterEnv).
 import { type PayslipFigures, PayslipFiguresError, payslipFigures, toPaise } from '@hr/payroll';
 import { amountText, COLORS } from './common';
 import { payslipFileName } from './filenames';
@@ -11,7 +13,8 @@ import { DEFAULT_LOGO_PNG, DEFAULT_WATERMARK_PNG, EMPTY_IMAGE, usableImage } fro
 import { PAYSLIP_TEXT, type PayslipOptions, type PayslipRecord, type PrintedLine, payslipRows } from './payslip';
 import { arrearsLabel } from './payslip-arrears';
 import { Grid, lineHeight as lh } from './pdf-grid';
-import { type Face, Painter, pdfkitDocument, type TextItem } from './pdf-painter';
+import { type Face, Painter, type PainterEnv, pdfkitDocument, type TextItem } from './pdf-painter';
+import { type PdfProtection, pdfkitProtection } from './protect';
 
 const W = 595.28;
 const H = 841.89;
@@ -230,30 +233,55 @@ function openable(doc: PDFKit.PDFDocument, src: string): string {
   }
 }
 
+export interface PayslipPdfOptions extends PayslipOptions {
+  /** Password protection (a payslip e-mailed to its employee: protect.ts). */
+  protection?: PdfProtection;
+}
+
+/** pdfkit's output as one array of bytes. */
+function collect(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  return new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('data', (c: Uint8Array) => chunks.push(c));
+    doc.on('end', () => {
+      const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+      let at = 0;
+      for (const c of chunks) {
+        out.set(c, at);
+        at += c.length;
+      }
+      resolve(out);
+    });
+    doc.on('error', reject);
+  });
+}
+
 /**
- * The payslip batch as one PDF, one A4 page per record in the order given, drawn straight onto pdfkit. Same
- * rules as buildPayslipDoc: a slip whose figures cannot be computed prints as an error page (told to
+ * The payslip batch as one PDF, one A4 page per record in the order given, drawn straight onto the environment's
+ * pdfkit. Same rules as buildPayslipDoc: a slip whose figures cannot be computed prints as an error page (told to
  * `onSlipError`), an unusable logo or watermark prints empty.
  */
-export async function renderPayslipPdf(records: readonly PayslipRecord[], opts: PayslipOptions = {}): Promise<Buffer> {
+export async function drawPayslipPdf(
+  env: PainterEnv,
+  records: readonly PayslipRecord[],
+  opts: PayslipPdfOptions = {},
+): Promise<Uint8Array> {
   if (records.length === 0) throw new RangeError('A payslip batch needs at least one salary record');
-  const doc = pdfkitDocument({
+  const doc = pdfkitDocument(env, {
     size: [W, H],
     margin: 0,
     autoFirstPage: false,
     bufferPages: false,
     compress: true,
     pdfVersion: '1.3',
+    ...(opts.protection ? pdfkitProtection(opts.protection) : {}),
     info: { Title: PAYSLIP_TEXT.documentTitle, Subject: payslipFileName(records), Producer: 'HR documents', Creator: 'HR documents' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+    // pdfkit's default font (Helvetica) is read from files the browser build does not carry; the painter sets its own.
+    font: null,
+  } as unknown as PDFKit.PDFDocumentOptions);
+  const done = collect(doc);
   const s: Slip = {
-    p: new Painter(doc),
+    p: new Painter(doc, env),
     doc,
     logo: openable(doc, opts.logo === undefined ? DEFAULT_LOGO_PNG : usableImage(opts.logo)),
     watermark: openable(doc, opts.watermark === undefined ? DEFAULT_WATERMARK_PNG : usableImage(opts.watermark)),

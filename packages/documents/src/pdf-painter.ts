@@ -1,40 +1,29 @@
 // Text drawn straight onto a pdfkit document, for the documents printed in large batches (the payslips of a
 // month: payslip-pdf.ts). pdfmake measures every cell of every page as a tree of nodes and shapes each new word
 // with fontkit; a batch's pages differ only in their figures, so here each character is shaped once per font
-// and a page's texts go out as one text object of glyph ids. Node only (pdfkit, the font files on disk).
+// and a page's texts go out as one text object of glyph ids. Pure: pdfkit and the font files come from the
+// caller (PainterEnv), so Node and the browser's documents worker draw the same pages.
 // Names in the scripts of India are drawn through pdfkit's own text path in their Noto Sans font, the whole run
 // shaped at once (scripts.ts finds the runs; fontkit-fix.ts mends Noto Sans Gurmukhi), so they read back as text.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { fixAnchorsOf } from './fontkit-fix';
-import { ROBOTO_FILES } from './fonts';
 import { type ScriptFont, splitByScript } from './scripts';
-
-const require = createRequire(import.meta.url);
 
 /** Roboto's faces as the documents use them: bold is Medium (pdfmake's Roboto has no Bold). */
 export type Face = 'R' | 'B' | 'I';
-const FACE_FILES: Record<Face, string> = { R: ROBOTO_FILES.normal, B: ROBOTO_FILES.bold, I: ROBOTO_FILES.italics };
 
-let files: Record<Face, Buffer> | undefined;
-/** The Roboto files from pdfmake's package, read once per process (as node.ts does). */
-function robotoFiles(): Record<Face, Buffer> {
-  if (files) return files;
-  const dir = join(dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-  files = { R: readFileSync(join(dir, FACE_FILES.R)), B: readFileSync(join(dir, FACE_FILES.B)), I: readFileSync(join(dir, FACE_FILES.I)) };
-  return files;
-}
+/** A pdfkit document class: the npm pdfkit in Node, the copy inside pdfmake's browser build in the web worker. */
+export type PdfKitClass = new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
 
-const scriptFiles = new Map<string, Buffer>();
-function scriptFile(font: ScriptFont, bold: boolean): Buffer {
-  const name = bold ? font.bold : font.normal;
-  let file = scriptFiles.get(name);
-  if (!file) {
-    file = readFileSync(join(dirname(require.resolve(`${font.pkg}/package.json`)), 'files', name));
-    scriptFiles.set(name, file);
-  }
-  return file;
+/**
+ * Where the painter gets pdfkit and the font files: Node reads them from node_modules (node.ts), the browser's
+ * documents worker from pdfmake's build and the fonts it fetched (apps/web/src/lib/documents/job.ts).
+ */
+export interface PainterEnv {
+  PDFDocument: PdfKitClass;
+  /** Roboto Regular, Medium (bold) and Italic. */
+  roboto: Readonly<Record<Face, Uint8Array>>;
+  /** A script font's file (regular or bold); asked for only when a text of that script is drawn. */
+  scriptFont(font: ScriptFont, bold: boolean): Uint8Array;
 }
 
 /** pdfkit's embedded font, as far as it is used here. */
@@ -79,12 +68,9 @@ function glyphPerCharacter(font: FontkitFont): void {
   };
 }
 
-// pdfkit (the copy pdfmake uses), loaded with this module as a server loads it once, not per document.
-const PDFDocument = require('pdfkit') as PDFKit.PDFDocument & (new (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument);
-
-/** A pdfkit document (a Gurmukhi font's anchors are mended when a text first needs it: Painter.script). */
-export function pdfkitDocument(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
-  return new PDFDocument(options);
+/** A pdfkit document of the environment's pdfkit (a Gurmukhi font's anchors are mended when a text first needs it: Painter.script). */
+export function pdfkitDocument(env: PainterEnv, options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
+  return new env.PDFDocument(options);
 }
 
 export interface TextItem {
@@ -120,10 +106,12 @@ export class Painter {
   private scriptNames = new Map<string, { name: string; ascender: number }>();
   private scriptWidths = new Map<string, number>();
 
-  constructor(readonly doc: PDFKit.PDFDocument) {
-    const f = robotoFiles();
+  constructor(
+    readonly doc: PDFKit.PDFDocument,
+    private env: PainterEnv,
+  ) {
     for (const face of ['R', 'B', 'I'] as const) {
-      doc.registerFont(face, f[face]);
+      doc.registerFont(face, env.roboto[face] as Buffer);
       this.fonts[face] = (doc.font(face) as unknown as { _font: EmbeddedFont })._font;
       glyphPerCharacter(this.fonts[face].font);
     }
@@ -134,7 +122,7 @@ export class Painter {
     const key = `${font.family}-${bold ? 'B' : 'R'}`;
     let s = this.scriptNames.get(key);
     if (!s) {
-      this.doc.registerFont(key, scriptFile(font, bold));
+      this.doc.registerFont(key, this.env.scriptFont(font, bold) as Buffer);
       const embedded = (this.doc.font(key) as unknown as { _font: EmbeddedFont })._font;
       if (font.family === 'NotoSansGurmukhi') fixAnchorsOf(embedded.font);
       s = { name: key, ascender: embedded.ascender };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderPdf } from './node';
+import { renderPayslipPdf, renderPdf } from './node';
 import { buildPayslipDoc } from './payslip';
 import { protectDocument } from './protect';
 import { SAMPLE_RECORD_MEERA } from './samples';
@@ -21,6 +21,16 @@ describe('a password-protected PDF', () => {
     expect([3, 10, 12].map((b) => enc?.allows(b))).toEqual([true, true, true]);
     // 4 modify, 5 copy, 6 annotate, 9 fill forms, 11 assemble: only with the owner password.
     expect([4, 5, 6, 9, 11].map((b) => enc?.allows(b))).toEqual([false, false, false, false, false]);
+  });
+
+  it('is the same protection on the payslip drawn straight onto pdfkit (the e-mailed slip)', async () => {
+    const protection = { userPassword: 'ABCDE1234F15081990', ownerPassword: 'owner-secret' };
+    const enc = pdfEncryption(await renderPayslipPdf([SAMPLE_RECORD_MEERA], { protection }));
+    expect({ v: enc?.v, bits: enc?.lengthBits, cfm: enc?.cfm }).toEqual({ v: 5, bits: 256, cfm: 'AESV3' });
+    expect([3, 10, 12].map((b) => enc?.allows(b))).toEqual([true, true, true]);
+    expect([4, 5, 6, 9, 11].map((b) => enc?.allows(b))).toEqual([false, false, false, false, false]);
+    expect(pdfEncryption(await renderPayslipPdf([SAMPLE_RECORD_MEERA]))).toBeNull();
+    await expect(renderPayslipPdf([SAMPLE_RECORD_MEERA], { protection: { userPassword: '', ownerPassword: 'y' } })).rejects.toThrow(RangeError);
   });
 
   it('leaves the definition it is given unprotected, and refuses an empty password', async () => {

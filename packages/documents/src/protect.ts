@@ -11,22 +11,24 @@ export interface PdfProtection {
   ownerPassword: string;
 }
 
-/** The definition, protected: pdfmake passes the version, passwords and permissions to pdfkit. */
-export function protectDocument(doc: TDocumentDefinitions, { userPassword, ownerPassword }: PdfProtection): TDocumentDefinitions {
+const PERMISSIONS = {
+  printing: 'highResolution',
+  contentAccessibility: true,
+  copying: false,
+  modifying: false,
+  annotating: false,
+  fillingForms: false,
+  documentAssembly: false,
+} as const;
+
+/** pdfkit's options for the protection (the payslip drawn straight onto pdfkit: payslip-pdf.ts). */
+export function pdfkitProtection({ userPassword, ownerPassword }: PdfProtection) {
   if (!userPassword || !ownerPassword) throw new RangeError('A protected PDF needs a user and an owner password');
-  return {
-    ...doc,
-    version: '1.7ext3',
-    userPassword,
-    ownerPassword,
-    permissions: {
-      printing: 'highResolution',
-      contentAccessibility: true,
-      copying: false,
-      modifying: false,
-      annotating: false,
-      fillingForms: false,
-      documentAssembly: false,
-    },
-  };
+  return { pdfVersion: '1.7ext3' as const, userPassword, ownerPassword, permissions: { ...PERMISSIONS } };
+}
+
+/** The definition, protected: pdfmake passes the version, passwords and permissions to pdfkit. */
+export function protectDocument(doc: TDocumentDefinitions, protection: PdfProtection): TDocumentDefinitions {
+  const { pdfVersion, ...rest } = pdfkitProtection(protection);
+  return { ...doc, version: pdfVersion, ...rest };
 }

@@ -4,6 +4,7 @@
 // that script's Noto Sans face (the @fontsource packages' WOFF files, which fontkit reads and shapes: conjuncts,
 // reordered vowel signs and marks come out as the font draws them). Pure: the files are found by the caller
 // (packages/documents/src/node.ts reads them from node_modules, the web worker fetches only the ones a job needs).
+// Noto Sans Gurmukhi needs fontkit-fix.ts, in Node and in the browser alike.
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 export interface ScriptFont {
@@ -79,14 +80,11 @@ export function splitByScript(text: string): TextRun[] {
 /** The runs as pdfmake inline text (the node's own style — bold, size, colour — is inherited by each run). */
 function inline(text: string, used: Set<string>): (string | { text: string; font: string })[] {
   return splitByScript(text).map((r) => {
-    if (!r.font || skipped.has(r.font.family)) return r.text;
+    if (!r.font) return r.text;
     used.add(r.font.family);
     return { text: r.text, font: r.font.family };
   });
 }
-
-/** Families left to the document's font (the browser's bundled fontkit cannot shape Gurmukhi: fontkit-fix.ts). */
-let skipped = new Set<string>();
 
 // Keys of a pdfmake node that hold content (everything else — styles, widths, images, layouts — is left alone).
 const CONTENT_KEYS = new Set(['content', 'stack', 'columns', 'ul', 'ol', 'body', 'table', 'text']);
@@ -118,11 +116,7 @@ type Dynamic = (...args: unknown[]) => unknown;
  * The definition with every run of Indic text set in its script's font, and the families it needs. A new
  * definition (the caller's is not changed); header, footer and background functions are wrapped likewise.
  */
-export function withScriptFonts(
-  doc: TDocumentDefinitions,
-  options: { skip?: readonly string[] } = {},
-): { doc: TDocumentDefinitions; families: Set<string> } {
-  skipped = new Set(options.skip);
+export function withScriptFonts(doc: TDocumentDefinitions): { doc: TDocumentDefinitions; families: Set<string> } {
   const used = new Set<string>();
   const out: Record<string, unknown> = { ...doc, content: convert(doc.content, used) as Content };
   for (const key of ['header', 'footer', 'background'] as const) {
@@ -131,6 +125,14 @@ export function withScriptFonts(
     else if (part) out[key] = convert(part, used);
   }
   return { doc: out as unknown as TDocumentDefinitions, families: used };
+}
+
+/** The script fonts a text needs (e.g. everything a payslip batch prints, as JSON). */
+export function scriptFamiliesOf(text: string): Set<ScriptFont> {
+  const fonts = new Set<ScriptFont>();
+  if (!hasIndicText(text)) return fonts;
+  for (const run of splitByScript(text)) if (run.font) fonts.add(run.font);
+  return fonts;
 }
 
 /** The pdfmake font dictionary entries of the script fonts, their files named by `file`. */

@@ -1,5 +1,7 @@
 // The work of making one PDF, run in the documents Web Worker (or, where workers are unavailable, in
 // a lazily loaded chunk of the page). pdfmake and its fonts load here only: never in the first page.
+// The payslip is drawn by the one payslip renderer (packages/documents payslip-pdf.ts, as in Node) on the pdfkit
+// inside pdfmake's build, so the worker holds one pdfkit and one fontkit, which the Gurmukhi fix mends for both.
 import {
   type TEmployeeSalaryRecord,
   type TSalaryAdvance,
@@ -13,25 +15,31 @@ import {
   buildAdvanceVoucherDoc,
   buildIdCardDoc,
   buildRelievingLetterDoc,
-  buildSalarySlipDoc,
   buildServiceCertificateDoc,
   buildSettlementStatementDoc,
   buildSigningSheetDoc,
+  buildWageSlipDoc,
   cloneDefinition,
   exitDocumentFileName,
   FONTS,
   type IdCardLayout,
   idCardFileName,
   isImageError,
+  type PayslipRecord,
   payslipFileName,
+  ROBOTO_FILES,
+  scriptFamiliesOf,
   signingSheetFileName,
   withEmptyImages,
   withScriptFonts,
 } from '@hr/documents';
+import { fixAnchorsWith } from '@hr/documents/fontkit-fix';
+import { drawPayslipPdf, type PayslipPdfOptions } from '@hr/documents/payslip-pdf';
+import type { PainterEnv, PdfKitClass } from '@hr/documents/pdf-painter';
 import pdfMake from 'pdfmake/build/pdfmake';
 import vfs from 'pdfmake/build/vfs_fonts';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { BROWSER_SKIPPED_FAMILIES, scriptFontUrls } from './script-fonts';
+import { gurmukhiFont, scriptFontFiles, scriptFontUrls } from './script-fonts';
 
 export type PdfJob =
   | { kind: 'payslips'; records: TEmployeeSalaryRecord[]; logo?: string | null; watermark?: string | null }
@@ -63,6 +71,14 @@ export interface PdfResult {
   problems: string[];
 }
 
+function payslipOptions(job: Extract<PdfJob, { kind: 'payslips' }>, problems: string[]): PayslipPdfOptions {
+  return {
+    logo: job.logo ?? undefined,
+    watermark: job.watermark ?? undefined,
+    onSlipError: (record, _index, error) => problems.push(`${record.name} (${record.employeeCode ?? '-'}): ${error.message}`),
+  };
+}
+
 let ready = false;
 function pdfmake() {
   if (!ready) {
@@ -82,19 +98,14 @@ const ZPayslipRecords = ZEmployeeSalaryRecord.extend({ salaryProcessDetailReques
   .array()
   .min(1);
 
-function definition(job: PdfJob, problems: string[]): { doc: TDocumentDefinitions; fileName: string; print: boolean } {
+type Built = { doc: TDocumentDefinitions; fileName: string; print: boolean };
+
+function definition(job: PdfJob, problems: string[]): Built {
   switch (job.kind) {
     case 'payslips': {
+      // The standard layout is drawn by drawPayslipPdf (runPdfJob); this is the wage slip's definition.
       const records = ZPayslipRecords.parse(job.records);
-      return {
-        doc: buildSalarySlipDoc(records, {
-          logo: job.logo ?? undefined,
-          watermark: job.watermark ?? undefined,
-          onSlipError: (record, _index, error) => problems.push(`${record.name} (${record.employeeCode ?? '-'}): ${error.message}`),
-        }),
-        fileName: payslipFileName(records),
-        print: false,
-      };
+      return { doc: buildWageSlipDoc(records, payslipOptions(job, problems)), fileName: payslipFileName(records), print: false };
     }
     case 'signingSheet': {
       const records = ZRecords.parse(job.records);
@@ -134,15 +145,62 @@ async function bytesOf(doc: TDocumentDefinitions, print: boolean): Promise<Uint8
   return new Uint8Array(await out.getBuffer());
 }
 
+let pdfkit: Promise<PdfKitClass> | undefined;
+/** The pdfkit inside pdfmake's build: the parent of the document class pdfmake makes (an empty PDF, made once). */
+function pdfkitClass(): Promise<PdfKitClass> {
+  pdfkit ??= pdfmake()
+    .createPdf({ content: [] })
+    .getStream()
+    .then((doc) => Object.getPrototypeOf(doc.constructor) as PdfKitClass);
+  return pdfkit;
+}
+
+let gurmukhiFixed: Promise<void> | undefined;
+/** Mends fontkit's Gurmukhi mark anchors (fontkit-fix.ts) in pdfmake's build, once, before a document needs it. */
+function fixGurmukhi(families: Iterable<string>): Promise<void> | undefined {
+  if (![...families].includes('NotoSansGurmukhi')) return undefined;
+  gurmukhiFixed ??= Promise.all([pdfkitClass(), gurmukhiFont()]).then(([PDFKit, font]) => fixAnchorsWith(PDFKit, font));
+  gurmukhiFixed.catch(() => {
+    gurmukhiFixed = undefined;
+  });
+  return gurmukhiFixed;
+}
+
+const base64Bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+let roboto: PainterEnv['roboto'] | undefined;
+
+/** pdfkit and the fonts of a payslip batch for the painter: Roboto from pdfmake's fonts, the scripts its texts need. */
+async function painterEnv(records: readonly PayslipRecord[]): Promise<PainterEnv> {
+  const families = [...scriptFamiliesOf(JSON.stringify(records))].map((f) => f.family);
+  const [PDFDocument, files] = await Promise.all([pdfkitClass(), scriptFontFiles(families), fixGurmukhi(families)]);
+  const f = vfs as unknown as Record<string, string>;
+  roboto ??= { R: base64Bytes(f[ROBOTO_FILES.normal]), B: base64Bytes(f[ROBOTO_FILES.bold]), I: base64Bytes(f[ROBOTO_FILES.italics]) };
+  return {
+    PDFDocument,
+    roboto,
+    scriptFont: (font, bold) => {
+      const file = files.get(font.family);
+      if (!file) throw new Error(`The font ${font.family} was not loaded`);
+      return bold ? file.bold : file.normal;
+    },
+  };
+}
+
 /** Builds the PDF of a job; a logo, watermark or photo that cannot be read is replaced by an empty image. */
 export async function runPdfJob(job: PdfJob): Promise<PdfResult> {
   const started = performance.now();
   const problems: string[] = [];
+  if (job.kind === 'payslips' && job.records[0]?.payslipLayout !== 'wageSlip') {
+    const records = ZPayslipRecords.parse(job.records);
+    const bytes = await drawPayslipPdf(await painterEnv(records), records, payslipOptions(job, problems));
+    return { bytes, fileName: payslipFileName(records), ms: performance.now() - started, problems };
+  }
   const built = definition(job, problems);
   const { fileName, print } = built;
   // Indic text in its script's font: only the fonts this document needs are fetched.
-  const { doc, families } = withScriptFonts(built.doc, { skip: BROWSER_SKIPPED_FAMILIES });
+  const { doc, families } = withScriptFonts(built.doc);
   pdfmake().setFonts({ ...FONTS, ...scriptFontUrls(families) });
+  await fixGurmukhi(families);
   const pristine = cloneDefinition(doc);
   let bytes: Uint8Array;
   try {
