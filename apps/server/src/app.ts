@@ -28,6 +28,7 @@ import { registerControlCharGuard } from './lib/control-chars';
 import { registerErrorHandling } from './lib/error-handler';
 import { finishOpenApi } from './lib/openapi';
 import { setOrgZone } from './lib/org-zone';
+import { createSharedState, type SharedState } from './lib/shared';
 import { registerModules, SCHEDULES } from './modules';
 import { registerAccessGuard } from './modules/access/hooks';
 import type {} from './types/fastify';
@@ -36,6 +37,10 @@ export interface BuildAppOptions {
   db: Db;
   config: AppConfig;
   dbKind?: DatabaseKind;
+  /** A read-only replica (DATABASE_READ_URL) for reports, exports and dashboards; default: `db`. */
+  readDb?: Db;
+  /** What this node shares with the other API nodes; default: made from the configuration (REDIS_URL, else `db`). */
+  shared?: SharedState;
   /** A pino logger, `false` for none; default: pino at config.logLevel. */
   logger?: FastifyBaseLogger | boolean;
   /** Serves a built single-page app (static files plus index.html for client routes). */
@@ -116,6 +121,10 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
+  app.decorate('readDb', opts.readDb ?? opts.db);
+  const shared = opts.shared ?? (await createSharedState(config, opts.db));
+  app.decorate('shared', shared);
+  app.addHook('onClose', async () => shared.close());
   app.decorate('dbKind', opts.dbKind ?? 'pglite');
   app.decorate('config', config);
   setOrgZone(config.orgTimeZone);

@@ -4,6 +4,7 @@ import type { TRouteAccess } from '@hr/contract';
 import type { AppConfig } from '../config';
 import type { DatabaseKind, Db } from '../db/client';
 import type { JobRunner } from '../jobs/runner';
+import type { SharedState } from '../lib/shared';
 import type { AuthContext } from '../modules/access/context';
 import type { DeviceContext } from '../modules/access/device-auth';
 import type { DeclaredRoute } from '../modules/access/hooks';
@@ -21,6 +22,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     db: Db;
+    /** Reports, exports and dashboards read here: the replica (DATABASE_READ_URL) when set, else `db`. Never in a write's transaction. */
+    readDb: Db;
+    /** Counters and messages shared with the other API nodes (lib/shared). */
+    shared: SharedState;
     dbKind: DatabaseKind;
     config: AppConfig;
     /** Every /api route (and every device route) and its declared access, in registration order. */

@@ -107,9 +107,9 @@ export async function resolveDevice(
 }
 
 /**
- * Calls per device per minute, counted in this process (a sliding one-minute window in 6 slots). A
- * misbehaving terminal resending in a tight loop is answered 429 without a database query; several API
- * processes each allow the limit, which is what keeps this cheap.
+ * Calls per device per minute, counted in this process (a sliding one-minute window in 6 slots): the first guard, so
+ * a misbehaving terminal resending in a tight loop is answered 429 without a database query. The limit over all API
+ * nodes is the shared count behind it (access/hooks.ts, `app.shared.hit`).
  */
 export class DeviceRateLimiter {
   private readonly windows = new Map<string, { slot: number; counts: number[] }>();

@@ -75,10 +75,14 @@ export function registerAccessGuard(app: FastifyInstance) {
     if (request.routeOptions.config.access === 'device') {
       const serial = (request.query as Record<string, unknown> | undefined)?.SN;
       const sn = typeof serial === 'string' ? serial : '';
+      // This node's own count first (no round trip: a terminal in a tight loop is refused here), then the count of
+      // every node together for a known device (lib/shared: the database or Redis), so the limit holds behind a balancer.
       deviceLimiter ??= new DeviceRateLimiter(app.config.deviceRatePerMinute);
       if (!deviceLimiter.take(sn)) throw new TooManyRequests('Too many calls from this device; slow down');
       const device = await resolveDevice(app.db, sn, deviceKey(request), request.ip);
       if (!device) throw new Forbidden('Unknown or inactive device');
+      if ((await app.shared.hit(`device:${device.id}`, 60)) > app.config.deviceRatePerMinute)
+        throw new TooManyRequests('Too many calls from this device; slow down');
       request.device = device;
       request.log = request.log.child({ deviceId: device.id });
       return;

@@ -158,7 +158,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- the admin dashboard: one endpoint per widget, each scoped to the caller's units ----
 
   /** Figures are kept for a few seconds per unit set and filter; `Cache-Control: no-cache` reads afresh. */
-  const cache = createWidgetCache(15_000);
+  const cache = createWidgetCache(15_000, { shared: app.shared, topic: 'dashboard' });
   const adminAccess = { menu: MENU.adminDashboard, action: 'view' } as const;
   const tags = ['dashboard'];
 
