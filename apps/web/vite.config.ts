@@ -2,9 +2,40 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The installable app (issue 29): a Workbox service worker precaches the shell (the HTML, the scripts and styles under
+ * 1 MB, the fonts and icons) so it opens without a network; the three big chunks (the PDF worker, Excel, the password
+ * checker) are cached when first used. A new build's worker waits until the user takes the update (useAppUpdate).
+ * The manifest is the server's (GET /api/public/app-manifest: the organisation's name), not generated here.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2}'],
+    // Files over 1 MB are left to the runtime cache below (Workbox's own size limit fails the build instead).
+    maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+    manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => e.size <= 1024 * 1024), warnings: [] })],
+    navigateFallback: '/index.html',
+    // The API, the biometric devices' protocol and the server's own documents are never the app's shell.
+    navigateFallbackDenylist: [/^\/api\//, /^\/iclock\//],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Hashed file names never change: the big chunks left out of the precache, once fetched, come from the cache.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'assets', expiration: { maxEntries: 40, maxAgeSeconds: 60 * 60 * 24 * 60 } },
+      },
+    ],
+  },
+});
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwa],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
