@@ -3,8 +3,8 @@
 // as DDMMYYYY (a common Indian convention). A job: a retry skips the slips already sent.
 import { randomBytes } from 'node:crypto';
 import { monthName } from '@hr/calendar';
-import { buildSalarySlipDoc, type PayslipRecord, payslipFileName, protectDocument } from '@hr/documents';
-import { renderPdf } from '@hr/documents/node';
+import { type PayslipRecord, payslipFileName } from '@hr/documents';
+import { renderSalarySlipPdf } from '@hr/documents/node';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../../db/client';
@@ -21,18 +21,18 @@ export function payslipPassword(pan: string, dateOfBirth: string): string {
 }
 
 /**
- * One employee's payslip as e-mailed: protected (AES-256, printing and screen readers allowed: packages/documents
- * protect.ts) with the password of `protectWith`, under an owner password nobody is told; else plain.
+ * One employee's payslip as e-mailed, drawn by the one payslip renderer (renderPayslipPdf; the wage slip layout by
+ * its own builder): protected (AES-256, printing and screen readers allowed: packages/documents protect.ts) with
+ * the password of `protectWith`, under an owner password nobody is told; else plain.
  */
 export function payslipAttachment(record: PayslipRecord, protectWith: { pan: string; dateOfBirth: string } | null): Promise<Buffer> {
-  const doc = buildSalarySlipDoc([record]);
-  if (!protectWith) return renderPdf(doc);
-  return renderPdf(
-    protectDocument(doc, {
+  if (!protectWith) return renderSalarySlipPdf([record]);
+  return renderSalarySlipPdf([record], {
+    protection: {
       userPassword: payslipPassword(protectWith.pan, protectWith.dateOfBirth),
       ownerPassword: randomBytes(18).toString('base64url'),
-    }),
-  );
+    },
+  });
 }
 
 export const emailPayslipsJob = defineJob({
