@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { AppUpdate } from '@/components/app/AppUpdate';
 import { ErrorBoundary } from '@/components/common/ErrorBoundary';
 import { GlobalSpinner } from '@/components/common/GlobalSpinner';
 import { Toaster } from '@/components/ui/toaster';
@@ -25,6 +26,7 @@ createRoot(document.getElementById('root')!).render(
           </ErrorBoundary>
           <GlobalSpinner />
           <Toaster />
+          <AppUpdate />
         </TooltipProvider>
       </QueryClientProvider>
     </ThemeProvider>

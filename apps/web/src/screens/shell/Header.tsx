@@ -1,6 +1,6 @@
 import type { TFinancialYear } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarRange, ChevronRight, KeyRound, LogOut, Menu, Monitor, Moon, PanelLeft, Sun } from 'lucide-react';
+import { CalendarRange, ChevronRight, KeyRound, LogOut, Menu, Monitor, Moon, PanelLeft, Smartphone, Sun } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NotificationBell } from '@/components/notifications/NotificationBell';
@@ -145,6 +145,10 @@ function UserMenu() {
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigate('/outlet/home')} data-testid="phone-home">
+          <Smartphone />
+          My day on the phone
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate('/outlet/me/password')} data-testid="change-password">
           <KeyRound />
           Change password

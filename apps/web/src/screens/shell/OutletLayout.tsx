@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { OfflinePunchSync } from '@/components/app/OfflinePunchSync';
 import { ErrorBoundary } from '@/components/common/ErrorBoundary';
 import { NoAccessScreen } from '@/components/common/NoAccessScreen';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -17,6 +18,8 @@ const COLLAPSED_KEY = 'sidebar-collapsed';
  * /outlet: the signed-in shell. Without a token it redirects to '/'; no screen renders until
  * /api/auth/me has answered (a revoked token gets 401 there, which clears the session and goes to '/').
  * A screen whose menu the user's role does not hold shows NoAccessScreen in its place (useScreenAccess).
+ * Without a network (the installed app opened offline: the service worker gives the shell) the profile held for the
+ * browser session stands in until the network returns; punches are then kept on the phone (OfflinePunchSync).
  */
 export function OutletLayout() {
   const token = getToken();
@@ -39,8 +42,11 @@ export function OutletLayout() {
   // Close the mobile drawer on navigation.
   useEffect(() => setMobileOpen(false), [location.pathname]);
 
+  // TanStack Query pauses the profile's request while the browser is offline; it runs when the network returns.
+  const offline = me.isPending && me.fetchStatus === 'paused' && !!account;
+
   if (!token) return <Navigate to="/" replace />;
-  if (me.isPending || !me.data || !account) {
+  if (!offline && (me.isPending || !me.data || !account)) {
     if (me.isSuccess && !me.data) return <Navigate to="/" replace />;
     return <ShellSkeleton />;
   }
@@ -59,6 +65,7 @@ export function OutletLayout() {
       <MobileSidebar open={mobileOpen} onOpenChange={setMobileOpen} />
       <div className={cn('flex min-w-0 flex-1 flex-col transition-[padding] duration-200', collapsed ? 'md:pl-16' : 'md:pl-64')}>
         <Header onToggleSidebar={() => setCollapsed((c) => !c)} onOpenMobile={() => setMobileOpen(true)} collapsed={collapsed} />
+        <OfflinePunchSync />
         <main id="content" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6 lg:p-8" data-testid="screen">
           <ErrorBoundary key={location.pathname}>
             {access.allowed ? (

@@ -53,7 +53,9 @@ export function SignInScreen() {
       setFormError(err.message);
     });
     setBusy(false);
-    if (ok) navigate(MENU.dashboard, { replace: true });
+    // The installed app (issue 29) opens on the staff's phone home; a browser tab on the dashboard.
+    const installed = globalThis.matchMedia?.('(display-mode: standalone)').matches === true;
+    if (ok) navigate(installed ? '/outlet/home' : MENU.dashboard, { replace: true });
   }
 
   return (
