@@ -1,6 +1,6 @@
 import { MENU } from '@hr/contract';
 import { describe, expect, it } from 'vitest';
-import { apiRequest, screenshot, signInWithToken, useBrowser } from './support';
+import { apiRequest, baseUrl, screenshot, signInWithToken, useBrowser } from './support';
 
 const ctx = useBrowser();
 /** As the screen prints counts (Indian digit grouping). */
@@ -138,5 +138,57 @@ describe('staff dashboard (issue 14)', () => {
     await page.goto(MENU.adminDashboard);
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('admin-dashboard').count()).toBe(0);
+  });
+});
+
+describe('punch from the dashboard (issue 28)', () => {
+  it('employee1 punches in from the dashboard with the location and sees the punch recorded, on a laptop and a phone', async () => {
+    const { page } = ctx;
+    page.setDefaultTimeout(45_000);
+    // The browser gives a position (Bengaluru) without asking, as a user who allowed it once.
+    await page.context().grantPermissions(['geolocation'], { origin: baseUrl() });
+    await page.context().setGeolocation({ latitude: 12.97194, longitude: 77.59369, accuracy: 25 });
+    await signInWithToken(page, 'employee1');
+    const card = page.getByTestId('staff-dashboard').getByTestId('punch-card');
+    const button = card.getByTestId('punch-button');
+    await button.waitFor();
+    // Today's shift and status sit in the card.
+    const today = card.getByTestId('widget-my-today');
+    await expect.poll(() => today.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    expect(await card.getByTestId('my-shift').count()).toBe(1);
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    const before = await card.getByTestId('punch').count();
+    const direction = await button.getAttribute('data-direction');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/attendance/punches/web') && r.request().method() === 'POST'),
+      button.click(),
+    ]);
+    expect(response.status()).toBe(201);
+    const result = (await response.json()) as { late: boolean; punch: { id: number; localTime: string; latitude: number | null } };
+    expect(result.punch.latitude).toBeCloseTo(12.97194, 4);
+    const time = result.punch.localTime.slice(11, 16);
+    const word = direction === 'in' ? 'in' : 'out';
+    if (result.late) {
+      // Another file may have locked this month's head office salary: the punch is kept apart for the payroll office.
+      await page.getByText(`Punched ${word} at ${time}, kept apart`).waitFor();
+    } else {
+      await page.getByText(`Punched ${word} at ${time}`, { exact: true }).waitFor();
+      await expect.poll(() => card.getByTestId('punch').count(), { timeout: 15_000 }).toBe(before + 1);
+      const last = card.getByTestId('punch').last();
+      expect(await last.textContent()).toContain(time);
+      expect(await last.textContent()).toContain('12.97194, 77.59369');
+      expect(await card.getByTestId('punch-summary').textContent()).toMatch(/In \d{2}:\d{2}/);
+      // The server has it among the day's punches (the dashboard's own day reads it too).
+      const mine = await apiRequest<{ punches: { at: string; source: string }[] }>('/api/dashboard/me/today', { user: 'employee1' });
+      expect(mine.body.punches.some((p) => p.source === 'web')).toBe(true);
+    }
+    await screenshot(page, 'dashboard-punch-1366');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await button.scrollIntoViewIfNeeded();
+    const box = await button.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    const [scroll, inner] = await page.evaluate(() => [document.scrollingElement?.scrollWidth ?? 0, window.innerWidth]);
+    expect(scroll).toBeLessThanOrEqual(inner);
+    await screenshot(page, 'dashboard-punch-390');
   });
 });

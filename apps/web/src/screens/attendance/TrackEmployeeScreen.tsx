@@ -1,6 +1,7 @@
 import { MENU } from '@hr/contract/menus';
 import { AlertTriangle, MapPin } from 'lucide-react';
 import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { punchPlace, SourceBadge } from '@/components/attendance/PunchList';
 import { DateInput, DepartmentSelect } from '@/components/common/Filters';
 import { LoadError } from '@/components/common/LoadError';
 import { UnitSelect } from '@/components/common/UnitSelect';
@@ -12,7 +13,6 @@ import { formatCount, todayIso } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { type TTrackingRow, useTracking } from './api';
-import { punchPlace, SourceBadge } from './components';
 import { clockOf } from './format';
 import type { TTrackPoint } from './TrackMap';
 

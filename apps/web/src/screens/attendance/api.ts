@@ -13,7 +13,6 @@ import type {
   ZDeviceStatus,
   ZLatePunch,
   ZMapPinResult,
-  ZPunchResult,
   ZRegularisation,
   ZRegularisationList,
   ZShiftCompare,
@@ -24,12 +23,12 @@ import type {
 } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { punchesKey } from '@/components/attendance/api';
 import { api, type QueryValue, type RequestOptions } from '@/lib/api';
 import { downloadFile } from '@/lib/files';
 
 export type { TAttendanceDay, TAttendanceRegister, TDayView, TEmployeeMonth, TPunch, TRoster };
 export type TAttendanceDayLike = Pick<TAttendanceDay, 'firstIn' | 'lastOut'>;
-export type TPunchResult = z.infer<typeof ZPunchResult>;
 export type TDayViewRow = TDayView['rows'][number];
 export type TDayViewStatus = NonNullable<z.input<typeof ZDayViewQuery>['status']>;
 export type TRosterRow = TRoster['rows'][number];
@@ -56,7 +55,7 @@ const BASE = '/api/attendance';
 export const attendanceKeys = {
   all: ['attendance'] as const,
   month: (employeeId: number | null, year: number, month: number) => ['attendance', 'month', employeeId ?? 'me', year, month] as const,
-  punches: (employeeId: number | null, from: string, to: string) => ['attendance', 'punches', employeeId ?? 'me', from, to] as const,
+  punches: punchesKey,
   day: ['attendance', 'day'] as const,
   roster: ['attendance', 'roster'] as const,
   mySchedule: (year: number, month: number) => ['attendance', 'me', 'schedule', year, month] as const,
@@ -92,18 +91,8 @@ export function useEmployeeMonth(employeeId: number | null, year: number, month:
   });
 }
 
-/** The signed-in employee's (or one employee's) punches over dates. */
-export function usePunches(employeeId: number | null, from: string, to: string, enabled = true) {
-  return useQuery({
-    queryKey: attendanceKeys.punches(employeeId, from, to),
-    queryFn: ({ signal }) => api.get<TPunch[]>(`${BASE}/punches`, clean({ employeeId, from, to }), quiet(signal)),
-    enabled,
-  });
-}
-
-export type TWebPunch = { direction?: 'in' | 'out'; latitude?: number; longitude?: number; accuracy?: number };
-
-export const punchWeb = (body: TWebPunch) => api.post<TPunchResult>(`${BASE}/punches/web`, body);
+// An employee's punches over dates: shared with the dashboard's punch card (components/attendance).
+export { usePunches } from '@/components/attendance/api';
 
 // ---- the manager's day ----
 

@@ -2,6 +2,7 @@
 // layout, month ranges and a device's staleness. No React, no I/O (tested in format.test.ts).
 import { addDays, daysInMonth, isoDate, parseIsoDate, weekday } from '@hr/calendar';
 import type { TDayStatus } from '@hr/contract';
+import { clockOf, dateOf } from '@/components/attendance/punch-time';
 
 export const STATUS_LABEL: Record<TDayStatus, string> = {
   P: 'Present',
@@ -92,10 +93,8 @@ export function formatDays(value: number | null | undefined): string {
   return String(Math.round(value * 100) / 100);
 }
 
-/** 'YYYY-MM-DD HH:MM' (a punch's local time) → 'HH:MM'. */
-export const clockOf = (localTime: string): string => localTime.slice(11, 16);
-/** 'YYYY-MM-DD HH:MM' → 'YYYY-MM-DD'. */
-export const dateOf = (localTime: string): string => localTime.slice(0, 10);
+/** A punch's clock ('HH:MM') and date ('YYYY-MM-DD'), shared with the punch card (components/attendance). */
+export { clockOf, dateOf };
 
 /**
  * The punches of one attendance day: those stamped on that date, plus, when the day's last out is earlier on the

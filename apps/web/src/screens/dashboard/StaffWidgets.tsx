@@ -1,15 +1,18 @@
-// The staff dashboard's widgets (/outlet/dashboard): the signed-in employee's own day, month, leave, requests,
-// payslip and holidays, each on its own request so one failing source shows its own error.
+// The staff dashboard's widgets (/outlet/dashboard): the signed-in employee's punch card with today's shift and
+// status, their month, leave, requests, payslip and holidays, each on its own request so one failing source shows
+// its own error.
 import type { TLeaveBalance, TMyHolidays, TMyMonth, TMyPayslip, TMyPendingRequests, TMyToday, TSalarySlip } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { PunchCard } from '@/components/attendance/PunchCard';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
 import { downloadPayslips } from '@/lib/documents';
-import { formatDate, formatDateTime, formatRupees } from '@/lib/format';
+import { formatDate, formatRupees } from '@/lib/format';
 import { monthName } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { CHART_COLORS, ChartWithTable, Stat, Widget } from './widgets';
@@ -34,42 +37,49 @@ const STATUS_LABELS: Record<string, string> = {
   OD: 'On duty',
 };
 
-function TodayWidget() {
+/**
+ * Today's shift, holiday or weekly off, status and lateness (GET /api/dashboard/me/today), shown in the punch card.
+ * Its own loading and error state, so the punch button works whatever this source does.
+ */
+function TodayStatus() {
   const q = useMine<TMyToday>('today');
+  const state = q.isPending ? 'loading' : q.isError ? 'error' : 'ready';
+  const d = q.data;
   return (
-    <Widget title="Today" description={q.data ? formatDate(q.data.date) : undefined} query={q} testId="widget-my-today">
-      {(d) => (
-        <div className="space-y-3 text-sm">
-          <div className="flex flex-wrap items-center gap-2">
-            {d.shift ? (
-              <Badge variant="secondary" data-testid="my-shift">
-                {d.shift.name} · {d.shift.startTime}–{d.shift.endTime}
-              </Badge>
-            ) : (
-              <Badge variant="outline">No shift set</Badge>
-            )}
-            {d.holiday && <Badge variant="outline">Holiday: {d.holiday}</Badge>}
-            {d.weeklyOff && <Badge variant="outline">Weekly off</Badge>}
-            {d.status && <Badge>{STATUS_LABELS[d.status] ?? d.status}</Badge>}
-            {d.lateMinutes > 0 && <Badge variant="destructive">Late by {d.lateMinutes} min</Badge>}
-          </div>
-          {d.punches.length === 0 ? (
-            <p className="text-muted-foreground">No punch yet today.</p>
-          ) : (
-            <ol className="space-y-1" data-testid="my-punches">
-              {d.punches.map((p) => (
-                <li key={p.at} className="flex justify-between gap-2">
-                  <span>{formatDateTime(p.at)}</span>
-                  <span className="text-muted-foreground">
-                    {p.direction ?? 'punch'} · {p.source}
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
+    <div
+      className="flex flex-wrap items-center gap-2 text-sm"
+      data-testid="widget-my-today"
+      data-state={state}
+      aria-busy={state === 'loading'}
+    >
+      {state === 'loading' && <Skeleton className="h-6 w-48" />}
+      {state === 'error' && (
+        <p role="alert" className="text-destructive">
+          Today's shift could not be loaded.{' '}
+          <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void q.refetch()}>
+            Try again
+          </Button>
+        </p>
       )}
-    </Widget>
+      {d && (
+        <>
+          {d.shift ? (
+            <Badge variant="secondary" data-testid="my-shift">
+              {d.shift.name} · {d.shift.startTime}–{d.shift.endTime}
+            </Badge>
+          ) : (
+            <Badge variant="outline">No shift set</Badge>
+          )}
+          {d.holiday && <Badge variant="outline">Holiday: {d.holiday}</Badge>}
+          {d.weeklyOff && <Badge variant="outline">Weekly off</Badge>}
+          {/* The day's status, unless it only repeats the holiday or weekly off already shown. */}
+          {d.status && !(d.status === 'WO' && d.weeklyOff) && !(d.status === 'H' && d.holiday) && (
+            <Badge data-testid="my-status">{STATUS_LABELS[d.status] ?? d.status}</Badge>
+          )}
+          {d.lateMinutes > 0 && <Badge variant="destructive">Late by {d.lateMinutes} min</Badge>}
+        </>
+      )}
+    </div>
   );
 }
 
@@ -280,7 +290,7 @@ export function StaffWidgets() {
     <section className="space-y-3" data-testid="staff-dashboard" aria-label="My day">
       <h2 className="text-lg font-semibold tracking-tight">My day</h2>
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-        <TodayWidget />
+        <PunchCard className="md:col-span-2 lg:col-span-3" details={<TodayStatus />} />
         <MonthWidget />
         <LeaveWidget />
         <RequestsWidget />
