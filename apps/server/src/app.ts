@@ -93,6 +93,30 @@ function securityHeaders(options: Readonly<HelmetOptions>): Record<string, strin
 /** A request slower than this is logged at warn. */
 const SLOW_REQUEST_MS = 1000;
 
+/** What this API node works with: the databases, the state shared with the other nodes, the jobs runner. */
+async function decorateNode(app: FastifyInstance, opts: BuildAppOptions) {
+  const { config } = opts;
+  app.decorate('db', opts.db);
+  app.decorate('readDb', opts.readDb ?? opts.db);
+  const shared = opts.shared ?? (await createSharedState(config, opts.db));
+  app.decorate('shared', shared);
+  app.addHook('onClose', async () => shared.close());
+  app.decorate('dbKind', opts.dbKind ?? 'pglite');
+  app.decorate('config', config);
+  setOrgZone(config.orgTimeZone);
+  // The one jobs runner of this process: started by main.ts, drained by tests (`app.jobs.drain()`).
+  const jobs = createJobRunner({
+    db: opts.db,
+    readDb: opts.readDb,
+    config,
+    log: app.log,
+    schedules: SCHEDULES,
+    leaseMs: config.jobLeaseSeconds * 1000,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+}
+
 export async function buildApp(opts: BuildAppOptions) {
   const { config } = opts;
   // Field errors (API, import rows) as plain sentences naming the field; the web app installs the same map.
@@ -120,20 +144,7 @@ export async function buildApp(opts: BuildAppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', opts.db);
-  app.decorate('readDb', opts.readDb ?? opts.db);
-  const shared = opts.shared ?? (await createSharedState(config, opts.db));
-  app.decorate('shared', shared);
-  app.addHook('onClose', async () => shared.close());
-  app.decorate('dbKind', opts.dbKind ?? 'pglite');
-  app.decorate('config', config);
-  setOrgZone(config.orgTimeZone);
-  // The one jobs runner of this process: started by main.ts, drained by tests (`app.jobs.drain()`).
-  app.decorate(
-    'jobs',
-    createJobRunner({ db: opts.db, config, log: app.log, schedules: SCHEDULES, leaseMs: config.jobLeaseSeconds * 1000 }),
-  );
-  app.addHook('onClose', async () => app.jobs.stop());
+  await decorateNode(app, opts);
 
   app.addHook('onResponse', async (request, reply) => {
     const status = reply.statusCode;

@@ -44,8 +44,10 @@ if (!isClusterWorker()) {
   await stopIfAsked();
 }
 
+// A streaming replica (DATABASE_READ_URL): reports, exports and dashboards read from it; nothing is written there.
+const replica = config.databaseReadUrl ? await createDatabase(config, { connectionString: config.databaseReadUrl }) : undefined;
 const web = webApp(config.webDist);
-const app = await buildApp({ db: database.db, dbKind: database.kind, config, web });
+const app = await buildApp({ db: database.db, readDb: replica?.db, dbKind: database.kind, config, web });
 if (!web) {
   app.log.warn(`No web app build in ${config.webDist}; serving the API only (run \`npm run build\`).`);
 }
@@ -80,6 +82,7 @@ async function shutdown(signal: string) {
     clearTimeout(cutOff);
     // 3. The database: PGlite writes its files and removes its lock (it waits for a job still in a transaction).
     await database.close();
+    await replica?.close();
     app.log.info({ ms: Date.now() - started, jobStopped }, 'stopped');
     process.exit(0);
   } catch (err) {
@@ -96,5 +99,5 @@ if (stopAsked) await shutdown(stopAsked);
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 app.log.info(
-  `HR back office ready on http://${shownHost}:${config.port} (database: ${database.kind === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+  `HR back office ready on http://${shownHost}:${config.port} (database: ${database.kind === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}${replica ? ', reports from the replica' : ''}${config.redisUrl ? ', shared state in Redis' : ''})`,
 );

@@ -188,12 +188,47 @@ export async function createTestDatabase(config: AppConfig = testConfig()): Prom
   return { database, close: () => database.close() };
 }
 
+/**
+ * The same database on the streaming replica at TEST_DATABASE_READ_URL (CI starts one: scripts/pg-replica.sh), for
+ * `readDb`; `caughtUp()` waits until the replica has replayed everything the primary has written so far, so a test
+ * reads its own writes there (a real client would see them a moment later).
+ */
+export async function replicaOf(database: Database): Promise<{ database: Database; caughtUp(): Promise<void> } | undefined> {
+  const readUrl = process.env.TEST_DATABASE_READ_URL;
+  if (!readUrl || database.kind !== 'pg') return undefined;
+  const primary = database.client as pg.Pool;
+  const name = new URL(primary.options.connectionString as string).pathname.slice(1);
+  const replica = await createDatabase(testConfig(), { connectionString: withDatabase(readUrl, name), poolMax: 3 });
+  const admin = new pg.Pool({ connectionString: readUrl, max: 1 });
+  return {
+    database: {
+      ...replica,
+      async close() {
+        await replica.close();
+        await admin.end();
+      },
+    },
+    async caughtUp() {
+      const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+      for (let i = 0; i < 12_000; i++) {
+        const r = await admin.query<{ ok: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [rows[0].lsn]);
+        if (r.rows[0]?.ok) return;
+        await new Promise((res) => setTimeout(res, 5));
+      }
+    },
+  };
+}
+
 /** An app on its own fresh, migrated and seeded database. Call close() in afterAll. */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(opts.config);
   const fresh = await createTestDatabase(config);
   const { database } = fresh;
-  const app = await buildApp({ db: database.db, dbKind: database.kind, config, logger: false });
+  // With TEST_DATABASE_READ_URL, reports and dashboards read the replica, each request once it has caught up.
+  const replica = await replicaOf(database);
+  if (replica) await replica.caughtUp();
+  const app = await buildApp({ db: database.db, readDb: replica?.database.db, dbKind: database.kind, config, logger: false });
+  if (replica) app.addHook('onRequest', async () => replica.caughtUp());
   await app.ready();
   return {
     app,
@@ -202,6 +237,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     config,
     async close() {
       await app.close();
+      await replica?.database.close();
       await fresh.close();
     },
   };

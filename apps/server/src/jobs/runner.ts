@@ -42,6 +42,8 @@ export interface Progress {
 
 export interface JobContext {
   db: Db;
+  /** The replica for a job that only reads (a report export; DATABASE_READ_URL), else `db`. Never inside a transaction of `db`. */
+  readDb: Db;
   config: AppConfig;
   log: FastifyBaseLogger;
   jobId: number;
@@ -128,6 +130,8 @@ export interface Schedule {
 
 export interface RunnerOptions {
   db: Db;
+  /** The replica (DATABASE_READ_URL); default `db`. */
+  readDb?: Db;
   config: AppConfig;
   log: FastifyBaseLogger;
   /** How long a claimed job stays ours without a heartbeat (default 60 s). */
@@ -274,6 +278,7 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
     let completed = false;
     const ctx: JobContext = {
       db,
+      readDb: opts.readDb ?? db,
       config,
       log: log.child({ jobId: row.id, job: row.name }),
       jobId: row.id,

@@ -157,7 +157,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- the admin dashboard: one endpoint per widget, each scoped to the caller's units ----
 
-  /** Figures are kept for a few seconds per unit set and filter; `Cache-Control: no-cache` reads afresh. */
+  /** Figures are kept for a few seconds per unit set and filter; `Cache-Control: no-cache` reads afresh. They are read
+   * from the replica when there is one (DATABASE_READ_URL); access checks read the primary. */
   const cache = createWidgetCache(15_000, { shared: app.shared, topic: 'dashboard' });
   const adminAccess = { menu: MENU.adminDashboard, action: 'view' } as const;
   const tags = ['dashboard'];
@@ -212,10 +213,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
   widget('headcount', "Headcount on the month's last day (today for this month) by unit and department", ZHeadcountWidget, (f) =>
-    headcount(app.db, f.set, f.asOf),
+    headcount(app.readDb, f.set, f.asOf),
   );
   widget('movement', 'Joiners and leavers by month: the 12 months ending with the chosen month', ZMovementWidget, (f) =>
-    movement(app.db, f.set, f.month),
+    movement(app.readDb, f.set, f.month),
   );
   widget(
     'attendance',
@@ -223,24 +224,28 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     ZAttendanceWidget,
     (f) => {
       const day = orgToday();
-      return attendanceToday(app.db, f.set, day, true);
+      return attendanceToday(app.readDb, f.set, day, true);
     },
   );
-  widget('requests', 'Pending approvals by kind', ZPendingRequestsWidget, (f) => pendingRequests(app.db, f.set));
+  widget('requests', 'Pending approvals by kind', ZPendingRequestsWidget, (f) => pendingRequests(app.readDb, f.set));
   widget(
     'payroll-cost',
     'Salary cost (gross, deductions, net, employer contributions) of the last 12 processed months up to the chosen month',
     ZPayrollCostWidget,
     async (f, request) => {
       await assertPayrollView(request.auth, MENU.salaryProcess);
-      return payrollCost(app.db, f.set, f.month);
+      return payrollCost(app.readDb, f.set, f.month);
     },
   );
-  widget('documents', 'Active employees missing mandatory documents, by unit', ZDocumentsWidget, (f) => missingDocuments(app.db, f.set));
-  widget('occasions', 'Birthdays and work anniversaries of the next 30 days', ZOccasionsWidget, (f) => occasions(app.db, f.set, f.today));
+  widget('documents', 'Active employees missing mandatory documents, by unit', ZDocumentsWidget, (f) =>
+    missingDocuments(app.readDb, f.set),
+  );
+  widget('occasions', 'Birthdays and work anniversaries of the next 30 days', ZOccasionsWidget, (f) =>
+    occasions(app.readDb, f.set, f.today),
+  );
   widget('advances', 'Salary advances paid and not yet recovered in full, by unit', ZAdvancesWidget, async (f, request) => {
     await assertPayrollView(request.auth, MENU.salaryAdvance);
-    return advancesOutstanding(app.db, f.set);
+    return advancesOutstanding(app.readDb, f.set);
   });
 
   app.get(
@@ -257,7 +262,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const q = request.query;
       const f = await resolveFilter(request, q);
-      return attendanceList(app.db, f.set, orgToday(), true, q.bucket, q.page, q.pageSize);
+      return attendanceList(app.readDb, f.set, orgToday(), true, q.bucket, q.page, q.pageSize);
     },
   );
 

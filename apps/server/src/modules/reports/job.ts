@@ -22,7 +22,7 @@ export const reportExportJob = defineJob({
     if (!def) throw new JobFailure(`Unknown report ${data.reportId}`);
     const q = ZReportExportQuery.parse(data.query);
     try {
-      const rctx = await reportContext(ctx.db, data.auth, def, q);
+      const rctx = await reportContext(ctx.readDb, data.auth, def, q);
       const plan = await planOf(def, rctx, q);
       const total = await countRows(plan);
       await progress.set(0, total, `Writing ${total} rows`);

@@ -59,6 +59,7 @@ export function reportEndpointAccess(): { method: 'GET'; route: string; url: str
   );
 }
 
+/** Rows and totals are read from the replica when there is one (DATABASE_READ_URL); the menu checks read the primary. */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['reports'];
   /**
@@ -130,7 +131,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const def = await reportOf(request);
       const q = request.query;
-      const ctx = await reportContext(app.db, request.auth, def, q);
+      const ctx = await reportContext(app.readDb, request.auth, def, q);
       const plan = await planOf(def, ctx, q);
       return resultJson(plan, await runPage(plan, q.page, q.pageSize), q.page, q.pageSize);
     },
@@ -152,7 +153,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const def = await reportOf(request);
       const { job, ...q } = request.query;
-      const ctx = await reportContext(app.db, request.auth, def, q);
+      const ctx = await reportContext(app.readDb, request.auth, def, q);
       const plan = await planOf(def, ctx, q);
       if (job === 'always' || (await countRows(plan)) > DIRECT_EXPORT_ROWS[q.format]) {
         const jobId = await enqueue(
