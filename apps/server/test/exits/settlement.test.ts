@@ -290,7 +290,7 @@ describe('paying the settlement: the bank file and payment status of the salary'
   });
 
   it('a settlement the employee owes is never in a bank file nor marked paid', async () => {
-    await t.db.execute(sql`delete from exit_settlement_payments where settlement_id = ${settlementId}`);
+    await t.db.execute(sql`delete from salary_payments where settlement_id = ${settlementId}`);
     await t.db.execute(sql`update exit_settlements set net = -500000 where id = ${settlementId}`);
     const x = (await payroll.get(`/api/exits/settlements/${settlementId}`)).json();
     expect(x).toMatchObject({ net: -5000, paymentStatus: null, overdue: false });

@@ -147,36 +147,3 @@ export const exitAdjustments = pgTable(
     check('exit_adjustments_amount_ck', sql`${t.amount} > 0`),
   ],
 );
-
-/**
- * The payment of an approved settlement, as a month's slip is paid (salary_payments): paid (value date, the bank's UTR
- * or the cheque) or pending (no row, or a row the bank returned: `failureReason`). Never for a negative settlement.
- */
-export const exitSettlementPayments = pgTable(
-  'exit_settlement_payments',
-  {
-    id: idColumn(),
-    settlementId: integer('settlement_id')
-      .notNull()
-      .references(() => exitSettlements.id),
-    /** paid | pending */
-    status: varchar('status', { length: 8 }).notNull(),
-    /** bank | cash | cheque */
-    mode: varchar('mode', { length: 8 }).notNull(),
-    /** The amount paid (the settlement's net when it was marked), paise. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    valueDate: date('value_date', { mode: 'string' }),
-    reference: varchar('reference', { length: 40 }),
-    chequeNo: varchar('cheque_no', { length: 20 }),
-    chequeDate: date('cheque_date', { mode: 'string' }),
-    failureReason: varchar('failure_reason', { length: 300 }),
-    failedOn: date('failed_on', { mode: 'string' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: integer('updated_by'),
-  },
-  (t) => [
-    uniqueIndex('exit_settlement_payments_uq').on(t.settlementId),
-    check('exit_settlement_payments_status_ck', sql`${t.status} in ('paid', 'pending')`),
-    check('exit_settlement_payments_amount_ck', sql`${t.amount} > 0`),
-  ],
-);

@@ -3,10 +3,11 @@
 // the bank returned it). The amount paid of a slip is its payslip's rounded net (hr_slip_net_paid, payroll/net-paid.ts).
 
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, char, date, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, check, date, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './common';
 import { units, users } from './core';
 import { employees } from './employees';
+import { exitSettlements } from './exits';
 import { payrollRuns } from './payroll';
 
 /** One column of a bank file: its heading, where its value comes from, and (fixed width) its width and alignment. */
@@ -72,16 +73,16 @@ export const unitBankAccounts = pgTable('unit_bank_accounts', {
 });
 
 /**
- * The payment of one slip of a run: paid (value date, the bank's UTR or the cheque number) or pending (no row, or a
- * row the bank returned: `failureReason`). `amount` is the amount paid (paise) when it was marked.
+ * A payment to an employee: one slip of a run (`runId`) or a full and final settlement (`settlementId`), never both.
+ * Paid (value date, the bank's UTR or the cheque number) or pending (no row, or a row the bank returned:
+ * `failureReason`). `amount` is the amount paid (paise) when it was marked; a settlement is never paid below zero.
  */
 export const salaryPayments = pgTable(
   'salary_payments',
   {
     id: idColumn(),
-    runId: integer('run_id')
-      .notNull()
-      .references(() => payrollRuns.id, { onDelete: 'cascade' }),
+    runId: integer('run_id').references(() => payrollRuns.id, { onDelete: 'cascade' }),
+    settlementId: integer('settlement_id').references(() => exitSettlements.id),
     employeeId: integer('employee_id')
       .notNull()
       .references(() => employees.id),
@@ -100,5 +101,11 @@ export const salaryPayments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.id),
   },
-  (t) => [uniqueIndex('salary_payments_run_employee_uq').on(t.runId, t.employeeId), index('salary_payments_employee_idx').on(t.employeeId)],
+  (t) => [
+    uniqueIndex('salary_payments_run_employee_uq').on(t.runId, t.employeeId),
+    uniqueIndex('salary_payments_settlement_uq').on(t.settlementId),
+    index('salary_payments_employee_idx').on(t.employeeId),
+    check('salary_payments_subject_ck', sql`(${t.runId} is null) <> (${t.settlementId} is null)`),
+    check('salary_payments_settlement_amount_ck', sql`${t.settlementId} is null or ${t.amount} > 0`),
+  ],
 );

@@ -46,7 +46,7 @@ export const employeeExitRoutes: FastifyPluginAsyncZod = async (app) => {
             sql`select x.id, x.status, x.net::float8 / 100 as net, x.due_date::text as "dueDate",
                   case when x.status = 'approved' and x.net > 0 then coalesce(p.status, 'pending') end as "paymentStatus",
                   case when p.status = 'paid' then p.value_date::text end as "paidOn"
-                from exit_settlements x left join exit_settlement_payments p on p.settlement_id = x.id
+                from exit_settlements x left join salary_payments p on p.settlement_id = x.id
                 where x.separation_id = ${separation.id} and x.is_active and x.status <> 'cancelled'`,
           )
         : [];

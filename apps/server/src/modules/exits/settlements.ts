@@ -166,7 +166,7 @@ const SETTLEMENT_COLUMNS = sql`x.id, x.separation_id as "separationId", x.employ
 
 const SETTLEMENT_FROM = sql`exit_settlements x join separations s on s.id = x.separation_id join employees e on e.id = x.employee_id
   join units u on u.id = x.unit_id left join designations d on d.id = e.designation_id left join departments dp on dp.id = e.department_id
-  left join exit_settlement_payments pay on pay.settlement_id = x.id`;
+  left join salary_payments pay on pay.settlement_id = x.id`;
 
 export async function settlementRows(db: Db | Tx, where: SQL, page?: { limit: number; offset: number }): Promise<TSettlement[]> {
   const today = orgToday();

@@ -8,8 +8,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { netPaidSql } from '../payroll/net-paid';
 
+/** One payment: a slip of a run (`runId`) or a full and final settlement (`settlementId`). */
 export interface PaymentRow {
-  runId: number;
+  runId: number | null;
+  settlementId: number | null;
   unitId: number;
   unitName: string;
   employeeId: number;
@@ -44,7 +46,7 @@ export const ofSlip = (column: 'pay_mode_id' | 'bank_account_no' | 'ifsc' | 'ban
 /** The payments of the slips matching `where` (SQL on `r` payroll_runs, `s` salary_slips, `e` employees), by unit then code. */
 export async function paymentRows(db: Db | Tx, where: SQL): Promise<PaymentRow[]> {
   const rows = await queryRows<
-    Omit<PaymentRow, 'amount' | 'mode' | 'status'> & { amount: string; payModeId: number; status: string | null }
+    Omit<PaymentRow, 'amount' | 'mode' | 'status' | 'settlementId'> & { amount: string; payModeId: number; status: string | null }
   >(
     db,
     sql`select r.id as "runId", r.unit_id as "unitId", u.name as "unitName", s.employee_id as "employeeId",
@@ -61,12 +63,17 @@ export async function paymentRows(db: Db | Tx, where: SQL): Promise<PaymentRow[]
         where ${where}
         order by u.name, s.employee_code`,
   );
-  return rows.map(({ payModeId, amount, status, ...r }) => ({
+  return rows.map((r) => ({ ...paymentOf(r), settlementId: null }));
+}
+
+/** A row as read (pay mode id, amount as text, the payment's status or null) as a payment. */
+export function paymentOf<R extends { payModeId: number; amount: string; status: string | null }>({ payModeId, amount, status, ...r }: R) {
+  return {
     ...r,
     mode: MODE_OF[payModeId] ?? 'cash',
     amount: Number(amount),
-    status: status === 'paid' ? 'paid' : 'pending',
-  }));
+    status: (status === 'paid' ? 'paid' : 'pending') as PaymentRow['status'],
+  };
 }
 
 /** What stops a bank transfer to this employee (null: nothing). */

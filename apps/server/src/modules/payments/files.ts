@@ -77,26 +77,32 @@ export async function checkedBankRows(db: Db, runs: readonly RunRow[], pendingOn
   return bankRows(rows, pendingOnly);
 }
 
-export async function makeBankFile(db: Db, runs: readonly RunRow[], layout: TBankLayout, opts: BankFileOptions): Promise<BankFile> {
-  const rows = await checkedBankRows(db, runs, opts.pendingOnly);
-  const first = runs[0];
-  const accounts = await debitAccounts(
-    db,
-    runs.map((r) => r.unitId),
-  );
-  if (needsDebitAccount(layout)) {
-    const missing = runs.filter((r) => !accounts.has(r.unitId));
-    if (missing.length) {
-      const names = await queryRows<{ name: string }>(
-        db,
-        sql`select name from units where id = any(${`{${missing.map((r) => r.unitId).join(',')}}`}::int[]) order by name`,
-      );
-      throw new Conflict(
-        `The layout "${layout.name}" needs the debit account: enter the salary account of ${names.map((n) => n.name).join(', ')}`,
-      );
-    }
+/** What a bank file is written with: the units whose debit account it may need, the value date, narration and file name. */
+export interface BankFileSpec {
+  unitIds: readonly number[];
+  valueDate: string;
+  narration: string;
+  /** The file's name before the layout's slug and extension. */
+  stem: string;
+}
+
+/**
+ * The bank file of rows already checked (bank details) and chosen (bank, something to pay): 409 when the layout needs a
+ * debit account a unit has not entered. The slips of runs and settlements alike are written here.
+ */
+export async function writeBankFile(db: Db, rows: readonly PaymentRow[], layout: TBankLayout, spec: BankFileSpec): Promise<BankFile> {
+  const accounts = await debitAccounts(db, spec.unitIds);
+  const missing = spec.unitIds.filter((id) => !accounts.has(id));
+  if (needsDebitAccount(layout) && missing.length) {
+    const names = await queryRows<{ name: string }>(
+      db,
+      sql`select name from units where id = any(${`{${missing.join(',')}}`}::int[]) order by name`,
+    );
+    throw new Conflict(
+      `The layout "${layout.name}" needs the debit account: enter the salary account of ${names.map((n) => n.name).join(', ')}`,
+    );
   }
-  const account = accounts.get(first.unitId);
+  const account = accounts.get(spec.unitIds[0]);
   const fileRows: BankFileRow[] = rows.map((r) => ({
     employeeCode: r.employeeCode,
     name: r.name,
@@ -114,19 +120,31 @@ export async function makeBankFile(db: Db, runs: readonly RunRow[], layout: TBan
     debitAccount: account?.accountNo ?? '',
     debitIfsc: account?.ifsc ?? '',
     clientCode: account?.clientCode ?? '',
-    valueDate: opts.valueDate ?? first.paidOn ?? orgToday(),
-    narration: opts.narration ?? `Salary ${monthName(first.month).slice(0, 3)} ${first.year}`,
+    valueDate: spec.valueDate,
+    narration: spec.narration,
   });
-  const [unit] = await queryRows<{ code: string }>(db, sql`select code from units where id = ${first.unitId}`);
-  const stem = runs.length > 1 ? 'Batch' : (unit?.code ?? String(first.unitId)).replace(/[^A-Za-z0-9_-]/g, '_');
   const slug = layout.name.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
   return {
     text,
-    fileName: `Bank_File_${stem}_${first.year}-${String(first.month).padStart(2, '0')}_${slug}.${layout.fileExtension}`,
+    fileName: `${spec.stem}_${slug}.${layout.fileExtension}`,
     mime: layout.fileExtension === 'csv' ? 'text/csv; charset=utf-8' : 'text/plain; charset=utf-8',
     count: fileRows.length,
     total: fileRows.reduce((s, r) => s + r.amount, 0),
   };
+}
+
+/** The bank file of a final run, or of one month's runs of several units. */
+export async function makeBankFile(db: Db, runs: readonly RunRow[], layout: TBankLayout, opts: BankFileOptions): Promise<BankFile> {
+  const rows = await checkedBankRows(db, runs, opts.pendingOnly);
+  const first = runs[0];
+  const [unit] = await queryRows<{ code: string }>(db, sql`select code from units where id = ${first.unitId}`);
+  const stem = runs.length > 1 ? 'Batch' : (unit?.code ?? String(first.unitId)).replace(/[^A-Za-z0-9_-]/g, '_');
+  return writeBankFile(db, rows, layout, {
+    unitIds: runs.map((r) => r.unitId),
+    valueDate: opts.valueDate ?? first.paidOn ?? orgToday(),
+    narration: opts.narration ?? `Salary ${monthName(first.month).slice(0, 3)} ${first.year}`,
+    stem: `Bank_File_${stem}_${first.year}-${String(first.month).padStart(2, '0')}`,
+  });
 }
 
 /** The advice letter's figures for a run: 409 without the unit's salary account. */

@@ -4,7 +4,6 @@
 // self-service sign-ins hold no salary-process menu (403).
 import {
   MENU,
-  type TRunPayments,
   ZBankBatchQuery,
   ZBankFileQuery,
   ZBankFileRefused,
@@ -18,84 +17,34 @@ import {
 } from '@hr/contract';
 import { buildBankAdviceDoc } from '@hr/documents';
 import { renderPdf } from '@hr/documents/node';
-import { toRupees } from '@hr/payroll';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryRows } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
-import { NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
-import { canReachUnit } from '../access/context';
+import type { AuthContext } from '../access/context';
 import { loadRun, type RunRow } from '../payroll/runs';
-import { ofSlip, paymentRows, paymentView } from './data';
-import { adviceInput, BankDetailsMissing, type BankFile, makeBankFile } from './files';
+import { adviceInput, makeBankFile } from './files';
+import { sendBankFile, sendOrRefuse } from './http';
 import { loadLayout } from './layouts';
-import { importResponse, markPaid } from './status';
+import { importRunResponse, markRunPaid, monthRuns, runPayments } from './run-payments';
 
 const tags = ['payments'];
 const view = { menu: MENU.salaryProcess, action: 'view' } as const;
 const edit = { menu: MENU.salaryProcess, action: 'edit' } as const;
 
-function sendFile(reply: FastifyReply, file: { fileName: string; mime: string }, body: string | Buffer) {
-  return reply
-    .header('content-type', file.mime)
-    .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
-
-function refused(reply: FastifyReply, e: BankDetailsMissing, requestId: string) {
-  return reply.code(409).send({ statusCode: 409, error: 'Conflict', message: e.message, requestId, problems: e.problems });
-}
-
-function paymentsOf(run: RunRow, rows: Awaited<ReturnType<typeof paymentRows>>): TRunPayments {
-  const sum = (f: (r: (typeof rows)[number]) => boolean) => toRupees(rows.filter(f).reduce((s, r) => s + r.amount, 0));
-  return {
-    runId: run.id,
-    status: run.status,
-    rows: rows.map(paymentView),
-    totals: {
-      amount: sum(() => true),
-      paid: sum((r) => r.status === 'paid'),
-      pending: sum((r) => r.status === 'pending'),
-      bank: sum((r) => r.mode === 'bank'),
-      cash: sum((r) => r.mode === 'cash'),
-      cheque: sum((r) => r.mode === 'cheque'),
-    },
-  };
-}
-
 export const paymentFileRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function answerFile(
-    reply: FastifyReply,
-    runs: RunRow[],
-    q: z.infer<typeof ZBankFileQuery>,
-    auth: { userId: number },
-    requestId: string,
-  ) {
+  async function answerFile(reply: FastifyReply, runs: RunRow[], q: z.infer<typeof ZBankFileQuery>, auth: AuthContext, requestId: string) {
     const layout = await loadLayout(app.db, q.layout);
-    let file: BankFile;
-    try {
-      file = await makeBankFile(app.db, runs, layout, {
-        valueDate: q.valueDate,
-        narration: q.narration,
-        pendingOnly: q.pendingOnly === 'true',
-      });
-    } catch (e) {
-      if (e instanceof BankDetailsMissing) return refused(reply, e, requestId);
-      throw e;
-    }
-    await writeAudit(app.db, {
+    const audit = {
       entity: 'payroll_runs',
       entityId: runs.map((r) => r.id).join(','),
-      action: 'bank-file',
-      after: { layout: layout.name, employees: file.count, total: toRupees(file.total) },
+      layoutName: layout.name,
       userId: auth.userId,
       requestId,
-    });
-    return sendFile(reply, file, file.text);
+    };
+    return sendBankFile(app.db, reply, audit, () =>
+      makeBankFile(app.db, runs, layout, { valueDate: q.valueDate, narration: q.narration, pendingOnly: q.pendingOnly === 'true' }),
+    );
   }
 
   app.get(
@@ -130,18 +79,8 @@ export const paymentFileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const runs: RunRow[] = [];
-      for (const unitId of q.unitIds) {
-        if (!canReachUnit(request.auth, unitId)) throw new NotFound('Salary run not found');
-        const [found] = await queryRows<{ id: number }>(
-          app.db,
-          sql`select id from payroll_runs where unit_id = ${unitId} and year = ${q.year} and month = ${q.month}`,
-        );
-        if (!found) throw new NotFound(`No salary run of unit ${unitId} for ${q.year}-${String(q.month).padStart(2, '0')}`);
-        runs.push(await loadRun(app.db, request.auth, found.id));
-      }
-      return answerFile(reply, runs, q, request.auth, request.id);
+      const runs = await monthRuns(app.db, request.auth, request.query);
+      return answerFile(reply, runs, request.query, request.auth, request.id);
     },
   );
 
@@ -160,14 +99,10 @@ export const paymentFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const run = await loadRun(app.db, request.auth, request.params.id);
-      try {
+      return sendOrRefuse(reply, request.id, async () => {
         const input = await adviceInput(app.db, run, request.query.valueDate);
-        const pdf = await renderPdf(buildBankAdviceDoc(input));
-        return sendFile(reply, { fileName: input.fileName, mime: 'application/pdf' }, pdf);
-      } catch (e) {
-        if (e instanceof BankDetailsMissing) return refused(reply, e, request.id);
-        throw e;
-      }
+        return { file: { fileName: input.fileName, mime: 'application/pdf' }, body: await renderPdf(buildBankAdviceDoc(input)) };
+      });
     },
   );
 };
@@ -187,14 +122,7 @@ export const paymentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const run = await loadRun(app.db, request.auth, request.params.id);
-      const mode = request.query.mode;
-      const filter =
-        mode === 'cashCheque'
-          ? sql`and ${ofSlip('pay_mode_id')} <> 2`
-          : mode
-            ? sql`and ${ofSlip('pay_mode_id')} = ${{ cash: 1, bank: 2, cheque: 3 }[mode]}`
-            : sql``;
-      return paymentsOf(run, await paymentRows(app.db, sql`r.id = ${run.id} ${filter}`));
+      return runPayments(app.db, run, request.query.mode);
     },
   );
 
@@ -211,7 +139,7 @@ export const paymentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const run = await loadRun(app.db, request.auth, request.params.id);
-      return (await paymentRows(app.db, sql`r.id = ${run.id} and ${ofSlip('pay_mode_id')} <> 2`)).map(paymentView);
+      return (await runPayments(app.db, run, 'cashCheque')).rows;
     },
   );
 
@@ -230,8 +158,8 @@ export const paymentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const run = await loadRun(app.db, request.auth, request.params.id);
-      await markPaid(app.db, request.auth, run, request.body, request.id);
-      return paymentsOf(run, await paymentRows(app.db, sql`r.id = ${run.id}`));
+      await markRunPaid(app.db, request.auth, run, request.body, request.id);
+      return runPayments(app.db, run);
     },
   );
 
@@ -250,7 +178,7 @@ export const paymentStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const run = await loadRun(app.db, request.auth, request.params.id);
-      return importResponse(app.db, request.auth, run, request.body.content, request.id);
+      return importRunResponse(app.db, request.auth, run, request.body.content, request.id);
     },
   );
 };

@@ -11,22 +11,19 @@ import {
   ZSettlementBankFileQuery,
   ZSettlementMarkPaid,
 } from '@hr/contract';
-import { toRupees } from '@hr/payroll';
-import { and, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { writeAudit } from '../../lib/audit';
-import { NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
-import { type AuthContext, canReachUnit, selfScope, unitScope } from '../access/context';
+import type { AuthContext } from '../access/context';
 import { loadSettlement, settlementView } from '../exits/settlements';
-import { BankDetailsMissing } from './files';
+import { sendBankFile } from './http';
 import { loadLayout } from './layouts';
 import {
   importSettlementResponse,
   makeSettlementBankFile,
   markSettlementPaid,
+  pendingBankSettlements,
   type SettlementPaymentRow,
   settlementPaymentRows,
 } from './settlement-payments';
@@ -45,25 +42,11 @@ export const settlementPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     stem: string,
   ) {
     const layout = await loadLayout(app.db, q.layout);
-    try {
-      const file = await makeSettlementBankFile(app.db, rows, layout, { valueDate: q.valueDate, narration: q.narration, stem });
-      await writeAudit(app.db, {
-        entity: 'exit_settlements',
-        entityId: rows.map((r) => r.settlementId).join(','),
-        action: 'bank-file',
-        after: { layout: layout.name, employees: file.count, total: toRupees(file.total) },
-        userId: auth.userId,
-        requestId,
-      });
-      return reply
-        .header('content-type', file.mime)
-        .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"`)
-        .header('cache-control', 'no-store')
-        .send(file.text);
-    } catch (e) {
-      if (!(e instanceof BankDetailsMissing)) throw e;
-      return reply.code(409).send({ statusCode: 409, error: 'Conflict', message: e.message, requestId, problems: e.problems });
-    }
+    const entityId = rows.map((r) => r.settlementId).join(',');
+    const audit = { entity: 'exit_settlements', entityId, layoutName: layout.name, userId: auth.userId, requestId };
+    return sendBankFile(app.db, reply, audit, () =>
+      makeSettlementBankFile(app.db, rows, layout, { valueDate: q.valueDate, narration: q.narration, stem }),
+    );
   }
 
   app.get(
@@ -81,7 +64,7 @@ export const settlementPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const x = await loadSettlement(app.db, request.auth, request.params.id);
-      const rows = await settlementPaymentRows(app.db, sql`x.id = ${x.id}`);
+      const rows = await settlementPaymentRows(app.db, x.id);
       return answerFile(reply, request.auth, request.id, rows, request.query, rows[0].employeeCode);
     },
   );
@@ -99,14 +82,7 @@ export const settlementPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      if (q.unitId && !canReachUnit(request.auth, Number(q.unitId))) throw new NotFound('Unit not found');
-      const where = and(
-        sql`x.status = 'approved' and x.net > 0 and e.pay_mode_id = 2 and coalesce(p.status, 'pending') = 'pending'`,
-        unitScope(request.auth, sql`x.unit_id`),
-        selfScope(request.auth, sql`x.employee_id`),
-        q.unitId ? sql`x.unit_id = ${Number(q.unitId)}` : undefined,
-      ) as SQL;
-      const rows = await settlementPaymentRows(app.db, where);
+      const rows = await pendingBankSettlements(app.db, request.auth, q.unitId ? Number(q.unitId) : undefined);
       return answerFile(reply, request.auth, request.id, rows, q, q.unitId ? `unit${q.unitId}` : 'Batch');
     },
   );
@@ -143,9 +119,7 @@ export const settlementPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = request.auth;
-      const where = and(sql`true`, unitScope(auth, sql`x.unit_id`), selfScope(auth, sql`x.employee_id`)) as SQL;
-      return importSettlementResponse(app.db, auth, where, request.body.content, request.id);
+      return importSettlementResponse(app.db, request.auth, request.body.content, request.id);
     },
   );
 };
