@@ -5,7 +5,7 @@
 import { daysInMonth, eachDay, isoDate } from '@hr/calendar';
 import { MENU, type TRoster, ZRosterImportQuery, ZRosterImportResult } from '@hr/contract';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Db, queryRows } from '../../db/client';
 import { shiftAssignments } from '../../db/schema';
@@ -14,7 +14,7 @@ import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { fileResponse } from '../../lib/responses';
-import { fromXlsxText, xlsxRow } from '../../lib/xlsx';
+import { fromXlsxText, TEXT_FORMAT, xlsxBook } from '../../lib/xlsx';
 import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { toIsoDate } from '../employees/import';
@@ -56,41 +56,46 @@ function cellText(v: ExcelJS.CellValue): string {
 
 export async function buildRosterTemplate(db: Db, auth: AuthContext, unitId: number, year: number, month: number): Promise<Buffer> {
   const roster = await monthRoster(db, auth, unitId, year, month);
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'HR Payroll';
-  const ws = wb.addWorksheet('Roster', { views: [{ state: 'frozen', xSplit: 2, ySplit: 1 }] });
-  ws.addRow(['Employee Code', 'Name', ...roster.days.map((d) => `${d.date} ${DAY[d.weekday]}`)]);
-  const head = ws.getRow(1);
-  head.font = { bold: true };
-  head.alignment = { wrapText: true, vertical: 'middle', horizontal: 'center' };
-  head.height = 32;
-  for (const r of roster.rows) {
-    ws.addRow(xlsxRow([r.employeeCode, r.name, ...r.cells.map((c) => (c.weeklyOff ? 'WO' : c.shiftId === null ? null : c.code))]));
-  }
-  ws.getColumn(1).width = 16;
-  ws.getColumn(1).numFmt = '@';
-  ws.getColumn(2).width = 28;
-  roster.days.forEach((d, i) => {
-    const col = ws.getColumn(3 + i);
-    col.width = 7;
-    col.numFmt = '@';
-    if (d.weekday === 0 || d.holiday) {
-      ws.getCell(1, 3 + i).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDE68A' } };
-    }
-  });
-  const help = wb.addWorksheet('Explanations');
-  help.columns = [
-    { header: 'Code', key: 'code', width: 12 },
-    { header: 'Meaning', key: 'meaning', width: 70 },
-  ];
-  help.getRow(1).font = { bold: true };
-  for (const s of roster.shifts) help.addRow(xlsxRow({ code: s.code, meaning: `${s.name} (${s.startTime}–${s.endTime})` }));
-  help.addRow({ code: 'WO', meaning: 'Weekly off (OFF is read the same)' });
-  help.addRow({});
-  help.addRow({ code: 'Notes', meaning: 'One row per employee, one column per day of the month; keep the header row as it is.' });
-  help.addRow({ meaning: 'A blank day keeps the shift the roster has now; a row with every day blank is left as it is.' });
-  help.addRow({ meaning: 'Every row is checked first: if any row has an error nothing is saved and the errors name the rows.' });
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  // What a day's cell may say: a shift's code or WO (a drop-down; OFF and W/O are read too, so other text only warns).
+  const codes = [...roster.shifts.map((s) => s.code), 'WO'];
+  return xlsxBook([
+    {
+      sheet: 'Roster',
+      frozenColumns: 2,
+      header: { wrap: true, height: 32 },
+      columns: [
+        { header: 'Employee Code', width: 16, numFmt: TEXT_FORMAT },
+        { header: 'Name', width: 28 },
+        ...roster.days.map((d) => ({
+          header: `${d.date} ${DAY[d.weekday]}`,
+          width: 7,
+          numFmt: TEXT_FORMAT,
+          list: codes,
+          headerFill: d.weekday === 0 || d.holiday ? 'FFFDE68A' : undefined,
+          note: d.holiday ? `Holiday: ${d.holiday}` : undefined,
+        })),
+      ],
+      rows: roster.rows.map((r) => ({
+        values: [r.employeeCode, r.name, ...r.cells.map((c) => (c.weeklyOff ? 'WO' : c.shiftId === null ? null : c.code))],
+      })),
+      inputRows: roster.rows.length,
+    },
+    {
+      sheet: 'Explanations',
+      columns: [
+        { header: 'Code', width: 12 },
+        { header: 'Meaning', width: 70 },
+      ],
+      rows: [
+        ...roster.shifts.map((s) => ({ values: [s.code, `${s.name} (${s.startTime}–${s.endTime})`] })),
+        { values: ['WO', 'Weekly off (OFF is read the same)'] },
+        { values: [] },
+        { values: ['Notes', 'One row per employee, one column per day of the month; keep the header row as it is.'] },
+        { values: [null, 'A blank day keeps the shift the roster has now; a row with every day blank is left as it is.'] },
+        { values: [null, 'Every row is checked first: if any row has an error nothing is saved and the errors name the rows.'] },
+      ],
+    },
+  ]);
 }
 
 /** Reads the filled sheet and saves each employee's month as one rotation (all rows or none). */

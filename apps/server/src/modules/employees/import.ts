@@ -1,6 +1,14 @@
 import { Readable } from 'node:stream';
 import { parseWeeklyOffs } from '@hr/attendance';
-import { type TImportError, type TImportResult, ZEmployeeInput } from '@hr/contract';
+import {
+  BLOOD_GROUPS,
+  STATUS_LABEL as EMPLOYEE_STATUS_LABEL,
+  GENDERS,
+  PAY_MODES,
+  type TImportError,
+  type TImportResult,
+  ZEmployeeInput,
+} from '@hr/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Db, Tx } from '../../db/client';
@@ -20,7 +28,7 @@ import {
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert, bulkUpdate } from '../../lib/bulk';
 import { BadRequest } from '../../lib/errors';
-import { xlsxRow } from '../../lib/xlsx';
+import { TEXT_FORMAT, xlsxBook } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { IMPORT_COLUMNS, type ImportColumn, normHeader } from './import-columns';
 import { isTemplateExample, TEMPLATE_EXAMPLE_MESSAGE } from './import-example';
@@ -514,61 +522,80 @@ export async function importEmployees(
 // Template and error report
 // ---------------------------------------------------------------------------------------------
 
+/** Codes, mobiles, PIN codes and account numbers are text, so Excel keeps leading zeros and long digits. */
+const TEXT_KEYS = new Set([
+  'employeeCode',
+  'mobile',
+  'alternateMobile',
+  'emergencyContactMobile',
+  'aadhaar',
+  'uan',
+  'esiNumber',
+  'bankAccountNo',
+  'deviceUserId',
+  'presentPincode',
+  'permanentPincode',
+]);
+
+/** The values a column's drop-down offers (the importer reads other spellings too, so they are a warning only). */
+function listOf(c: ImportColumn): readonly string[] | undefined {
+  if (c.kind === 'bool') return ['Yes', 'No'];
+  if (c.kind === 'payMode') return PAY_MODES.map((m) => m.name);
+  if (c.key === 'gender') return GENDERS;
+  if (c.key === 'bloodGroup') return BLOOD_GROUPS;
+  if (c.key === 'status') return Object.values(EMPLOYEE_STATUS_LABEL);
+  return undefined;
+}
+
+/** An example as the Explanations sheet prints it: a date as the cells show it (dd/mm/yyyy). */
+const exampleText = (c: ImportColumn) =>
+  c.kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(c.example) ? c.example.split('-').reverse().join('/') : c.example;
+
 export async function buildTemplate(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'HR Payroll';
-  const ws = wb.addWorksheet('Employees', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = IMPORT_COLUMNS.map((c) => ({
-    header: c.required ? `${c.header}*` : c.header,
-    key: c.key,
-    width: Math.max(14, c.header.length + 4),
-  }));
-  ws.getRow(1).font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  ws.getRow(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1E3A8A' } };
-  ws.addRow(xlsxRow(Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, c.example || null]))));
-  // Codes, mobiles and account numbers are text, so Excel keeps leading zeros and long digits.
-  for (const key of [
-    'employeeCode',
-    'mobile',
-    'alternateMobile',
-    'emergencyContactMobile',
-    'aadhaar',
-    'uan',
-    'esiNumber',
-    'bankAccountNo',
-    'deviceUserId',
-    'presentPincode',
-    'permanentPincode',
-  ]) {
-    ws.getColumn(key).numFmt = '@';
-  }
-  const help = wb.addWorksheet('Explanations');
-  help.columns = [
-    { header: 'Column', key: 'header', width: 28 },
-    { header: 'Required', key: 'required', width: 10 },
-    { header: 'What to write', key: 'help', width: 70 },
-    { header: 'Example', key: 'example', width: 32 },
-  ];
-  help.getRow(1).font = { bold: true };
-  for (const c of IMPORT_COLUMNS)
-    help.addRow(xlsxRow({ header: c.header, required: c.required ? 'Yes' : '', help: c.help, example: c.example }));
-  help.addRow({});
-  help.addRow({ header: 'Notes', help: 'Keep the header row as it is. Row 2 of the Employees sheet is an example: replace it.' });
-  help.addRow({ help: 'Every row is checked first; if any row has an error nothing is imported and you get the list of errors.' });
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return xlsxBook([
+    {
+      sheet: 'Employees',
+      header: { strong: true },
+      columns: IMPORT_COLUMNS.map((c) => ({
+        header: c.required ? `${c.header}*` : c.header,
+        width: Math.max(14, c.header.length + 4),
+        type: c.kind === 'date' ? ('date' as const) : ('text' as const),
+        numFmt: TEXT_KEYS.has(c.key) ? TEXT_FORMAT : undefined,
+        note: `${c.required ? 'Required. ' : ''}${c.help}`,
+        list: listOf(c),
+      })),
+      rows: [{ values: IMPORT_COLUMNS.map((c) => c.example || null), example: true }],
+    },
+    {
+      sheet: 'Explanations',
+      columns: [
+        { header: 'Column', width: 28 },
+        { header: 'Required', width: 10 },
+        { header: 'What to write', width: 70 },
+        { header: 'Example', width: 32 },
+      ],
+      rows: [
+        ...IMPORT_COLUMNS.map((c) => ({ values: [c.header, c.required ? 'Yes' : '', c.help, exampleText(c)] })),
+        { values: [] },
+        { values: ['Notes', null, 'Keep the header row as it is. Row 2 of the Employees sheet is an example: replace it.'] },
+        { values: [null, null, 'Every row is checked first; if any row has an error nothing is imported and you get the list of errors.'] },
+      ],
+    },
+  ]);
 }
 
 export async function buildErrorReport(errors: TImportError[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Errors', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = [
-    { header: 'Row', key: 'row', width: 8 },
-    { header: 'Column', key: 'column', width: 28 },
-    { header: 'Value', key: 'value', width: 30 },
-    { header: 'Error', key: 'message', width: 80 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  // The value is what the uploaded file held: it may look like a formula.
-  for (const e of errors) ws.addRow(xlsxRow({ ...e }));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  // The value is what the uploaded file held: it may look like a formula (xlsxBook quotes it).
+  return xlsxBook([
+    {
+      sheet: 'Errors',
+      columns: [
+        { header: 'Row', width: 8, type: 'number' },
+        { header: 'Column', width: 28 },
+        { header: 'Value', width: 30 },
+        { header: 'Error', width: 80 },
+      ],
+      rows: errors.map((e) => ({ values: [e.row, e.column, e.value ?? null, e.message] })),
+    },
+  ]);
 }

@@ -11,7 +11,6 @@ import {
   ZSaveMonthAttendance,
 } from '@hr/contract';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/client';
@@ -20,7 +19,7 @@ import { writeAudit } from '../../lib/audit';
 import { bulkUpsert } from '../../lib/bulk';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
-import { xlsxRow } from '../../lib/xlsx';
+import { TEXT_FORMAT, xlsxBook } from '../../lib/xlsx';
 import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { tracksAttendance } from '../attendance/month';
@@ -165,20 +164,26 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!canReachUnit(request.auth, unitId)) throw new NotFound('Unit not found');
       const staff = await paidEmployees(app.db, unitId, year, month);
       const figures = await monthInputs(app.db, unitId, year, month, staff);
-      const wb = new ExcelJS.Workbook();
-      const ws = wb.addWorksheet('Attendance', { views: [{ state: 'frozen', ySplit: 1 }] });
-      ws.addRow(HEADERS).font = { bold: true };
-      for (const e of staff) {
-        const f = figures.get(e.id)!;
-        ws.addRow(xlsxRow([e.employeeCode, e.name, f.payableDays, f.presentDays, f.lwopDays, f.otHours]));
-      }
-      ws.columns.forEach((c, i) => {
-        c.width = i === 1 ? 28 : 14;
-      });
+      const file = await xlsxBook([
+        {
+          sheet: 'Attendance',
+          columns: HEADERS.map((header, i) =>
+            i === 0
+              ? { header, width: 14, numFmt: TEXT_FORMAT }
+              : i === 1
+                ? { header, width: 28 }
+                : { header, width: 14, type: 'number' as const },
+          ),
+          rows: staff.map((e) => {
+            const f = figures.get(e.id)!;
+            return { values: [e.employeeCode, e.name, f.payableDays, f.presentDays, f.lwopDays, f.otHours] };
+          }),
+        },
+      ]);
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="Attendance_${year}_${String(month).padStart(2, '0')}.xlsx"`)
-        .send(Buffer.from(await wb.xlsx.writeBuffer()));
+        .send(file);
     },
   );
 

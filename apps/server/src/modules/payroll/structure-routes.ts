@@ -6,7 +6,6 @@
 import { MENU, YEAR_MONTH, ZIdText, ZIncrement, ZIncrementResult, ZRupees, ZSaveStructure, ZStructure } from '@hr/contract';
 import { type AttendanceFigures, arrearsOf, toRupees } from '@hr/payroll';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -16,7 +15,7 @@ import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { FINAL_RUN } from '../../lib/month-lock';
 import { fileResponse } from '../../lib/responses';
-import { xlsxRow } from '../../lib/xlsx';
+import { TEXT_FORMAT, type XlsxBookColumn, xlsxBook } from '../../lib/xlsx';
 import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
 import { type AuthContext, canReachRecord, canReachUnit, unitScope } from '../access/context';
 import { computeMonth, isSlip } from './compute';
@@ -320,18 +319,18 @@ export const structureImportRoutes: FastifyPluginAsyncZod = async (app) => {
               (select s.amounts from salary_structures s where s.employee_id = e.id and s.is_active order by s.effective_from desc limit 1) as amounts
             from employees e where e.unit_id = ${unitId} and e.status <> 'exited' order by e.employee_code`,
       );
-      const wb = new ExcelJS.Workbook();
-      const ws = wb.addWorksheet('Salary structures', { views: [{ state: 'frozen', ySplit: 1, xSplit: 2 }] });
-      ws.addRow(xlsxRow([...TEMPLATE_FIXED, ...heads.map((h) => h.code)])).font = { bold: true };
-      for (const e of staff)
-        ws.addRow(xlsxRow([e.code, e.name, '', ...heads.map((h) => toRupees(Number(e.amounts?.[String(h.id)] ?? 0)))]));
-      ws.columns.forEach((c, i) => {
-        c.width = i === 1 ? 28 : i === 2 ? 22 : 14;
-      });
+      // Amounts are rupees (money cells in the Indian format); the effective month stays text ('2026-04' is no date).
+      const columns: XlsxBookColumn[] = [
+        { header: TEMPLATE_FIXED[0], width: 14, numFmt: TEXT_FORMAT },
+        { header: TEMPLATE_FIXED[1], width: 28 },
+        { header: TEMPLATE_FIXED[2], width: 22, numFmt: TEXT_FORMAT, note: 'The month the amounts take effect, as YYYY-MM' },
+        ...heads.map((h) => ({ header: h.code, width: 14, type: 'money' as const, note: h.printName })),
+      ];
+      const rows = staff.map((e) => ({ values: [e.code, e.name, null, ...heads.map((h) => Number(e.amounts?.[String(h.id)] ?? 0))] }));
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', 'attachment; filename="Salary_Structures.xlsx"')
-        .send(Buffer.from(await wb.xlsx.writeBuffer()));
+        .send(await xlsxBook([{ sheet: 'Salary structures', frozenColumns: 2, columns, rows }]));
     },
   );
 

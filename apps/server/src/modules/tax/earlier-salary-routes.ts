@@ -15,7 +15,6 @@ import {
 } from '@hr/contract';
 import { toPaise, toRupees } from '@hr/payroll';
 import { eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -25,7 +24,7 @@ import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { FINAL_RUN } from '../../lib/month-lock';
 import { fileResponse, noContent } from '../../lib/responses';
 import { containsPattern } from '../../lib/sql';
-import { xlsxRow } from '../../lib/xlsx';
+import { INR_NUMBER_FORMAT, TEXT_FORMAT, xlsxBook } from '../../lib/xlsx';
 import { uploadedSheet } from '../../lib/xlsx-read';
 import { type AuthContext, canReachUnit, unitScope } from '../access/context';
 import {
@@ -155,18 +154,29 @@ function listRoutes(app: App) {
         app.db,
         sql`select employee_code as code, name from employees where unit_id = ${unitId} and status <> 'exited' order by employee_code`,
       );
-      const wb = new ExcelJS.Workbook();
-      const ws = wb.addWorksheet('Earlier salary', { views: [{ state: 'frozen', ySplit: 1, xSplit: 2 }] });
-      ws.addRow(xlsxRow(TEMPLATE_HEADERS)).font = { bold: true };
-      for (const e of staff) ws.addRow(xlsxRow([e.code, e.name]));
-      ws.columns.forEach((c, i) => {
-        c.width = i === 1 ? 28 : i < 4 ? 20 : 18;
-        if (i >= 2 && i <= 3) c.numFmt = '@';
-      });
+      // Months stay text ('2026-04' is no date); the figures are rupees, typed as numbers in the Indian format.
+      const file = await xlsxBook([
+        {
+          sheet: 'Earlier salary',
+          frozenColumns: 2,
+          columns: [
+            { header: TEMPLATE_HEADERS[0], width: 20, numFmt: TEXT_FORMAT },
+            { header: TEMPLATE_HEADERS[1], width: 28 },
+            { header: TEMPLATE_HEADERS[2], width: 20, numFmt: TEXT_FORMAT, note: 'The first month of the salary, as YYYY-MM' },
+            { header: TEMPLATE_HEADERS[3], width: 20, numFmt: TEXT_FORMAT, note: 'The last month of the salary, as YYYY-MM' },
+            ...FIGURE_COLUMNS.map((c) =>
+              c.key === 'otherExemptSection'
+                ? { header: c.header, width: 18 }
+                : { header: c.header, width: 18, type: 'number' as const, numFmt: INR_NUMBER_FORMAT, note: 'Rupees' },
+            ),
+          ],
+          rows: staff.map((e) => ({ values: [e.code, e.name] })),
+        },
+      ]);
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="Earlier_Salary_${request.query.financialYear}.xlsx"`)
-        .send(Buffer.from(await wb.xlsx.writeBuffer()));
+        .send(file);
     },
   );
 }
