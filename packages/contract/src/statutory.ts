@@ -26,7 +26,12 @@ const ZPfData = z.object({
   epsMaxAge: z.number().int().min(1).max(100),
   epsHighWageJoinerFrom: ZDay,
 });
+/** ESI, PT and LWF: how a row taking effect after the 1st applies to that month (packages/payroll month-rules.ts). */
+const ZWholeMonthRule = z
+  .enum(['nextMonth', 'wholeMonth'], { error: 'Choose nextMonth or wholeMonth: only PF weighs a month by days' })
+  .optional();
 const ZEsiData = z.object({
+  midMonthRule: ZWholeMonthRule,
   employeeRate: ZRate,
   employerRate: ZRate,
   wageCeiling: ZAmount,
@@ -36,6 +41,7 @@ const ZEsiData = z.object({
 });
 const ZPtSlab = z.object({ upTo: ZUpTo, amount: ZAmount, months: z.record(z.string().regex(/^(1[0-2]|[1-9])$/), ZAmount).optional() });
 const ZPtData = z.object({
+  midMonthRule: ZWholeMonthRule,
   frequency: z.enum(['monthly', 'half-yearly', 'yearly']),
   dueMonths: z.array(ZMonthNo).optional(),
   basis: z.enum(['monthly', 'half-yearly', 'annual']),
@@ -43,6 +49,7 @@ const ZPtData = z.object({
   femaleSlabs: z.array(ZPtSlab).min(1).optional(),
 });
 const ZLwfData = z.object({
+  midMonthRule: ZWholeMonthRule,
   frequency: z.enum(['monthly', 'half-yearly', 'yearly']),
   dueMonths: z.array(ZMonthNo).min(1),
   bands: z.array(z.object({ upTo: ZUpTo, employee: ZAmount, employer: ZAmount })).min(1),

@@ -5,6 +5,8 @@ import type { Paise } from '../money';
 import { type Dated, divide, monthStart, percentOf, rupees } from './dated';
 
 export interface EsiParameters extends Dated {
+  /** How a change of rate or ceiling taking effect after the 1st applies to that month (month-rules.ts; missing: the authority's rule). */
+  midMonthRule?: 'nextMonth' | 'wholeMonth';
   /** Employee's share, % of gross wages (0.75). */
   employeeRate: number;
   /** Employer's share, % of gross wages (3.25). */

@@ -2,6 +2,7 @@ export * from './dated';
 export * from './ecr';
 export * from './esi';
 export * from './lwf';
+export * from './month-rules';
 export * from './parameters';
 export * from './parameters-registers';
 export * from './pf';

@@ -10,6 +10,8 @@ export interface LwfBand extends UpTo {
 }
 
 export interface LwfParameters extends Dated {
+  /** How a change of the contributions taking effect after the 1st applies to that month (month-rules.ts; missing: the authority's rule). */
+  midMonthRule?: 'nextMonth' | 'wholeMonth';
   stateCode: string;
   frequency: 'monthly' | 'half-yearly' | 'yearly';
   /** Months the contribution is deducted in (all twelve for monthly). */

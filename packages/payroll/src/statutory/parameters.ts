@@ -13,6 +13,7 @@
 
 import type { EsiParameters } from './esi';
 import type { LwfParameters } from './lwf';
+import { withMidMonthRules } from './month-rules';
 import { GRATUITY_ROWS, type GratuityParameters, LEAVE_ENCASHMENT_ROWS, type LeaveEncashmentParameters } from './parameters-exit';
 import { LABOUR_REGISTER_ROWS, type LabourRegisterForms } from './parameters-registers';
 import { INCOME_TAX_ROWS } from './parameters-tax';
@@ -448,9 +449,8 @@ const lwfRows: StatutoryParameterRow[] = [
 
 export const STATUTORY_PARAMETERS: readonly StatutoryParameterRow[] = [
   ...pf,
-  ...esi,
-  ...pt,
-  ...lwfRows,
+  // Each with its authority's rule for a change taking effect within a month (month-rules.ts).
+  ...withMidMonthRules([...esi, ...pt, ...lwfRows]),
   ...INCOME_TAX_ROWS,
   ...CODE_WAGES_ROWS,
   ...GRATUITY_ROWS,

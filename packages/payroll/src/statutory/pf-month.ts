@@ -19,13 +19,15 @@ export interface MonthSegment<T> {
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /**
- * The rows governing the days of a month, in order, by their `midMonthRule` (missing: 'nextMonth'). Empty when no
- * row is in force on any day of the month that counts.
+ * The rows governing the days of a month, in order, by their `midMonthRule` (missing: `defaultRule`, 'nextMonth'
+ * unless the kind's law says otherwise: month-rules.ts). Empty when no row is in force on any day of the month that
+ * counts.
  */
 export function monthSegments<T extends Dated & { midMonthRule?: string }>(
   rows: readonly T[],
   year: number,
   month: number,
+  defaultRule = 'nextMonth',
 ): MonthSegment<T>[] {
   const first = monthStart(year, month);
   const last = `${first.slice(0, 8)}${String(daysIn(year, month)).padStart(2, '0')}`;
@@ -39,7 +41,7 @@ export function monthSegments<T extends Dated & { midMonthRule?: string }>(
       starts.push({ row, day: 1 });
       continue;
     }
-    const rule = row.midMonthRule ?? 'nextMonth';
+    const rule = row.midMonthRule ?? defaultRule;
     if (rule === 'nextMonth') continue;
     if (rule === 'wholeMonth') {
       starts.length = 0;

@@ -15,6 +15,8 @@ export interface PtSlab extends UpTo {
 export type StatutoryGender = 'male' | 'female' | 'other';
 
 export interface PtParameters extends Dated {
+  /** How a change of the slabs taking effect after the 1st applies to that month (month-rules.ts; missing: the authority's rule). */
+  midMonthRule?: 'nextMonth' | 'wholeMonth';
   /** The state's code in the states look-up (e.g. 'KA'). */
   stateCode: string;
   /** How often it is deducted: every month, or in the `dueMonths` of each half-year / year. */

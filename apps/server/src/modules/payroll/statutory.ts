@@ -11,13 +11,16 @@ import {
   type EngineStatutory,
   epsEligibility,
   esiContributionPeriod,
+  esiParametersForMonth,
   financialYearOf,
   incomeTaxParametersFor,
   inForce,
+  lwfParametersForMonth,
   monthStart,
   type PfParameters,
   PlanError,
   pfParametersForMonth,
+  ptParametersForMonth,
   ptPeriodOf,
   taxAgeInYear,
 } from '@hr/payroll';
@@ -161,9 +164,11 @@ export async function monthStatutory(
   const params: EngineStatutory = {
     month,
     pf: pfParametersForMonth(tables.pf, year, month),
-    esi: inForce(tables.esi, on),
-    pt: state ? inForce(tables.pt.get(state) ?? [], on) : undefined,
-    lwf: state ? inForce(tables.lwf.get(state) ?? [], on) : undefined,
+    // A row taking effect within the month applies as its authority says (month-rules.ts: ESI and LWF to that month,
+    // PT from the next), or as the row's own rule.
+    esi: esiParametersForMonth(tables.esi, year, month),
+    pt: state ? ptParametersForMonth(tables.pt.get(state) ?? [], year, month) : undefined,
+    lwf: state ? lwfParametersForMonth(tables.lwf.get(state) ?? [], year, month) : undefined,
     // The Labour Codes' wages (from 21 Nov 2025): PF on basic + DA and the excluded payments above half (wages.ts).
     wages: codeWagesRuleFor(tables.codeWages, year, month),
     tds: withTds

@@ -12,6 +12,7 @@ import {
   withoutBandStarts,
   ZStatutoryParameterRow,
 } from '@hr/contract';
+import { MID_MONTH_DEFAULT } from '@hr/payroll';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { BadRequest, type FieldErrors } from '../../lib/errors';
@@ -115,7 +116,11 @@ export async function checkedRow(
   if (Object.keys(errors).length > 0 || !parsed.success) {
     throw new BadRequest('The row cannot be saved: see the fields marked', errors);
   }
-  return parsed.data.data as Record<string, unknown>;
+  const data = parsed.data.data as Record<string, unknown>;
+  // An ESI, PT or LWF row that does not say how it applies within its first month gets its authority's rule written in.
+  const k = parsed.data.kind;
+  if ((k === 'esi' || k === 'pt' || k === 'lwf') && data.midMonthRule === undefined) return { midMonthRule: MID_MONTH_DEFAULT[k], ...data };
+  return data;
 }
 
 /** The active row of the same kind, state and day, other than `exceptId`. */

@@ -10,11 +10,12 @@ import {
   computePf,
   computePt,
   esiCovered,
+  esiParametersForMonth,
   type IncomeTaxParameters,
   incomeTaxParametersFor,
-  inForce,
-  monthStart,
+  lwfParametersForMonth,
   pfParametersForMonth,
+  ptParametersForMonth,
   type TaxInput,
   taxAgeInYear,
   toPaise,
@@ -117,9 +118,8 @@ export const statutoryRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!state) throw new BadRequest('Unknown state', { state: ['No such state in the states list'] });
       const tables = await loadStatutoryTables(app.db, request.log);
-      const on = monthStart(body.year, body.month);
       const pfParams = pfParametersForMonth(tables.pf, body.year, body.month);
-      const esiParams = inForce(tables.esi, on);
+      const esiParams = esiParametersForMonth(tables.esi, body.year, body.month);
       if (!pfParams || !esiParams) {
         throw new BadRequest('No PF or ESI rates are known for that month', { year: ['No statutory rates in force for this month'] });
       }
@@ -131,8 +131,12 @@ export const statutoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const pf = computePf(pfParams, { pfWages, restrictToCeiling: body.pfRestrictToCeiling, epsEligible: body.epsEligible });
       const covered = esiCovered(esiParams, [gross], body.disabled ?? false);
       const esi = computeEsi(esiParams, { covered, grossWages: gross, paidDays });
-      const pt = computePt(inForce(tables.pt.get(code) ?? [], on), { month: body.month, monthlyGross: gross, gender: body.gender });
-      const lwf = computeLwf(inForce(tables.lwf.get(code) ?? [], on), { month: body.month, grossWages: gross });
+      const ptParams = ptParametersForMonth(tables.pt.get(code) ?? [], body.year, body.month);
+      const pt = computePt(ptParams, { month: body.month, monthlyGross: gross, gender: body.gender });
+      const lwf = computeLwf(lwfParametersForMonth(tables.lwf.get(code) ?? [], body.year, body.month), {
+        month: body.month,
+        grossWages: gross,
+      });
       return {
         state: { code, name: state.name },
         pf: { employee: toRupees(pf.employee), eps: toRupees(pf.eps), epf: toRupees(pf.epf), edli: toRupees(pf.edli) },

@@ -23,6 +23,10 @@ const CHOICES: Record<string, string[]> = {
   regime: ['new', 'old'],
   midMonthRule: ['nextMonth', 'wholeMonth', 'dayWeighted'],
 };
+/** The kinds whose month may be weighted by days (PF's ceiling and rates, the Labour Codes' wages); the others take a row whole. */
+const DAY_WEIGHTED_KINDS = new Set(['pf', 'code_wages']);
+const choicesOf = (name: string, kind?: string) =>
+  name === 'midMonthRule' && kind && !DAY_WEIGHTED_KINDS.has(kind) ? CHOICES.midMonthRule.slice(0, 2) : CHOICES[name];
 
 const SELECT_CLASS =
   'flex h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive';
@@ -49,7 +53,8 @@ function ErrorText({ path, className }: { path: string; className?: string }) {
   ) : null;
 }
 
-export function FiguresEditor({ path, value, parent }: { path: string; value: Obj; parent?: string }) {
+/** `kind`: the row's kind (which choices a field offers), given at the top. */
+export function FiguresEditor({ path, value, parent, kind }: { path: string; value: Obj; parent?: string; kind?: string }) {
   const entries = Object.entries(value);
   const plain = entries.filter(([, v]) => !isObj(v) && !isTable(v));
   const blocks = entries.filter(([, v]) => isObj(v) || isTable(v));
@@ -62,7 +67,7 @@ export function FiguresEditor({ path, value, parent }: { path: string; value: Ob
               <label htmlFor={`${path}.${k}`} className="text-sm font-medium">
                 {labelOf(k)}
               </label>
-              <Scalar path={`${path}.${k}`} name={k} sample={v} parent={parent} />
+              <Scalar path={`${path}.${k}`} name={k} sample={v} parent={parent} choices={choicesOf(k, kind)} />
               <ErrorText path={`${path}.${k}`} />
             </div>
           ))}
@@ -80,7 +85,19 @@ export function FiguresEditor({ path, value, parent }: { path: string; value: Ob
 }
 
 /** One figure: a number, a word from a few, a date, yes or no, a list of numbers or words. */
-function Scalar({ path, name, sample, parent }: { path: string; name: string; sample: unknown; parent?: string }) {
+function Scalar({
+  path,
+  name,
+  sample,
+  parent,
+  choices = CHOICES[name],
+}: {
+  path: string;
+  name: string;
+  sample: unknown;
+  parent?: string;
+  choices?: string[];
+}) {
   const { register, control } = useFormContext();
   const invalid = !!useError(path);
   const unit = unitOf(name, sample, parent);
@@ -109,10 +126,10 @@ function Scalar({ path, name, sample, parent }: { path: string; name: string; sa
       />
     );
   }
-  if (CHOICES[name]) {
+  if (choices) {
     return (
       <select id={path} className={SELECT_CLASS} aria-invalid={invalid || undefined} {...register(path)}>
-        {CHOICES[name].map((c) => (
+        {choices.map((c) => (
           <option key={c} value={c}>
             {c}
           </option>

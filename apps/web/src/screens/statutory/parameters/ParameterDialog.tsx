@@ -195,7 +195,7 @@ export function ParameterDialog({
               </div>
               <section className="grid gap-2">
                 <h3 className="text-sm font-semibold">Figures</h3>
-                <FiguresEditor path="data" value={withStarts(template.data) as Obj} />
+                <FiguresEditor path="data" value={withStarts(template.data) as Obj} kind={template.kind} />
               </section>
               <DialogFooter>
                 <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -5,6 +5,7 @@ import { monthName } from '@/lib/months';
 export type Unit = 'rupees' | 'percent' | 'months' | 'years' | 'date' | 'text' | 'yesno' | 'list';
 
 const KNOWN: Record<string, [string, Unit?]> = {
+  midMonthRule: ['A change within its first month applies', 'text'],
   employeeRate: ['Employee’s rate', 'percent'],
   employerRate: ['Employer’s rate', 'percent'],
   epsRate: ['Pension (EPS) rate', 'percent'],
