@@ -28,6 +28,24 @@ const page = {
 
 // ---- punches ----
 
+/**
+ * What a web or phone punch may add so it can be made without a network and sent later (all optional):
+ * `clientKey` makes the punch idempotent (a resend with the same key is acknowledged with the punch stored first,
+ * `duplicate: true`, and stored once); `punchedAt` (the phone's clock when the punch was made) with `sentAt` (the
+ * phone's clock when it is sent) marks it "recorded offline". The server measures the phone's clock against its own
+ * at `sentAt`, puts the punch's time right by that error when it exceeds DEVICE_CLOCK_SKEW_MINUTES, and refuses a
+ * time ahead of its clock or older than DEVICE_PUNCH_MAX_AGE_DAYS (400); a day of an approved or locked month keeps
+ * it as a late punch.
+ */
+const offlinePunch = {
+  clientKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'An idempotency key (8 to 64 letters, digits, _ or -)')
+    .optional(),
+  punchedAt: z.iso.datetime({ offset: true, message: 'A date and time (ISO 8601)' }).optional(),
+  sentAt: z.iso.datetime({ offset: true, message: 'A date and time (ISO 8601)' }).optional(),
+};
+
 /** The signed-in employee's punch from the web; the server stamps the time. Location when the browser gives it. */
 export const ZWebPunch = z
   .object({
@@ -35,6 +53,9 @@ export const ZWebPunch = z
     latitude: latitude.optional(),
     longitude: longitude.optional(),
     accuracy: z.number().min(0).max(100_000).optional(),
+    /** The installed web app's version code (compared with the APK version master's minimum: 426 below it). */
+    appVersion: z.number().int().min(0).max(2_000_000_000).optional(),
+    ...offlinePunch,
   })
   .default({});
 
@@ -49,6 +70,7 @@ export const ZMobilePunch = z.object({
   /** The app's version code (integer, as in the apkVersion master). */
   appVersion: z.number().int().min(0),
   direction: z.enum(['in', 'out']).optional(),
+  ...offlinePunch,
 });
 
 export const ZPunch = z.object({
@@ -70,6 +92,8 @@ export const ZPunch = z.object({
   remark: z.string().nullable(),
   /** The attendance photo the device took at the punch (GET /api/attendance/punch-photos/{photoId}); null: none. */
   photoId: z.number().nullable(),
+  /** Made on a phone without a network and sent when it returned (its time is the phone's, checked by the server). */
+  recordedOffline: z.boolean(),
 });
 export type TPunch = z.infer<typeof ZPunch>;
 
@@ -136,7 +160,13 @@ export type TEmployeeMonth = z.infer<typeof ZEmployeeMonth>;
  * The punch stored and today as worked out. `late`: the day's salary month is already approved or locked, so the punch
  * is kept apart as a late punch (`punch.id` is the late punch's) and counts once the payroll office reopens the month.
  */
-export const ZPunchResult = z.object({ punch: ZPunch, day: ZAttendanceDay.nullable(), late: z.boolean() });
+export const ZPunchResult = z.object({
+  punch: ZPunch,
+  day: ZAttendanceDay.nullable(),
+  late: z.boolean(),
+  /** A resend of a punch already stored (same `clientKey`): nothing new was stored (answered 200, not 201). */
+  duplicate: z.boolean(),
+});
 
 /** A manager's day view (`attandance`) and on / off duty (`employeeoffonDuty`). */
 export const ZDayViewQuery = z.object({

@@ -126,12 +126,18 @@ export const punches = pgTable(
     clientDevice: varchar('client_device', { length: 80 }),
     appVersion: integer('app_version'),
     remark: varchar('remark', { length: 300 }),
+    /** Web and phone punches: the idempotency key the app made for the punch (a resend with it is stored once). */
+    clientKey: varchar('client_key', { length: 64 }),
+    /** Made on the phone without a network and sent later (`clientTime` is the phone's clock at the punch). */
+    recordedOffline: boolean('recorded_offline').notNull().default(false),
+    clientTime: timestamp('client_time', { withTimezone: true }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('punches_employee_time_idx').on(t.employeeId, t.punchedAt),
     uniqueIndex('punches_device_line_uq').on(t.deviceId, t.devicePin, t.punchedAt),
+    uniqueIndex('punches_client_key_uq').on(t.employeeId, t.clientKey).where(sql`${t.clientKey} is not null`),
     index('punches_unmatched_idx').on(t.devicePin).where(sql`${t.employeeId} is null`),
   ],
 );
@@ -192,12 +198,16 @@ export const latePunches = pgTable(
     clientDevice: varchar('client_device', { length: 80 }),
     appVersion: integer('app_version'),
     remark: varchar('remark', { length: 300 }),
+    clientKey: varchar('client_key', { length: 64 }),
+    recordedOffline: boolean('recorded_offline').notNull().default(false),
+    clientTime: timestamp('client_time', { withTimezone: true }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A device's resend of a late line is kept once.
+    // A device's resend of a late line is kept once; a phone's resend of a punch too.
     uniqueIndex('late_punches_device_line_uq').on(t.deviceId, t.devicePin, t.punchedAt),
+    uniqueIndex('late_punches_client_key_uq').on(t.employeeId, t.clientKey).where(sql`${t.clientKey} is not null`),
     index('late_punches_day_idx').on(t.day, t.employeeId),
     index('late_punches_employee_idx').on(t.employeeId, t.punchedAt),
   ],

@@ -13,7 +13,8 @@ import { frozenEmployeeDays } from './frozen';
 /** The columns a late punch shares with a punch (late_punches adds `day`). */
 const SHARED = sql.raw(
   'employee_id, punched_at, source, direction, device_id, device_pin, device_local_time, device_status, verify_mode, work_code, ' +
-    'latitude, longitude, accuracy_m, outside_geofence, client_device, app_version, remark, created_by, created_at',
+    'latitude, longitude, accuracy_m, outside_geofence, client_device, app_version, remark, client_key, recorded_offline, ' +
+    'client_time, created_by, created_at',
 );
 
 export interface LateDeviceLine {
@@ -135,7 +136,8 @@ export async function holdMappedPunches(tx: Tx, ids: readonly number[], employee
         insert into late_punches (day, ${SHARED})
         select (punched_at at time zone ${orgZone()})::date, ${employeeId}, ${sql.raw(
           'punched_at, source, direction, device_id, device_pin, device_local_time, device_status, verify_mode, work_code, ' +
-            'latitude, longitude, accuracy_m, outside_geofence, client_device, app_version, remark, created_by, created_at',
+            'latitude, longitude, accuracy_m, outside_geofence, client_device, app_version, remark, client_key, recorded_offline, ' +
+            'client_time, created_by, created_at',
         )}
         from moved
         on conflict (device_id, device_pin, punched_at) do nothing

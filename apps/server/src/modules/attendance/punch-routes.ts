@@ -1,34 +1,33 @@
-// Punches from the browser and the phone (the server stamps the time), and the list of an employee's punches.
-import { addDays, zonedInstant } from '@hr/calendar';
+// Punches from the browser and the phone (the server stamps the time, or checks the phone's for a punch made offline;
+// app-punches.ts), and the list of an employee's punches.
+import { addDays, cachedDateIn, zonedInstant } from '@hr/calendar';
 import { MENU, ZMobilePunch, ZPunch, ZPunchesQuery, ZPunchResult, ZWebPunch } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BadRequest, Conflict, UpgradeRequired } from '../../lib/errors';
-import { orgToday, orgZone } from '../../lib/org-zone';
-import { latestApkVersion } from '../apk/routes';
+import { BadRequest } from '../../lib/errors';
+import { orgZone } from '../../lib/org-zone';
+import { type AppPunchRules, type StoredAppPunch, storeAppPunch } from './app-punches';
 import { computeAttendance } from './compute';
-import { addPunch, listPunches, punchedWithin } from './punches';
+import { listPunches } from './punches';
 import { dayView, ownEmployeeId, reachEmployee, shiftCodes } from './service';
 
 const signedIn = 'signedIn' as const;
 
 export const punchRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The punch just stored (or kept apart as late) and the day it falls in, as worked out now. */
-  async function punchResult(employeeId: number, stored: { id: number; late: boolean }) {
-    const [punch] = await listPunches(app.db, sql`p.id = ${stored.id}`, 1, stored.late ? 'late_punches' : 'punches');
-    const today = orgToday();
-    const [computed] = await computeAttendance(app.db, { employeeIds: [employeeId] }, today, today, { persist: false });
-    const day = computed?.days[0] ?? null;
-    return { punch, day: day ? dayView(day, await shiftCodes(app.db)) : null, late: stored.late };
-  }
+  const rules = (): AppPunchRules => ({
+    clockSkewMinutes: app.config.deviceClockSkewMinutes,
+    maxAgeDays: app.config.devicePunchMaxAgeDays,
+    minGapSeconds: app.config.punchMinGapSeconds,
+  });
 
-  /** A second punch within PUNCH_MIN_GAP_SECONDS (a minute) is a double tap, not a punch (one kept as late too). */
-  async function assertNotJustPunched(employeeId: number) {
-    const gap = app.config.punchMinGapSeconds;
-    if (gap <= 0) return;
-    if (await punchedWithin(app.db, employeeId, gap))
-      throw new Conflict(gap === 60 ? 'You punched less than a minute ago' : `You punched less than ${gap} seconds ago`);
+  /** The punch stored (or kept apart as late, or stored before: a resend) and its day, as worked out now. */
+  async function punchResult(employeeId: number, stored: StoredAppPunch) {
+    const [punch] = await listPunches(app.db, sql`p.id = ${stored.id}`, 1, stored.late ? 'late_punches' : 'punches');
+    const date = cachedDateIn(orgZone(), stored.at);
+    const [computed] = await computeAttendance(app.db, { employeeIds: [employeeId] }, date, date, { persist: false });
+    const day = computed?.days[0] ?? null;
+    return { punch, day: day ? dayView(day, await shiftCodes(app.db)) : null, late: stored.late, duplicate: stored.duplicate };
   }
 
   app.post(
@@ -37,26 +36,27 @@ export const punchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: signedIn },
       schema: {
         tags: ['attendance'],
-        summary: "The signed-in employee's punch from the web (the server stamps the time; location when given)",
+        summary:
+          "The signed-in employee's punch from the web (the server stamps the time; location when given). With clientKey a resend " +
+          "is stored once (200, duplicate); with punchedAt and sentAt it was made offline (the phone's time, checked)",
         body: ZWebPunch,
-        response: { 201: ZPunchResult },
+        response: { 200: ZPunchResult, 201: ZPunchResult },
       },
     },
     async (request, reply) => {
       const employeeId = ownEmployeeId(request.auth);
-      await assertNotJustPunched(employeeId);
       const b = request.body;
-      const stored = await addPunch(app.db, {
+      const stored = await storeAppPunch(app.db, rules(), b, {
         employeeId,
         source: 'web',
-        direction: b.direction ?? null,
         latitude: b.latitude ?? null,
         longitude: b.longitude ?? null,
         accuracy: b.accuracy ?? null,
         clientDevice: (request.headers['user-agent'] ?? '').slice(0, 80) || null,
+        appVersion: b.appVersion ?? null,
         createdBy: request.auth.userId,
       });
-      return reply.code(201).send(await punchResult(employeeId, stored));
+      return reply.code(stored.duplicate ? 200 : 201).send(await punchResult(employeeId, stored));
     },
   );
 
@@ -66,26 +66,20 @@ export const punchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: signedIn },
       schema: {
         tags: ['attendance'],
-        summary: "The mobile app's punch: location, accuracy, phone id and app version (426 when the app is too old)",
+        summary:
+          "The mobile app's punch: location, accuracy, phone id and app version (426 when the app is too old); clientKey, " +
+          'punchedAt and sentAt as for the web punch',
         body: ZMobilePunch,
-        response: { 201: ZPunchResult },
+        response: { 200: ZPunchResult, 201: ZPunchResult },
       },
     },
     async (request, reply) => {
       const employeeId = ownEmployeeId(request.auth);
       const b = request.body;
-      const latest = await latestApkVersion(app.db);
-      if (latest && b.appVersion < latest.minSupportedVersionCode) {
-        throw new UpgradeRequired(
-          `This version of the app is no longer supported: install version ${latest.versionName} (${latest.versionCode}) or later`,
-        );
-      }
       if (b.latitude === 0 && b.longitude === 0) throw new BadRequest('No location', { latitude: ['The phone sent no location'] });
-      await assertNotJustPunched(employeeId);
-      const stored = await addPunch(app.db, {
+      const stored = await storeAppPunch(app.db, rules(), b, {
         employeeId,
         source: 'mobile',
-        direction: b.direction ?? null,
         latitude: b.latitude,
         longitude: b.longitude,
         accuracy: b.accuracy,
@@ -93,7 +87,7 @@ export const punchRoutes: FastifyPluginAsyncZod = async (app) => {
         appVersion: b.appVersion,
         createdBy: request.auth.userId,
       });
-      return reply.code(201).send(await punchResult(employeeId, stored));
+      return reply.code(stored.duplicate ? 200 : 201).send(await punchResult(employeeId, stored));
     },
   );
 

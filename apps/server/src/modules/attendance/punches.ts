@@ -249,6 +249,10 @@ export interface PunchInput {
   clientDevice?: string | null;
   appVersion?: number | null;
   remark?: string | null;
+  /** The app's idempotency key; made offline and sent later, with the phone's own clock at the punch (app-punches.ts). */
+  clientKey?: string | null;
+  recordedOffline?: boolean;
+  clientTime?: Date | null;
   createdBy: number;
 }
 
@@ -280,6 +284,9 @@ export async function addPunch(db: Db | Tx, p: PunchInput): Promise<{ id: number
     clientDevice: p.clientDevice ?? null,
     appVersion: p.appVersion ?? null,
     remark: p.remark ?? null,
+    clientKey: p.clientKey ?? null,
+    recordedOffline: p.recordedOffline ?? false,
+    clientTime: p.clientTime ?? null,
     createdBy: p.createdBy,
   };
   const day = cachedDateIn(orgZone(), p.at ?? new Date());
@@ -296,20 +303,6 @@ export async function addPunch(db: Db | Tx, p: PunchInput): Promise<{ id: number
     .returning({ id: punches.id, punchedAt: punches.punchedAt });
   await recomputeForPunches(db, [{ employeeId: p.employeeId, at: row.punchedAt }]);
   return { id: row.id, late: false };
-}
-
-/** Whether the employee punched from the web or the phone within the last `seconds` (kept as late too). */
-export async function punchedWithin(db: Db | Tx, employeeId: number, seconds: number): Promise<boolean> {
-  const [recent] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from punches where employee_id = ${employeeId} and source in ('web', 'mobile')
-          and punched_at > now() - make_interval(secs => ${seconds})
-        union all
-        select id from late_punches where employee_id = ${employeeId} and source in ('web', 'mobile')
-          and punched_at > now() - make_interval(secs => ${seconds})
-        limit 1`,
-  );
-  return recent !== undefined;
 }
 
 /**
@@ -329,7 +322,7 @@ export async function listPunches(
           p.punched_at as "punchedAt", to_char(p.punched_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI') as "localTime",
           p.source, p.direction, d.serial_number as "deviceSerial", p.device_pin as "devicePin",
           p.latitude::float8 as latitude, p.longitude::float8 as longitude, p.accuracy_m as accuracy,
-          p.outside_geofence as "outsideGeofence", p.remark,
+          p.outside_geofence as "outsideGeofence", p.remark, p.recorded_offline as "recordedOffline",
           -- the attendance photo the device took at the punch (same device and PIN, within five seconds; the nearest)
           (select ph.id from punch_photos ph
             where p.device_id is not null and ph.device_id = p.device_id and ph.device_pin = p.device_pin

@@ -1,6 +1,7 @@
 // A list of punches as every attendance screen shows them (My Attendance, the employee's dashboard, the manager's
-// day, an employee's month, tracking): time, in / out, source, place, the outside-geofence flag, photo and remark.
-import { AlertTriangle, Fingerprint, Globe, LogIn, LogOut, MapPin, PenLine, Smartphone } from 'lucide-react';
+// day, an employee's month, tracking): time, in / out, source, place, the outside-geofence flag, recorded offline,
+// photo and remark.
+import { AlertTriangle, CloudOff, Fingerprint, Globe, LogIn, LogOut, MapPin, PenLine, Smartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format';
@@ -66,6 +67,15 @@ export function PunchList({ punches, showDate, empty = 'No punch' }: { punches: 
           {p.outsideGeofence && (
             <Badge variant="warning" data-testid="outside-geofence">
               <AlertTriangle /> Outside the office area
+            </Badge>
+          )}
+          {p.recordedOffline && (
+            <Badge
+              variant="outline"
+              title="Made on the phone without a network and sent when it returned (the phone's time, checked by the server)"
+              data-testid="recorded-offline"
+            >
+              <CloudOff /> Recorded offline
             </Badge>
           )}
           {p.photoId != null && (
