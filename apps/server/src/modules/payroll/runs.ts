@@ -32,7 +32,6 @@ import { settlePlannedMonths } from './lop';
 import { netFigures, runNets } from './net-paid';
 import { assertNoOffCycle, leftOutEmployees, offCycleRuns } from './off-cycle';
 import { notifyRunDecided, notifyRunWaiting } from './run-notify';
-import { snapshotBankDetails } from './slip-bank';
 
 export type RunRow = typeof payrollRuns.$inferSelect;
 
@@ -263,6 +262,12 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
       departmentName: e.departmentName,
       payModeName: PAY_MODE_NAMES[e.payModeId] ?? null,
       uanNo: e.uan,
+      // How the slip is paid, as the employee's record stood when the month was computed (issue 26).
+      payModeId: e.payModeId,
+      bankAccountNo: e.bankAccountNo,
+      ifsc: e.ifsc,
+      bankName: e.bankName,
+      bankBranch: e.bankBranch,
       // Zero amounts are left out (readers take a missing head as 0): a third less to send and store.
       amounts: nonZero(r.amounts),
       gross: r.gross,
@@ -287,7 +292,6 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
       await tx.execute(sql`update bonus_lines set paid_run_id = null where paid_run_id = ${run.id} and ${inAffected('employee_id')}`);
     }
     await bulkInsert(tx, salarySlips, slips, { copy: true, foreignKeysOnce: true });
-    await snapshotBankDetails(tx, run.id, inAffected('s.employee_id'));
     if (recoveredInstalments.length) {
       await tx.execute(
         sql`update advance_instalments set status = 'recovered', recovered_run_id = ${run.id} where ${anyOf('id', recoveredInstalments)}`,
