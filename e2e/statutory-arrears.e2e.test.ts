@@ -1,9 +1,10 @@
 // Statutory arrears in Chromium (/outlet/transaction/statutory-arrears, issue 25): the payroll office adds a PF row
 // that reaches back into last month (locked) through the API; its arrears are listed at once, per unit and month,
 // with the employee and employer shares, EPS, EDLI and admin charges. The administrator opens one, sees its
-// employees, and rejects it with a remark (approval is covered by the API tests: an approved record's shares would
-// reach the next run of the files after this one). A second row from this month's first day restores the figures
-// in force, so later files compute this month as before. Looked at on a laptop (1366 × 768) and a phone (390 × 844).
+// employees, and rejects it with a remark; approves another, where the dialog asks who bears the members' share —
+// the employer by default (EPF Scheme para 32), so nothing reaches the pay of the files after this one (recovery from
+// the members is covered by the API tests). A second row from this month's first day restores the figures in force,
+// so later files compute this month as before. Looked at on a laptop (1366 × 768) and a phone (390 × 844).
 import { MENU } from '@hr/contract';
 import { describe, expect, it } from 'vitest';
 import { apiRequest, screenshot, signInWithToken, useBrowser } from './support';
@@ -57,6 +58,22 @@ describe('Statutory arrears', () => {
     await dialog.getByTestId('arrear-confirm').click();
     await expect.poll(() => dialog.textContent(), { timeout: 30_000 }).toContain('Rejected');
     expect(await dialog.getByTestId('arrear-approve').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Another record approved: the employer bears the members' share unless the approver chooses otherwise.
+    expect(await rows.count()).toBeGreaterThan(1);
+    await rows.nth(1).click();
+    await dialog.getByTestId('arrear-lines').waitFor();
+    await dialog.getByTestId('arrear-approve').click();
+    const choice = dialog.getByTestId('arrear-share-choice');
+    await choice.waitFor();
+    expect(await choice.locator('input[value="employer"]').isChecked()).toBe(true);
+    expect(await choice.textContent()).toContain('para 32');
+    await screenshot(page, 'statutory-arrears-approve-1366');
+    await dialog.getByTestId('arrear-confirm').click();
+    await expect.poll(() => dialog.getByTestId('arrear-share-by').textContent(), { timeout: 30_000 }).toContain('Employer bears');
+    expect(await dialog.getByTestId('arrear-lines').textContent()).toContain('Borne by the employer');
   });
 
   it('fits a phone', async () => {
@@ -76,5 +93,15 @@ describe('Statutory arrears', () => {
     const dialog = await page.getByTestId('arrear-dialog').boundingBox();
     expect(dialog && dialog.x + dialog.width).toBeLessThanOrEqual(390);
     await screenshot(page, 'statutory-arrears-record-390');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('arrear-dialog').waitFor({ state: 'hidden' });
+    // A pending record's approval, with the choice of who bears the members' share, on the phone.
+    const pending = page.getByTestId('arrear-row').filter({ hasText: 'Pending approval' }).first();
+    await pending.click();
+    await page.getByTestId('arrear-approve').click();
+    await page.getByTestId('arrear-share-choice').waitFor();
+    const choice = await page.getByTestId('arrear-share-choice').boundingBox();
+    expect(choice && choice.x + choice.width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'statutory-arrears-approve-390');
   });
 });

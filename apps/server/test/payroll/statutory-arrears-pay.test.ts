@@ -1,8 +1,9 @@
 // A back-dated PF row added on the statutory parameters screen (issue 25) raises the arrears of the approved or
-// locked months it reaches at once, not at the next start; a refused row raises nothing. Once approved, each
-// member's share of the difference reaches pay the way loss-of-pay adjustments do: a line of kind 'pf' for the
-// month it belongs to, recovered through the ARREARS head of the next open month's run, the same paise on the
-// slip, the payslip record and the salary register; the locked month stays as it was.
+// locked months it reaches at once, not at the next start; a refused row raises nothing. Once approved with the
+// members' share recovered from them, each member's share of the difference reaches pay the way loss-of-pay
+// adjustments do: a line of kind 'pf' for the month it belongs to, deducted through the PF head of the next open
+// month's run (not the ARREARS earning head), the same paise on the slip, the payslip record and the salary register;
+// the locked month stays as it was. (statutory-arrears-member-share.test.ts: the figures and the employer's choice.)
 import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,13 +83,13 @@ describe('approved arrears reach the next open month’s pay', () => {
   };
   let record: { id: number; unitId: number; lines: Line[] };
   let runId: number;
-  let arrearsHead: number;
+  let pfHead: number;
   let before: unknown[];
 
   it('on approval, each member’s share becomes a recovery line of the month it belongs to', async () => {
     const [first] = (await payroll.get('/api/payroll/statutory-arrears')).json() as { id: number }[];
     before = await lockedSlips();
-    const ok = await admin.post(`/api/payroll/statutory-arrears/${first.id}/decide`, { action: 'approve' });
+    const ok = await admin.post(`/api/payroll/statutory-arrears/${first.id}/decide`, { action: 'approve', memberShareBy: 'member' });
     expect(ok.statusCode, ok.body).toBe(200);
     record = (await payroll.get(`/api/payroll/statutory-arrears/${first.id}`)).json();
     expect(record.lines.length).toBeGreaterThan(0);
@@ -112,17 +113,18 @@ describe('approved arrears reach the next open month’s pay', () => {
     const res = await payroll.post(`/api/payroll/runs/${runId}/process`);
     expect(res.statusCode, res.body).toBe(202);
     await t.app.jobs.drain();
-    const [run] = await queryRows<{ heads: { id: number; code: string }[]; status: string }>(
+    const [run] = await queryRows<{ heads: { id: number; code: string; statutory: string | null }[]; status: string }>(
       t.db,
       sql`select heads, status from payroll_runs where id = ${runId}`,
     );
     expect(run.status).toBe('processed');
-    arrearsHead = run.heads.find((h) => h.code === 'ARREARS')!.id;
+    pfHead = run.heads.find((h) => h.statutory === 'pf_employee')!.id;
     const slips = await queryRows<{
       employeeId: number;
       arrears: { month: string; amount: number; kind?: string }[];
       amounts: Record<string, number>;
-    }>(t.db, sql`select employee_id as "employeeId", arrears, amounts from salary_slips where run_id = ${runId}`);
+      st: { pfEmployee: number };
+    }>(t.db, sql`select employee_id as "employeeId", arrears, amounts, statutory as st from salary_slips where run_id = ${runId}`);
     const records = (await payroll.get(`/api/payroll/runs/${runId}/slips`)).json() as {
       employeeCode: string;
       arrearsLines?: { month: string; amount: number; kind?: string }[];
@@ -144,13 +146,14 @@ describe('approved arrears reach the next open month’s pay', () => {
       const paise = -Math.round(l.employeeShare * 100);
       const line = slip.arrears.filter((a) => a.kind === 'pf');
       expect(line).toEqual([{ month: M.prev1.ym, amount: paise, kind: 'pf' }]);
-      const head = slip.amounts[String(arrearsHead)];
-      expect(head).toBe(slip.arrears.reduce((s, a) => s + a.amount, 0));
+      // The PF head deducts the month's own share and the recovery; the slip's month share (the ECR's) is apart.
+      const head = slip.amounts[String(pfHead)];
+      expect(head).toBe(slip.st.pfEmployee - paise);
       const rec = records.find((r) => r.employeeCode === l.employeeCode)!;
       expect(rec.arrearsLines).toContainEqual({ month: M.prev1.ym, amount: paise / 100, kind: 'pf' });
-      expect(rec.salaryProcessDetailRequestList.find((h) => h.earningDeductionId === arrearsHead)!.amount).toBe(head / 100);
+      expect(rec.salaryProcessDetailRequestList.find((h) => h.earningDeductionId === pfHead)!.amount).toBe(head / 100);
       const reg = register.rows.find((r) => r.employeeCode === l.employeeCode)!;
-      expect(Number(reg[`h${arrearsHead}`])).toBe(head / 100);
+      expect(Number(reg[`h${pfHead}`])).toBe(head / 100);
       checked++;
     }
     expect(checked).toBeGreaterThan(0);

@@ -5,8 +5,11 @@
 // charges on the new EPF wages less those recorded, and reported to EPFO in a supplementary (arrear) ECR: the
 // ECR 2.0 layout for the wage month, uploaded as ECR type "Arrear", whose wages and contributions are the
 // differences. Only what is due more is an arrear: a member whose figures would fall (a lower ceiling) keeps
-// what was remitted. The member's own share of an earlier month is not deducted from later wages (EPF Scheme
-// 1952 para 32(2)): the arrears are the employer's to remit.
+// what was remitted. The employer remits the member's share too; whether it may take it back from the member is the
+// approver's choice (modules/payroll statutory-arrears.ts): EPF Scheme 1952 para 32 — "no such deduction may be made
+// from any wage other than that which is paid in respect of the period ... for which the contribution is payable",
+// save a false declaration at joining, or an accidental or clerical error with the Inspector's written consent — so
+// by default the employer bears it; recovered, it is a PF deduction of the next pay, never a cut of its earnings.
 import type { Paise } from '../money';
 import type { EcrMember } from './ecr';
 import { computePf, type PfParameters, type PfResult, pfAdminCharges } from './pf';

@@ -2,7 +2,8 @@
 // locked, those months are never rewritten; the difference between what the law now makes due and what the
 // month's slips carry becomes arrears, one record per run (unit and month) with a line per member, listed for
 // approval and paid in the unit's next open month with a supplementary (arrear) ECR. Money is paise.
-import { bigint, char, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, char, check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { approvals } from './approvals';
 import { bigIdColumn, idColumn } from './common';
 import { units, users } from './core';
@@ -12,6 +13,14 @@ import { payrollRuns, salaryArrears } from './payroll';
 const paise = (name: string) => bigint(name, { mode: 'number' });
 
 export const STATUTORY_ARREAR_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/**
+ * Who pays the member's share of the difference. EPF Scheme 1952 para 32 lets the employer recover a member's
+ * share only from the wages of the period it is for (save a false declaration at joining, or an accidental or
+ * clerical error with the Inspector's written consent), so by default the employer bears it ('employer': remitted
+ * with the arrear ECR, an extra cost of the employer, nothing deducted); 'member' recovers it from the member's
+ * next pay as a deduction, where the organisation so decides (e.g. with the member's written consent).
+ */
+export const MEMBER_SHARE_PAYERS = ['employer', 'member'] as const;
 
 export const statutoryArrears = pgTable(
   'statutory_arrears',
@@ -42,11 +51,17 @@ export const statutoryArrears = pgTable(
     edli: paise('edli').notNull(),
     adminCharges: paise('admin_charges').notNull(),
     status: varchar('status', { length: 20 }).notNull().default('pending'),
+    /** Who pays the member's share (MEMBER_SHARE_PAYERS), chosen on approval; 'employer' until then. */
+    memberShareBy: varchar('member_share_by', { length: 10 }).notNull().default('employer'),
     approvalId: integer('approval_id').references(() => approvals.id),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('statutory_arrears_run_idx').on(t.runId), index('statutory_arrears_unit_idx').on(t.unitId, t.payMonth)],
+  (t) => [
+    index('statutory_arrears_run_idx').on(t.runId),
+    index('statutory_arrears_unit_idx').on(t.unitId, t.payMonth),
+    check('statutory_arrears_member_share_by_ck', sql`${t.memberShareBy} in ('employer', 'member')`),
+  ],
 );
 
 /** One member's difference for the month (what is due now less what the slip and earlier arrears carried). */
@@ -71,8 +86,8 @@ export const statutoryArrearLines = pgTable(
     epf: paise('epf').notNull(),
     edli: paise('edli').notNull(),
     /**
-     * Once the record is approved: the member's share of the difference as an adjustment line of the next open
-     * month (salary_arrears, kind 'pf': a recovery when the share went up, a refund when it went down).
+     * Once the record is approved with the member's share recovered from the member: that share as an adjustment
+     * line of the next open month (salary_arrears, kind 'pf', negative: a deduction through the PF head).
      */
     salaryArrearId: integer('salary_arrear_id').references(() => salaryArrears.id),
   },

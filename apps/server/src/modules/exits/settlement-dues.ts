@@ -96,20 +96,33 @@ export async function settlementDues(
   month: { heads: RunHead[]; slip: EngineSlip | null; days: number; inSlip: { arrearIds: number[]; bonusLineIds: number[] } },
 ): Promise<Dues> {
   const lines: Line[] = [];
-  const arrears = await queryRows<{ id: number; forMonth: string; amount: string }>(
+  const arrears = await queryRows<{ id: number; forMonth: string; amount: string; kind: string }>(
     tx,
-    sql`select id, for_month as "forMonth", amount::text as amount from salary_arrears
+    sql`select id, for_month as "forMonth", amount::text as amount, kind from salary_arrears
         where employee_id = ${s.employeeId} and paid_run_id is null and paid_settlement_id is null order by for_month, id`,
   );
   const extra = arrears.filter((a) => !month.inSlip.arrearIds.includes(a.id));
-  const total = extra.reduce((t, a) => t + Number(a.amount), 0);
+  // Pay arrears (a revised salary, loss-of-pay adjustments) are earnings; the member's PF share of statutory arrears
+  // recovered from the member is a deduction of its own, not pay (outside the settlement's taxable amounts).
+  const pay = extra.filter((a) => a.kind !== 'pf');
+  const total = pay.reduce((t, a) => t + Number(a.amount), 0);
   if (total !== 0)
     lines.push({
       kind: 'arrears',
       side: total > 0 ? 'earning' : 'deduction',
       label: total > 0 ? 'Arrears due' : 'Arrears recovered',
       amount: Math.abs(total),
-      basis: extra.map((a) => `${a.forMonth} ${rupees(Number(a.amount))}`).join('; '),
+      basis: pay.map((a) => `${a.forMonth} ${rupees(Number(a.amount))}`).join('; '),
+    });
+  const pf = extra.filter((a) => a.kind === 'pf');
+  const pfTotal = pf.reduce((t, a) => t + Number(a.amount), 0);
+  if (pfTotal !== 0)
+    lines.push({
+      kind: 'pf_arrears',
+      side: pfTotal < 0 ? 'deduction' : 'earning',
+      label: pfTotal < 0 ? 'PF arrears, member share recovered' : 'PF arrears, member share refunded',
+      amount: Math.abs(pfTotal),
+      basis: pf.map((a) => `${a.forMonth} ${rupees(Number(a.amount))}`).join('; '),
     });
   const bonuses = await queryRows<{ id: number; amount: string; financialYear: number; kind: string }>(
     tx,

@@ -71,6 +71,8 @@ export async function computeMonth(
   const none = { advances: new Map(), arrears: new Map(), bonuses: new Map() };
   const system = opts.withoutSystemAmounts ? none : await systemAmounts(db, ids, year, month, opts.runId ?? 0);
   const arrearsHead = heads.find((h) => h.code === ARREARS_CODE);
+  const pfHead = heads.find((h) => h.statutory === 'pf_employee');
+  const arrears = payableArrears(system.arrears, !!arrearsHead, !!pfHead);
   const bonusHead = heads.find((h) => h.code === BONUS_CODE);
   const hasAdvanceHead = heads.some((h) => h.id === ADVANCE_HEAD_ID && !h.isEarning);
   const statutory = await monthStatutory(db, unitId, year, month, heads, ids);
@@ -81,8 +83,9 @@ export async function computeMonth(
     const extra = new Map<number, number>();
     const adv = system.advances.get(e.id);
     if (adv && hasAdvanceHead) extra.set(ADVANCE_HEAD_ID, adv.total);
-    const arr = system.arrears.get(e.id);
-    if (arr && arrearsHead) extra.set(arrearsHead.id, arr.total);
+    const arr = arrears.get(e.id);
+    if (arr && arrearsHead && arr.earning !== 0) extra.set(arrearsHead.id, arr.earning);
+    if (arr && pfHead && arr.pfShare !== 0) extra.set(pfHead.id, arr.pfShare);
     const bon = system.bonuses.get(e.id);
     if (bon && bonusHead) extra.set(bonusHead.id, bon.total);
     input.push({
@@ -102,9 +105,40 @@ export async function computeMonth(
     attendance,
     results,
     advances: hasAdvanceHead ? system.advances : new Map(),
-    arrears: arrearsHead ? system.arrears : new Map(),
+    arrears,
     bonuses: bonusHead ? system.bonuses : new Map(),
   };
+}
+
+type DueArrears = { total: number; lines: ArrearsDue[] };
+
+/**
+ * The arrears lines a run can pay, split by where they go. A revised salary's difference and a loss-of-pay adjustment
+ * are earnings (the ARREARS head: in gross, ESI wages and the month's one-off taxable pay). The member's own PF share
+ * of statutory arrears ('pf', recovered from the member where the approver so chose: statutory-arrears.ts) is not pay:
+ * it goes to the PF head as a deduction (a refund as a negative one), outside gross, ESI wages and TDS, while the
+ * month's own contribution (the slip's `pfEmployee`, the month's ECR) stays as it was; the arrear ECR carries it.
+ * `pfShare` is the deduction (the lines' amounts are negative for a recovery). A line whose head the unit lacks is
+ * left for a later run.
+ */
+function payableArrears(
+  due: Map<number, DueArrears>,
+  hasArrearsHead: boolean,
+  hasPfHead: boolean,
+): Map<number, DueArrears & { earning: number; pfShare: number }> {
+  const out = new Map<number, DueArrears & { earning: number; pfShare: number }>();
+  for (const [employeeId, a] of due) {
+    const lines = a.lines.filter((l) => (l.kind === 'pf' ? hasPfHead : hasArrearsHead));
+    if (!lines.length) continue;
+    let earning = 0;
+    let pfShare = 0;
+    for (const l of lines) {
+      if (l.kind === 'pf') pfShare -= l.amount;
+      else earning += l.amount;
+    }
+    out.set(employeeId, { total: earning - pfShare, lines, earning, pfShare });
+  }
+  return out;
 }
 
 export const isSlip = (r: EngineSlip | EngineFailure): r is EngineSlip => (r as EngineFailure).error == null;

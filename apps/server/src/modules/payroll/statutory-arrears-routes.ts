@@ -13,10 +13,11 @@ import {
   ZStatutoryArrearsRaised,
 } from '@hr/contract';
 import { arrearEcrMember, buildEcr, EcrError, toRupees } from '@hr/payroll';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client';
+import { statutoryArrears } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
 import { type AuthContext, canReachUnit, unitScope } from '../access/context';
@@ -40,6 +41,7 @@ type Row = {
   edli: number;
   adminCharges: number;
   status: TStatutoryArrear['status'];
+  memberShareBy: TStatutoryArrear['memberShareBy'];
   approvalId: number | null;
   createdAt: string;
 };
@@ -53,6 +55,7 @@ function view(r: Row): TStatutoryArrear {
     kind: 'pf',
     ...Object.fromEntries(MONEY.map((k) => [k, toRupees(r[k])])),
     adminCharges: toRupees(r.adminCharges),
+    employerBears: toRupees(r.memberShareBy === 'employer' ? r.employeeShare : 0),
     total: toRupees(total),
   } as TStatutoryArrear;
 }
@@ -63,7 +66,8 @@ async function rows(db: Db, where: ReturnType<typeof sql>): Promise<Row[]> {
     sql`select a.id, a.unit_id as "unitId", u.name as "unitName", a.for_month as "forMonth", a.pay_month as "payMonth", a.basis,
           a.members, a.epf_wages::float8 as "epfWages", a.eps_wages::float8 as "epsWages", a.edli_wages::float8 as "edliWages",
           a.employee_share::float8 as "employeeShare", a.eps::float8 as eps, a.epf::float8 as epf, a.edli::float8 as edli,
-          a.admin_charges::float8 as "adminCharges", a.status, a.approval_id as "approvalId",
+          a.admin_charges::float8 as "adminCharges", a.status,
+          a.member_share_by as "memberShareBy", a.approval_id as "approvalId",
           to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"
         from statutory_arrears a join units u on u.id = a.unit_id
         where ${where} order by a.pay_month desc, a.for_month, u.name limit 500`,
@@ -166,7 +170,8 @@ export const statutoryArrearsActionRoutes: FastifyPluginAsyncZod = async (app) =
       config: { access: view_ },
       schema: {
         tags,
-        summary: 'Approves or rejects a pending arrears record (the approve action on salary processing; a remark to reject)',
+        summary:
+          'Approves or rejects a pending arrears record (the approve action on Statutory Arrears; a remark to reject). Approving says who bears the members’ share: the employer (default; EPF Scheme 1952 para 32 allows recovery only from the wages of the same period) or the members (recovered from their next pay as a PF deduction)',
         params: ZIdParams,
         body: ZStatutoryArrearDecide,
         response: { 200: ZStatutoryArrear },
@@ -175,7 +180,18 @@ export const statutoryArrearsActionRoutes: FastifyPluginAsyncZod = async (app) =
     async (request) => {
       const r = await loadArrear(app.db, request.auth, request.params.id);
       if (!r.approvalId || r.status !== 'pending') throw new Conflict(`These arrears are ${r.status}, not pending`);
-      await decide(app.db, request.auth, r.approvalId, request.body.action, request.body.remark ?? null, request.id);
+      const { action, remark, memberShareBy } = request.body;
+      const approvalId = r.approvalId;
+      // The choice and the decision commit together (decide's own transaction runs as a savepoint of this one): a
+      // refused decision leaves the record as it was.
+      await app.db.transaction(async (tx) => {
+        if (action === 'approve')
+          await tx
+            .update(statutoryArrears)
+            .set({ memberShareBy: memberShareBy ?? 'employer' })
+            .where(and(eq(statutoryArrears.id, r.id), eq(statutoryArrears.status, 'pending')));
+        await decide(tx as unknown as Db, request.auth, approvalId, action, remark ?? null, request.id);
+      });
       return view(await loadArrear(app.db, request.auth, r.id));
     },
   );

@@ -30,21 +30,26 @@ export const statutoryArrearsApproval = defineApprovalKind({
   },
   async onCancelled(tx, approval) {
     await tx.update(statutoryArrears).set({ status: 'rejected' }).where(eq(statutoryArrears.id, approval.subjectId));
+    await withdrawShareLines(tx, approval.subjectId);
   },
 });
 
 /**
- * An approved record's employee shares reach pay the way loss-of-pay adjustments do (lop.ts): one salary_arrears
- * line per member, kind 'pf', for the month it belongs to, paid (recovered when the share went up, refunded when it
- * went down) through the ARREARS head of the member's next open month's run, on the payslip and the registers. The
- * employer's share, EPS, EDLI and the administration charges are the employer's, remitted with the arrear ECR.
+ * An approved record whose members' share is recovered from them (`member_share_by` 'member', chosen on approval)
+ * reaches pay the way loss-of-pay adjustments do (lop.ts): one salary_arrears line per member, kind 'pf', for the
+ * month it belongs to, negative (a recovery), deducted through the PF head of the member's next open month's run —
+ * not the ARREARS earning head, so the month's gross, ESI wages and taxable pay stay as they are (compute.ts
+ * payableArrears). When the employer bears the share (the default: EPF Scheme 1952 para 32 allows a member's
+ * share to be recovered only from the wages of the period it is for) nothing reaches pay: the employer remits it
+ * with the arrear ECR, as it does its own share, EPS, EDLI and the administration charges, and the record shows
+ * the extra cost (`employerBears`).
  */
 async function employeeShareLines(tx: Tx, arrearId: number): Promise<void> {
   await tx.execute(sql`with l as (
       select l.id, l.employee_id, a.for_month, -l.employee_share as amount,
-        left('PF arrears #' || a.id || ', employee share: ' || a.basis, 300) as reason
+        left('PF arrears #' || a.id || ', member share recovered: ' || a.basis, 300) as reason
       from statutory_arrear_lines l join statutory_arrears a on a.id = l.arrear_id
-      where l.arrear_id = ${arrearId} and l.employee_share <> 0 and l.salary_arrear_id is null
+      where l.arrear_id = ${arrearId} and a.member_share_by = 'member' and l.employee_share <> 0 and l.salary_arrear_id is null
     ), made as (
       insert into salary_arrears (employee_id, for_month, amount, kind, reason)
       select employee_id, for_month, amount, 'pf', reason from l order by id
@@ -52,6 +57,17 @@ async function employeeShareLines(tx: Tx, arrearId: number): Promise<void> {
     )
     update statutory_arrear_lines sl set salary_arrear_id = made.id
     from made where sl.arrear_id = ${arrearId} and sl.employee_id = made.employee_id`);
+}
+
+/** An approval cancelled afterwards: the recoveries no run has carried yet are withdrawn (those carried stay paid). */
+async function withdrawShareLines(tx: Tx, arrearId: number): Promise<void> {
+  await tx.execute(sql`with gone as (
+      update statutory_arrear_lines l set salary_arrear_id = null
+      from salary_arrears sa
+      where l.arrear_id = ${arrearId} and sa.id = l.salary_arrear_id and sa.paid_run_id is null and sa.paid_settlement_id is null
+      returning sa.id
+    )
+    delete from salary_arrears where id in (select id from gone)`);
 }
 
 /** After a PF row is added on the statutory parameters screen: the months it reaches back into, at once. */

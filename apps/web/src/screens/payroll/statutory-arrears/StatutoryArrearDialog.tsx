@@ -9,14 +9,24 @@ import { Textarea } from '@/components/ui/textarea';
 import { formatAmount, formatRupees } from '@/lib/format';
 import { formatYearMonth } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
-import { arrearKeys, decideArrear, downloadArrearEcr, STATUS_LABEL, STATUS_VARIANT, type TArrearLine, useArrear } from './api';
+import {
+  arrearKeys,
+  decideArrear,
+  downloadArrearEcr,
+  MEMBER_SHARE_LABEL,
+  STATUS_LABEL,
+  STATUS_VARIANT,
+  type TArrearLine,
+  type TMemberShareBy,
+  useArrear,
+} from './api';
 
 const num = (v: number) => <td className="px-2 py-1.5 text-right tabular-nums">{formatAmount(v)}</td>;
 
 /** Where the member's share stands in pay: recovered (or refunded) by which month's run, and whether that run is final. */
-function payText(l: TArrearLine): string {
+function payText(l: TArrearLine, by: TMemberShareBy, status: string): string {
   const p = l.payAdjustment;
-  if (!p) return '—';
+  if (!p) return status === 'approved' && by === 'employer' && l.employeeShare ? 'Borne by the employer' : '—';
   const what = p.amount < 0 ? 'Recovered' : 'Refunded';
   if (!p.paidIn) return `${what} in the next run`;
   const final = p.runStatus === 'approved' || p.runStatus === 'locked';
@@ -31,8 +41,14 @@ export function StatutoryArrearDialog({ id, canApprove, onClose }: { id: number;
   const [mode, setMode] = useState<'approve' | 'reject' | null>(null);
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string[] | undefined>();
-  const decide = useAction((action: 'approve' | 'reject') => decideArrear(id, action, remark.trim() || null), {
-    success: (r) => (r.status === 'approved' ? 'Approved: the employee shares go into the next run' : STATUS_LABEL[r.status]),
+  const [shareBy, setShareBy] = useState<TMemberShareBy>('employer');
+  const decide = useAction((action: 'approve' | 'reject') => decideArrear(id, action, remark.trim() || null, shareBy), {
+    success: (r) =>
+      r.status !== 'approved'
+        ? STATUS_LABEL[r.status]
+        : r.memberShareBy === 'member'
+          ? 'Approved: the members’ shares are deducted in the next run'
+          : 'Approved: the employer bears the members’ shares',
     onDone: async () => {
       setMode(null);
       await queryClient.invalidateQueries({ queryKey: arrearKeys.all });
@@ -67,6 +83,12 @@ export function StatutoryArrearDialog({ id, canApprove, onClose }: { id: number;
                 Admin charges {formatRupees(a.adminCharges)} · EDLI {formatRupees(a.edli)} · {a.members} employee
                 {a.members === 1 ? '' : 's'}
               </span>
+              {a.status === 'approved' && (
+                <span className="text-muted-foreground" data-testid="arrear-share-by">
+                  · {MEMBER_SHARE_LABEL[a.memberShareBy]}
+                  {a.memberShareBy === 'employer' ? ` (extra cost ${formatRupees(a.employerBears)})` : ''}
+                </span>
+              )}
             </div>
             <div className="overflow-x-auto rounded-md border">
               <table className="w-full text-sm" data-testid="arrear-lines">
@@ -96,12 +118,37 @@ export function StatutoryArrearDialog({ id, canApprove, onClose }: { id: number;
                       {num(l.epf)}
                       {num(l.eps)}
                       {num(l.edli)}
-                      <td className="px-2 py-1.5 text-xs whitespace-nowrap">{payText(l)}</td>
+                      <td className="px-2 py-1.5 text-xs whitespace-nowrap">{payText(l, a.memberShareBy, a.status)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
+            {mode === 'approve' && (
+              <fieldset className="grid gap-2 rounded-md border p-3 text-sm" data-testid="arrear-share-choice">
+                <legend className="px-1 font-medium">The members’ share ({formatRupees(a.employeeShare)})</legend>
+                {(['employer', 'member'] as const).map((v) => (
+                  <label key={v} className="flex items-start gap-2">
+                    <input
+                      type="radio"
+                      name="member-share-by"
+                      value={v}
+                      checked={shareBy === v}
+                      onChange={() => setShareBy(v)}
+                      className="mt-1 size-4 accent-primary"
+                    />
+                    <span>
+                      <span className="font-medium">{MEMBER_SHARE_LABEL[v]}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {v === 'employer'
+                          ? 'The employer remits it with the arrear ECR as an extra cost; nothing is deducted. EPF Scheme 1952 para 32 lets a member’s share be recovered only from the wages of the period it is for.'
+                          : 'Deducted with PF in each member’s next pay (not from gross, ESI wages or taxable pay), where the organisation has decided so, e.g. with the members’ written consent.'}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
             {mode && (
               <FormField
                 label={mode === 'reject' ? 'Remark' : 'Remark (optional)'}

@@ -49,9 +49,16 @@ const COLUMNS: DataColumn<TStatutoryArrear>[] = [
     id: 'status',
     header: 'Status',
     cell: (r) => (
-      <Badge variant={STATUS_VARIANT[r.status]} data-testid="arrear-status">
-        {STATUS_LABEL[r.status]}
-      </Badge>
+      <div className="grid gap-1">
+        <Badge variant={STATUS_VARIANT[r.status]} data-testid="arrear-status">
+          {STATUS_LABEL[r.status]}
+        </Badge>
+        {r.status === 'approved' && (
+          <span className="text-xs whitespace-nowrap text-muted-foreground">
+            {r.memberShareBy === 'employer' ? 'Employee PF borne by the employer' : 'Employee PF recovered'}
+          </span>
+        )}
+      </div>
     ),
   },
   amountColumn('employeeShare', 'Employee PF'),

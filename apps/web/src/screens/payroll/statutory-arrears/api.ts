@@ -34,8 +34,21 @@ export function useArrear(id: number | null) {
 
 export const raiseArrears = () => api.post<{ raised: number[] }>('/api/payroll/statutory-arrears/raise', {});
 
-export const decideArrear = (id: number, action: 'approve' | 'reject', remark: string | null) =>
-  api.post<TStatutoryArrear>(`/api/payroll/statutory-arrears/${id}/decide`, { action, ...(remark ? { remark } : {}) });
+export type TMemberShareBy = TStatutoryArrear['memberShareBy'];
+
+/** Who bears the member's share, as the screen says it. */
+export const MEMBER_SHARE_LABEL: Record<TMemberShareBy, string> = {
+  employer: 'Employer bears the member’s share',
+  member: 'Recovered from the members’ next pay',
+};
+
+/** Approve (saying who bears the members' share) or reject (with a remark). */
+export const decideArrear = (id: number, action: 'approve' | 'reject', remark: string | null, memberShareBy?: TMemberShareBy) =>
+  api.post<TStatutoryArrear>(`/api/payroll/statutory-arrears/${id}/decide`, {
+    action,
+    ...(remark ? { remark } : {}),
+    ...(action === 'approve' && memberShareBy ? { memberShareBy } : {}),
+  });
 
 /** The supplementary (arrear) ECR of an approved record, named as the server names it. */
 export async function downloadArrearEcr(a: Pick<TStatutoryArrear, 'id' | 'unitName' | 'forMonth'>): Promise<string> {
