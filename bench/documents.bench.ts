@@ -1,9 +1,9 @@
 // Documents: 1,000 payslips in one PDF.
 // - Node: built in a process of its own (packages/documents/scripts/bench-payslips.ts), so its peak
 //   RSS is the job's own; drawn straight onto pdfkit (packages/documents/src/payslip-pdf.ts); budgets 2 s and 400 MB.
-//   The pdfmake definition rendered in chunks, as before, is recorded beside it.
 // - Chromium: through the test page /outlet/dev/documents of a test build (VITE_E2E_PAGES=1) served by
-//   the real server on a throw-away PGlite folder; the PDF is built in the documents Web Worker.
+//   the real server on a throw-away PGlite folder; the PDF is built in the documents Web Worker by the same
+//   renderer (on the pdfkit inside pdfmake's browser build).
 //   Recorded: time from the click to the download, and the longest main-thread stall meanwhile.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,8 +17,8 @@ import type { Bench, BenchResult } from './types';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const COUNT = 1000;
 
-function nodeRun(via: 'pdfkit' | 'pdfmake' = 'pdfkit'): { ms: number; cpuMs: number; bytes: number; maxRssMB: number } {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'packages/documents/scripts/bench-payslips.ts', String(COUNT), via], {
+function nodeRun(): { ms: number; cpuMs: number; bytes: number; maxRssMB: number } {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'packages/documents/scripts/bench-payslips.ts', String(COUNT)], {
     cwd: root,
     encoding: 'utf8',
   });
@@ -137,13 +137,6 @@ const bench: Bench = async () => {
     },
     { name: `payslips: ${COUNT.toLocaleString('en-IN')} in one PDF, file size`, value: Math.round(node.bytes / 1024), unit: 'KB' },
   );
-  const viaPdfmake = nodeRun('pdfmake');
-  results.push({
-    name: `payslips: ${COUNT.toLocaleString('en-IN')} in one PDF, Node, the pdfmake definition in chunks of 50 (the browser's way)`,
-    value: Math.round(viaPdfmake.ms) / 1000,
-    unit: 's',
-    note: `CPU ${viaPdfmake.cpuMs} ms, peak RSS ${viaPdfmake.maxRssMB} MB`,
-  });
   const browser = await browserRun();
   if (browser) {
     results.push(

@@ -6,9 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { buildAdvanceVoucherDoc } from './advance-voucher';
-import { EMPTY_IMAGE } from './images';
 import { renderPdf } from './node';
-import { buildPayslipDoc } from './payslip';
 import { generateSalaryRecords, SAMPLE_ADVANCE, SAMPLE_RECORD_ANANYA, SAMPLE_RECORD_KARTHIK, SAMPLE_RECORD_MEERA } from './samples';
 import { buildSigningSheetDoc } from './signing-sheet';
 import { describeWithPoppler } from './testing/poppler';
@@ -36,104 +34,7 @@ function read(name: string, pdf: Buffer) {
   };
 }
 
-describeWithPoppler('payslip PDF', async () => {
-  const pdf = read('payslip.pdf', await renderPdf(buildPayslipDoc([SAMPLE_RECORD_ANANYA, SAMPLE_RECORD_KARTHIK, SAMPLE_RECORD_MEERA])));
-
-  it('has one page per employee, the title and embedded fonts', () => {
-    expect(pdf.pages).toBe(3);
-    expect(pdf.title).toBe('Payslip Statement');
-    expect(pdf.fonts).toMatch(/Roboto/);
-    expect(pdf.fonts).not.toMatch(/\bno\s+no\s+no\b/); // every font is embedded
-  });
-
-  it('prints every label and the known record', () => {
-    const p = pdf.page(0);
-    for (const text of [
-      'Sunrise Learning Foundation',
-      '12, Mahatma Gandhi Road, Bengaluru, Karnataka 560001',
-      'PAYSLIP FOR THE MONTH OF - APRIL / 2026',
-      'Employee Name : Ananya Raghavan',
-      'Employee Code : EMP-0042',
-      'Unit Name : Head Office',
-      'Designation : Senior Accountant',
-      'Mode Of Payment : Bank',
-      'UAN No : 100234567890',
-      'Leave Details',
-      'Previous Current Total',
-      'Salary Details Amount Deduction Amount',
-      'Basic 25,000.00 Provident Fund 1,800.00',
-      'House Rent Allowance 10,000.00 Professional Tax 200.00',
-      'Special Allowance 8,760.43 Leave Without Pay 1,250.00',
-      'Medical Allowance 1,250.00 Round Off 4.99',
-      'Overtime 1,234.56 -- --',
-      'Net INR Payble(Round off) 42,590.00',
-      '(Forty Two Thousand Five Hundred Ninety Rupees Only)',
-      'This is system generated document and does not require signature',
-    ]) {
-      expect(p).toContain(text);
-    }
-    expect(p).toMatch(/Conveyance\s+1,600.00 Salary Advance EMI 2,000.00/);
-    expect(p).not.toContain('Gross Salary'); // not printed
-    expect(p).not.toContain('44,594.99'); // the head 41 intermediate figure is never printed
-    expect(p).not.toContain('Net Pay ');
-  });
-
-  it('prints N/A for a missing UAN, -- for a missing pay mode and Round Off on the earnings side', () => {
-    const p = pdf.page(1);
-    expect(p).toContain('UAN No : N/A');
-    expect(p).toContain('Mode Of Payment : --');
-    expect(p).toContain('Unit Name : Branch, Chennai (South)');
-    expect(p).toContain('Round Off 5.00 -- --');
-    expect(p).toContain('Net INR Payble(Round off) 30,350.00');
-  });
-
-  it('prints 0 without a net-pay head', () => {
-    expect(pdf.page(2)).toContain('Net INR Payble(Round off) 0.00');
-    expect(pdf.page(2)).not.toContain('Round Off ');
-  });
-
-  it('still builds when the logo and watermark cannot be loaded', async () => {
-    const broken = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8, 9]).toString('base64')}`;
-    const doc = buildPayslipDoc([SAMPLE_RECORD_MEERA], { logo: broken, watermark: broken });
-    expect(doc.images?.logo).not.toBe(EMPTY_IMAGE); // looks like a PNG, fails only inside pdfkit
-    const out = read('broken-logo.pdf', await renderPdf(doc));
-    expect(out.pages).toBe(1);
-    expect(out.page(0)).toContain('Meera Iyer');
-  });
-
-  it.each([25, 45])('keeps a payslip with %i heads on each side on one page', async (n) => {
-    const heads = Array.from({ length: n }, (_, i) => [
-      {
-        ...SAMPLE_RECORD_MEERA.salaryProcessDetailRequestList[0],
-        earningDeductionId: 100 + i,
-        earningDeductionPrintName: `Allowance number ${i + 1}`,
-      },
-      {
-        ...SAMPLE_RECORD_MEERA.salaryProcessDetailRequestList[1],
-        earningDeductionId: 200 + i,
-        earningDeductionPrintName: `Deduction number ${i + 1}`,
-      },
-    ]).flat();
-    const out = read(
-      `long-${n}.pdf`,
-      await renderPdf(buildPayslipDoc([{ ...SAMPLE_RECORD_MEERA, salaryProcessDetailRequestList: heads }])),
-    );
-    expect(out.pages).toBe(1);
-    expect(out.page(0)).toContain(`Allowance number ${n} 15,000.00 Deduction number ${n} 150.00`);
-    expect(out.page(0)).toContain('This is system generated document and does not require signature');
-  });
-
-  it('renders a large batch in chunks with the same pages', async () => {
-    const records = generateSalaryRecords(60);
-    const out = read('batch.pdf', await renderPdf(buildPayslipDoc(records), { chunkSize: 25 }));
-    expect(out.pages).toBe(60);
-    expect(out.title).toBe('Payslip Statement');
-    for (const i of [0, 24, 25, 59]) {
-      expect(out.page(i)).toContain(`Employee Name : ${records[i].name}`);
-      expect(out.page(i)).toContain(`Employee Code : ${records[i].employeeCode}`);
-    }
-  });
-});
+// The payslip's own golden tests: payslip-pdf.test.ts (the one payslip renderer).
 
 describeWithPoppler('signing sheet PDF', async () => {
   const long = generateSalaryRecords(60, ['Campus Mysuru']);

@@ -73,7 +73,7 @@ export async function renderPayslipPdf(records: readonly PayslipRecord[], opts: 
 }
 
 /**
- * The salary slips in the organisation's layout (the first record's `payslipLayout`, as buildSalarySlipDoc): the
+ * The salary slips in the organisation's layout (the first record's `payslipLayout`): the
  * payslip through renderPayslipPdf, the Code on Wages wage slip from its pdfmake definition.
  */
 export function renderSalarySlipPdf(records: readonly PayslipRecord[], opts: PayslipPdfOptions = {}): Promise<Buffer> {

@@ -1,7 +1,6 @@
-// The payslip batch drawn straight onto pdfkit in Node (the bulk payslip PDF, the bench): the same page as
-// buildPayslipDoc's pdfmake definition (payslip.ts: its texts, figures, colours, grid and one page per employee),
-// without pdfmake's layout tree. pdfmake's floor for 1,000 such pages was about 3 s: it measures every cell
-// of every page as nodes and styles; here the page's frame is worked out once, each character is shaped once
+// The payslip batch drawn straight onto pdfkit: the spec's page (payslip.ts: its texts and lines; common.ts: colours
+// and grid; one page per employee), without pdfmake's layout tree. pdfmake's floor for 1,000 such pages was about
+// 3 s: it measures every cell of every page as nodes and styles; here the page's frame is worked out once, each character is shaped once
 // per face (pdf-painter.ts), the logo and watermark are read and embedded once and placed on every page, and a
 // slip's texts go out as one text object. The one payslip renderer: Node (renderPayslipPdf in node.ts: the bulk
 // batch, e-mailed slips) and the browser's documents worker (apps/web/src/lib/documents/job.ts) both call
@@ -23,7 +22,7 @@ const TOP = 30;
 const BOTTOM = 48;
 const CW = W - 2 * LEFT;
 const SIZE = 9;
-/** As payslip.ts: from this many rows of heads the salary table is set in 7.5 pt with less padding. */
+/** From this many rows of heads the salary table is set in 7.5 pt with less padding. */
 const TIGHT_FROM_ROWS = 26;
 
 interface Slip {
@@ -258,8 +257,8 @@ function collect(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
 
 /**
  * The payslip batch as one PDF, one A4 page per record in the order given, drawn straight onto the environment's
- * pdfkit. Same rules as buildPayslipDoc: a slip whose figures cannot be computed prints as an error page (told to
- * `onSlipError`), an unusable logo or watermark prints empty.
+ * pdfkit. A slip whose figures cannot be computed prints as an error page (told to `onSlipError`), the batch's
+ * other slips as usual; an unusable logo or watermark prints empty.
  */
 export async function drawPayslipPdf(
   env: PainterEnv,

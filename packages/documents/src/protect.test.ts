@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { buildAdvanceVoucherDoc } from './advance-voucher';
 import { renderPayslipPdf, renderPdf } from './node';
-import { buildPayslipDoc } from './payslip';
 import { protectDocument } from './protect';
-import { SAMPLE_RECORD_MEERA } from './samples';
+import { SAMPLE_ADVANCE, SAMPLE_RECORD_MEERA } from './samples';
 import { pdfEncryption } from './testing/pdf-encryption';
 
 describe('a password-protected PDF', () => {
   it('is AES-256 (/V 5, AESV3), printable in high resolution and readable by assistive technology, nothing else', async () => {
-    const doc = protectDocument(buildPayslipDoc([SAMPLE_RECORD_MEERA]), {
+    const doc = protectDocument(buildAdvanceVoucherDoc(SAMPLE_ADVANCE), {
       userPassword: 'ABCDE1234F15081990',
       ownerPassword: 'owner-secret',
     });
@@ -30,11 +30,13 @@ describe('a password-protected PDF', () => {
     expect([3, 10, 12].map((b) => enc?.allows(b))).toEqual([true, true, true]);
     expect([4, 5, 6, 9, 11].map((b) => enc?.allows(b))).toEqual([false, false, false, false, false]);
     expect(pdfEncryption(await renderPayslipPdf([SAMPLE_RECORD_MEERA]))).toBeNull();
-    await expect(renderPayslipPdf([SAMPLE_RECORD_MEERA], { protection: { userPassword: '', ownerPassword: 'y' } })).rejects.toThrow(RangeError);
+    await expect(renderPayslipPdf([SAMPLE_RECORD_MEERA], { protection: { userPassword: '', ownerPassword: 'y' } })).rejects.toThrow(
+      RangeError,
+    );
   });
 
   it('leaves the definition it is given unprotected, and refuses an empty password', async () => {
-    const plain = buildPayslipDoc([SAMPLE_RECORD_MEERA]);
+    const plain = buildAdvanceVoucherDoc(SAMPLE_ADVANCE);
     protectDocument(plain, { userPassword: 'x', ownerPassword: 'y' });
     expect(pdfEncryption(await renderPdf(plain))).toBeNull();
     expect(() => protectDocument(plain, { userPassword: '', ownerPassword: 'y' })).toThrow(RangeError);

@@ -5,10 +5,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderPdf } from './node';
-import { buildPayslipDoc } from './payslip';
+import { renderPayslipPdf, renderPdf } from './node';
 import { SAMPLE_RECORD_MEERA } from './samples';
-import { splitByScript, withScriptFonts } from './scripts';
+import { scriptFamiliesOf, splitByScript, withScriptFonts } from './scripts';
+import { buildSigningSheetDoc } from './signing-sheet';
 import { describeWithPoppler } from './testing/poppler';
 
 // One name a script, with conjuncts and vowel signs. None has a reph (र्ष) or a vowel sign drawn before its
@@ -58,19 +58,40 @@ const text = (pdf: Buffer) => {
   return { text: out.stdout, fonts: fonts.stdout };
 };
 
-describeWithPoppler('payslips with names in Indian scripts', () => {
-  it('embed each script font and read back the same names', async () => {
-    const records = Object.values(INDIC_NAMES).map((name, i) => ({ ...SAMPLE_RECORD_MEERA, name, employeeCode: `IN${i}` }));
-    const { text: got, fonts } = text(await renderPdf(buildPayslipDoc(records)));
+describe('scriptFamiliesOf', () => {
+  it('names the fonts a text needs, none for Latin', () => {
+    expect([...scriptFamiliesOf(JSON.stringify(Object.values(INDIC_NAMES)))].map((f) => f.family).sort()).toEqual(
+      Object.keys(INDIC_NAMES).sort(),
+    );
+    expect(scriptFamiliesOf('Meera Iyer 12').size).toBe(0);
+  });
+});
+
+// Records of one employee a script, each in a unit of its own (the signing sheet prints a page per unit).
+const records = Object.values(INDIC_NAMES).map((name, i) => ({
+  ...SAMPLE_RECORD_MEERA,
+  name,
+  employeeCode: `IN${i}`,
+  unitName: `Unit ${i}`,
+}));
+const now = new Date('2026-05-02T10:00:00Z');
+
+describeWithPoppler('names in Indian scripts in the PDFs made in Node', () => {
+  it('the payslip (the one payslip renderer) embeds each script font and reads back the same names', async () => {
+    const { text: got, fonts } = text(await renderPayslipPdf(records));
     for (const [family, name] of Object.entries(INDIC_NAMES)) {
       expect(got.normalize('NFC')).toContain(name.normalize('NFC'));
       expect(fonts).toContain(family);
     }
     expect(got).toContain('Employee Name');
   });
-  it('likewise when a batch is rendered in chunks (bulk payslips)', async () => {
-    const records = Object.values(INDIC_NAMES).map((name, i) => ({ ...SAMPLE_RECORD_MEERA, name, employeeCode: `IN${i}` }));
-    const { text: got } = text(await renderPdf(buildPayslipDoc(records), { chunkSize: 4 }));
-    for (const name of Object.values(INDIC_NAMES)) expect(got.normalize('NFC')).toContain(name.normalize('NFC'));
+  it('a pdfmake document (the signing sheet) likewise, also when rendered in chunks', async () => {
+    for (const chunkSize of [undefined, 4]) {
+      const { text: got, fonts } = text(await renderPdf(buildSigningSheetDoc(records, { now }), { chunkSize }));
+      for (const [family, name] of Object.entries(INDIC_NAMES)) {
+        expect(got.normalize('NFC')).toContain(name.normalize('NFC'));
+        expect(fonts).toContain(family);
+      }
+    }
   });
 });

@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderPdf } from './node';
+import { renderPdf, renderSalarySlipPdf } from './node';
 import type { PayslipRecord } from './payslip';
 import { SAMPLE_RECORD_ANANYA, SAMPLE_RECORD_MEERA } from './samples';
 import { describeWithPoppler } from './testing/poppler';
-import { bankAccountText, buildSalarySlipDoc, buildWageSlipDoc, WAGE_SLIP_TEXT, wagePeriod } from './wage-slip';
+import { bankAccountText, buildWageSlipDoc, WAGE_SLIP_TEXT, wagePeriod } from './wage-slip';
 
 const dir = mkdtempSync(join(tmpdir(), 'wage-slip-'));
 afterAll(() => {
@@ -56,10 +56,17 @@ describe('wage slip helpers', () => {
     expect(bankAccountText(ANANYA.wageSlip)).toBe('HDFC Bank, 50100012345678, IFSC HDFC0001234');
     expect(bankAccountText({ bankName: 'HDFC Bank', bankAccountNo: ' ', ifsc: null })).toBe('-');
   });
-  it('the payslip stays the default: only records marked wageSlip get the wage slip', () => {
-    expect(buildSalarySlipDoc([SAMPLE_RECORD_ANANYA]).info?.title).toBe('Payslip Statement');
-    expect(buildSalarySlipDoc([{ ...SAMPLE_RECORD_ANANYA, payslipLayout: 'standard' }]).info?.title).toBe('Payslip Statement');
-    expect(buildSalarySlipDoc([ANANYA]).info?.title).toBe(WAGE_SLIP_TEXT.documentTitle);
+});
+
+describeWithPoppler("the organisation's layout (renderSalarySlipPdf)", () => {
+  it('the payslip stays the default: only records marked wageSlip get the wage slip', async () => {
+    const first = (name: string, pdf: Buffer) => text(name, pdf).split('\f')[0];
+    expect(first('default.pdf', await renderSalarySlipPdf([SAMPLE_RECORD_ANANYA]))).toContain('PAYSLIP FOR THE MONTH OF - APRIL / 2026');
+    const standard = await renderSalarySlipPdf([{ ...SAMPLE_RECORD_ANANYA, payslipLayout: 'standard' }]);
+    expect(first('standard.pdf', standard)).toContain('PAYSLIP FOR THE MONTH OF - APRIL / 2026');
+    const wage = first('wage.pdf', await renderSalarySlipPdf([ANANYA]));
+    expect(wage).toContain(WAGE_SLIP_TEXT.title);
+    expect(wage).not.toContain('PAYSLIP FOR THE MONTH OF');
   });
 });
 

@@ -11,7 +11,7 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import { amountText, baseDocument, COLORS, GRID, rule } from './common';
 import { payslipFileName } from './filenames';
 import { DEFAULT_LOGO_PNG, usableImage } from './images';
-import { buildPayslipDoc, type PayslipOptions, type PayslipRecord, type PrintedLine, payslipRows } from './payslip';
+import { type PayslipOptions, type PayslipRecord, type PrintedLine, payslipRows } from './payslip';
 import { arrearsTable } from './payslip-arrears';
 
 export const WAGE_SLIP_TEXT = {
@@ -293,9 +293,4 @@ export function buildWageSlipDoc(records: readonly PayslipRecord[], opts: Paysli
     }),
     content: records.map((r, i) => wageSlipPage(r, i, opts)),
   };
-}
-
-/** The organisation's layout for a batch: the wage slip when the records say so, else the payslip exactly as specified. */
-export function buildSalarySlipDoc(records: readonly PayslipRecord[], opts: PayslipOptions = {}): TDocumentDefinitions {
-  return records[0]?.payslipLayout === 'wageSlip' ? buildWageSlipDoc(records, opts) : buildPayslipDoc(records, opts);
 }
