@@ -29,7 +29,10 @@ const ZConfig = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /** Prefix of this installation's Redis keys and channel (several installations on one Redis). */
-  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_:.-]{1,40}$/, 'letters, digits and _ : . - only').default('hr:'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]{1,40}$/, 'letters, digits and _ : . - only')
+    .default('hr:'),
   /** Connections per API process to PostgreSQL (DATABASE_URL only). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   /** API processes behind the port (Node's cluster; PostgreSQL only): 1 (default), N, or 0 for one per core. */
@@ -54,6 +57,22 @@ const ZConfig = z.object({
   /** The shortest new password (never below the built-in 10). */
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(10).max(128).default(10),
   UPLOAD_MAX_MB: z.coerce.number().positive().default(10),
+  /** Where uploaded and generated files live: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, S3_*). */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The S3-compatible endpoint (MinIO, Ceph, …; path-style addressing); unset: AWS S3 itself. */
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** The keys; unset: the AWS SDK's own chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ORG_TIME_ZONE: z.string().min(1).default('Asia/Kolkata'),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
@@ -102,6 +121,14 @@ export type AppConfig = {
   signInDelaySeconds: number;
   passwordMinLength: number;
   uploadMaxMb: number;
+  fileStorage: 'local' | 's3';
+  s3: {
+    endpoint: string | undefined;
+    bucket: string;
+    region: string;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+  };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   orgTimeZone: string;
   webDist: string;
@@ -128,6 +155,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch {
     throw new Error(`Invalid environment:\n  ORG_TIME_ZONE: unknown time zone '${e.ORG_TIME_ZONE}'`);
   }
+  if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) throw new Error('Invalid environment:\n  S3_BUCKET: required with FILE_STORAGE=s3');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new Error('Invalid environment:\n  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: give both or neither');
   if (e.DATABASE_READ_URL && !e.DATABASE_URL)
     throw new Error('Invalid environment:\n  DATABASE_READ_URL: a replica needs DATABASE_URL (the embedded database has none)');
   return {
@@ -151,6 +181,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInDelaySeconds: e.SIGNIN_DELAY_SECONDS,
     passwordMinLength: e.PASSWORD_MIN_LENGTH,
     uploadMaxMb: e.UPLOAD_MAX_MB,
+    fileStorage: e.FILE_STORAGE,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET ?? '',
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    },
     logLevel: e.LOG_LEVEL,
     orgTimeZone: e.ORG_TIME_ZONE,
     webDist: path.resolve(e.WEB_DIST),

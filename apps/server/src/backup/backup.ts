@@ -6,14 +6,16 @@
  * writing. Uploaded files are immutable (written once under a fresh key, then only deleted), so they are
  * hard-linked into a staging folder just before the snapshot is taken and once more just after: a file
  * a row of the snapshot refers to existed at one of those two instants, and a deletion after them cannot
- * take it from the archive.
+ * take it from the archive. With object storage (FILE_STORAGE=s3) the objects are downloaded into the staging folder
+ * at the same two instants.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Database } from '../db/client';
-import { assertSafeKey } from '../lib/storage';
+import { assertSafeKey, type FileStorage, StorageNotFound } from '../lib/storage';
 import { appVersion, FORMAT, fileEntry, ident, MANIFEST_NAME, type Manifest, readJournal, TABLE_NAME_RE, tableEntry } from './manifest';
 import { inTransaction, listSequences, listTables, type Query, SESSION_SETTINGS } from './session';
 import { type TarEntry, writeTarGz } from './tar';
@@ -24,6 +26,8 @@ export interface BackupOptions {
   database: Database;
   /** DATA_DIR: the uploaded files are read from DATA_DIR/files; the staging folder is made beside them. */
   dataDir: string;
+  /** Object storage (FILE_STORAGE=s3) to read the files from instead of DATA_DIR/files. */
+  objects?: FileStorage;
   /** The archive to write; an existing file is never overwritten. */
   file: string;
   /** Rows fetched per round trip (tests make it small to cross batch edges). */
@@ -53,10 +57,12 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
   const filesRoot = path.join(opts.dataDir, 'files');
   const stagedFiles = path.join(staging, 'files');
   const partial = `${out}.partial`;
+  const { objects } = opts;
+  const stage = () => (objects ? stageObjects(objects, stagedFiles, keys) : stageFiles(filesRoot, stagedFiles, keys));
+  const keys = new Set<string>();
   try {
     await mkdir(path.join(staging, 'db'), { recursive: true });
-    const keys = new Set<string>();
-    await stageFiles(filesRoot, stagedFiles, keys);
+    await stage();
 
     const dump = await inTransaction(opts.database, 'isolation level repeatable read, read only', async (q) => {
       for (const s of SESSION_SETTINGS) await q(s);
@@ -65,7 +71,7 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
         'select hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1',
       ).catch(() => []);
       if (!migration) throw new BackupError('The database has no migrations applied; there is nothing to back up');
-      await stageFiles(filesRoot, stagedFiles, keys);
+      await stage();
       const [{ server_version: serverVersion }] = await q<{ server_version: string }>('show server_version');
       const tables: Manifest['tables'] = [];
       for (const t of await listTables(q)) {
@@ -182,6 +188,27 @@ async function stageFiles(root: string, dest: string, keys: Set<string>): Promis
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
         throw e;
       }
+    }
+    keys.add(key);
+  }
+}
+
+/** Downloads every object not yet in `keys` into `dest` (one deleted meanwhile is left out). */
+async function stageObjects(objects: FileStorage, dest: string, keys: Set<string>): Promise<void> {
+  for await (const key of objects.list()) {
+    if (keys.has(key)) continue;
+    try {
+      assertSafeKey(key);
+    } catch {
+      continue; // not something the storage wrote
+    }
+    const target = path.join(dest, key);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await pipeline(await objects.get(key), createWriteStream(target));
+    } catch (err) {
+      if (err instanceof StorageNotFound) continue;
+      throw err;
     }
     keys.add(key);
   }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/client';
+import { createStorage } from '../lib/storage';
 import { BackupError, createBackup, runStamp } from './backup';
 import { RestoreError, restoreBackup } from './restore';
 
@@ -36,7 +37,8 @@ async function backup() {
   const database = await createDatabase(config, { poolMax: 2 });
   try {
     console.log(`Backing up ${database.kind === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`} …`);
-    const result = await createBackup({ database, dataDir: config.dataDir, file, log: (m) => console.log(m) });
+    const objects = config.fileStorage === 's3' ? createStorage(config) : undefined;
+    const result = await createBackup({ database, dataDir: config.dataDir, objects, file, log: (m) => console.log(m) });
     const rows = result.manifest.tables.reduce((s, t) => s + t.rows, 0);
     console.log(
       `Wrote ${result.file} (${mb(result.bytes)}): ${result.manifest.tables.length} tables, ${rows} rows, ${result.manifest.files.length} files, migration ${result.manifest.migration.tag}.`,
@@ -54,6 +56,7 @@ async function restore() {
     file: args[0],
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
+    objects: config.fileStorage === 's3' ? createStorage(config) : undefined,
     force,
     log: (m) => console.log(m),
   });

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, open, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -26,7 +26,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { createDatabase, type Database, MIGRATIONS_FOLDER, withStartupLock } from '../db/client';
-import { assertSafeKey } from '../lib/storage';
+import { assertSafeKey, type FileStorage } from '../lib/storage';
 import { exists, hashFile, runStamp } from './backup';
 import { fileEntry, ident, type JournalEntry, MANIFEST_NAME, type Manifest, readJournal, tableEntry, ZManifest } from './manifest';
 import { inTransaction, listSequences, listTables, type Query, SESSION_SETTINGS } from './session';
@@ -41,6 +41,8 @@ export interface RestoreOptions {
   dataDir: string;
   /** Restore into this PostgreSQL database instead of PGlite. */
   databaseUrl?: string;
+  /** Object storage (FILE_STORAGE=s3) to put the files into instead of DATA_DIR/files. */
+  objects?: FileStorage;
   /** Replace a database or files folder that is not empty. */
   force?: boolean;
   /** Bytes of rows per INSERT (tests make it small to cross batch edges). */
@@ -71,7 +73,8 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
     );
     const plan = migrationPlan(manifest);
     const filesDir = path.join(dataDir, 'files');
-    const filesInUse = await hasFiles(filesDir);
+    const filesInUse = opts.objects ? await hasObjects(opts.objects) : await hasFiles(filesDir);
+    const filesPlace = opts.objects ? 'the object storage' : filesDir;
     const movedAside: string[] = [];
 
     if (engine === 'pg') {
@@ -82,7 +85,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
             await disableTriggers(q); // fails here, before anything is dropped, when the role may not
             return hasRows(q);
           });
-          await refuseUnlessEmpty(opts.force, rows, filesInUse, 'the database', filesDir);
+          await refuseUnlessEmpty(opts.force, rows, filesInUse, 'the database', filesPlace);
           await inTransaction(database, 'read write', dropEverything);
           await migrateTo(database, plan.upTo);
           await load(database, manifest, staging, opts.batchBytes, log);
@@ -102,11 +105,11 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
       if (targetInUse) {
         const old = await createDatabase({ dataDir, databaseUrl: undefined }, { pgliteDataDir: target });
         try {
-          await refuseUnlessEmpty(opts.force, await inTransaction(old, 'read only', hasRows), filesInUse, target, filesDir);
+          await refuseUnlessEmpty(opts.force, await inTransaction(old, 'read only', hasRows), filesInUse, target, filesPlace);
         } finally {
           await old.close();
         }
-      } else await refuseUnlessEmpty(opts.force, false, filesInUse, target, filesDir);
+      } else await refuseUnlessEmpty(opts.force, false, filesInUse, target, filesPlace);
       const built = path.join(staging, 'pglite');
       await mkdir(built, { recursive: true });
       const database = await createDatabase({ dataDir, databaseUrl: undefined }, { pgliteDataDir: built });
@@ -120,10 +123,13 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
       await putInPlace(built, target, stamp, movedAside);
     }
 
-    await putInPlace(path.join(staging, 'files'), filesDir, stamp, movedAside);
-    for (const f of manifest.files) {
-      const found = await hashFile(path.join(filesDir, f.key)).catch(() => undefined);
-      if (found?.sha256 !== f.sha256) throw new RestoreError(`Restored file ${f.key} does not match its hash in the manifest`);
+    if (opts.objects) await putObjects(opts.objects, path.join(staging, 'files'), manifest);
+    else {
+      await putInPlace(path.join(staging, 'files'), filesDir, stamp, movedAside);
+      for (const f of manifest.files) {
+        const found = await hashFile(path.join(filesDir, f.key)).catch(() => undefined);
+        if (found?.sha256 !== f.sha256) throw new RestoreError(`Restored file ${f.key} does not match its hash in the manifest`);
+      }
     }
     return { manifest, engine, migratedForward: plan.forward.map((e) => e.tag), movedAside };
   } finally {
@@ -248,6 +254,25 @@ async function hasRows(q: Query): Promise<boolean> {
     `select (${tables.map((t) => `exists (select 1 from only ${ident(t.name)})`).join(' or ')}) as any`,
   );
   return row.any;
+}
+
+async function hasObjects(objects: FileStorage): Promise<boolean> {
+  for await (const _ of objects.list()) return true;
+  return false;
+}
+
+/**
+ * Uploads the archive's files to the object storage and reads each back to compare with its hash. Objects already
+ * there under other keys (a `force` restore) are left: keys are never reused, so no row of the restored database
+ * refers to them.
+ */
+async function putObjects(objects: FileStorage, dir: string, manifest: Manifest): Promise<void> {
+  for (const f of manifest.files) {
+    await objects.put(f.key, await readFile(path.join(dir, f.key)));
+    const hash = createHash('sha256');
+    for await (const chunk of await objects.get(f.key)) hash.update(chunk as Buffer);
+    if (hash.digest('hex') !== f.sha256) throw new RestoreError(`Restored object ${f.key} does not match its hash in the manifest`);
+  }
 }
 
 async function hasFiles(dir: string): Promise<boolean> {
