@@ -6,7 +6,7 @@ import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
-import { LIST_COUNT_CAP } from '../../src/modules/requests/service';
+import { LIST_COUNT_CAP } from '../../src/modules/requests/lists';
 import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;

@@ -1,11 +1,16 @@
 import { defineModule } from '../../lib/module';
 import { registerApprovalKind } from '../approvals/service';
 import { registerDayRequestsReader } from '../attendance/compute';
+import { APPROVAL_KINDS } from './approval-kinds';
+import { readDayRequests } from './day-requests';
+import { requestDecisionRoutes } from './decision-routes';
 import { leavePostJob } from './jobs';
 import { leaveTypeOptionRoutes } from './leave-eligibility';
+import { leaveRoutes } from './leave-routes';
 import { registerLeaveTypeRules } from './leave-type-rules';
-import { requestRoutes } from './routes';
-import { APPROVAL_KINDS, readDayRequests } from './service';
+import { notificationRoutes } from './notification-routes';
+import { requestListRoutes, requestRoutes } from './routes';
+import { visitorRoutes } from './visitor-routes';
 
 export const requestsModule = defineModule({
   name: 'requests',
@@ -15,7 +20,7 @@ export const requestsModule = defineModule({
     // Approved leave and work from home reach daily attendance through this reader.
     registerDayRequestsReader(readDayRequests);
   },
-  routes: [requestRoutes, leaveTypeOptionRoutes],
+  routes: [requestRoutes, requestListRoutes, requestDecisionRoutes, leaveRoutes, visitorRoutes, notificationRoutes, leaveTypeOptionRoutes],
   // Leave credits and the year-end (jobs.ts): posted within hours of the 1st; reads never post.
   schedules: [{ job: leavePostJob, everyMs: 6 * 3_600_000 }],
 });

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { approvalHistory, approvals, leaveLedger, notifications, requests } from '../../db/schema';
 import { submitApproval } from '../approvals/service';
+import { APPROVAL_KINDS } from './approval-kinds';
 import { fyOf, offDays, postDueLeave } from './ledger';
-import { APPROVAL_KINDS } from './service';
 
 type Status = 'pending' | 'approved' | 'rejected' | 'withdrawn' | 'cancelled';
 
