@@ -157,9 +157,11 @@ async function send<T>(url: string, code: number, payload: unknown, options: Req
   } catch (err) {
     const error = err instanceof ApiError ? err : new ApiError(0, (err as Error)?.message || 'Unexpected error');
     const cancelled = error.status === 0 && options.signal?.aborted;
+    // A read while the browser is offline: the screen shows its own error and the shell says it is offline (issue 29).
+    const offlineRead = error.status === 0 && method === 'GET' && globalThis.navigator?.onLine === false;
     if (!cancelled) {
       options.onError?.(error);
-      if (!options.silent || (sessionEnded && !options.endingSession)) errorToast(error.message);
+      if ((!options.silent && !offlineRead) || (sessionEnded && !options.endingSession)) errorToast(error.message);
     }
     throw error;
   } finally {

@@ -1,7 +1,8 @@
 import type { TMeResponse, TSignInResponse } from '@hr/contract';
-import { ApiError, request } from './api';
+import { ApiError, api, request } from './api';
 import { queryClient } from './queryClient';
 import { clearSession, getToken, setProfile, setToken } from './session';
+import { errorToast } from './toast-store';
 
 /** Signs in; on success the token is stored (local storage Qq5odp). Errors go to `onError` and the toast. */
 export async function signIn(userName: string, password: string, onError?: (e: ApiError) => void): Promise<boolean> {
@@ -17,6 +18,22 @@ export async function signIn(userName: string, password: string, onError?: (e: A
 export async function loadProfile(signal?: AbortSignal): Promise<TMeResponse | undefined> {
   const me = await request<TMeResponse>('/api/auth/me', 0, undefined, { signal });
   if (me) setProfile({ acc_dtls: me.acc_dtls, units: me.units, appMenus: me.appMenus, rawMenus: me.rawMenus });
+  return me;
+}
+
+/**
+ * As loadProfile for the signed-in shell, but throwing: a server that cannot be reached (no network: ApiError with
+ * status 0) is told apart from a refusal, so the installed app can open on the profile held for the session.
+ */
+export async function loadProfileOrThrow(signal?: AbortSignal): Promise<TMeResponse> {
+  const me = await api.get<TMeResponse>('/api/auth/me', undefined, {
+    signal,
+    silent: true,
+    onError: (e) => {
+      if (e.status !== 0) errorToast(e.message);
+    },
+  });
+  setProfile({ acc_dtls: me.acc_dtls, units: me.units, appMenus: me.appMenus, rawMenus: me.rawMenus });
   return me;
 }
 

@@ -76,7 +76,9 @@ function usePunchAction(share: boolean, userId: number | null) {
             };
       },
       onDone: async ({ outcome }, direction) => {
-        if (!outcome.queued && outcome.result.late) {
+        // Kept on the phone: nothing changed on the server (and the refetches would wait for the network).
+        if (outcome.queued) return;
+        if (outcome.result.late) {
           const time = clockOf(outcome.result.punch.localTime);
           toast({
             variant: 'default',

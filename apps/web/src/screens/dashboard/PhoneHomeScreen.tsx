@@ -137,47 +137,49 @@ export default function PhoneHomeScreen() {
   if (!account) return null;
 
   return (
-    <div className="mx-auto grid max-w-3xl gap-4" data-testid="phone-home">
+    <div className="mx-auto grid max-w-6xl gap-4" data-testid="phone-home">
       <h1 className="text-xl font-semibold tracking-tight">Hello, {account.fullName}</h1>
       {account.employeeId != null ? (
         <StaffWidgets />
       ) : (
         <p className="text-sm text-muted-foreground">Your sign-in has no employee record: there is no punch or leave of your own.</p>
       )}
-      {account.employeeId != null && (
-        <Section
-          title="Requests"
-          id="home-requests"
-          action={
-            holds(MENU.myRequests) ? (
-              <Link to={MENU.myRequests} className="inline-flex items-center text-sm text-primary hover:underline">
-                All my requests <ChevronRight className="size-4" aria-hidden />
-              </Link>
-            ) : undefined
-          }
-        >
-          {raise.length > 0 && (
-            <div className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:grid-cols-3">
-              {raise.map((r) => (
-                <Shortcut key={r.to} {...r} />
-              ))}
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        {account.employeeId != null && (
+          <Section
+            title="Requests"
+            id="home-requests"
+            action={
+              holds(MENU.myRequests) ? (
+                <Link to={MENU.myRequests} className="inline-flex items-center text-sm text-primary hover:underline">
+                  All my requests <ChevronRight className="size-4" aria-hidden />
+                </Link>
+              ) : undefined
+            }
+          >
+            {raise.length > 0 && (
+              <div className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:grid-cols-3">
+                {raise.map((r) => (
+                  <Shortcut key={r.to} {...r} />
+                ))}
+              </div>
+            )}
+            <MyLatestRequests />
+            <div className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2">
+              {holds(MENU.payslip) && <Shortcut to={MENU.payslip} icon={<FileText />} label="My payslips" />}
+              {holds(MENU.myAttendanceLogs) && <Shortcut to={MENU.myAttendanceLogs} icon={<Briefcase />} label="My attendance" />}
             </div>
-          )}
-          <MyLatestRequests />
-          <div className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2">
-            {holds(MENU.payslip) && <Shortcut to={MENU.payslip} icon={<FileText />} label="My payslips" />}
-            {holds(MENU.myAttendanceLogs) && <Shortcut to={MENU.myAttendanceLogs} icon={<Briefcase />} label="My attendance" />}
-          </div>
+          </Section>
+        )}
+        {approver && (
+          <Section title="Waiting for your decision" id="home-approvals">
+            <WaitingApprovals />
+          </Section>
+        )}
+        <Section title="Notifications" id="home-notifications">
+          <LatestNotifications />
         </Section>
-      )}
-      {approver && (
-        <Section title="Waiting for your decision" id="home-approvals">
-          <WaitingApprovals />
-        </Section>
-      )}
-      <Section title="Notifications" id="home-notifications">
-        <LatestNotifications />
-      </Section>
+      </div>
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { OfflinePunchSync } from '@/components/app/OfflinePunchSync';
 import { ErrorBoundary } from '@/components/common/ErrorBoundary';
 import { NoAccessScreen } from '@/components/common/NoAccessScreen';
 import { Skeleton } from '@/components/ui/skeleton';
-import { loadProfile } from '@/lib/auth';
+import { ApiError } from '@/lib/api';
+import { loadProfileOrThrow } from '@/lib/auth';
 import { getToken, useSession } from '@/lib/session';
 import { useScreenAccess } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
@@ -26,9 +27,11 @@ export function OutletLayout() {
   const location = useLocation();
   const me = useQuery({
     queryKey: ['auth', 'me', token],
-    queryFn: ({ signal }) => loadProfile(signal),
+    queryFn: ({ signal }) => loadProfileOrThrow(signal),
     enabled: !!token,
     staleTime: Infinity,
+    // No network: no retries (the shell stands on the session's profile); the query runs again when it returns.
+    retry: (count, error) => !(error instanceof ApiError && error.status === 0) && count < 1,
   });
   const account = useSession((s) => s.acc_dtls);
   const access = useScreenAccess();
@@ -42,12 +45,14 @@ export function OutletLayout() {
   // Close the mobile drawer on navigation.
   useEffect(() => setMobileOpen(false), [location.pathname]);
 
-  // TanStack Query pauses the profile's request while the browser is offline; it runs when the network returns.
-  const offline = me.isPending && me.fetchStatus === 'paused' && !!account;
+  // No network (the request failed to reach the server, or TanStack Query paused it): the profile held for the browser
+  // session stands in; the request runs again when the network returns.
+  const unreachable = me.isError && me.error instanceof ApiError && me.error.status === 0;
+  const offline = !!account && !me.data && (unreachable || (me.isPending && me.fetchStatus === 'paused'));
 
   if (!token) return <Navigate to="/" replace />;
   if (!offline && (me.isPending || !me.data || !account)) {
-    if (me.isSuccess && !me.data) return <Navigate to="/" replace />;
+    if ((me.isSuccess && !me.data) || me.isError) return <Navigate to="/" replace />;
     return <ShellSkeleton />;
   }
 
