@@ -9,6 +9,8 @@ import { apiRequest, screenshot, signInWithToken, useBrowser } from './support';
 const ctx = useBrowser({ viewport: { width: 390, height: 844 } });
 /** Chennai Branch's office (its geofence's centre in the seed). */
 const CHENNAI = { latitude: 13.0569, longitude: 80.2425 };
+/** A page's data on a loaded machine can take seconds. */
+const WAIT = { timeout: 20_000 };
 
 type Punch = { id: number; source: string; recordedOffline: boolean; latitude: number | null; direction: string | null };
 
@@ -53,15 +55,15 @@ describe('the installed app without a network', () => {
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId('phone-home').waitFor();
-    await expect.poll(() => page.getByTestId('offline-status').textContent()).toContain('You are offline');
+    await expect.poll(() => page.getByTestId('offline-status').textContent(), WAIT).toContain('You are offline');
     await page.getByTestId('punch-button').click();
-    await expect.poll(() => page.getByTestId('offline-waiting').textContent()).toBe('1 punch waiting to be sent.');
+    await expect.poll(() => page.getByTestId('offline-waiting').textContent(), WAIT).toBe('1 punch waiting to be sent.');
     await screenshot(page, 'offline-punch-waiting-390');
 
     // Still on the phone after the page is opened again without a network.
     await page.reload();
     await page.getByTestId('phone-home').waitFor();
-    await expect.poll(() => page.getByTestId('offline-waiting').textContent()).toBe('1 punch waiting to be sent.');
+    await expect.poll(() => page.getByTestId('offline-waiting').textContent(), WAIT).toBe('1 punch waiting to be sent.');
     expect((await todaysPunches()).length).toBe(before.length);
 
     await context.setOffline(false);
@@ -73,12 +75,42 @@ describe('the installed app without a network', () => {
 
     // The punch list says so; a reload (online) sends nothing again.
     const card = page.getByTestId('punch-card');
-    await expect.poll(() => card.getByTestId('recorded-offline').count()).toBe(1);
+    await expect.poll(() => card.getByTestId('recorded-offline').count(), WAIT).toBe(1);
     await page.reload();
     await page.getByTestId('punch-button').waitFor();
-    await expect.poll(() => card.getByTestId('punch').count()).toBeGreaterThan(0);
+    await expect.poll(() => card.getByTestId('punch').count(), WAIT).toBeGreaterThan(0);
     expect((await todaysPunches()).length).toBe(before.length + 1);
     await screenshot(page, 'offline-punch-sent-390');
+  });
+
+  it("says a newer version is required below the APK version master's minimum, and the server refuses its punch", async () => {
+    const { page } = ctx;
+    const release = await apiRequest<{ id: number }>('/api/resources/apkVersion', {
+      user: 'admin',
+      body: {
+        versionCode: 200,
+        versionName: '2.0.0',
+        minSupportedVersionCode: 150,
+        isForceUpdate: false,
+        releaseDate: todayIn('Asia/Kolkata'),
+        releaseNotes: 'Needed by every phone',
+      },
+    });
+    expect(release.status, JSON.stringify(release.body)).toBe(201);
+    try {
+      await signInWithToken(page, 'employee2', '/outlet/home');
+      const dialog = page.getByRole('dialog', { name: 'A newer version is required' });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('install version 2.0.0 (200) or later');
+      await screenshot(page, 'app-update-required-390');
+      await dialog.getByRole('button', { name: 'Not now' }).click();
+      await page.getByTestId('punch-button').click();
+      await expect.poll(() => page.getByText(/no longer supported: install version 2\.0\.0/).count(), WAIT).toBeGreaterThan(0);
+    } finally {
+      expect((await apiRequest(`/api/resources/apkVersion/${release.body.id}`, { user: 'admin', method: 'DELETE' })).status).toBeLessThan(
+        300,
+      );
+    }
   });
 
   it('lets a keyboard reach the punch button and the requests from the skip link, with labelled controls', async () => {
@@ -86,9 +118,9 @@ describe('the installed app without a network', () => {
     await signInWithToken(page, 'employee2', '/outlet/home');
     await page.getByTestId('phone-home').waitFor();
     // The button is enabled once today's punches have loaded (a disabled button takes no focus).
-    await expect.poll(() => page.getByTestId('punch-button').isEnabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('punch-button').isEnabled(), WAIT).toBe(true);
     await page.keyboard.press('Tab');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('skip-link');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), WAIT).toBe('skip-link');
     await page.keyboard.press('Enter');
     // From the screen's start the punch button is among the first stops, named by its text.
     let reached = false;
