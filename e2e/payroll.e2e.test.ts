@@ -55,7 +55,8 @@ describe('salary process', () => {
       const d = new Date(new Date().toLocaleString('en-US', { timeZone: 'Asia/Kolkata' }));
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
     });
-    await page.getByTestId('run-paid-on').fill('2001-01-01');
+    // The one date field reads dd/mm/yyyy.
+    await page.getByTestId('run-paid-on').fill('01/01/2001');
     await page.getByTestId('confirm-lock').click();
     await expect
       .poll(() =>
@@ -66,7 +67,7 @@ describe('salary process', () => {
       )
       .toBe(true);
     expect(await page.getByTestId('run-status').textContent()).toBe(status);
-    await page.getByTestId('run-paid-on').fill(`${ym}-01`);
+    await page.getByTestId('run-paid-on').fill(`01/${ym.slice(5)}/${ym.slice(0, 4)}`);
     await page.getByTestId('confirm-lock').click();
     await expect.poll(() => page.getByTestId('run-status').textContent()).toMatch(/locked/i);
     await expect.poll(() => page.getByTestId('run-process').count()).toBe(0);

@@ -13,7 +13,11 @@ describe('plain validation messages', () => {
     expect(fieldLabel(['dateOfJoining'])).toBe('Date of joining');
     expect(fieldLabel(['departmentId'])).toBe('Department');
     expect(fieldLabel(['unitIds'])).toBe('Units');
-    expect(fieldLabel(['rows', 3, 'pf_no'])).toBe('Pf no');
+    expect(fieldLabel(['rows', 3, 'pf_no'])).toBe('PF no');
+    expect(fieldLabel(['rows', 0, 'lwopDays'])).toBe('LWOP days');
+    expect(fieldLabel(['noOfEMIs'])).toBe('No. of EMIs');
+    expect(fieldLabel(['esiNumber'])).toBe('ESI number');
+    expect(fieldLabel(['noticeDays'])).toBe('Notice days');
     expect(fieldLabel([])).toBe('This value');
   });
 
@@ -52,8 +56,8 @@ describe('plain validation messages', () => {
     expect(messages(z.object({ dateOfJoining: z.string() }), {})).toEqual({ dateOfJoining: 'Date of joining is required' });
     expect(messages(z.object({ age: z.number() }), { age: 'ten' })).toEqual({ age: 'Age must be a number' });
     // A text that is not a number is a value given, not a missing one: "two" typed for LWOP days, a non-number amount.
-    expect(messages(z.object({ lwopDays: z.number() }), { lwopDays: 'two' })).toEqual({ lwopDays: 'Lwop days must be a number' });
-    expect(messages(z.object({ lwopDays: z.number() }), { lwopDays: Number.NaN })).toEqual({ lwopDays: 'Lwop days must be a number' });
+    expect(messages(z.object({ lwopDays: z.number() }), { lwopDays: 'two' })).toEqual({ lwopDays: 'LWOP days must be a number' });
+    expect(messages(z.object({ lwopDays: z.number() }), { lwopDays: Number.NaN })).toEqual({ lwopDays: 'LWOP days must be a number' });
     expect(messages(z.object({ amount: z.coerce.number() }), { amount: 'abc' })).toEqual({ amount: 'Amount must be a number' });
     expect(messages(z.object({ amount: z.number() }), { amount: null })).toEqual({ amount: 'Amount is required' });
     expect(messages(z.object({ amount: z.number() }), {})).toEqual({ amount: 'Amount is required' });

@@ -9,7 +9,36 @@ import { z } from 'zod';
 
 type RawIssue = z.core.$ZodRawIssue;
 
-/** 'dateOfJoining' → 'Date of joining'; 'departmentId' → 'Department'; 'pf_no' → 'Pf no'. */
+/** Words a label writes as the payroll office does (the key 'lwopDays' reads "LWOP days", not "Lwop days"). */
+const ACRONYMS: Record<string, string> = {
+  da: 'DA',
+  ecr: 'ECR',
+  edli: 'EDLI',
+  emi: 'EMI',
+  emis: 'EMIs',
+  epf: 'EPF',
+  eps: 'EPS',
+  esi: 'ESI',
+  esic: 'ESIC',
+  gst: 'GST',
+  gstin: 'GSTIN',
+  hra: 'HRA',
+  ifsc: 'IFSC',
+  lta: 'LTA',
+  lwf: 'LWF',
+  lwop: 'LWOP',
+  lwp: 'LWP',
+  ot: 'OT',
+  pan: 'PAN',
+  pf: 'PF',
+  pt: 'PT',
+  tan: 'TAN',
+  tds: 'TDS',
+  uan: 'UAN',
+  utr: 'UTR',
+};
+
+/** 'dateOfJoining' → 'Date of joining'; 'departmentId' → 'Department'; 'pf_no' → 'PF no'; 'noOfEMIs' → 'No. of EMIs'. */
 export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
   const last = [...(path ?? [])].reverse().find((p) => typeof p === 'string');
   if (typeof last !== 'string' || !last) return 'This value';
@@ -18,8 +47,13 @@ export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .trim()
-    .toLowerCase();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'This value';
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w, i, all) => ACRONYMS[w] ?? (w === 'no' && all[i + 1] === 'of' ? 'no.' : w));
+  if (!words.length) return 'This value';
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const KIND: Record<string, string> = {

@@ -87,7 +87,7 @@ function CompareScreen({ kind }: { kind: 'detail' | 'summary' }) {
   const title = kind === 'detail' ? 'Shift schedule vs attendance' : 'Shift schedule vs attendance: summary';
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <PageHeader
         title={menu?.label ?? title}
         description={`${formatDate(query.from)} – ${formatDate(query.to)}${report.data ? ` · ${formatCount(total)} ${kind === 'detail' ? 'day' : 'employee'}${total === 1 ? '' : 's'}` : ''}`}

@@ -7,6 +7,7 @@ import { useLocation } from 'react-router';
 import { type DataColumn, DataTable, PaginationBar, useDebounced } from '@/components/data-table';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { Badge } from '@/components/ui/badge';
+import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
@@ -127,11 +128,11 @@ export default function AuditTrailScreen() {
         </select>
         <label className="flex items-center gap-1 text-sm text-muted-foreground">
           From
-          <Input type="date" className="w-40" aria-label="From" value={filters.from} onChange={(e) => set('from', e.target.value)} />
+          <DateInput className="w-40" aria-label="From" value={filters.from} onChange={(e) => set('from', e.target.value)} />
         </label>
         <label className="flex items-center gap-1 text-sm text-muted-foreground">
           To
-          <Input type="date" className="w-40" aria-label="To" value={filters.to} onChange={(e) => set('to', e.target.value)} />
+          <DateInput className="w-40" aria-label="To" value={filters.to} onChange={(e) => set('to', e.target.value)} />
         </label>
       </div>
       <DataTable

@@ -24,9 +24,9 @@ import { JobProgress } from '@/components/jobs/JobProgress';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
@@ -513,9 +513,8 @@ function PaidOnDialog({ path, run, onClose, onDone }: Omit<ActionDialogProps, 'o
           <DialogDescription>{text.description}</DialogDescription>
         </DialogHeader>
         <FormField label="Date of payment" htmlFor="run-paid-on" required error={errors.paidOn}>
-          <Input
+          <DateInput
             id="run-paid-on"
-            type="date"
             className="w-44"
             min={`${run.year}-${String(run.month).padStart(2, '0')}-01`}
             max={todayIso()}

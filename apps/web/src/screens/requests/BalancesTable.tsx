@@ -72,7 +72,18 @@ export function BalancesTable({
       id: 'pending',
       header: 'Pending',
       ...right,
-      cell: (b) => num(b.pending, b.pending > 0 ? 'text-amber-700 dark:text-amber-300' : undefined),
+      // Paid days waiting for approval, and those that would be without pay (all of an unpaid type's, or days beyond
+      // the balance): a pending request of leave without pay shows on its row too (issue 28).
+      cell: (b) => {
+        const lwop = b.pendingLwop ?? 0;
+        const all = b.pending + lwop;
+        return (
+          <span className={cn('tabular-nums', all > 0 && 'text-amber-700 dark:text-amber-300')} data-testid="pending-days">
+            {formatBalance(all)}
+            {lwop > 0 && b.isPaid && <span className="ml-1 text-xs">({formatBalance(lwop)} without pay)</span>}
+          </span>
+        );
+      },
     },
     {
       id: 'balance',

@@ -76,7 +76,8 @@ export default function TaxDeclarationScreen() {
   const asPayroll = payroll && !!employee;
   const query = useQuery({
     queryKey: ['tax-declaration', url, financialYear],
-    queryFn: ({ signal }) => api.get<TTaxDeclaration>(url, { financialYear }, { signal }),
+    // `silent`: the alert below says why (no error toast repeating it).
+    queryFn: ({ signal }) => api.get<TTaxDeclaration>(url, { financialYear }, { signal, silent: true }),
   });
 
   return (
@@ -110,7 +111,10 @@ export default function TaxDeclarationScreen() {
         <Skeleton className="h-96 w-full" />
       ) : query.isError ? (
         <Alert variant="destructive">
-          <AlertDescription>{(query.error as Error).message}</AlertDescription>
+          <AlertDescription>
+            {(query.error as Error).message}
+            {payroll && !employee && ': find an employee above to see their declaration.'}
+          </AlertDescription>
         </Alert>
       ) : (
         <DeclarationForm
