@@ -34,7 +34,7 @@ beforeAll(async () => {
   s3 = await startS3Server(['hr-files', 'hr-restored', 'hr-unit']);
   dataDir = mkdtempSync(path.join(tmpdir(), 'hr-s3-nodes-'));
   n = await twoNodes({ config: { dataDir, ...s3.config('hr-files') } });
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await n?.close();
   await s3?.close();

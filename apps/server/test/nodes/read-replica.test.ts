@@ -18,7 +18,7 @@ describe.runIf(!!readUrl && !!process.env.TEST_DATABASE_URL)('reports read from 
     t = await createTestApp();
     admin = api(t.app, await signIn(t.app, 'admin'));
     (t.app.readDb as unknown as { $client: pg.Pool }).$client.on('acquire', () => replicaUses++);
-  }, 120_000);
+  }, 600_000);
   afterAll(() => t?.close());
 
   const inRecovery = async (db: typeof t.db) => (await queryRows<{ r: boolean }>(db, sql`select pg_is_in_recovery() as r`))[0].r;

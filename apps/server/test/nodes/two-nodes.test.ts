@@ -22,7 +22,7 @@ describe.each(stores)('two API nodes sharing state through the $store', ({ redis
   beforeAll(async () => {
     if (!run) return;
     n = await twoNodes({ redis, config: { signInMaxFailuresPerAccount: 2, deviceRatePerMinute: 4 } });
-  }, 120_000);
+  }, 600_000);
   afterAll(() => n?.close());
 
   it.runIf(run)('each node knows the shared store it uses', () => {

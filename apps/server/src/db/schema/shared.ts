@@ -1,5 +1,6 @@
 // State several API nodes must agree on that is neither a record nor a job (lib/shared): hit counters of the
-// rate limits, in slots of a few seconds, shared through the database when no Redis is configured.
+// rate limits, in slots of a few seconds, shared through the database when no Redis is configured. The table is
+// UNLOGGED (migration 0047; Drizzle's schema has no word for it): the counters are disposable, so a hit waits for no WAL flush.
 import { bigint, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const sharedCounters = pgTable(
