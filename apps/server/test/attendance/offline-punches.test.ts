@@ -192,6 +192,16 @@ describe('a punch recorded offline', () => {
     expect(notATime.json().fieldErrors.punchedAt).toBeDefined();
   });
 
+  it('answers extreme or odd times with 400 (or stores a believable one), never a 500', async () => {
+    const times = ['0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '1970-01-01T00:00:00+14:00', '2026-02-29T10:00:00Z'];
+    for (const punchedAt of times) {
+      for (const sentAt of times) {
+        const res = await emp2.post('/api/attendance/punches/web', { clientKey: key(), punchedAt, sentAt });
+        expect([201, 400, 409], `${punchedAt} / ${sentAt}: ${res.body}`).toContain(res.statusCode);
+      }
+    }
+  });
+
   it('refuses a second offline punch within a minute of another as a double tap (409)', async () => {
     const first = await emp1.post('/api/attendance/punches/web', { clientKey: key(), punchedAt: minutesAgo(900), sentAt: minutesAgo(0) });
     expect(first.statusCode, first.body).toBe(201);

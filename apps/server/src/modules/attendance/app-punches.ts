@@ -70,6 +70,8 @@ export async function punchByClientKey(
 export function offlinePunchTime(punchedAt: string, sentAt: string, now: Date, rules: AppPunchRules): Date {
   const made = Date.parse(punchedAt);
   const sent = Date.parse(sentAt);
+  if (!Number.isFinite(made) || !Number.isFinite(sent))
+    throw new BadRequest('Invalid punch time', { [Number.isFinite(made) ? 'sentAt' : 'punchedAt']: ['Not a date and time'] });
   if (made > sent) throw new BadRequest('Invalid punch time', { punchedAt: ['Must not be after the time it was sent (sentAt)'] });
   const error = now.getTime() - sent;
   const at = Math.abs(error) > rules.clockSkewMinutes * 60_000 ? made + error : Math.min(made, now.getTime());
