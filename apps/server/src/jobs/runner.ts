@@ -8,37 +8,16 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '../config';
-import { type Db, queryRows, type Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema';
+import { type JobRow, jobLease, type Lease } from './lease';
+import { JobCancelled, JobInterrupted, type Progress, trackProgress } from './progress';
 
-export type JobRow = typeof jobs.$inferSelect;
-
-/** Thrown inside a job (by `progress.set` or `checkCancelled`) when someone asked to cancel it. */
-export class JobCancelled extends Error {
-  constructor() {
-    super('Cancelled');
-  }
-}
-
-/**
- * Thrown inside a job (by `progress.set` or `checkCancelled`) when the server is stopping: its transaction rolls
- * back and the job goes back to the queue without using up an attempt, for the next start (or another process).
- */
-export class JobInterrupted extends Error {
-  constructor() {
-    super('Interrupted: the server is stopping');
-  }
-}
+export type { JobRow } from './lease';
+export { JobCancelled, JobInterrupted, type Progress } from './progress';
 
 /** A failure that retrying cannot fix (bad data): the job fails at once. */
 export class JobFailure extends Error {}
-
-export interface Progress {
-  /** Records done / total and a message (persisted at most every 250 ms, and at every new message and the last one). */
-  set(done: number, total: number, message?: string): Promise<void>;
-  /** Throws JobCancelled when a cancel was requested (cancellable jobs), JobInterrupted when the server is stopping. */
-  checkCancelled(): Promise<void>;
-}
 
 export interface JobContext {
   db: Db;
@@ -161,8 +140,115 @@ export interface JobRunner {
 
 const backoff = (attempt: number) => Math.min(300_000, 1000 * 2 ** attempt);
 
+/** What a failed run writes: back to the queue after the back-off, or failed for good (bad data, or the last attempt). */
+function failureOf(err: unknown, row: JobRow, def: JobDefinition<unknown>, log: FastifyBaseLogger): PgUpdateSetSource<typeof jobs> {
+  const message = err instanceof Error ? err.message : String(err);
+  const final = err instanceof JobFailure || row.attempts >= row.maxAttempts;
+  log.warn({ err, attempt: row.attempts, final }, 'job failed');
+  return final
+    ? { state: 'failed', finishedAt: new Date(), error: message.slice(0, 2000) }
+    : { state: 'queued', error: message.slice(0, 2000), runAfter: new Date(Date.now() + (def.backoffMs ?? backoff)(row.attempts)) };
+}
+
+/** Waits for `work` at most `waitMs` (forever when infinite); whether it finished. */
+async function within(work: Promise<unknown>, waitMs: number): Promise<boolean> {
+  if (waitMs === Number.POSITIVE_INFINITY) {
+    await work;
+    return true;
+  }
+  let wait: NodeJS.Timeout | undefined;
+  const finished = await Promise.race([
+    work.then(() => true),
+    new Promise<boolean>((resolve) => {
+      wait = setTimeout(() => resolve(false), waitMs);
+    }),
+  ]);
+  clearTimeout(wait);
+  return finished;
+}
+
+interface RunState {
+  abandoned: boolean;
+  /** Set by stop(): the running job stops at its next progress point. */
+  stopping: boolean;
+}
+
+/** Runs one claimed job to its end: succeeded (unless it completed in its own transaction), failed, queued again, cancelled or released. */
+async function runJob(opts: RunnerOptions, lease: Lease, state: RunState, row: JobRow, leaseMs: number): Promise<void> {
+  const def = definitions.get(row.name);
+  if (!def) return;
+  if (row.attempts > row.maxAttempts) {
+    // Claimed again after its runner died on the last attempt: give up rather than loop.
+    await lease.finish(row.id, {
+      state: 'failed',
+      finishedAt: new Date(),
+      error: `Stopped after ${row.maxAttempts} attempts (the server stopped during the run)`,
+    });
+    return;
+  }
+  const { db } = opts;
+  const tracker = trackProgress({
+    db,
+    row,
+    cancellable: def.cancellable ?? false,
+    lease,
+    leaseMs,
+    log: opts.log,
+    abandoned: () => state.abandoned,
+    stopping: () => state.stopping,
+  });
+  let completed = false;
+  const ctx: JobContext = {
+    db,
+    readDb: opts.readDb ?? db,
+    config: opts.config,
+    log: opts.log.child({ jobId: row.id, job: row.name }),
+    jobId: row.id,
+    attempt: row.attempts,
+    createdBy: row.createdBy,
+    async completeIn(tx, result) {
+      const done = await tx
+        .update(jobs)
+        .set({
+          state: 'succeeded',
+          result: result as object,
+          finishedAt: new Date(),
+          lockedBy: null,
+          lockedUntil: null,
+          ...tracker.unwritten(),
+        })
+        .where(lease.mine(row.id))
+        .returning({ id: jobs.id });
+      if (done.length === 0) throw new Error('This runner no longer holds the job; its work is rolled back');
+      completed = true;
+    },
+  };
+  try {
+    const result = await def.run(ctx, def.schema.parse(row.data), tracker.progress);
+    if (!completed)
+      await lease.finish(row.id, {
+        state: 'succeeded',
+        result: (result ?? null) as object,
+        finishedAt: new Date(),
+        ...tracker.unwritten(),
+      });
+  } catch (err) {
+    if (state.abandoned) return;
+    if (err instanceof JobInterrupted) {
+      ctx.log.info('job interrupted by the server stopping; back in the queue');
+      await lease.release(row.id);
+    } else if (err instanceof JobCancelled) {
+      await lease.finish(row.id, { state: 'cancelled', finishedAt: new Date(), progressMessage: 'Cancelled' });
+    } else {
+      await lease.finish(row.id, failureOf(err, row, def, ctx.log));
+    }
+  } finally {
+    tracker.close();
+  }
+}
+
 export function createJobRunner(opts: RunnerOptions): JobRunner {
-  const { db, config, log } = opts;
+  const { db, log } = opts;
   const leaseMs = opts.leaseMs ?? 60_000;
   const pollMs = opts.pollMs ?? 1000;
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -170,185 +256,16 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
   let scheduleTimers: NodeJS.Timeout[] = [];
   let running: Promise<unknown> | null = null;
   let stopped = true;
-  let abandoned = false;
-  /** Set by stop(): the running job stops at its next progress point. */
-  let stopping = false;
-
-  async function claim(): Promise<JobRow | null> {
-    const names = [...definitions.keys()];
-    if (names.length === 0) return null;
-    const [row] = await queryRows<JobRow>(
-      db,
-      sql`
-      update jobs set state = 'running', attempts = attempts + 1, locked_by = ${id},
-        locked_until = now() + (${leaseMs}::int * interval '1 millisecond'), started_at = coalesce(started_at, now())
-      where id = (
-        select id from jobs
-        where name in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))
-          and ((state = 'queued' and run_after <= now()) or (state = 'running' and locked_until < now()))
-        order by run_after, id
-        for update skip locked
-        limit 1)
-      returning id, name, data, state, attempts, max_attempts as "maxAttempts", created_by as "createdBy",
-        cancel_requested as "cancelRequested"`,
-    );
-    return row ?? null;
-  }
-
-  /** Updates the job only while this runner holds it. */
-  const mine = (jobId: number) => and(eq(jobs.id, jobId), eq(jobs.lockedBy, id), eq(jobs.state, 'running'));
-
-  async function finish(jobId: number, set: PgUpdateSetSource<typeof jobs>) {
-    if (abandoned) return;
-    await db
-      .update(jobs)
-      .set({ lockedBy: null, lockedUntil: null, ...set })
-      .where(mine(jobId));
-  }
-
-  async function runOne(row: JobRow): Promise<void> {
-    const def = definitions.get(row.name);
-    if (!def) return;
-    if (row.attempts > row.maxAttempts) {
-      // Claimed again after its runner died on the last attempt: give up rather than loop.
-      await finish(row.id, {
-        state: 'failed',
-        finishedAt: new Date(),
-        error: `Stopped after ${row.maxAttempts} attempts (the server stopped during the run)`,
-      });
-      return;
-    }
-    let cancelRequested = row.cancelRequested;
-    let lastWrite = 0;
-    let lastMessage: string | null = null;
-    let pending: { done: number; total: number; message: string } | null = null;
-    const heartbeat = setInterval(
-      () => {
-        if (abandoned) return;
-        db.update(jobs)
-          .set({ lockedUntil: sql`now() + (${leaseMs}::int * interval '1 millisecond')` })
-          .where(mine(row.id))
-          .returning({ cancel: jobs.cancelRequested })
-          .then(([r]) => {
-            if (r?.cancel) cancelRequested = true;
-          })
-          .catch((err) => log.warn({ err, jobId: row.id }, 'job heartbeat failed'));
-      },
-      Math.max(200, Math.floor(leaseMs / 3)),
-    );
-    heartbeat.unref();
-    const writeProgress = async () => {
-      if (!pending || abandoned) return;
-      const p = pending;
-      pending = null;
-      lastWrite = Date.now();
-      const [r] = await db
-        .update(jobs)
-        .set({ progressDone: p.done, progressTotal: p.total, progressMessage: p.message.slice(0, 300) })
-        .where(mine(row.id))
-        .returning({ cancel: jobs.cancelRequested });
-      if (r?.cancel) cancelRequested = true;
-    };
-    /** The progress not yet written, as columns (written with the job's final state). */
-    const lastProgress = () => {
-      const p = pending;
-      pending = null;
-      return p ? { progressDone: p.done, progressTotal: p.total, progressMessage: p.message.slice(0, 300) } : {};
-    };
-    const progress: Progress = {
-      async set(done, total, message = '') {
-        const newStep = message !== lastMessage;
-        lastMessage = message;
-        pending = { done, total, message };
-        // Written at most every 250 ms, and always at a new step (a new message) and at the end.
-        if (newStep || Date.now() - lastWrite >= 250 || done >= total) await writeProgress();
-        if (cancelRequested && def.cancellable) throw new JobCancelled();
-        if (stopping) throw new JobInterrupted();
-      },
-      async checkCancelled() {
-        if (stopping) throw new JobInterrupted();
-        if (!def.cancellable) return;
-        if (!cancelRequested) {
-          const [r] = await db.select({ cancel: jobs.cancelRequested }).from(jobs).where(eq(jobs.id, row.id));
-          cancelRequested = r?.cancel ?? false;
-        }
-        if (cancelRequested) throw new JobCancelled();
-      },
-    };
-    let completed = false;
-    const ctx: JobContext = {
-      db,
-      readDb: opts.readDb ?? db,
-      config,
-      log: log.child({ jobId: row.id, job: row.name }),
-      jobId: row.id,
-      attempt: row.attempts,
-      createdBy: row.createdBy,
-      async completeIn(tx, result) {
-        const done = await tx
-          .update(jobs)
-          .set({
-            state: 'succeeded',
-            result: result as object,
-            finishedAt: new Date(),
-            lockedBy: null,
-            lockedUntil: null,
-            ...lastProgress(),
-          })
-          .where(mine(row.id))
-          .returning({ id: jobs.id });
-        if (done.length === 0) throw new Error('This runner no longer holds the job; its work is rolled back');
-        completed = true;
-      },
-    };
-    try {
-      const data = def.schema.parse(row.data);
-      const result = await def.run(ctx, data, progress);
-      if (!completed)
-        await finish(row.id, { state: 'succeeded', result: (result ?? null) as object, finishedAt: new Date(), ...lastProgress() });
-    } catch (err) {
-      if (abandoned) return;
-      if (err instanceof JobInterrupted) {
-        ctx.log.info('job interrupted by the server stopping; back in the queue');
-        await release(row.id);
-      } else if (err instanceof JobCancelled) {
-        await finish(row.id, { state: 'cancelled', finishedAt: new Date(), progressMessage: 'Cancelled' });
-      } else {
-        const message = err instanceof Error ? err.message : String(err);
-        const final = err instanceof JobFailure || row.attempts >= row.maxAttempts;
-        ctx.log.warn({ err, attempt: row.attempts, final }, 'job failed');
-        await finish(
-          row.id,
-          final
-            ? { state: 'failed', finishedAt: new Date(), error: message.slice(0, 2000) }
-            : {
-                state: 'queued',
-                error: message.slice(0, 2000),
-                runAfter: new Date(Date.now() + (def.backoffMs ?? backoff)(row.attempts)),
-              },
-        );
-      }
-    } finally {
-      clearInterval(heartbeat);
-    }
-  }
-
-  /** Gives a claimed job back to the queue without using up an attempt (the server is stopping). */
-  const release = (jobId: number) =>
-    finish(jobId, {
-      state: 'queued',
-      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-      runAfter: new Date(),
-      progressMessage: 'Interrupted by a server restart; it continues when the server is back',
-    });
+  const state: RunState = { abandoned: false, stopping: false };
+  const lease = jobLease(db, id, leaseMs, () => state.abandoned);
 
   async function tick(): Promise<boolean> {
     // The claim is part of the work stop() waits for: a job claimed while stopping goes straight back.
     const work = (async () => {
-      const row = await claim();
+      const row = await lease.claim([...definitions.keys()]);
       if (!row) return false;
-      if (stopping) await release(row.id);
-      else await runOne(row);
+      if (state.stopping) await lease.release(row.id);
+      else await runJob(opts, lease, state, row, leaseMs);
       return true;
     })();
     running = work;
@@ -391,6 +308,13 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
     void p.finally(() => enqueuing.delete(p));
   }
 
+  function stopTimers() {
+    stopped = true;
+    clearTimeout(timer);
+    for (const t of scheduleTimers) clearInterval(t);
+    scheduleTimers = [];
+  }
+
   return {
     id,
     start() {
@@ -413,45 +337,19 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
       return n;
     },
     async stop(waitMs = Number.POSITIVE_INFINITY) {
-      stopped = true;
-      stopping = true;
-      clearTimeout(timer);
-      for (const t of scheduleTimers) clearInterval(t);
-      scheduleTimers = [];
+      state.stopping = true;
+      stopTimers();
       // A scheduled enqueue in flight is one insert: waited for (within waitMs), so nothing is written after stop.
-      if (enqueuing.size) {
-        let waitEnqueue: NodeJS.Timeout | undefined;
-        await Promise.race([
-          Promise.all([...enqueuing]),
-          new Promise((resolve) => {
-            if (Number.isFinite(waitMs)) waitEnqueue = setTimeout(resolve, waitMs);
-          }),
-        ]);
-        clearTimeout(waitEnqueue);
-      }
+      if (enqueuing.size) await within(Promise.all([...enqueuing]), waitMs);
       const current = running?.catch(() => undefined);
       if (!current) return true;
-      if (waitMs === Number.POSITIVE_INFINITY) {
-        await current;
-        return true;
-      }
-      let wait: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([
-        current.then(() => true),
-        new Promise<boolean>((resolve) => {
-          wait = setTimeout(() => resolve(false), waitMs);
-        }),
-      ]);
-      clearTimeout(wait);
+      const finished = await within(current, waitMs);
       if (!finished) log.warn({ waitMs }, 'a job did not stop in time; it is taken up again when its lease lapses');
       return finished;
     },
     abandon() {
-      abandoned = true;
-      stopped = true;
-      clearTimeout(timer);
-      for (const t of scheduleTimers) clearInterval(t);
-      scheduleTimers = [];
+      state.abandoned = true;
+      stopTimers();
     },
   };
 }

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { DayRequestsReader } from '../attendance/compute';
 import { offDays } from './ledger';
+import type { ListRow } from './lists';
 import { dateInput } from './request-rules';
 
 /**
@@ -14,19 +15,12 @@ import { dateInput } from './request-rules';
 export const readDayRequests: DayRequestsReader = async (db, employeeIds, from, to) => {
   const out = new Map<number, Map<IsoDate, DayRequests>>();
   if (employeeIds.length === 0) return out;
-  const rows = await queryRows<{
-    employeeId: number;
-    kind: string;
-    fromDate: string;
-    toDate: string;
-    halfDayStart: boolean;
-    halfDayEnd: boolean;
-    days: number;
-    lwopDays: number;
-    isPaid: boolean | null;
-    sandwich: boolean | null;
-    code: string | null;
-  }>(
+  const rows = await queryRows<
+    Pick<ListRow, 'employeeId' | 'kind' | 'fromDate' | 'toDate' | 'halfDayStart' | 'halfDayEnd' | 'days' | 'lwopDays' | 'isPaid'> & {
+      sandwich: boolean | null;
+      code: string | null;
+    }
+  >(
     db,
     sql`select r.employee_id as "employeeId", r.kind, r.from_date::text as "fromDate", r.to_date::text as "toDate",
           r.half_day_start as "halfDayStart", r.half_day_end as "halfDayEnd", r.days::float8 as days, r.lwop_days::float8 as "lwopDays",
