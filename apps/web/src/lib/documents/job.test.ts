@@ -75,6 +75,17 @@ describe('the payslips job of the documents worker', () => {
     expect(problems).toEqual(["Broken Slip (EMP-0999): Salary head 'Professional Tax' (11) has the amount 'one fifty', not a number"]);
   });
 
+  it("prints the organisation's wage slip layout when the records carry it", async () => {
+    const wage = { ...SAMPLE_RECORD_MEERA, payslipLayout: 'wageSlip' } as TEmployeeSalaryRecord;
+    const { bytes, problems } = await runPdfJob({ kind: 'payslips', records: [wage, { ...wage, employeeCode: 'EMP-0151' }] });
+    expect(text(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(pages(bytes)).toBe(2);
+    expect(problems).toEqual([]);
+    // The wage slip is a pdfmake definition (its info says so); the payslip is drawn by the payslip renderer.
+    expect(text(bytes)).toContain('pdfmake');
+    expect(text((await runPdfJob({ kind: 'payslips', records: [SAMPLE_RECORD_MEERA] })).bytes)).not.toContain('pdfmake');
+  });
+
   it('reports nothing for a sound batch, and still refuses a malformed record', async () => {
     expect((await runPdfJob({ kind: 'payslips', records: [SAMPLE_RECORD_MEERA] })).problems).toEqual([]);
     const nameless = { ...SAMPLE_RECORD_MEERA, name: undefined } as unknown as TEmployeeSalaryRecord;

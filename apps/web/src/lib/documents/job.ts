@@ -190,10 +190,13 @@ async function painterEnv(records: readonly PayslipRecord[]): Promise<PainterEnv
 export async function runPdfJob(job: PdfJob): Promise<PdfResult> {
   const started = performance.now();
   const problems: string[] = [];
-  if (job.kind === 'payslips' && job.records[0]?.payslipLayout !== 'wageSlip') {
+  if (job.kind === 'payslips') {
+    // The payslip layout through the one payslip renderer; the wage slip layout is a definition (below).
     const records = ZPayslipRecords.parse(job.records);
-    const bytes = await drawPayslipPdf(await painterEnv(records), records, payslipOptions(job, problems));
-    return { bytes, fileName: payslipFileName(records), ms: performance.now() - started, problems };
+    if (records[0].payslipLayout !== 'wageSlip') {
+      const bytes = await drawPayslipPdf(await painterEnv(records), records, payslipOptions(job, problems));
+      return { bytes, fileName: payslipFileName(records), ms: performance.now() - started, problems };
+    }
   }
   const built = definition(job, problems);
   const { fileName, print } = built;
