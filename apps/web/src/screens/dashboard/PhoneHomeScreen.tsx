@@ -139,6 +139,12 @@ export default function PhoneHomeScreen() {
   return (
     <div className="mx-auto grid max-w-6xl gap-4" data-testid="phone-home">
       <h1 className="text-xl font-semibold tracking-tight">Hello, {account.fullName}</h1>
+      {approver && (
+        // An approver's first task on a phone: straight to the requests waiting (below the employee's own day).
+        <a href="#home-approvals" className="-mt-2 text-sm text-primary underline-offset-4 hover:underline">
+          Requests waiting for your decision
+        </a>
+      )}
       {account.employeeId != null ? (
         <StaffWidgets />
       ) : (
