@@ -73,8 +73,8 @@ describe('paying a salary run', () => {
     await page.getByTestId('pay-value-date').fill(`${ym}-28`);
     await page.getByTestId('pay-utr').fill('HDFCN52026E2E0001');
     await page.getByTestId('confirm-mark-paid').click();
-    await expect.poll(() => page.getByTestId('payment-pending').textContent()).toBe('₹0.00');
-    await expect.poll(() => page.getByTestId('payment-table').getByText('Pending').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('payment-pending').textContent(), { timeout: 60_000 }).toBe('₹0.00');
+    await expect.poll(() => page.getByTestId('payment-table').getByText('Pending').count(), { timeout: 60_000 }).toBe(0);
     expect(await page.getByTestId('payment-table').getByText('HDFCN52026E2E0001').count()).toBe(rows.length);
     await screenshot(page, 'payments-paid');
 
