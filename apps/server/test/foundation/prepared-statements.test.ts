@@ -1,11 +1,11 @@
 // Server-side prepared statements for the hot queries on PostgreSQL (db/prepared.ts). PostgreSQL only: PGlite
-// runs in the process and is not given names.
+// runs in the process and is not given names. And the queries built once per database and key (preparedOnce).
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client';
-import { type PreparedStatementStats, usePreparedStatements } from '../../src/db/prepared';
+import { type PreparedStatementStats, preparedOnce, usePreparedStatements } from '../../src/db/prepared';
 import { createTestDatabase } from '../helpers';
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('prepared statements (PostgreSQL)', () => {
@@ -71,5 +71,27 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('prepared statements (PostgreSQL
     expect(stats.named).toBe(4);
     // (pg-pool replaces a connection after a query error, so this one holds the two named here)
     expect(await held()).toEqual([expect.stringContaining('in ($1)'), expect.stringContaining('in ($1, $2)')]);
+  });
+});
+
+describe('preparedOnce', () => {
+  it('builds a query once per database and key, each under a statement name given to no other', () => {
+    const one = {};
+    const other = {};
+    const names: string[] = [];
+    const build = (name: string) => {
+      names.push(name);
+      return { name };
+    };
+    const first = preparedOnce(one, 'employee read', build);
+    expect(preparedOnce(one, 'employee read', build)).toBe(first);
+    const second = preparedOnce(one, 'menus', build);
+    const elsewhere = preparedOnce(other, 'employee read', build);
+    expect(second).not.toBe(first);
+    expect(elsewhere).not.toBe(first);
+    expect(names).toHaveLength(3);
+    expect(new Set(names).size).toBe(3);
+    // Never the names usePreparedStatements gives (hr_<n>).
+    for (const n of names) expect(n).toMatch(/^hr_q\d+_[A-Za-z0-9_]+$/);
   });
 });

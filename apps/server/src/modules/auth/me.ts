@@ -1,6 +1,7 @@
 import { OWN_RECORD_MENUS, type TMeResponse, type TUnitRef } from '@hr/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { organisation, roles, units, users, userUnitMap } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import type { AuthContext } from '../access/context';
@@ -10,19 +11,25 @@ import { groupAppMenus, loadModules, loadRawMenus } from './menus';
 export async function loadUserUnits(db: Db, auth: AuthContext): Promise<TUnitRef[]> {
   const cols = { id: units.id, name: units.name, code: units.code };
   if (auth.unitIds === 'all') {
-    return db.select(cols).from(units).where(eq(units.isActive, true)).orderBy(asc(units.name));
+    return preparedOnce(db, 'me_units_all', (name) =>
+      db.select(cols).from(units).where(eq(units.isActive, true)).orderBy(asc(units.name)).prepare(name),
+    ).execute();
   }
-  return db
-    .select(cols)
-    .from(userUnitMap)
-    .innerJoin(units, eq(units.id, userUnitMap.unitId))
-    .where(and(eq(userUnitMap.userId, auth.userId), eq(userUnitMap.isActive, true), eq(units.isActive, true)))
-    .orderBy(asc(units.name));
+  return preparedOnce(db, 'me_units_mapped', (name) =>
+    db
+      .select(cols)
+      .from(userUnitMap)
+      .innerJoin(units, eq(units.id, userUnitMap.unitId))
+      .where(and(eq(userUnitMap.userId, sql.placeholder('userId')), eq(userUnitMap.isActive, true), eq(units.isActive, true)))
+      .orderBy(asc(units.name))
+      .prepare(name),
+  ).execute({ userId: auth.userId });
 }
 
 export async function loadMe(db: Db, auth: AuthContext): Promise<TMeResponse> {
-  // Independent reads, sent together (on PostgreSQL each on a connection of the pool: one round trip's wait).
-  const [[account], [org], unitList, roleMenus, mods] = await Promise.all([
+  // Independent reads, sent together (on PostgreSQL each on a connection of the pool: one round trip's wait); each
+  // built once (preparedOnce: building them cost more than running them).
+  const accountQuery = preparedOnce(db, 'me_account', (name) =>
     db
       .select({
         userId: users.id,
@@ -37,7 +44,10 @@ export async function loadMe(db: Db, auth: AuthContext): Promise<TMeResponse> {
       })
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(eq(users.id, auth.userId)),
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare(name),
+  );
+  const orgQuery = preparedOnce(db, 'me_organisation', (name) =>
     db
       .select({
         name: organisation.name,
@@ -48,7 +58,12 @@ export async function loadMe(db: Db, auth: AuthContext): Promise<TMeResponse> {
       })
       .from(organisation)
       .orderBy(asc(organisation.id))
-      .limit(1),
+      .limit(1)
+      .prepare(name),
+  );
+  const [[account], [org], unitList, roleMenus, mods] = await Promise.all([
+    accountQuery.execute({ userId: auth.userId }),
+    orgQuery.execute(),
     loadUserUnits(db, auth),
     loadRawMenus(db, auth.roleId),
     loadModules(db),

@@ -1,31 +1,44 @@
 import type { TAppModule, TMenuNode, TRawMenu } from '@hr/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { menus, modules, roleMenuAccess } from '../../db/schema';
 
 /** The menus a role may view, flat (rawMenus) in module and menu order. */
 export async function loadRawMenus(db: Db, roleId: number): Promise<TRawMenu[]> {
-  const rows = await db
-    .select({
-      id: menus.id,
-      moduleId: menus.moduleId,
-      moduleName: modules.name,
-      parentId: menus.parentId,
-      label: menus.label,
-      actionUrl: menus.actionUrl,
-      icon: menus.icon,
-      sortOrder: menus.sortOrder,
-      view: roleMenuAccess.canView,
-      add: roleMenuAccess.canAdd,
-      edit: roleMenuAccess.canEdit,
-      delete: roleMenuAccess.canDelete,
-      approve: roleMenuAccess.canApprove,
-    })
-    .from(roleMenuAccess)
-    .innerJoin(menus, eq(menus.id, roleMenuAccess.menuId))
-    .innerJoin(modules, eq(modules.id, menus.moduleId))
-    .where(and(eq(roleMenuAccess.roleId, roleId), eq(roleMenuAccess.canView, true), eq(menus.isActive, true), eq(modules.isActive, true)))
-    .orderBy(asc(modules.sortOrder), asc(modules.name), asc(menus.sortOrder), asc(menus.label));
+  // Built once (every /api/auth/me reads it): see preparedOnce.
+  const query = preparedOnce(db, 'raw_menus', (name) =>
+    db
+      .select({
+        id: menus.id,
+        moduleId: menus.moduleId,
+        moduleName: modules.name,
+        parentId: menus.parentId,
+        label: menus.label,
+        actionUrl: menus.actionUrl,
+        icon: menus.icon,
+        sortOrder: menus.sortOrder,
+        view: roleMenuAccess.canView,
+        add: roleMenuAccess.canAdd,
+        edit: roleMenuAccess.canEdit,
+        delete: roleMenuAccess.canDelete,
+        approve: roleMenuAccess.canApprove,
+      })
+      .from(roleMenuAccess)
+      .innerJoin(menus, eq(menus.id, roleMenuAccess.menuId))
+      .innerJoin(modules, eq(modules.id, menus.moduleId))
+      .where(
+        and(
+          eq(roleMenuAccess.roleId, sql.placeholder('roleId')),
+          eq(roleMenuAccess.canView, true),
+          eq(menus.isActive, true),
+          eq(modules.isActive, true),
+        ),
+      )
+      .orderBy(asc(modules.sortOrder), asc(modules.name), asc(menus.sortOrder), asc(menus.label))
+      .prepare(name),
+  );
+  const rows = await query.execute({ roleId });
   return rows.map(({ view, add, edit, delete: del, approve, ...m }) => ({
     ...m,
     actions: { view, add, edit, delete: del, approve },
@@ -34,10 +47,13 @@ export async function loadRawMenus(db: Db, roleId: number): Promise<TRawMenu[]> 
 
 /** Every module in display order (the menu tree's first level). */
 export function loadModules(db: Db) {
-  return db
-    .select({ id: modules.id, name: modules.name, icon: modules.icon, sortOrder: modules.sortOrder })
-    .from(modules)
-    .orderBy(asc(modules.sortOrder), asc(modules.name));
+  return preparedOnce(db, 'modules', (name) =>
+    db
+      .select({ id: modules.id, name: modules.name, icon: modules.icon, sortOrder: modules.sortOrder })
+      .from(modules)
+      .orderBy(asc(modules.sortOrder), asc(modules.name))
+      .prepare(name),
+  ).execute();
 }
 
 /** Groups flat menus by module into trees (appMenus); a child whose parent is hidden moves up a level. */

@@ -22,12 +22,12 @@ import {
   ZPayrollCostWidget,
   ZPendingRequestsWidget,
 } from '@hr/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { employees, units } from '../../db/schema';
+import { preparedOnce } from '../../db/prepared';
+import { units } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday, orgZone } from '../../lib/org-zone';
 import { type AuthContext, assertUnit, canReachUnit, hasAction, unitScope } from '../access/context';
@@ -63,35 +63,44 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Whether the caller may see the staff of their units: not self-service, and holds view on the employee list. */
   const seesStaff = async (auth: AuthContext) => !auth.isSelfService && (await hasAction(app.db, auth, MENU.employee, 'view'));
 
-  /** The staff figures of the given (already scoped) units: one aggregate query over their employees. */
-  async function unitFigures(auth: AuthContext, unitIds: number[], today: string): Promise<Map<number, TUnitFigures>> {
+  /**
+   * The staff figures of the given (already scoped) units, in one statement built once that counts no employees:
+   * active, on notice and active with mandatory documents missing from the kept employee_status_counts (statement
+   * triggers on employees; the missing count of each employee is kept by the documents' triggers), the month's joiners
+   * and leavers from the joining-date index and the partial exit-date index (the month's few rows).
+   */
+  async function unitFigures(unitIds: number[], today: string): Promise<Map<number, TUnitFigures>> {
     if (unitIds.length === 0) return new Map();
     const { startDate, nextStartDate } = monthOf(today);
-    const inMonth = (col: AnyPgColumn) => sql`${col} >= ${startDate}::date and ${col} < ${nextStartDate}::date`;
-    const scope = and(inArray(employees.unitId, unitIds), unitScope(auth, employees.unitId));
-    // Two statements that read indexes only (no heap scan of the wide employee rows): the status and date counts
-    // from employees_dashboard_idx, the missing documents (kept per employee by the database's triggers, on the
-    // documents, the unit-wise document map and the document types) from the partial employees_missing_docs_idx.
-    const [rows, missing] = await Promise.all([
-      app.db
+    const query = preparedOnce(app.db, 'dashboard_unit_figures', (name) => {
+      const unitsIn = sql`unit_id = any(${sql.placeholder('units')}::int[])`;
+      const from = sql.placeholder('from');
+      const to = sql.placeholder('to');
+      return app.db
         .select({
-          unitId: employees.unitId,
-          active: sql<number>`count(*) filter (where ${employees.status} = 'active')::int`,
-          onNotice: sql<number>`count(*) filter (where ${employees.status} = 'onNotice')::int`,
-          joinedThisMonth: sql<number>`count(*) filter (where ${inMonth(employees.dateOfJoining)})::int`,
-          exitedThisMonth: sql<number>`count(*) filter (where ${employees.status} = 'exited' and ${inMonth(employees.exitDate)})::int`,
+          unitId: sql<number>`x.unit_id`,
+          active: sql<number>`coalesce(sum(x.n) filter (where x.k = 'active'), 0)::int`,
+          onNotice: sql<number>`coalesce(sum(x.n) filter (where x.k = 'onNotice'), 0)::int`,
+          joinedThisMonth: sql<number>`coalesce(sum(x.n) filter (where x.k = 'joined'), 0)::int`,
+          exitedThisMonth: sql<number>`coalesce(sum(x.n) filter (where x.k = 'exited'), 0)::int`,
+          missingDocuments: sql<number>`coalesce(sum(x.n) filter (where x.k = 'missing'), 0)::int`,
         })
-        .from(employees)
-        .where(scope)
-        .groupBy(employees.unitId),
-      app.db
-        .select({ unitId: employees.unitId, n: sql<number>`count(*)::int` })
-        .from(employees)
-        .where(and(scope, sql`${employees.status} = 'active' and ${employees.missingMandatoryDocs} > 0`))
-        .groupBy(employees.unitId),
-    ]);
-    const missingOf = new Map(missing.map((m) => [m.unitId, m.n]));
-    return new Map(rows.map(({ unitId, ...f }) => [unitId, { ...f, missingDocuments: missingOf.get(unitId) ?? 0 }]));
+        .from(
+          sql`(select unit_id, status as k, n from employee_status_counts where ${unitsIn} and status in ('active', 'onNotice')
+            union all
+            select unit_id, 'missing', n from employee_status_counts where ${unitsIn} and status = 'active' and missing_docs
+            union all
+            select unit_id, 'joined', 1 from employees
+            where date_of_joining >= ${from}::date and date_of_joining < ${to}::date and ${unitsIn}
+            union all
+            select unit_id, 'exited', 1 from employees
+            where exit_date >= ${from}::date and exit_date < ${to}::date and status = 'exited' and ${unitsIn}) x`,
+        )
+        .groupBy(sql`x.unit_id`)
+        .prepare(name);
+    });
+    const rows = await query.execute({ units: unitIds, from: startDate, to: nextStartDate });
+    return new Map(rows.map(({ unitId, ...f }) => [unitId, f]));
   }
 
   app.get(
@@ -117,7 +126,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const figures = withFigures
         ? await unitFigures(
-            request.auth,
             rows.map((u) => u.id),
             today,
           )
