@@ -119,4 +119,21 @@ describe.each(stores)('two API nodes sharing state through the $store', ({ redis
     offA();
     offB();
   });
+
+  it.runIf(run && redis)('with Redis out of reach a device is still answered, counted by its node alone', async () => {
+    const admin = api(n.b, await signIn(n.b, 'admin'));
+    const created = await admin.post('/api/resources/biometricDevice', {
+      serialNumber: 'TWONODEX1',
+      name: 'Gate',
+      unitId: 1,
+      timeZone: 'Asia/Kolkata',
+    });
+    expect(created.statusCode).toBe(201);
+    await n.a.shared.close(); // node A's Redis connections end
+    const call = () => n.a.inject({ method: 'GET', url: '/iclock/getrequest?SN=TWONODEX1' });
+    expect([(await call()).statusCode, (await call()).statusCode, (await call()).statusCode, (await call()).statusCode]).toEqual([
+      200, 200, 200, 200,
+    ]);
+    expect((await call()).statusCode).toBe(429); // DEVICE_RATE_PER_MINUTE=4, this node's own count
+  });
 });
