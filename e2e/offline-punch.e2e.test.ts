@@ -65,6 +65,13 @@ describe('the installed app without a network', () => {
     await page.getByTestId('phone-home').waitFor();
     await expect.poll(() => page.getByTestId('offline-waiting').textContent(), WAIT).toBe('1 punch waiting to be sent.');
     expect((await todaysPunches()).length).toBe(before.length);
+    // The installed app opened afresh without a network (a new tab: no session storage): the profile kept with the
+    // token opens the shell, and the punch is there.
+    const fresh = await context.newPage();
+    await fresh.goto('/outlet/home');
+    await fresh.getByTestId('phone-home').waitFor();
+    await expect.poll(() => fresh.getByTestId('offline-waiting').textContent(), WAIT).toBe('1 punch waiting to be sent.');
+    await fresh.close();
 
     await context.setOffline(false);
     await expect.poll(() => page.getByTestId('offline-status').count(), { timeout: 60_000 }).toBe(0);

@@ -66,8 +66,28 @@ export function setToken(token: string): void {
   storage('local')?.setItem(TOKEN_KEY, token);
 }
 
+/**
+ * The profile kept for opening the installed app without a network (issue 29): the session's profile in local storage,
+ * bound to the token it came with; used only while /api/auth/me cannot be reached and the same token is held.
+ */
+const OFFLINE_PROFILE_KEY = 'offline_profile';
+type OfflineProfile = Pick<Session, 'acc_dtls' | 'units' | 'appMenus' | 'rawMenus'>;
+
+export function offlineProfile(): OfflineProfile | null {
+  try {
+    const raw = storage('local')?.getItem(OFFLINE_PROFILE_KEY);
+    if (!raw) return null;
+    const kept = JSON.parse(raw) as OfflineProfile & { token?: string };
+    const { token, ...profile } = kept;
+    return token && token === getToken() && profile.acc_dtls ? profile : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Forgets everything the browser holds about the signed-in user. */
 export function clearSession(): void {
+  storage('local')?.removeItem(OFFLINE_PROFILE_KEY);
   storage('local')?.removeItem(TOKEN_KEY);
   for (const key of SESSION_KEYS) storage('session')?.removeItem(key);
   sessionStore.set(empty);
@@ -75,6 +95,11 @@ export function clearSession(): void {
 
 export function setProfile(p: Pick<Session, 'acc_dtls' | 'units' | 'appMenus' | 'rawMenus'>): void {
   sessionStore.set((s) => ({ ...s, ...p }));
+  try {
+    storage('local')?.setItem(OFFLINE_PROFILE_KEY, JSON.stringify({ token: getToken(), ...p }));
+  } catch {
+    // storage full or unavailable: the app then opens offline only within this browser session
+  }
 }
 
 export function setFinancialYear(fy: TFinancialYear): void {

@@ -7,7 +7,7 @@ import { NoAccessScreen } from '@/components/common/NoAccessScreen';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { loadProfileOrThrow } from '@/lib/auth';
-import { getToken, useSession } from '@/lib/session';
+import { getToken, offlineProfile, setProfile, useSession } from '@/lib/session';
 import { useScreenAccess } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { Header } from './Header';
@@ -48,10 +48,17 @@ export function OutletLayout() {
   // No network (the request failed to reach the server, or TanStack Query paused it): the profile held for the browser
   // session stands in; the request runs again when the network returns.
   const unreachable = me.isError && me.error instanceof ApiError && me.error.status === 0;
-  const offline = !!account && !me.data && (unreachable || (me.isPending && me.fetchStatus === 'paused'));
+  const noNetwork = !me.data && (unreachable || (me.isPending && me.fetchStatus === 'paused'));
+  const offline = !!account && noNetwork;
+  // The installed app opened afresh without a network: the profile kept with this token (lib/session.ts).
+  const kept = noNetwork && !account ? offlineProfile() : null;
+  useEffect(() => {
+    if (kept) setProfile(kept);
+  }, [kept]);
 
   if (!token) return <Navigate to="/" replace />;
   if (!offline && (me.isPending || !me.data || !account)) {
+    if (kept) return <ShellSkeleton />;
     if ((me.isSuccess && !me.data) || me.isError) return <Navigate to="/" replace />;
     return <ShellSkeleton />;
   }
