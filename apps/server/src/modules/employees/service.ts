@@ -9,7 +9,7 @@ import {
   type ZEmployeeListQuery,
 } from '@hr/contract';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
@@ -209,7 +209,28 @@ function listShape(auth: AuthContext, q: ListQuery): string {
   const self = auth.isSelfService ? (auth.employeeId == null ? 'none' : 'self') : '';
   const search = searchParts(q);
   const filters = [q.unitId, q.departmentId, q.designationId, q.categoryId, q.status].map((v) => (v ? 1 : 0)).join('');
-  return [scope, self, filters, search ? (search.mobile ? 'sm' : 's') : '', q.sort, q.order].join('|');
+  return [scope, self, filters, search ? (search.mobile ? 'sm' : 's') : '', q.sort, q.order, pageShape(q)].join('|');
+}
+
+/** Page sizes written into the page query's text (the screens' choices); any other size is a parameter. */
+const PAGE_SIZES_IN_TEXT = new Set([10, 20, 25, 50, 100]);
+
+/**
+ * The page's LIMIT and OFFSET: the first page of a usual size as `limit 25` with no offset in the statement's text,
+ * others as parameters. PostgreSQL cannot tell how many rows a LIMIT or OFFSET parameter asks for, so it guesses a
+ * tenth of the rows, finds the generic plan dearer than one made for the values and plans the statement again on every
+ * call (0.5 of the 0.7 ms of database CPU of the list's first page); with the numbers in the text it keeps one plan.
+ */
+function pageShape(q: ListQuery): string {
+  return `${q.page === 1 ? 'first' : 'deep'}:${PAGE_SIZES_IN_TEXT.has(q.pageSize) ? q.pageSize : 'n'}`;
+}
+
+/** A whole number written into the statement's text (drizzle sends a number given to limit() as a parameter). */
+const inText = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
+
+function paged<T extends PgSelect>(qb: T, q: ListQuery) {
+  const limited = qb.limit(PAGE_SIZES_IN_TEXT.has(q.pageSize) ? inText(q.pageSize) : sql.placeholder('limit'));
+  return q.page === 1 ? limited : limited.offset(sql.placeholder('offset'));
 }
 
 /**
@@ -276,16 +297,15 @@ function buildListQuery(db: Db, auth: AuthContext, q: ListQuery, name: string) {
     .$with('page')
     .as(
       windowed
-        ? db
-            .select({ id: matches.id, sortKey: matches.sortKey, total: matches.total })
-            .from(matches)
-            .orderBy(dir(matches.sortKey), dir(matches.id))
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'))
-        : idSelect(sql`0`)
-            .orderBy(dir(sortColumns[q.sort]), dir(employees.id))
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset')),
+        ? paged(
+            db
+              .select({ id: matches.id, sortKey: matches.sortKey, total: matches.total })
+              .from(matches)
+              .orderBy(dir(matches.sortKey), dir(matches.id))
+              .$dynamic(),
+            q,
+          )
+        : paged(idSelect(sql`0`).orderBy(dir(sortColumns[q.sort]), dir(employees.id)), q),
     );
   const countQuery = () =>
     keptTotal(auth, q, (key) => sql.placeholder(key)) ?? db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where);
