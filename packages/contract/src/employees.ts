@@ -148,6 +148,9 @@ const optDate = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** An e-mail address's form, built once (a schema made per value cost more than the check). */
+const ZEmail = z.email();
+
 /** Contact fields an employee may change on My profile. */
 export const ZEmployeeContact = z.object({
   mobileCodeId: optId,
@@ -159,7 +162,7 @@ export const ZEmployeeContact = z.object({
     .max(200)
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null))
-    .refine((v) => v === null || z.email().safeParse(v).success, EMPLOYEE_MSG.email),
+    .refine((v) => v === null || ZEmail.safeParse(v).success, EMPLOYEE_MSG.email),
   presentAddress: optLines(500),
   presentCountryId: optId,
   presentStateId: optId,

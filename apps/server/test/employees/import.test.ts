@@ -1,6 +1,7 @@
-import { count, like } from 'drizzle-orm';
+import { count, like, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
 import { employees } from '../../src/db/schema';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 import { type ImportRefs, importCsv, importRow, importWorkbook, multipart } from './fixtures';
@@ -78,6 +79,39 @@ describe('bulk import', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, rowsRead: 1000, imported: 1000, errors: [] });
     expect(await countPrefix('CLN')).toBe(1000);
+  });
+
+  it('keeps what the triggers keep for the imported employees (its insert checks the foreign keys once, triggers on)', async () => {
+    // The seeded units each have mandatory documents: every imported employee misses them (kept per employee and counted).
+    const rows = Array.from({ length: 300 }, (_, i) => importRow(i + 1, refs, 'KPT'));
+    expect((await upload(await importWorkbook(rows))).json()).toMatchObject({ ok: true, imported: 300 });
+    const [docs] = await queryRows<{ wrong: number; missing: number }>(
+      t.db,
+      sql`select count(*) filter (where missing_mandatory_docs <> hr_missing_docs(id, unit_id))::int as wrong,
+            count(*) filter (where missing_mandatory_docs > 0)::int as missing
+          from employees where employee_code like 'KPT%'`,
+    );
+    expect(docs.wrong).toBe(0);
+    expect(docs.missing).toBeGreaterThan(0);
+    const differ = async (kept: SQL, direct: SQL) =>
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from ((${kept} except ${direct}) union all (${direct} except ${kept})) d`,
+        )
+      )[0].n;
+    expect(
+      await differ(
+        sql`select unit_id, department_id, weekly_offs, n from employee_counts where n <> 0`,
+        sql`select unit_id, department_id, weekly_offs, count(*)::int from employees where exit_date is null and status <> 'exited' group by 1, 2, 3`,
+      ),
+    ).toBe(0);
+    expect(
+      await differ(
+        sql`select unit_id, status, missing_docs, n from employee_status_counts where n <> 0`,
+        sql`select unit_id, status, missing_mandatory_docs > 0, count(*)::int from employees group by 1, 2, 3`,
+      ),
+    ).toBe(0);
   });
 
   it('imports nothing when rows 3 and 700 have errors, and reports exactly those rows', async () => {
