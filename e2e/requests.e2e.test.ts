@@ -56,4 +56,36 @@ describe('leave request', () => {
     await expect.poll(() => page.getByTestId('notification-list').textContent()).toMatch(/approved/i);
     await screenshot(page, 'requests-leave-notified');
   });
+
+  it('the manager selects a pending request and rejects it from the bulk bar with a remark', async () => {
+    const page = ctx.page;
+    const d = new Date(`${aWednesdayAhead()}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + 7);
+    const day = d.toISOString().slice(0, 10);
+    await signInWithToken(page, 'employee1', MENU.requestLeave);
+    const balance = page.getByTestId('balance-row').first();
+    await balance.waitFor({ timeout: 15_000 });
+    await balance.click();
+    await page.getByTestId('req-from').fill(day);
+    await page.getByTestId('req-to').fill(day);
+    await page.getByTestId('req-reason').fill('Cousin wedding in Hubballi');
+    await page.getByTestId('leave-preview-days').waitFor({ timeout: 15_000 });
+    await page.getByTestId('req-submit').click();
+    await expect
+      .poll(() => page.getByTestId('recent-requests').getByTestId('request-status').first().getAttribute('data-status'), {
+        timeout: 15_000,
+      })
+      .toBe('pending');
+
+    await signInWithToken(page, 'manager', MENU.allRequestLeave);
+    const row = page.locator('tr').filter({ hasText: 'Priya Sharma' }).filter({ hasText: 'Cousin wedding in Hubballi' }).first();
+    await row.waitFor({ timeout: 15_000 });
+    await row.getByTestId('select-row').click();
+    await expect.poll(() => page.getByTestId('bulk-bar').textContent(), { timeout: 15_000 }).toMatch(/1 selected/);
+    await page.getByTestId('bulk-reject').click();
+    await page.getByTestId('remark-text').fill('Month-end closing that week');
+    await page.getByTestId('remark-confirm').click();
+    await expect.poll(() => row.getByTestId('request-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('rejected');
+    await expect.poll(() => page.getByTestId('bulk-bar').count()).toBe(0);
+  });
 });
