@@ -51,7 +51,7 @@ describe('the audit trail in the screens’ words', () => {
       after: { employeeId: emp.id, advanceAmount: 1500000, monthlyEMI: 150000, noOfEMIs: 10, unitId: unit.id },
     });
     const [line] = await lines('salary_advances');
-    expect(line.entityLabel).toBe('Salary advances');
+    expect(line.entityLabel).toBe('Salary advance');
     expect(line.changes).toContainEqual({ field: 'Advance amount', from: '₹12,500.50', to: '₹15,000.00' });
     expect(line.changes).toContainEqual({ field: 'Monthly emi', from: '₹1,250.05', to: '₹1,500.00' });
     expect(line.changes).toContainEqual({ field: 'Unit', from: '—', to: `${unit.name} (#${unit.id})` });
@@ -67,6 +67,25 @@ describe('the audit trail in the screens’ words', () => {
     const [line] = await lines('employees');
     expect(line.entityLabel).toBe('Employees');
     expect(line.recordLabel).toBe(`${emp.name} (${emp.code})`);
+  });
+
+  it('names a salary run by its unit and month, not its table and id', async () => {
+    const [run] = await queryRows<{ id: number; unit: string; year: number; month: number }>(
+      t.db,
+      sql`select r.id, u.name as unit, r.year, r.month from payroll_runs r join units u on u.id = r.unit_id order by r.id limit 1`,
+    );
+    expect(run, 'the demo organisation has processed runs').toBeDefined();
+    await writeAudit(t.db, {
+      entity: 'payroll_runs',
+      entityId: run.id,
+      action: 'update',
+      before: { status: 'draft' },
+      after: { status: 'processed' },
+    });
+    const [line] = await lines('payroll_runs');
+    const month = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')[run.month - 1];
+    expect(line.entityLabel).toBe('Salary run');
+    expect(line.recordLabel).toBe(`${run.unit}, ${month} ${run.year}`);
   });
 
   it('the rules: words from keys, rupees from paise, labels from the registry', () => {

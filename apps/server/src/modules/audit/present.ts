@@ -60,6 +60,43 @@ const RECORD: Record<string, NameSource> = {
   employees: COMMON.employeeId,
   units: COMMON.unitId,
   users: COMMON.userId,
+  // A salary run by its unit and month, as the run screen names it ("Chennai Branch, Sep 2026").
+  payroll_runs: nameSource(
+    s.payrollRuns,
+    sql`coalesce((select u.name from units u where u.id = ${s.payrollRuns.unitId}), 'All units') || ', ' ||
+      to_char(make_date(${s.payrollRuns.year}::int, ${s.payrollRuns.month}::int, 1), 'Mon YYYY')`,
+  ),
+};
+
+/** The screens' names of the records that are not masters (the masters registry names its own). */
+const TITLES: Record<string, string> = {
+  payroll_runs: 'Salary run',
+  salary_advances: 'Salary advance',
+  salary_formulas: 'Salary formula',
+  salary_structures: 'Salary structure',
+  salary_payments: 'Salary payment',
+  earlier_salaries: 'Earlier salary',
+  bonuses: 'Bonus',
+  approvals: 'Approval',
+  requests: 'Request',
+  tax_declarations: 'Tax declaration',
+  tax_declaration_lines: 'Tax declaration line',
+  leave_ledger: 'Leave ledger',
+  exit_settlements: 'Full and final settlement',
+  exit_settlement_payments: 'Settlement payment',
+  exit_adjustments: 'Settlement adjustment',
+  separations: 'Separation',
+  statutory_parameters: 'Statutory parameter',
+  statutory_arrears: 'Statutory arrears',
+  employee_documents: 'Employee document',
+  employee_change_requests: 'Profile change request',
+  shift_assignments: 'Shift assignment',
+  daily_attendance: 'Daily attendance',
+  monthly_attendance: 'Monthly attendance',
+  late_punches: 'Late punch',
+  regularisations: 'Attendance correction',
+  role_menu_access: 'Role menu access',
+  organisation: 'Organisation',
 };
 
 function referenceOf(entity: string, field: string): NameSource | undefined {
@@ -74,7 +111,7 @@ function referenceOf(entity: string, field: string): NameSource | undefined {
 
 /** The label of a kind of record ('leave_types' → 'Leave Type'). */
 export function entityLabel(entity: string): string {
-  return resourceByTable.get(entity)?.title ?? inWords(entity);
+  return resourceByTable.get(entity)?.title ?? TITLES[entity] ?? inWords(entity);
 }
 
 /** The label of a field of a kind of record: the master form's, else the key in words. */
