@@ -1,7 +1,7 @@
 // The employee list's pages (modules/employees/service.ts): the first page of a usual size has its LIMIT written into
 // the statement's text and no OFFSET, other pages and sizes take them as parameters. Whatever the form, the pages of
 // each size, one after another, are the list read as one page of 500, with the same total; as the administrator and a
-// custom unit-limited role, sorted and searched.
+// custom unit-limited role, sorted and searched; past the end no rows and the same total; a search finding nobody 0.
 import { MENU } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +49,20 @@ describe('employee list pages', () => {
             ids.push(...p.rows.map((r) => r.id));
           }
           expect(ids, `${label} ${JSON.stringify(extra)} size ${size}`).toEqual(whole.rows.map((r) => r.id));
+          // Past the end: no rows, the same total.
+          const past = await read(who, { ...extra, page: String(Math.ceil(whole.total / size) + 2), pageSize: String(size) });
+          expect(past.rows).toEqual([]);
+          expect(past.total).toBe(whole.total);
         }
+      }
+    }
+  });
+
+  it('a search that finds nobody answers no rows and a total of 0', async () => {
+    for (const who of [admin, limited]) {
+      for (const pageSize of ['7', '25']) {
+        const none = await read(who, { search: 'Nobody Qzx', page: '1', pageSize });
+        expect(none).toMatchObject({ rows: [], total: 0 });
       }
     }
   });

@@ -256,12 +256,29 @@ export async function listEmployees(db: Db, auth: AuthContext, q: ListQuery): Pr
     byShape.set(shape, prepared);
   }
   const rows = await prepared.execute(listValues(auth, q));
-  // A page past the end has no row to carry the total: count on its own (rare).
+  // A page past the end has no row to carry the total: count on its own (rare). An empty first page is no match at all
+  // (a search that finds nobody: no second statement).
   const total = rows.length
     ? rows[0].total
-    : Number((await db.select({ total: sql<number>`count(*)::int` }).from(employees).where(listConditions(auth, q)))[0].total);
+    : q.page === 1
+      ? 0
+      : Number((await db.select({ total: sql<number>`count(*)::int` }).from(employees).where(listConditions(auth, q)))[0].total);
   return {
-    rows: rows.map(({ photoKey, total: _total, ...r }) => ({ ...r, status: r.status as TEmployee['status'], hasPhoto: photoKey != null })),
+    // Each row's fields named (an object rest and spread per row cost more than the rest of the mapping).
+    rows: rows.map((r) => ({
+      id: r.id,
+      employeeCode: r.employeeCode,
+      name: r.name,
+      mobile: r.mobile,
+      email: r.email,
+      unitId: r.unitId,
+      unitName: r.unitName,
+      departmentName: r.departmentName,
+      designationName: r.designationName,
+      dateOfJoining: r.dateOfJoining,
+      status: r.status as TEmployee['status'],
+      hasPhoto: r.photoKey != null,
+    })),
     total: Number(total),
     page: q.page,
     pageSize: q.pageSize,
