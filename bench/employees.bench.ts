@@ -174,7 +174,7 @@ const bench: Bench = async () => {
       name: `dashboard unit figures over ${N.toLocaleString('en-IN')} employees`,
       value: Math.round(median(summaryTimes.slice(2)) * 10) / 10,
       unit: 'ms',
-      budget: 250,
+      budget: 50,
       note: `${documents.toLocaleString('en-IN')} uploaded documents; missing-documents count kept by triggers`,
     });
     await close();
