@@ -143,7 +143,9 @@ export function PunchCard({ details, className }: { details?: ReactNode; classNa
         </CardTitle>
         <CardDescription data-testid="punch-summary">
           {todays.length === 0
-            ? 'You have not punched today.'
+            ? waiting.length > 0
+              ? 'Your punch is kept on this phone and is sent when the network returns.'
+              : 'You have not punched today.'
             : `In ${first ? clockOf(first.localTime) : '--:--'}${last ? ` · last ${clockOf(last.localTime)}` : ''} · ${todays.length} punch${todays.length === 1 ? '' : 'es'}`}
         </CardDescription>
       </CardHeader>
