@@ -7,7 +7,9 @@ import { postgresPass, type ServerProcess, serverProcess, waitFor } from './serv
 
 let server: ServerProcess;
 beforeAll(async () => {
-  server = await serverProcess('hr-crash-');
+  // The import holds its saving transaction open 5 s (a fault-injection point), so the kill lands in it however fast
+  // the machine saves 4,000 employees.
+  server = await serverProcess('hr-crash-', { HR_TEST_IMPORT_SAVE_DELAY_MS: '5000' });
 });
 afterAll(() => server?.dispose());
 
@@ -33,7 +35,7 @@ describe.skipIf(postgresPass)('kill -9 during an employee import', () => {
 
     // Kill the server while the job works: once it has started, the first time the server is too busy to answer
     // within 150 ms (it is checking the rows or saving them; on the embedded database the save holds the
-    // connection, so nothing else is read meanwhile).
+    // connection, 5 s at least, so nothing else is read meanwhile).
     let seen = '';
     let running = false;
     for (let i = 0; i < 2000; i++) {

@@ -12,6 +12,7 @@ import { employees } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest } from '../../lib/errors';
+import { holdForCrashTest } from '../../lib/fault-injection';
 import { TEXT_FORMAT, xlsxBook } from '../../lib/xlsx';
 import { xlsxRows } from '../../lib/xlsx-rows';
 import type { AuthContext } from '../access/context';
@@ -165,6 +166,8 @@ export async function importEmployees(
       userId: auth.userId,
       requestId,
     });
+    // A fault-injection point for the crash test only: hold the transaction open so the process can be killed in it.
+    await holdForCrashTest('import');
     await hooks.beforeCommit?.(tx, result);
   });
   return result;

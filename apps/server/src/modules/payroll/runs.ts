@@ -13,6 +13,7 @@ import { defineJob, enqueue, JobFailure } from '../../jobs/runner';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { holdForCrashTest } from '../../lib/fault-injection';
 import { isFinalRunStatus } from '../../lib/month-lock';
 import { orgToday } from '../../lib/org-zone';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
@@ -218,8 +219,8 @@ export const processRunJob = defineJob({
       }
       if (Number(locked.jobId) !== Number(ctx.jobId)) throw new JobFailure('A newer processing of this run replaced this one');
       const out = await persistRun(tx, locked, m, data.userId, only ?? null);
-      // A fault-injection point for the crash test only: hold the transaction open so the process can be killed in it.
-      if (SAVE_DELAY_MS > 0) await new Promise((r) => setTimeout(r, SAVE_DELAY_MS));
+      // A fault-injection point for the crash tests only: hold the transaction open so the process can be killed in it.
+      await holdForCrashTest('payroll');
       await ctx.completeIn(tx, out);
       return out;
     });
@@ -393,8 +394,6 @@ function nonZero(amounts: Map<number, number>): Record<string, number> {
   for (const [id, v] of amounts) if (v !== 0) out[id] = v;
   return out;
 }
-
-const SAVE_DELAY_MS = Number(process.env.HR_TEST_PAYROLL_SAVE_DELAY_MS ?? 0) || 0;
 
 const PAY_MODE_NAMES: Record<number, string> = { 1: 'Cash', 2: 'Bank', 3: 'Cheque' };
 
