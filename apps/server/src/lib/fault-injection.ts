@@ -4,9 +4,11 @@
 const HOLD_MS = {
   payroll: Number(process.env.HR_TEST_PAYROLL_SAVE_DELAY_MS ?? 0) || 0,
   import: Number(process.env.HR_TEST_IMPORT_SAVE_DELAY_MS ?? 0) || 0,
+  /** The import between its checks and its saving, outside any transaction (the SIGTERM test stops it there). */
+  importChecked: Number(process.env.HR_TEST_IMPORT_CHECKED_DELAY_MS ?? 0) || 0,
 } as const;
 
-/** Holds the caller's saving transaction open for the test's delay (payroll run or employee import). */
+/** Holds the caller for the test's delay: inside a saving transaction (payroll, import), or between steps. */
 export async function holdForCrashTest(kind: keyof typeof HOLD_MS): Promise<void> {
   const ms = HOLD_MS[kind];
   if (ms > 0) await new Promise((r) => setTimeout(r, ms));

@@ -11,7 +11,9 @@ import { type ImportRefs, importRow, importWorkbook } from '../employees/fixture
 
 let server: ServerProcess;
 beforeAll(async () => {
-  server = await serverProcess('hr-shutdown-');
+  // The import waits 3 s between its checks and its saving (a fault-injection point), so the test sees it running
+  // and stops the server then, however fast the machine imports 3,000 employees.
+  server = await serverProcess('hr-shutdown-', { HR_TEST_IMPORT_CHECKED_DELAY_MS: '3000' });
   if (postgresPass) return;
   // the folder starts from the suite's seeded template (server-process.ts); the long wait is for a loaded machine
   await server.start(300_000);

@@ -127,6 +127,8 @@ export async function importEmployees(
   if (errors.length) {
     return { ok: false, rowsRead, imported: 0, errors, errorRows: new Set(errors.map((e) => e.row)).size };
   }
+  // A fault-injection point for the SIGTERM test only: the job is running, the database free, its next step a stop point.
+  await holdForCrashTest('importChecked');
   await hooks.progress?.(2, 3, `Saving ${rows.length.toLocaleString('en-IN')} employees`);
   const result: TImportResult = { ok: true, rowsRead, imported: rows.length, errors: [], errorRows: 0 };
   await db.transaction(async (tx) => {
