@@ -22,7 +22,9 @@ describe('attendance', () => {
     await signInWithToken(page, 'employee2', MENU.myAttendanceLogs);
     const button = page.getByTestId('punch-button');
     await button.waitFor();
-    const before = await page.getByTestId('punch').count();
+    // The button is enabled once today's punches are read (another file may have punched for employee2 already).
+    await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const before = await page.getByTestId('punch-card').getByTestId('punch').count();
     await expect.poll(() => button.getAttribute('data-direction')).toBe(before % 2 === 0 ? 'in' : 'out');
     await button.click();
     await expect.poll(() => page.getByTestId('punch-card').getByTestId('punch').count(), { timeout: 15_000 }).toBe(before + 1);

@@ -158,7 +158,7 @@ export function PunchCard({ details, className }: { details?: ReactNode; classNa
             size="lg"
             className={cn(
               'h-16 w-full text-lg',
-              suggested === 'out' && 'bg-amber-600 text-white hover:bg-amber-600/90 dark:bg-amber-500 dark:text-black',
+              suggested === 'out' && 'bg-amber-700 text-white hover:bg-amber-700/90 dark:bg-amber-500 dark:text-black',
             )}
             disabled={busy !== null || punches.isLoading}
             onClick={() => void punch(suggested)}

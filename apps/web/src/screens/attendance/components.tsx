@@ -169,7 +169,7 @@ function CalendarDay({
         {!!day?.lateMinutes && <span className="text-amber-700 dark:text-amber-300">L {minutesToHm(day.lateMinutes)}</span>}
         {!!day?.earlyMinutes && <span className="text-amber-700 dark:text-amber-300">E {minutesToHm(day.earlyMinutes)}</span>}
         {!!day?.otMinutes && <span className="text-teal-700 dark:text-teal-300">OT {minutesToHm(day.otMinutes)}</span>}
-        {day?.missedPunch && !future && <span className="text-destructive">Missed punch</span>}
+        {day?.missedPunch && !future && <span className="text-red-800 dark:text-red-300">Missed punch</span>}
       </div>
     </button>
   );
