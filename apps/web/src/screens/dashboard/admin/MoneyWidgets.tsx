@@ -1,5 +1,6 @@
 import type { TAdvancesWidget, TDocumentsWidget, TOccasionsWidget, TPayrollCostWidget } from '@hr/contract';
 import { Cake, Trophy } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatDate, formatRupees, formatRupeesShort } from '@/lib/format';
 import { CHART_COLORS, ChartTable, ChartWithTable, Stat, shortMonth, Widget } from '../widgets';
@@ -75,28 +76,24 @@ export function DocumentsWidget({ filter }: { filter: Filter }) {
   return (
     <Widget title="Missing mandatory documents" description="Active employees" query={q} testId="widget-documents">
       {(d) => (
-        <div className="space-y-3">
-          <div className="grid grid-cols-2 gap-2">
-            <Stat
-              label="Employees missing some"
-              value={formatCount(d.employees)}
-              tone={d.employees ? 'warning' : undefined}
-              testId="documents-employees"
-            />
-            <Stat label="Documents missing" value={formatCount(d.documents)} />
-          </div>
-          {d.byUnit.length > 0 && (
-            <ChartTable
-              rows={d.byUnit}
-              rowKey={(u) => u.id}
-              columns={[
-                { label: 'Unit', value: (u) => u.name },
-                { label: 'Employees', value: (u) => formatCount(u.employees), numeric: true },
-                { label: 'Documents', value: (u) => formatCount(u.documents), numeric: true },
-              ]}
-            />
-          )}
-        </div>
+        <StatsByUnit
+          stats={
+            <>
+              <Stat
+                label="Employees missing some"
+                value={formatCount(d.employees)}
+                tone={d.employees ? 'warning' : undefined}
+                testId="documents-employees"
+              />
+              <Stat label="Documents missing" value={formatCount(d.documents)} />
+            </>
+          }
+          rows={d.byUnit}
+          columns={[
+            { label: 'Employees', value: (u) => formatCount(u.employees) },
+            { label: 'Documents', value: (u) => formatCount(u.documents) },
+          ]}
+        />
       )}
     </Widget>
   );
@@ -144,24 +141,44 @@ export function AdvancesWidget({ filter }: { filter: Filter }) {
   return (
     <Widget title="Advances outstanding" description="Paid out and not yet recovered" query={q} testId="widget-advances">
       {(d) => (
-        <div className="space-y-3">
-          <div className="grid grid-cols-2 gap-2">
-            <Stat label="Outstanding" value={formatRupees(d.outstanding)} testId="advances-outstanding" />
-            <Stat label="Advances" value={formatCount(d.count)} />
-          </div>
-          {d.byUnit.length > 0 && (
-            <ChartTable
-              rows={d.byUnit}
-              rowKey={(u) => u.id}
-              columns={[
-                { label: 'Unit', value: (u) => u.name },
-                { label: 'Advances', value: (u) => formatCount(u.count), numeric: true },
-                { label: 'Outstanding', value: (u) => formatRupees(u.outstanding), numeric: true },
-              ]}
-            />
-          )}
-        </div>
+        <StatsByUnit
+          stats={
+            <>
+              <Stat label="Outstanding" value={formatRupees(d.outstanding)} testId="advances-outstanding" />
+              <Stat label="Advances" value={formatCount(d.count)} />
+            </>
+          }
+          rows={d.byUnit}
+          columns={[
+            { label: 'Advances', value: (u) => formatCount(u.count) },
+            { label: 'Outstanding', value: (u) => formatRupees(u.outstanding) },
+          ]}
+        />
       )}
     </Widget>
+  );
+}
+
+/** Two figures over a table of the units' figures (the unit's name first, the figures right-aligned). */
+function StatsByUnit<R extends { id: number; name: string }>({
+  stats,
+  rows,
+  columns,
+}: {
+  stats: ReactNode;
+  rows: R[];
+  columns: { label: string; value: (row: R) => string }[];
+}) {
+  return (
+    <div className="space-y-3">
+      <div className="grid grid-cols-2 gap-2">{stats}</div>
+      {rows.length > 0 && (
+        <ChartTable
+          rows={rows}
+          rowKey={(u) => u.id}
+          columns={[{ label: 'Unit', value: (u) => u.name }, ...columns.map((c) => ({ ...c, numeric: true }))]}
+        />
+      )}
+    </div>
   );
 }
