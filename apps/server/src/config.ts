@@ -35,6 +35,11 @@ const ZConfig = z.object({
     .default('hr:'),
   /** Connections per API process to PostgreSQL (DATABASE_URL only). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /**
+   * Seconds a pooled PostgreSQL connection may sit idle before it is closed. Long by default: a connection opened
+   * again pays for its backend and re-prepares every hot statement, which showed as the open-loop load's p99.
+   */
+  DATABASE_POOL_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** API processes behind the port (Node's cluster; PostgreSQL only): 1 (default), N, or 0 for one per core. */
   API_PROCESSES: z.coerce.number().int().min(0).max(64).default(1),
   /** Server-side prepared statements for the hot queries (DATABASE_URL only); off behind a transaction-mode pooler. */
@@ -109,6 +114,7 @@ export type AppConfig = {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   databasePoolMax: number;
+  databasePoolIdleSeconds: number;
   databasePreparedStatements: boolean;
   apiProcesses: number;
   dataDir: string;
@@ -169,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePoolIdleSeconds: e.DATABASE_POOL_IDLE_SECONDS,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     apiProcesses: e.API_PROCESSES,
     dataDir: path.resolve(e.DATA_DIR),

@@ -44,12 +44,19 @@ export interface CreateDatabaseOptions {
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export async function createDatabase(
-  cfg: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'databasePoolMax' | 'databasePreparedStatements'>>,
+  cfg: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'databasePoolMax' | 'databasePoolIdleSeconds' | 'databasePreparedStatements'>>,
   opts: CreateDatabaseOptions = {},
 ): Promise<Database> {
   const connectionString = opts.connectionString ?? cfg.databaseUrl;
   if (connectionString) {
-    const pool = new pg.Pool({ connectionString, max: opts.poolMax ?? cfg.databasePoolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString,
+      max: opts.poolMax ?? cfg.databasePoolMax ?? 10,
+      // kept open while idle (re-opening costs a backend and the prepared statements), yet never holding the process
+      // alive on their own: a command-line tool still exits when its work is done
+      idleTimeoutMillis: (cfg.databasePoolIdleSeconds ?? 300) * 1000,
+      allowExitOnIdle: true,
+    });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
     if (cfg.databasePreparedStatements !== false) usePreparedStatements(pool);
