@@ -18,7 +18,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, type Db, queryRows } from '../apps/server/src/db/client';
 import { setOrgZone } from '../apps/server/src/lib/org-zone';
-import { postDueLeave } from '../apps/server/src/modules/requests/ledger';
+import { postDueLeave } from '../apps/server/src/modules/requests/ledger-post';
 import { seedDemo } from '../apps/server/src/seed';
 import { DEMO_PASSWORDS } from '../apps/server/src/seed/core';
 import { fillEmployees, onEngines, printWhenRunAlone, settle, timeGet } from './lib/harness';

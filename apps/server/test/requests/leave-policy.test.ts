@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { enqueue } from '../../src/jobs/runner';
 import { leavePostJob } from '../../src/modules/requests/jobs';
-import { reworkYearEnds } from '../../src/modules/requests/ledger';
+import { reworkYearEnds } from '../../src/modules/requests/ledger-year-end';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;

@@ -13,8 +13,11 @@ import type { AuthContext } from '../access/context';
 import { type ApprovalKind, type ApprovalRow, defineApprovalKind } from '../approvals/service';
 import { computeAttendance } from '../attendance/compute';
 import { frozenDaysChanged } from '../attendance/frozen-changes';
-import { balanceOf, fyOf, offDays, policyOf, reworkYearEnds, staffFacts, upcomingCredits } from './ledger';
+import { fyOf, policyOf, staffFacts } from './leave-terms';
+import { balanceOf, upcomingCredits } from './ledger';
+import { reworkYearEnds } from './ledger-year-end';
 import { approversOf, notify, usersOfEmployee } from './notify';
+import { offDays } from './off-days';
 import {
   assertOpen,
   dateInput,

@@ -4,8 +4,8 @@ import { eachDay, type IsoDate } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { DayRequestsReader } from '../attendance/compute';
-import { offDays } from './ledger';
 import type { ListRow } from './lists';
+import { offDays } from './off-days';
 import { dateInput } from './request-rules';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/runner';
 import { orgToday } from '../../lib/org-zone';
-import { postDueLeave } from './ledger';
+import { postDueLeave } from './ledger-post';
 
 const ZLeavePost = z
   .object({

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { orgToday } from '../../lib/org-zone';
-import { policiesOf, staffFacts } from './ledger';
+import { policiesOf, staffFacts } from './leave-terms';
 
 type Limits = { name: string; gender: string; maritalStatusId: number | null; maritalStatusName: string | null };
 type Person = { gender: string; maritalStatusId: number | null };

@@ -7,7 +7,9 @@ import type { Db, Tx } from '../../db/client';
 import { BadRequest } from '../../lib/errors';
 import type { AuthContext } from '../access/context';
 import { leaveTypeProblems } from './leave-eligibility';
-import { balanceOf, fyOf, notApplicableMessage, offDays, policyOf, type StaffFacts, upcomingCredits } from './ledger';
+import { fyOf, notApplicableMessage, policyOf, type StaffFacts } from './leave-terms';
+import { balanceOf, upcomingCredits } from './ledger';
+import { offDays } from './off-days';
 import { crossesYearEnd, dateInput, ownStaff, today } from './request-rules';
 
 export interface LeavePlan {

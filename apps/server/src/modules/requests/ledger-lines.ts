@@ -9,7 +9,9 @@ import { writeAudit } from '../../lib/audit';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
-import { balancesOf, employeeBalances, fyOf, leavePolicy, reworkYearEnds, staffFacts } from './ledger';
+import { fyOf, leavePolicy, staffFacts } from './leave-terms';
+import { balancesOf, employeeBalances } from './ledger';
+import { reworkYearEnds } from './ledger-year-end';
 
 export async function postLedgerLine(
   db: Db,

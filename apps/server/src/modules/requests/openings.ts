@@ -10,7 +10,8 @@ import { BadRequest, NotFound } from '../../lib/errors';
 import { streamXlsx } from '../../lib/xlsx';
 import { firstSheet, cellText as text } from '../../lib/xlsx-read';
 import { type AuthContext, canReachUnit, unitScope } from '../access/context';
-import { leavePolicies, reworkYearEnds } from './ledger';
+import { leavePolicies } from './leave-terms';
+import { reworkYearEnds } from './ledger-year-end';
 
 /** The opening balances template of the caller's units (or one unit: 404 out of reach). */
 export async function openingsTemplate(db: Db, auth: AuthContext, unitId: number | null) {

@@ -14,9 +14,10 @@ import type { AuthContext } from '../access/context';
 import { submitApproval } from '../approvals/service';
 import { APPROVAL_KINDS } from './approval-kinds';
 import { planLeave, refuse } from './leave-plan';
-import { fyOf, offDays } from './ledger';
+import { fyOf } from './leave-terms';
 import { requestView } from './lists';
 import { approversOf, notify } from './notify';
+import { offDays } from './off-days';
 import {
   assertOpen,
   crossesYearEnd,

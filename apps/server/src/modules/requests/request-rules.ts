@@ -9,7 +9,7 @@ import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { assertEmployeeDayOpen } from '../attendance/service';
-import { leavePolicy, type StaffFacts, staffFacts } from './ledger';
+import { leavePolicy, type StaffFacts, staffFacts } from './leave-terms';
 
 export const KIND_MENU: Record<TRequestKind, TMenuPath> = {
   wfh: MENU.allRequestWfh,

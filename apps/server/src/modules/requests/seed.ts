@@ -7,7 +7,9 @@ import { type Db, queryRows, type Tx } from '../../db/client';
 import { approvalHistory, approvals, leaveLedger, notifications, requests } from '../../db/schema';
 import { submitApproval } from '../approvals/service';
 import { APPROVAL_KINDS } from './approval-kinds';
-import { fyOf, offDays, postDueLeave } from './ledger';
+import { fyOf } from './leave-terms';
+import { postDueLeave } from './ledger-post';
+import { offDays } from './off-days';
 
 type Status = 'pending' | 'approved' | 'rejected' | 'withdrawn' | 'cancelled';
 
