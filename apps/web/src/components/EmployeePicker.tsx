@@ -7,6 +7,7 @@ import { useDebounced } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { SearchCombobox, SearchComboboxOption } from '@/components/ui/search-combobox';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 
 export type TPickedEmployee = { id: number; name: string; employeeCode: string; departmentName?: string | null };
 
@@ -29,7 +30,7 @@ export function employeeOptions(unitId?: number | null): EmployeeSource<TPickedE
     key: ['employees', 'options', unitId ?? null],
     noun: 'employees',
     load: (q, signal) =>
-      api.get<TPickedEmployee[]>('/api/employees/options', { search: q.search, unitId: unitId ?? undefined }, quiet(signal)),
+      api.get<TPickedEmployee[]>(apiPath('/api/employees/options'), { search: q.search, unitId: unitId ?? undefined }, quiet(signal)),
   };
 }
 

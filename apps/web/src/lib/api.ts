@@ -183,9 +183,9 @@ export async function request<T = any>(url: string, method: number, payload?: un
 
 /**
  * Typed, throwing variant for TanStack Query (queries need a rejected promise to enter their error state).
- * Same headers, spinner, toast and 401 handling as `request`.
+ * Same headers, spinner, toast and 401 handling as `request`. Paths come from `apiPath()` (lib/api-path.ts).
  *
- *   useQuery({ queryKey: ['units'], queryFn: ({ signal }) => api.get<TUnit[]>('/api/units', undefined, { signal }) })
+ *   useQuery({ queryKey: ['employee', id], queryFn: ({ signal }) => api.get<TEmployee>(apiPath('/api/employees/:id', { id }), undefined, { signal }) })
  */
 export const api = {
   get: <T>(url: string, query?: Record<string, QueryValue>, options?: RequestOptions) => send<T>(url, 0, query, options),

@@ -1,4 +1,5 @@
 import type { TMeResponse, TSignInResponse } from '@hr/contract';
+import { apiPath } from '@/lib/api-path';
 import { ApiError, api, request } from './api';
 import { queryClient } from './queryClient';
 import { clearSession, getToken, setProfile, setToken } from './session';
@@ -6,7 +7,7 @@ import { errorToast } from './toast-store';
 
 /** Signs in; on success the token is stored (local storage Qq5odp). Errors go to `onError` and the toast. */
 export async function signIn(userName: string, password: string, onError?: (e: ApiError) => void): Promise<boolean> {
-  const res = await request<TSignInResponse>('/api/auth/sign-in', 1, { userName, password }, { onError });
+  const res = await request<TSignInResponse>(apiPath('/api/auth/sign-in'), 1, { userName, password }, { onError });
   if (!res?.token) return false;
   clearSession();
   queryClient.clear();
@@ -16,7 +17,7 @@ export async function signIn(userName: string, password: string, onError?: (e: A
 
 /** Loads acc_dtls, units, appMenus and rawMenus for the session; undefined after an error. */
 export async function loadProfile(signal?: AbortSignal): Promise<TMeResponse | undefined> {
-  const me = await request<TMeResponse>('/api/auth/me', 0, undefined, { signal });
+  const me = await request<TMeResponse>(apiPath('/api/auth/me'), 0, undefined, { signal });
   if (me) setProfile({ acc_dtls: me.acc_dtls, units: me.units, appMenus: me.appMenus, rawMenus: me.rawMenus });
   return me;
 }
@@ -26,7 +27,7 @@ export async function loadProfile(signal?: AbortSignal): Promise<TMeResponse | u
  * status 0) is told apart from a refusal, so the installed app can open on the profile held for the session.
  */
 export async function loadProfileOrThrow(signal?: AbortSignal): Promise<TMeResponse> {
-  const me = await api.get<TMeResponse>('/api/auth/me', undefined, {
+  const me = await api.get<TMeResponse>(apiPath('/api/auth/me'), undefined, {
     signal,
     silent: true,
     onError: (e) => {
@@ -43,7 +44,7 @@ export async function loadProfileOrThrow(signal?: AbortSignal): Promise<TMeRespo
  */
 export async function signOut(): Promise<void> {
   if (getToken()) {
-    await request('/api/auth/sign-out', 1, undefined, {
+    await request(apiPath('/api/auth/sign-out'), 1, undefined, {
       bypass_log: true,
       silent: true,
       endingSession: true,

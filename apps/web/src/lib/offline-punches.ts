@@ -8,6 +8,7 @@
 import type { ZPunchResult } from '@hr/contract';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
+import { apiPath } from '@/lib/api-path';
 import { ApiError, api } from './api';
 import { APP_VERSION_CODE } from './app-version';
 import { errorToast } from './toast-store';
@@ -145,7 +146,7 @@ export function flushQueuedPunches(userId: number): Promise<TFlushOutcome> {
     const outcome: TFlushOutcome = { sent: [], refused: [], stopped: null };
     for (const punch of await queuedPunches(userId)) {
       try {
-        const result = await api.post<TPunchResult>('/api/attendance/punches/web', punchBody(punch, true), {
+        const result = await api.post<TPunchResult>(apiPath('/api/attendance/punches/web'), punchBody(punch, true), {
           silent: true,
           bypass_log: true,
         });
@@ -185,7 +186,7 @@ export async function punchOrKeep(
     return { queued: true, punch };
   }
   try {
-    const result = await api.post<TPunchResult>('/api/attendance/punches/web', punchBody(punch, false), { silent: true });
+    const result = await api.post<TPunchResult>(apiPath('/api/attendance/punches/web'), punchBody(punch, false), { silent: true });
     return { queued: false, result };
   } catch (error) {
     if (error instanceof ApiError && error.status === 0) {

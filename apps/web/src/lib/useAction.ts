@@ -1,7 +1,7 @@
 /**
  * One way for a screen to run an action behind a button (save, approve, upload, download):
  *
- *   const save = useAction((values: TForm) => api.post<TUnit>('/api/units', values), {
+ *   const save = useAction((values: TForm) => api.post<TUnit>(apiPath('/api/resources/unit'), values), {
  *     success: (unit) => `${unit.name} saved`,
  *     onDone: () => queryClient.invalidateQueries({ queryKey: ['units'] }),
  *   });

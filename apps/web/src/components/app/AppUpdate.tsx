@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { APP_VERSION_CODE, APP_VERSION_NAME } from '@/lib/app-version';
 
 type TLatest = { latestVersionCode: number; latestVersionName: string; minSupportedVersionCode: number; mustUpdate?: boolean };
@@ -22,7 +23,11 @@ function useRequiredVersion() {
   return useQuery({
     queryKey: ['app', 'required-version'],
     queryFn: ({ signal }) =>
-      api.get<TLatest>('/api/public/apk-version/latest', { versionCode: APP_VERSION_CODE }, { signal, silent: true, bypass_log: true }),
+      api.get<TLatest>(
+        apiPath('/api/public/apk-version/latest'),
+        { versionCode: APP_VERSION_CODE },
+        { signal, silent: true, bypass_log: true },
+      ),
     retry: false,
     staleTime: CHECK_EVERY_MS,
     refetchInterval: CHECK_EVERY_MS,

@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatDate } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
 
@@ -30,7 +31,7 @@ function DecideDialog({ request, action, onClose }: { request: TRequest; action:
   const decide = useAction(
     () =>
       api.post<TRequest>(
-        `/api/requests/${request.id}/${action}`,
+        apiPath(`/api/requests/:id/${action}`, { id: request.id }),
         action === 'approve' ? { remark: remark.trim() || undefined } : { remark },
       ),
     {
@@ -89,7 +90,7 @@ export function WaitingApprovals({ limit = 10 }: { limit?: number }) {
     queryKey: [...waitingApprovalsKey, limit],
     queryFn: ({ signal }) =>
       api.get<TRequestList>(
-        '/api/requests',
+        apiPath('/api/requests'),
         { toDecide: true, status: 'pending', pageSize: limit },
         { signal, silent: true, bypass_log: true },
       ),

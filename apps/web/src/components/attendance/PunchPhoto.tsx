@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { apiPath } from '@/lib/api-path';
 import { useAuthorisedImage } from '@/lib/files';
 
 function Photo({ photoId, alt }: { photoId: number; alt: string }) {
-  const src = useAuthorisedImage(`/api/attendance/punch-photos/${photoId}`);
+  const src = useAuthorisedImage(apiPath('/api/attendance/punch-photos/:id', { id: photoId }));
   if (!src) return <Spinner />;
   return (
     <img src={src} alt={alt} className="mx-auto max-h-[60vh] w-full max-w-xs rounded-md border object-contain" data-testid="punch-photo" />

@@ -4,6 +4,7 @@ import type { TPunch, ZPunchResult } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 
 export type { TPunch };
 export type TPunchResult = z.infer<typeof ZPunchResult>;
@@ -21,7 +22,7 @@ export function usePunches(employeeId: number | null, from: string, to: string, 
   return useQuery({
     queryKey: punchesKey(employeeId, from, to),
     queryFn: ({ signal }) =>
-      api.get<TPunch[]>('/api/attendance/punches', employeeId === null ? { from, to } : { employeeId, from, to }, {
+      api.get<TPunch[]>(apiPath('/api/attendance/punches'), employeeId === null ? { from, to } : { employeeId, from, to }, {
         signal,
         bypass_log: true,
       }),
@@ -30,4 +31,4 @@ export function usePunches(employeeId: number | null, from: string, to: string, 
 }
 
 /** The signed-in employee's punch from the browser (the server stamps the time; 409 on a double tap). */
-export const punchWeb = (body: TWebPunch) => api.post<TPunchResult>('/api/attendance/punches/web', body);
+export const punchWeb = (body: TWebPunch) => api.post<TPunchResult>(apiPath('/api/attendance/punches/web'), body);

@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { api } from '@/lib/api';
+import { api, withQuery } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile, uploadFile } from '@/lib/files';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -30,7 +31,7 @@ export function DocumentsPanel({ employeeId, canUpload, canDelete }: { employeeI
     if (!file || !docTypeId) return;
     setProgress(0);
     try {
-      await uploadFile(`/api/employees/${employeeId}/documents?docTypeId=${docTypeId}`, file, setProgress);
+      await uploadFile(withQuery(apiPath('/api/employees/:id/documents', { id: employeeId }), { docTypeId }), file, setProgress);
       toast({ variant: 'success', title: 'Uploaded', description: `${type?.name ?? 'Document'} saved` });
       await refresh();
     } catch {
@@ -42,7 +43,7 @@ export function DocumentsPanel({ employeeId, canUpload, canDelete }: { employeeI
   };
   const remove = async (id: number) => {
     try {
-      await api.delete(`/api/employee-documents/${id}`);
+      await api.delete(apiPath('/api/employee-documents/:id', { id }));
       toast({ variant: 'success', title: 'Document removed' });
       await refresh();
     } catch {
@@ -150,7 +151,7 @@ export function DocumentsPanel({ employeeId, canUpload, canDelete }: { employeeI
                       variant="ghost"
                       size="icon-sm"
                       aria-label="Download"
-                      onClick={() => void downloadFile(`/api/employee-documents/${d.id}/download`, d.fileName)}
+                      onClick={() => void downloadFile(apiPath('/api/employee-documents/:id/download', { id: d.id }), d.fileName)}
                     >
                       <Download />
                     </Button>

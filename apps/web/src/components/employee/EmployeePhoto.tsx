@@ -1,6 +1,7 @@
 import { Camera } from 'lucide-react';
 import { useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { apiPath } from '@/lib/api-path';
 import { uploadFile, useAuthorisedImage } from '@/lib/files';
 import { initials } from '@/lib/initials';
 import { useAction } from '@/lib/useAction';
@@ -24,9 +25,9 @@ export function EmployeePhoto({
   onChanged?: () => void;
   className?: string;
 }) {
-  const src = useAuthorisedImage(hasPhoto ? `/api/employees/${employeeId}/photo` : null, version);
+  const src = useAuthorisedImage(hasPhoto ? apiPath('/api/employees/:id/photo', { id: employeeId }) : null, version);
   const input = useRef<HTMLInputElement>(null);
-  const upload = useAction((file: File) => uploadFile(`/api/employees/${employeeId}/photo`, file), {
+  const upload = useAction((file: File) => uploadFile(apiPath('/api/employees/:id/photo', { id: employeeId }), file), {
     success: 'Photo updated',
     onDone: () => onChanged?.(),
   });

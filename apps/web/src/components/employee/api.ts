@@ -3,11 +3,13 @@ import type { TEmployee, TEmployeeDocumentStatus, TEmployeeList, TEmployeeListQu
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDebounced } from '@/components/data-table';
 import { api, type QueryValue } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 
 export function useEmployeeList(query: TEmployeeListQuery) {
   return useQuery({
     queryKey: ['employees', 'list', query],
-    queryFn: ({ signal }) => api.get<TEmployeeList>('/api/employees', query as Record<string, QueryValue>, { signal, bypass_log: true }),
+    queryFn: ({ signal }) =>
+      api.get<TEmployeeList>(apiPath('/api/employees'), query as Record<string, QueryValue>, { signal, bypass_log: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -15,7 +17,7 @@ export function useEmployeeList(query: TEmployeeListQuery) {
 export function useEmployee(id: number | null) {
   return useQuery({
     queryKey: ['employees', 'one', id],
-    queryFn: ({ signal }) => api.get<TEmployee>(`/api/employees/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TEmployee>(apiPath('/api/employees/:id', { id: id! }), undefined, { signal }),
     enabled: id !== null && id > 0,
   });
 }
@@ -25,7 +27,7 @@ export function useMyEmployee() {
     queryKey: ['employees', 'me'],
     // A sign-in without an employee record (an administrator, say) gets the screen's own message (WithMyEmployee),
     // not an error toast: `silent` (bypass_log only skips the spinner).
-    queryFn: ({ signal }) => api.get<TEmployee>('/api/me/employee', undefined, { signal, bypass_log: true, silent: true }),
+    queryFn: ({ signal }) => api.get<TEmployee>(apiPath('/api/me/employee'), undefined, { signal, bypass_log: true, silent: true }),
     retry: false,
   });
 }
@@ -33,7 +35,8 @@ export function useMyEmployee() {
 export function useDocuments(employeeId: number | null) {
   return useQuery({
     queryKey: ['employees', 'documents', employeeId],
-    queryFn: ({ signal }) => api.get<TEmployeeDocumentStatus>(`/api/employees/${employeeId}/documents`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<TEmployeeDocumentStatus>(apiPath('/api/employees/:id/documents', { id: employeeId! }), undefined, { signal }),
     enabled: employeeId !== null && employeeId > 0,
   });
 }
@@ -41,7 +44,8 @@ export function useDocuments(employeeId: number | null) {
 export function useOwnChangeRequests(enabled: boolean) {
   return useQuery({
     queryKey: ['employees', 'my-change-requests'],
-    queryFn: ({ signal }) => api.get<TProfileChangeRequest[]>('/api/me/employee/change-requests', undefined, { signal, bypass_log: true }),
+    queryFn: ({ signal }) =>
+      api.get<TProfileChangeRequest[]>(apiPath('/api/me/employee/change-requests'), undefined, { signal, bypass_log: true }),
     enabled,
   });
 }
@@ -53,7 +57,7 @@ export function useEmployeeOptions(search: string) {
     queryKey: ['employees', 'options', q],
     queryFn: ({ signal }) =>
       api.get<{ id: number; name: string; employeeCode: string }[]>(
-        '/api/employees/options',
+        apiPath('/api/employees/options'),
         { search: q || undefined },
         { signal, bypass_log: true, silent: true },
       ),

@@ -2,6 +2,7 @@
 import type { TNotificationList } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 
 export const notificationKeys = { all: ['notifications'] as const };
 
@@ -9,7 +10,7 @@ export function useUnreadCount() {
   return useQuery({
     queryKey: [...notificationKeys.all, 'unread'],
     queryFn: ({ signal }) =>
-      api.get<{ unread: number }>('/api/notifications/unread-count', undefined, { signal, bypass_log: true, silent: true }),
+      api.get<{ unread: number }>(apiPath('/api/notifications/unread-count'), undefined, { signal, bypass_log: true, silent: true }),
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,
     retry: false,
@@ -20,10 +21,10 @@ export function useNotifications(enabled: boolean) {
   return useQuery({
     queryKey: [...notificationKeys.all, 'list'],
     queryFn: ({ signal }) =>
-      api.get<TNotificationList>('/api/notifications', { page: 1, pageSize: 15 }, { signal, bypass_log: true, silent: true }),
+      api.get<TNotificationList>(apiPath('/api/notifications'), { page: 1, pageSize: 15 }, { signal, bypass_log: true, silent: true }),
     enabled,
   });
 }
 
 export const markNotificationsRead = (body: { ids?: number[]; all?: boolean }) =>
-  api.post<null>('/api/notifications/read', body, { bypass_log: true, silent: true });
+  api.post<null>(apiPath('/api/notifications/read'), body, { bypass_log: true, silent: true });

@@ -3,6 +3,7 @@
 import type { TPayrollHead, TStructure } from '@hr/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 
 /** Whether a head is an input of the salary structure (the server says so on each head). */
 export const isStructureHead = (h: TPayrollHead) => h.inStructure;
@@ -16,7 +17,7 @@ export const structureKeys = {
 export function useHeads() {
   return useQuery({
     queryKey: structureKeys.heads,
-    queryFn: ({ signal }) => api.get<TPayrollHead[]>('/api/payroll/heads', undefined, { signal, bypass_log: true }),
+    queryFn: ({ signal }) => api.get<TPayrollHead[]>(apiPath('/api/payroll/heads'), undefined, { signal, bypass_log: true }),
     staleTime: 5 * 60_000,
   });
 }
@@ -25,7 +26,8 @@ export function useHeads() {
 export function useStructures(employeeId: number | null) {
   return useQuery({
     queryKey: structureKeys.of(employeeId ?? 0),
-    queryFn: ({ signal }) => api.get<TStructure[]>(`/api/payroll/structures/${employeeId}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<TStructure[]>(apiPath('/api/payroll/structures/:employeeId', { employeeId: employeeId! }), undefined, { signal }),
     enabled: employeeId !== null,
   });
 }

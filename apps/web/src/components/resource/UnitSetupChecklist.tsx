@@ -8,12 +8,13 @@ import { LoadError } from '@/components/common/LoadError';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { cn } from '@/lib/utils';
 
 export function UnitSetupChecklist({ unitId }: { unitId: number }) {
   const setup = useQuery({
     queryKey: ['unit-setup', unitId],
-    queryFn: ({ signal }) => api.get<TUnitSetup>(`/api/masters/units/${unitId}/setup`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TUnitSetup>(apiPath('/api/masters/units/:id/setup', { id: unitId }), undefined, { signal }),
   });
   const items = setup.data?.items ?? [];
   const left = items.filter((i) => !i.done).length;
