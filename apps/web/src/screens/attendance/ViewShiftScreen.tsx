@@ -17,6 +17,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { Skeleton } from '@/components/ui/skeleton';
 import { SidewaysScroll } from '@/components/ui/table';
 import { type ApiError, withQuery } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile, uploadFile } from '@/lib/files';
 import { formatCount, formatDate, formatDateTime, todayIso } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
@@ -261,13 +262,17 @@ function RosterExcel({
   const why = unitId === null ? 'Choose a unit first' : undefined;
 
   const templateAction = useAction((q: { unitId: number; year: number; month: number }) =>
-    downloadFile('/api/attendance/roster/template', `Roster_${q.year}_${String(q.month).padStart(2, '0')}_Unit_${q.unitId}.xlsx`, q),
+    downloadFile(
+      apiPath('/api/attendance/roster/template'),
+      `Roster_${q.year}_${String(q.month).padStart(2, '0')}_Unit_${q.unitId}.xlsx`,
+      q,
+    ),
   );
   const uploadAction = useAction(
     (q: { unitId: number; year: number; month: number }, f: File) => {
       setProgress(0);
       onProblems([]);
-      return uploadFile<TRosterImportResult>(withQuery('/api/attendance/roster/import', q), f, setProgress);
+      return uploadFile<TRosterImportResult>(withQuery(apiPath('/api/attendance/roster/import'), q), f, setProgress);
     },
     {
       success: (res) => {

@@ -25,6 +25,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { punchesKey } from '@/components/attendance/api';
 import { api, type QueryValue, type RequestOptions } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile } from '@/lib/files';
 
 export type { TAttendanceDay, TAttendanceRegister, TDayView, TEmployeeMonth, TPunch, TRoster };
@@ -49,8 +50,6 @@ export type TShiftCompare = z.infer<typeof ZShiftCompare>;
 export type TShiftCompareRow = TShiftCompare['rows'][number];
 export type TShiftCompareSummary = z.infer<typeof ZShiftCompareSummary>;
 export type TShiftCompareSummaryRow = TShiftCompareSummary['rows'][number];
-
-const BASE = '/api/attendance';
 
 export const attendanceKeys = {
   all: ['attendance'] as const,
@@ -85,7 +84,7 @@ const quiet = (signal: AbortSignal) => ({ signal, bypass_log: true });
 export function useEmployeeMonth(employeeId: number | null, year: number, month: number, enabled = true) {
   return useQuery({
     queryKey: attendanceKeys.month(employeeId, year, month),
-    queryFn: ({ signal }) => api.get<TEmployeeMonth>(`${BASE}/month`, clean({ employeeId, year, month }), quiet(signal)),
+    queryFn: ({ signal }) => api.get<TEmployeeMonth>(apiPath('/api/attendance/month'), clean({ employeeId, year, month }), quiet(signal)),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -110,14 +109,14 @@ export function useDayView(query: TDayQuery, enabled = true) {
   const q = clean(query);
   return useQuery({
     queryKey: [...attendanceKeys.day, q],
-    queryFn: ({ signal }) => api.get<TDayView>(`${BASE}/day`, q, quiet(signal)),
+    queryFn: ({ signal }) => api.get<TDayView>(apiPath('/api/attendance/day'), q, quiet(signal)),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
 export type TMarkDay = { employeeId: number; day: string; status: string | null; remark: string };
-export const markDay = (body: TMarkDay, options?: RequestOptions) => api.put<TAttendanceDay>(`${BASE}/day`, body, options);
+export const markDay = (body: TMarkDay, options?: RequestOptions) => api.put<TAttendanceDay>(apiPath('/api/attendance/day'), body, options);
 
 // ---- rosters ----
 
@@ -136,7 +135,7 @@ export function useRoster(query: TRosterQuery) {
   const q = clean(query);
   return useQuery({
     queryKey: [...attendanceKeys.roster, q],
-    queryFn: ({ signal }) => api.get<TRoster>(`${BASE}/roster`, q, quiet(signal)),
+    queryFn: ({ signal }) => api.get<TRoster>(apiPath('/api/attendance/roster'), q, quiet(signal)),
     placeholderData: keepPreviousData,
   });
 }
@@ -144,7 +143,7 @@ export function useRoster(query: TRosterQuery) {
 export function useMySchedule(year: number, month: number) {
   return useQuery({
     queryKey: attendanceKeys.mySchedule(year, month),
-    queryFn: ({ signal }) => api.get<TRoster>(`${BASE}/me/schedule`, { year, month }, quiet(signal)),
+    queryFn: ({ signal }) => api.get<TRoster>(apiPath('/api/attendance/me/schedule'), { year, month }, quiet(signal)),
     placeholderData: keepPreviousData,
   });
 }
@@ -152,15 +151,16 @@ export function useMySchedule(year: number, month: number) {
 export function useAssignments(employeeId: number | null) {
   return useQuery({
     queryKey: attendanceKeys.assignments(employeeId ?? 0),
-    queryFn: ({ signal }) => api.get<TAssignment[]>(`${BASE}/assignments`, { employeeId: employeeId ?? undefined }, quiet(signal)),
+    queryFn: ({ signal }) =>
+      api.get<TAssignment[]>(apiPath('/api/attendance/assignments'), { employeeId: employeeId ?? undefined }, quiet(signal)),
     enabled: employeeId !== null,
   });
 }
 
 export const assignShifts = (body: TAssignShifts, options?: RequestOptions) =>
-  api.post<TAssignResult>(`${BASE}/assignments`, body, options);
+  api.post<TAssignResult>(apiPath('/api/attendance/assignments'), body, options);
 
-export const deleteAssignment = (id: number) => api.delete(`${BASE}/assignments/${id}`);
+export const deleteAssignment = (id: number) => api.delete(apiPath('/api/attendance/assignments/:id', { id }));
 
 export type TShiftOption = { id: number; code: string; name: string; startTime: string; endTime: string };
 
@@ -173,10 +173,18 @@ export function useShiftOptions(year: number, month: number) {
     queryKey: [...attendanceKeys.shifts, year, month],
     queryFn: async ({ signal }): Promise<TShiftOption[]> => {
       try {
-        const roster = await api.get<TRoster>(`${BASE}/roster`, { year, month, page: 1, pageSize: 1 }, { ...quiet(signal), silent: true });
+        const roster = await api.get<TRoster>(
+          apiPath('/api/attendance/roster'),
+          { year, month, page: 1, pageSize: 1 },
+          { ...quiet(signal), silent: true },
+        );
         return roster.shifts;
       } catch {
-        const rows = await api.get<{ id: number; label: string | null }[]>('/api/resources/shift/options', { limit: 200 }, quiet(signal));
+        const rows = await api.get<{ id: number; label: string | null }[]>(
+          apiPath('/api/resources/shift/options'),
+          { limit: 200 },
+          quiet(signal),
+        );
         return rows.map((r) => ({ id: r.id, code: r.label ?? `#${r.id}`, name: r.label ?? '', startTime: '', endTime: '' }));
       }
     },
@@ -188,7 +196,7 @@ export function useShiftDetails(shiftId: number | null, query: { date: string; u
   const q = clean(query);
   return useQuery({
     queryKey: [...attendanceKeys.shift, shiftId, q],
-    queryFn: ({ signal }) => api.get<TShiftDetails>(`${BASE}/shifts/${shiftId}`, q, quiet(signal)),
+    queryFn: ({ signal }) => api.get<TShiftDetails>(apiPath('/api/attendance/shifts/:id', { id: shiftId! }), q, quiet(signal)),
     enabled: shiftId !== null,
     placeholderData: keepPreviousData,
   });
@@ -199,7 +207,7 @@ export function useShiftDetails(shiftId: number | null, query: { date: string; u
 export function useDevices(enabled = true) {
   return useQuery({
     queryKey: attendanceKeys.devices,
-    queryFn: ({ signal }) => api.get<TDeviceStatus[]>(`${BASE}/devices`, undefined, { ...quiet(signal), silent: true }),
+    queryFn: ({ signal }) => api.get<TDeviceStatus[]>(apiPath('/api/attendance/devices'), undefined, { ...quiet(signal), silent: true }),
     enabled,
     refetchInterval: 60_000,
   });
@@ -208,7 +216,7 @@ export function useDevices(enabled = true) {
 export function useUnmatched(enabled = true) {
   return useQuery({
     queryKey: attendanceKeys.unmatched,
-    queryFn: ({ signal }) => api.get<TUnmatchedPin[]>(`${BASE}/unmatched`, undefined, { ...quiet(signal), silent: true }),
+    queryFn: ({ signal }) => api.get<TUnmatchedPin[]>(apiPath('/api/attendance/unmatched'), undefined, { ...quiet(signal), silent: true }),
     enabled,
   });
 }
@@ -217,13 +225,13 @@ export function useUnmatched(enabled = true) {
 export function useLatePunches(enabled = true) {
   return useQuery({
     queryKey: attendanceKeys.latePunches,
-    queryFn: ({ signal }) => api.get<TLatePunch[]>(`${BASE}/late-punches`, undefined, { ...quiet(signal), silent: true }),
+    queryFn: ({ signal }) => api.get<TLatePunch[]>(apiPath('/api/attendance/late-punches'), undefined, { ...quiet(signal), silent: true }),
     enabled,
   });
 }
 
 export const mapPin = (body: { devicePin: string; employeeId: number }, options?: RequestOptions) =>
-  api.post<TMapPinResult>(`${BASE}/unmatched/map`, body, options);
+  api.post<TMapPinResult>(apiPath('/api/attendance/unmatched/map'), body, options);
 
 // ---- regularisation ----
 
@@ -247,20 +255,20 @@ export function useRegularisations(query: TRegularisationQuery, enabled = true) 
   const q = clean(query);
   return useQuery({
     queryKey: [...attendanceKeys.regularisations, q],
-    queryFn: ({ signal }) => api.get<TRegularisationList>(`${BASE}/regularisations`, q, quiet(signal)),
+    queryFn: ({ signal }) => api.get<TRegularisationList>(apiPath('/api/attendance/regularisations'), q, quiet(signal)),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
 export const requestRegularisation = (body: TRegularise, options?: RequestOptions) =>
-  api.post<TRegularisation>(`${BASE}/regularisations`, body, options);
+  api.post<TRegularisation>(apiPath('/api/attendance/regularisations'), body, options);
 
 export const decideRegularisation = (
   id: number,
   body: { action: 'approve' | 'reject' | 'cancel'; remark?: string },
   options?: RequestOptions,
-) => api.post<TRegularisation>(`${BASE}/regularisations/${id}/decide`, body, options);
+) => api.post<TRegularisation>(apiPath('/api/attendance/regularisations/:id/decide', { id }), body, options);
 
 // ---- tracking ----
 
@@ -268,7 +276,7 @@ export function useTracking(query: { date: string; unitId?: number | null; depar
   const q = clean(query);
   return useQuery({
     queryKey: [...attendanceKeys.tracking, q],
-    queryFn: ({ signal }) => api.get<TTracking>(`${BASE}/tracking`, q, quiet(signal)),
+    queryFn: ({ signal }) => api.get<TTracking>(apiPath('/api/attendance/tracking'), q, quiet(signal)),
     placeholderData: keepPreviousData,
     refetchInterval: 120_000,
   });
@@ -298,11 +306,11 @@ function useReport<T>(key: readonly unknown[], url: string, query: TReportQuery,
 }
 
 export const useRegister = (query: TReportQuery, enabled = true) =>
-  useReport<TAttendanceRegister>(attendanceKeys.register, `${BASE}/register`, query, enabled);
+  useReport<TAttendanceRegister>(attendanceKeys.register, apiPath('/api/attendance/register'), query, enabled);
 export const useShiftCompare = (query: TReportQuery, enabled = true) =>
-  useReport<TShiftCompare>(attendanceKeys.compare, `${BASE}/shift-compare`, query, enabled);
+  useReport<TShiftCompare>(attendanceKeys.compare, apiPath('/api/attendance/shift-compare'), query, enabled);
 export const useShiftCompareSummary = (query: TReportQuery, enabled = true) =>
-  useReport<TShiftCompareSummary>(attendanceKeys.compare, `${BASE}/shift-compare/summary`, query, enabled);
+  useReport<TShiftCompareSummary>(attendanceKeys.compare, apiPath('/api/attendance/shift-compare/summary'), query, enabled);
 
 export type TExportFormat = 'xlsx' | 'pdf';
 
@@ -320,6 +328,6 @@ export async function downloadReport(
 }
 
 export const REPORT_URLS = {
-  register: `${BASE}/register/export`,
-  compare: `${BASE}/shift-compare/export`,
+  register: apiPath('/api/attendance/register/export'),
+  compare: apiPath('/api/attendance/shift-compare/export'),
 } as const;

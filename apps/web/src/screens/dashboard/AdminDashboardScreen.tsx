@@ -6,6 +6,7 @@ import { UnitSelect } from '@/components/common/UnitSelect';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { todayIso } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { AttendanceWidget } from './admin/AttendanceWidget';
@@ -26,13 +27,13 @@ export function AdminDashboardScreen() {
   const refresh = async () => {
     // The server keeps figures a few seconds; a refresh asks it to read afresh.
     await Promise.all(
-      ['headcount', 'movement', 'attendance', 'requests', 'payroll-cost', 'documents', 'occasions', 'advances'].map((name) =>
+      (['headcount', 'movement', 'attendance', 'requests', 'payroll-cost', 'documents', 'occasions', 'advances'] as const).map((name) =>
         queryClient
           .fetchQuery({
             queryKey: ['dashboard', 'admin', name, filter],
             queryFn: () =>
               api.get(
-                `/api/dashboard/admin/${name}`,
+                apiPath(`/api/dashboard/admin/${name}`),
                 { unitId: filter.unitId, month: filter.month },
                 { silent: true, headers: { 'cache-control': 'no-cache' } },
               ),

@@ -19,6 +19,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatCount, formatLongDate } from '@/lib/format';
 import { monthName } from '@/lib/months';
 import { useSession } from '@/lib/session';
@@ -121,7 +122,7 @@ export function DashboardScreen() {
   const timeZone = account?.organisation.timeZone || 'Asia/Kolkata';
   const summary = useQuery({
     queryKey: ['dashboard', 'summary'],
-    queryFn: ({ signal }) => api.get<TDashboardSummary>('/api/dashboard/summary', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TDashboardSummary>(apiPath('/api/dashboard/summary'), undefined, { signal }),
   });
 
   if (!account) return null;

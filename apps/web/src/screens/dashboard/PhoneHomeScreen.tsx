@@ -12,6 +12,7 @@ import { WaitingApprovals } from '@/components/approvals/WaitingApprovals';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { StaffWidgets } from './StaffWidgets';
@@ -59,7 +60,7 @@ function MyLatestRequests() {
   const q = useQuery({
     queryKey: ['requests', 'mine', 'latest'],
     queryFn: ({ signal }) =>
-      api.get<TRequestList>('/api/requests/mine', { page: 1, pageSize: 5 }, { signal, silent: true, bypass_log: true }),
+      api.get<TRequestList>(apiPath('/api/requests/mine'), { page: 1, pageSize: 5 }, { signal, silent: true, bypass_log: true }),
     retry: 1,
   });
   if (q.isError) return <p className="text-sm text-muted-foreground">Your requests could not be loaded.</p>;
@@ -86,7 +87,7 @@ function LatestNotifications() {
   const q = useQuery({
     queryKey: ['notifications', 'home'],
     queryFn: ({ signal }) =>
-      api.get<TNotificationList>('/api/notifications', { page: 1, pageSize: 5 }, { signal, silent: true, bypass_log: true }),
+      api.get<TNotificationList>(apiPath('/api/notifications'), { page: 1, pageSize: 5 }, { signal, silent: true, bypass_log: true }),
     retry: 1,
   });
   if (q.isError) return <p className="text-sm text-muted-foreground">Notifications could not be loaded.</p>;

@@ -11,16 +11,17 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
+import { type ApiPathSegment, apiPath } from '@/lib/api-path';
 import { downloadPayslips } from '@/lib/documents';
 import { formatDate, formatRupees } from '@/lib/format';
 import { monthName } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { CHART_COLORS, ChartWithTable, Stat, Widget } from './widgets';
 
-function useMine<T>(name: string) {
+function useMine<T>(name: ApiPathSegment<'/api/dashboard/me/'>) {
   return useQuery({
     queryKey: ['dashboard', 'me', name],
-    queryFn: ({ signal }) => api.get<T>(`/api/dashboard/me/${name}`, undefined, { signal, silent: true, bypass_log: true }),
+    queryFn: ({ signal }) => api.get<T>(apiPath(`/api/dashboard/me/${name}`), undefined, { signal, silent: true, bypass_log: true }),
     retry: 1,
   });
 }
@@ -205,7 +206,7 @@ function PayslipWidget() {
   const downloadAction = useAction(
     async (year: number, month: number) => {
       setProblem(null);
-      const slip = await api.get<TSalarySlip>('/api/payroll/payslips/me', { year, month }, { silent: true });
+      const slip = await api.get<TSalarySlip>(apiPath('/api/payroll/payslips/me'), { year, month }, { silent: true });
       if (!(await downloadPayslips([slip]))) setProblem('The payslip could not be prepared.');
     },
     { onError: () => setProblem('The payslip could not be loaded.') },

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { useAction } from '@/lib/useAction';
 import { exitKeys } from './api';
 import { typeLabel } from './components';
@@ -35,7 +36,7 @@ export function RecordSeparationDialog({
   const errors = form.formState.errors;
   const save = useAction(
     (body: TSaveSeparation) =>
-      api.post<TSeparation>('/api/exits/separations', body, {
+      api.post<TSeparation>(apiPath('/api/exits/separations'), body, {
         onError: (e: ApiError) => {
           for (const [k, v] of Object.entries(e.fieldErrors)) form.setError(k as keyof Form, { message: v.join(' ') });
         },

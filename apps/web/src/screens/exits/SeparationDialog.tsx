@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { useAction } from '@/lib/useAction';
 import { exitKeys, settlementPath, useSeparation } from './api';
 import { dmy, StatusBadge, typeLabel } from './components';
@@ -21,7 +22,7 @@ export function SeparationDialog({ id, onClose, mayCompute }: { id: number | nul
   const [lastDay, setLastDay] = useState('');
   const act = useAction(
     (action: 'approve' | 'reject' | 'withdraw') =>
-      api.post<TSeparation>(`/api/exits/separations/${id}/action`, {
+      api.post<TSeparation>(apiPath('/api/exits/separations/:id/action', { id: id! }), {
         action,
         remark: remark || undefined,
         ...(action === 'approve' && lastDay ? { lastDay } : {}),
@@ -35,7 +36,7 @@ export function SeparationDialog({ id, onClose, mayCompute }: { id: number | nul
       },
     },
   );
-  const compute = useAction(() => api.post<TSettlement>(`/api/exits/separations/${id}/settlement`, {}), {
+  const compute = useAction(() => api.post<TSettlement>(apiPath('/api/exits/separations/:id/settlement', { id: id! }), {}), {
     success: 'Settlement computed',
     onDone: async (x) => {
       await queryClient.invalidateQueries({ queryKey: exitKeys.settlements });

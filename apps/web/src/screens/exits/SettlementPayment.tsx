@@ -12,6 +12,7 @@ import { DateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile } from '@/lib/files';
 import { todayIso } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
@@ -36,7 +37,7 @@ export function SettlementPaymentCard({ x }: { x: TSettlement }) {
   const pending = x.paymentStatus === 'pending';
   const layouts = useQuery({
     queryKey: ['payments', 'layouts'],
-    queryFn: ({ signal }) => api.get<TBankLayout[]>('/api/payments/layouts', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TBankLayout[]>(apiPath('/api/payments/layouts'), undefined, { signal }),
     enabled: pending && x.payMode === 'bank',
   });
   const [layoutId, setLayoutId] = useState('');
@@ -48,7 +49,7 @@ export function SettlementPaymentCard({ x }: { x: TSettlement }) {
     async () => {
       if (!layout) return null;
       const name = `Bank_File_FnF_${x.employeeCode}.${layout.fileExtension}`;
-      await downloadFile(`/api/exits/settlements/${x.id}/bank-file`, name, { layout: layout.id, valueDate });
+      await downloadFile(apiPath('/api/exits/settlements/:id/bank-file', { id: x.id }), name, { layout: layout.id, valueDate });
       return name;
     },
     { success: (name) => (name ? { title: 'Bank file ready', description: name } : null) },
@@ -56,7 +57,7 @@ export function SettlementPaymentCard({ x }: { x: TSettlement }) {
   const markPaid = useAction(
     () =>
       api.post<TSettlement>(
-        `/api/exits/settlements/${x.id}/mark-paid`,
+        apiPath('/api/exits/settlements/:id/mark-paid', { id: x.id }),
         { valueDate, reference: reference.trim() },
         {
           onError: (e: ApiError) => setErrors(e.fieldErrors),

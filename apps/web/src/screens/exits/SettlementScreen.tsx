@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadExitDocument } from '@/lib/documents';
 import { formatAmount } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
@@ -60,7 +61,7 @@ function Actions({ x }: { x: TSettlement }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: exitKeys.settlements });
   const decide = useAction(
     (action: 'approve' | 'reject') =>
-      api.post<TSettlement>(`/api/exits/settlements/${x.id}/action`, { action, remark: remark || undefined }),
+      api.post<TSettlement>(apiPath('/api/exits/settlements/:id/action', { id: x.id }), { action, remark: remark || undefined }),
     {
       success: (_r, a) => (a === 'approve' ? 'Settlement approved and locked' : 'Settlement rejected'),
       onDone: refresh,
@@ -68,7 +69,7 @@ function Actions({ x }: { x: TSettlement }) {
   );
   const compute = useAction(
     () =>
-      api.post<TSettlement>(`/api/exits/separations/${x.separationId}/settlement`, {
+      api.post<TSettlement>(apiPath('/api/exits/separations/:id/settlement', { id: x.separationId }), {
         noticeWaived: waive,
         waiverReason: waive ? reason : undefined,
       }),
@@ -79,7 +80,7 @@ function Actions({ x }: { x: TSettlement }) {
   );
   const addAdj = useAction(
     () =>
-      api.post<TSettlement>(`/api/exits/separations/${x.separationId}/adjustments`, {
+      api.post<TSettlement>(apiPath('/api/exits/separations/:id/adjustments', { id: x.separationId }), {
         side: 'deduction',
         label: adj.label,
         amount: Number(adj.amount),

@@ -1,6 +1,7 @@
 import type { TSeparation, TSettlement } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type QueryValue } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 
 export const exitKeys = {
   separations: ['exits', 'separations'] as const,
@@ -15,7 +16,7 @@ export function useSeparations(query: ListQuery) {
   return useQuery({
     queryKey: [...exitKeys.separations, 'list', query],
     queryFn: ({ signal }) =>
-      api.get<{ rows: TSeparation[]; total: number }>('/api/exits/separations', query as Record<string, QueryValue>, {
+      api.get<{ rows: TSeparation[]; total: number }>(apiPath('/api/exits/separations'), query as Record<string, QueryValue>, {
         signal,
         bypass_log: true,
       }),
@@ -26,7 +27,7 @@ export function useSeparations(query: ListQuery) {
 export function useSeparation(id: number | null) {
   return useQuery({
     queryKey: exitKeys.separation(id ?? 0),
-    queryFn: ({ signal }) => api.get<TSeparation>(`/api/exits/separations/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TSeparation>(apiPath('/api/exits/separations/:id', { id: id! }), undefined, { signal }),
     enabled: id !== null,
   });
 }
@@ -35,7 +36,7 @@ export function useSettlements(query: ListQuery) {
   return useQuery({
     queryKey: [...exitKeys.settlements, 'list', query],
     queryFn: ({ signal }) =>
-      api.get<{ rows: TSettlement[]; total: number }>('/api/exits/settlements', query as Record<string, QueryValue>, {
+      api.get<{ rows: TSettlement[]; total: number }>(apiPath('/api/exits/settlements'), query as Record<string, QueryValue>, {
         signal,
         bypass_log: true,
       }),
@@ -46,7 +47,7 @@ export function useSettlements(query: ListQuery) {
 export function useSettlement(id: number) {
   return useQuery({
     queryKey: exitKeys.settlement(id),
-    queryFn: ({ signal }) => api.get<TSettlement>(`/api/exits/settlements/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TSettlement>(apiPath('/api/exits/settlements/:id', { id }), undefined, { signal }),
   });
 }
 

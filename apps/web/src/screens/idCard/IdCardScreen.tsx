@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadIdCards } from '@/lib/documents';
 import { initials } from '@/lib/initials';
 import { useSession } from '@/lib/session';
@@ -18,7 +19,7 @@ import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 
 async function printCards(query: Record<string, number>, layout: 'card' | 'a4'): Promise<string | undefined> {
-  const batch = await api.get<TIdCardBatch>('/api/id-cards', query, { silent: true });
+  const batch = await api.get<TIdCardBatch>(apiPath('/api/id-cards'), query, { silent: true });
   if (batch.cards.length === 0) return 'No active employee to print a card for.';
   // Built in the documents Web Worker (pdfmake loads there on first use, never in this page).
   const fileName = await downloadIdCards(batch, layout);
@@ -67,7 +68,7 @@ export default function IdCardScreen() {
   const self = acc?.isSelfService ?? true;
   const own = useQuery({
     queryKey: ['id-cards', 'own', acc?.employeeId],
-    queryFn: ({ signal }) => api.get<TIdCardBatch>('/api/id-cards', { employeeId: acc?.employeeId ?? undefined }, { signal }),
+    queryFn: ({ signal }) => api.get<TIdCardBatch>(apiPath('/api/id-cards'), { employeeId: acc?.employeeId ?? undefined }, { signal }),
     enabled: acc?.employeeId != null,
   });
   const ownCard = own.data?.cards[0];
@@ -153,7 +154,7 @@ function BatchCard() {
       }
       action={{ label: 'Print unit (A4)', busyLabel: 'Starting…', icon: <Printer />, testId: 'print-unit-id-cards', disabled: !unitId }}
       // A unit's cards are built on the server by a job (any number of staff); the bar follows it, then the PDF downloads.
-      start={() => api.post<TJobStarted>('/api/id-cards/batch', { unitId: Number(unitId), layout: 'a4' }, { silent: true })}
+      start={() => api.post<TJobStarted>(apiPath('/api/id-cards/batch'), { unitId: Number(unitId), layout: 'a4' }, { silent: true })}
       job={JOB}
       extra={
         <div className="space-y-2">

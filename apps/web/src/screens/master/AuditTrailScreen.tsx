@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 
@@ -34,11 +35,11 @@ export default function AuditTrailScreen() {
   };
   const entities = useQuery({
     queryKey: ['audit', 'entities'],
-    queryFn: ({ signal }) => api.get<string[]>('/api/audit/entities', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<string[]>(apiPath('/api/audit/entities'), undefined, { signal }),
   });
   const actions = useQuery({
     queryKey: ['audit', 'actions'],
-    queryFn: ({ signal }) => api.get<string[]>('/api/audit/actions', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<string[]>(apiPath('/api/audit/actions'), undefined, { signal }),
   });
   const query = {
     page,
@@ -52,7 +53,7 @@ export default function AuditTrailScreen() {
   };
   const trail = useQuery({
     queryKey: ['audit', query],
-    queryFn: ({ signal }) => api.get<TAuditPage>('/api/audit', query, { signal }),
+    queryFn: ({ signal }) => api.get<TAuditPage>(apiPath('/api/audit'), query, { signal }),
     placeholderData: keepPreviousData,
   });
   const columns: DataColumn<TAuditEntry>[] = [

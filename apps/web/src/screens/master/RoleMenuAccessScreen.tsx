@@ -9,6 +9,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { useEncryptedId } from '@/lib/useEncryptedParam';
 
@@ -25,7 +26,7 @@ export function RoleMenuAccessScreen() {
   const { actions: mine } = useCurrentMenu(MENU.roleWiseMenuAccess);
   const grid = useQuery({
     queryKey: ['access', 'grid', roleId],
-    queryFn: ({ signal }) => api.get<Grid>(`/api/access/roles/${roleId}/menus`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<Grid>(apiPath('/api/access/roles/:roleId/menus', { roleId: roleId! }), undefined, { signal }),
     enabled: roleId !== null && roleId > 0,
   });
   const {
@@ -44,7 +45,7 @@ export function RoleMenuAccessScreen() {
         canDelete: l.actions.delete,
         canApprove: l.actions.approve,
       }));
-      return api.put(`/api/access/roles/${roleId}/menus`, { rows });
+      return api.put(apiPath('/api/access/roles/:roleId/menus', { roleId: roleId! }), { rows });
     },
     saved: 'Menu access saved',
     invalidate: ['access'],

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { encryptParam } from '@/lib/crypto';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 
@@ -25,7 +26,7 @@ export function RoleWiseMenuAccessScreen() {
   const { actions } = useCurrentMenu(MENU.roleWiseMenuAccess);
   const roles = useQuery({
     queryKey: ['access', 'roles'],
-    queryFn: ({ signal }) => api.get<RoleLine[]>('/api/access/roles', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<RoleLine[]>(apiPath('/api/access/roles'), undefined, { signal }),
   });
   return (
     <div className="mx-auto max-w-5xl space-y-4" data-testid="role-wise-menu-access">

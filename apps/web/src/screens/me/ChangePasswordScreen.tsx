@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { useSession } from '@/lib/session';
 import { useAction } from '@/lib/useAction';
 
@@ -34,7 +35,7 @@ export function ChangePasswordScreen() {
   const [done, setDone] = useState(false);
   // `silent`: the form itself shows why the server refused (the current password, the policy).
   const change = useAction(
-    (body: { currentPassword: string; newPassword: string }) => api.post('/api/auth/password', body, { silent: true }),
+    (body: { currentPassword: string; newPassword: string }) => api.post(apiPath('/api/auth/password'), body, { silent: true }),
     {
       success: 'Password changed',
       onDone: () => {

@@ -14,6 +14,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
@@ -47,7 +48,7 @@ function Profile({ e }: { e: TEmployee }) {
   const saveContact = async () => {
     const body = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, values[k] === '' ? null : values[k]]));
     try {
-      await api.post('/api/me/employee/contact', body, { onError: (err: ApiError) => setErrors(err.fieldErrors) });
+      await api.post(apiPath('/api/me/employee/contact'), body, { onError: (err: ApiError) => setErrors(err.fieldErrors) });
       toast({ variant: 'success', title: 'Saved', description: 'Your contact details are updated' });
       await refresh();
     } catch {
@@ -142,7 +143,7 @@ function ChangeRequestForm({ e }: { e: TEmployee }) {
     }
     try {
       await api.post(
-        '/api/me/employee/change-requests',
+        apiPath('/api/me/employee/change-requests'),
         { changes, reason: reason || undefined },
         {
           onError: (err: ApiError) =>

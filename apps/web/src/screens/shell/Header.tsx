@@ -19,6 +19,7 @@ import {
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { signOut } from '@/lib/auth';
 import { setFinancialYear, useSession } from '@/lib/session';
 import { type Theme, useTheme } from '@/lib/theme';
@@ -29,7 +30,7 @@ function FinancialYearSelect() {
   const finYear = useSession((s) => s.finYear);
   const years = useQuery({
     queryKey: ['financial-years'],
-    queryFn: ({ signal }) => api.get<TFinancialYear[]>('/api/financial-years', undefined, { signal, bypass_log: true }),
+    queryFn: ({ signal }) => api.get<TFinancialYear[]>(apiPath('/api/financial-years'), undefined, { signal, bypass_log: true }),
     staleTime: Infinity,
   });
 

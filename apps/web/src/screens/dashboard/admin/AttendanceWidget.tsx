@@ -11,6 +11,7 @@ import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatCount, formatDate, formatDateTime } from '@/lib/format';
 import { CHART_COLORS, ChartTable, ChartWithTable, Widget } from '../widgets';
 import { type Filter, useWidget } from './useWidget';
@@ -33,7 +34,7 @@ function AttendanceList({ filter, bucket, onClose }: { filter: Filter; bucket: T
     queryKey: ['dashboard', 'admin', 'attendance-list', filter.unitId, bucket, page],
     queryFn: ({ signal }) =>
       api.get<TAttendanceList>(
-        '/api/dashboard/admin/attendance/list',
+        apiPath('/api/dashboard/admin/attendance/list'),
         { unitId: filter.unitId, bucket: bucket ?? 'present', page, pageSize },
         { signal, silent: true },
       ),
