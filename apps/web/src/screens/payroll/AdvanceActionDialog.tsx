@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatRupees } from '@/lib/format';
 import { currentMonth, formatYearMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
@@ -56,9 +57,9 @@ export function AdvanceActionDialog({
   const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   // On failure the toast and the inline errors say why.
+  const actionPath = apiPath('/api/payroll/advances/:id/action', { id: advance.id });
   const act = useAction(
-    (b: TAdvanceAction, _mode: Mode) =>
-      api.post<TAdvance>(`/api/payroll/advances/${advance.id}/action`, b, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+    (b: TAdvanceAction, _mode: Mode) => api.post<TAdvance>(actionPath, b, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
     {
       success: (next, _b, mode) => {
         const done: Record<Mode, string> = {

@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatRupees } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
@@ -47,8 +48,14 @@ export function AdvanceFormDialog({
   const request = useAction(
     ({ employeeId, ...body }: TSaveAdvance) =>
       advance
-        ? api.put<TAdvance>(`/api/payroll/advances/${advance.id}`, body, { onError: (e: ApiError) => setErrors(e.fieldErrors) })
-        : api.post<TAdvance>('/api/payroll/advances', { employeeId, ...body }, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+        ? api.put<TAdvance>(apiPath('/api/payroll/advances/:id', { id: advance.id }), body, {
+            onError: (e: ApiError) => setErrors(e.fieldErrors),
+          })
+        : api.post<TAdvance>(
+            apiPath('/api/payroll/advances'),
+            { employeeId, ...body },
+            { onError: (e: ApiError) => setErrors(e.fieldErrors) },
+          ),
     {
       success: (saved) => ({
         title: editing ? 'Advance changed' : 'Advance requested',

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { useAction } from '@/lib/useAction';
 
 type Money = Exclude<keyof TEarlierSalaryInput, 'fromMonth' | 'toMonth' | 'otherExemptSection'>;
@@ -62,11 +63,16 @@ export function EarlierSalaryEditDialog({
         otherExemptSection: f.otherExemptSection.trim() || null,
         ...(Object.fromEntries(EARLIER_FIELDS.map((x) => [x.key, f[x.key].trim() === '' ? 0 : Number(f[x.key])])) as Record<Money, number>),
       };
-      return api.put<TEarlierSalary>(`/api/tax/earlier-salary/${row?.id}`, body, { onError: (e: ApiError) => setErrors(e.fieldErrors) });
+      return api.put<TEarlierSalary>(apiPath('/api/tax/earlier-salary/:id', { id: row!.id }), body, {
+        onError: (e: ApiError) => setErrors(e.fieldErrors),
+      });
     },
     { success: 'Earlier salary saved', onDone: onSaved },
   );
-  const remove = useAction(() => api.delete(`/api/tax/earlier-salary/${row?.id}`), { success: 'Row removed', onDone: onSaved });
+  const remove = useAction(() => api.delete(apiPath('/api/tax/earlier-salary/:id', { id: row!.id })), {
+    success: 'Row removed',
+    onDone: onSaved,
+  });
   const locked = !!row?.closed || !mayEdit;
   const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => (f ? { ...f, [k]: e.target.value } : f));
   const err = (k: string) => errors[k] ?? null;

@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ApiError } from '@/lib/api';
+import { ApiError, withQuery } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile, uploadFile } from '@/lib/files';
 import { formatCount } from '@/lib/format';
 
@@ -49,7 +50,7 @@ export function EarlierSalaryImportDialog({
     setBusy(true);
     setProgress(0);
     try {
-      const url = `/api/tax/earlier-salary/import?financialYear=${encodeURIComponent(financialYear)}`;
+      const url = withQuery(apiPath('/api/tax/earlier-salary/import'), { financialYear });
       const r = await uploadFile<TEarlierSalaryImported>(url, file, setProgress);
       if (r) {
         setResult(r);
@@ -93,7 +94,7 @@ export function EarlierSalaryImportDialog({
             variant="outline"
             disabled={!unitId}
             onClick={() =>
-              void downloadFile('/api/tax/earlier-salary/template', `Earlier_Salary_${financialYear}.xlsx`, {
+              void downloadFile(apiPath('/api/tax/earlier-salary/template'), `Earlier_Salary_${financialYear}.xlsx`, {
                 unitId: unitId ?? undefined,
                 financialYear,
               })

@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatAmount, formatCount } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { financialYears, fyName } from './api';
@@ -45,7 +46,7 @@ export default function EarlierSalaryScreen() {
   const list = useQuery({
     queryKey: ['earlier-salary', query],
     queryFn: ({ signal }) =>
-      api.get<{ rows: TEarlierSalary[]; total: number }>('/api/tax/earlier-salary', query, { signal, bypass_log: true }),
+      api.get<{ rows: TEarlierSalary[]; total: number }>(apiPath('/api/tax/earlier-salary'), query, { signal, bypass_log: true }),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.rows ?? [];

@@ -18,6 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatAmount, formatCount, formatDateTime, formatRupees } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
@@ -67,7 +68,7 @@ function BonusView({ id }: { id: number }) {
   // The toast says why an action fails (403 own bonus, 409 state).
   const action = useAction(
     (body: { action: 'approve' | 'reject'; remark: string | null } | { action: Confirm }, _done: string) =>
-      api.post<TBonus>(`/api/payroll/bonuses/${id}/action`, body, {
+      api.post<TBonus>(apiPath('/api/payroll/bonuses/:id/action', { id }), body, {
         onError: (e: ApiError) => setRemarkError(e.fieldErrors.remark?.join(' ') ?? null),
       }),
     {

@@ -11,6 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { saveBlob } from '@/lib/files';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
@@ -19,7 +20,7 @@ import { findMenu, useCurrentMenu } from '@/lib/useCurrentMenu';
 function useFinancialYears() {
   return useQuery({
     queryKey: ['financial-years'],
-    queryFn: ({ signal }) => api.get<TFinancialYear[]>('/api/financial-years', undefined, { signal, bypass_log: true }),
+    queryFn: ({ signal }) => api.get<TFinancialYear[]>(apiPath('/api/financial-years'), undefined, { signal, bypass_log: true }),
   });
 }
 
@@ -87,7 +88,7 @@ function MyForm16Card() {
       action={{ label: 'Download my Form 16', icon: <Download />, testId: 'download-my-form16', disabled: !year }}
       download={async () => {
         if (!year) return;
-        const blob = await api.get<Blob>('/api/form-16/me', { financialYear: year }, { responseType: 'blob', silent: true });
+        const blob = await api.get<Blob>(apiPath('/api/form-16/me'), { financialYear: year }, { responseType: 'blob', silent: true });
         // Form 130 from the tax year 2026-27 (Income-tax Act, 2025), Form 16 before: the server's own file name rule.
         const name = `${underAct2025(year) ? 'Form130' : 'Form16'}_${pan ? `${pan}_` : ''}${year}.pdf`;
         saveBlob(blob, name);
@@ -139,7 +140,7 @@ function UnitForm16Card() {
       }}
       start={async () => {
         if (!unitId || !year) return 'Choose a unit and a financial year.';
-        return api.post<{ jobId: number }>('/api/form-16/batch', { unitId, financialYear: year, format }, { silent: true });
+        return api.post<{ jobId: number }>(apiPath('/api/form-16/batch'), { unitId, financialYear: year, format }, { silent: true });
       }}
       job={JOB}
       noticeTestId="unit-form16-notice"

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatAmount, formatRupees } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
@@ -55,7 +56,9 @@ export function FormulaPreviewPanel({
   const [result, setResult] = useState<TFormulaPreviewResult | null>(null);
   const preview = useAction(
     (body: z.input<typeof ZFormulaPreview>) =>
-      api.post<TFormulaPreviewResult>('/api/payroll/formulas/preview', body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+      api.post<TFormulaPreviewResult>(apiPath('/api/payroll/formulas/preview'), body, {
+        onError: (e: ApiError) => setErrors(e.fieldErrors),
+      }),
     { onDone: (r) => setResult(r), onError: () => setResult(null) },
   );
   const running = preview.busy;

@@ -9,10 +9,10 @@ import { UnitSelect } from '@/components/common/UnitSelect';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { encryptParam } from '@/lib/crypto';
 import { currentMonth, formatMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
-
 import { issuesToFieldErrors, payrollKeys } from './api';
 
 /** Where a run opens: salary_process/addorupdate with the run's id encrypted in `id`. */
@@ -30,7 +30,7 @@ export function NewRunForm({ onCancel, initialUnitId = null }: { onCancel?: () =
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   // On failure the toast and an inline message say why (409: a run for this unit and month exists).
   const open = useAction(
-    (body: TCreateRun) => api.post<TRun>('/api/payroll/runs', body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+    (body: TCreateRun) => api.post<TRun>(apiPath('/api/payroll/runs'), body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
     {
       success: (run) => ({ title: 'Run opened', description: `${run.unitName}, ${formatMonth(run.year, run.month)}: process it next` }),
       onDone: async (run) => {

@@ -11,6 +11,7 @@ import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadPayslips } from '@/lib/documents';
 import { formatCount } from '@/lib/format';
 import { currentMonth, formatMonth, monthName, yearOptions } from '@/lib/months';
@@ -50,7 +51,7 @@ function MyPayslipCard() {
   const employeeId = useSession((s) => s.acc_dtls?.employeeId ?? null);
   const months = useQuery({
     queryKey: ['payroll', 'payslips', 'me', 'months'],
-    queryFn: ({ signal }) => api.get<Month[]>('/api/payroll/payslips/me/months', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<Month[]>(apiPath('/api/payroll/payslips/me/months'), undefined, { signal }),
     enabled: employeeId !== null,
   });
   const list = months.data ?? [];
@@ -121,7 +122,7 @@ function MyPayslipCard() {
       action={{ label: 'Download my payslip', icon: <Download />, testId: 'download-my-payslip', disabled: !year || !month }}
       download={async () => {
         if (!year || !month) return;
-        const slip = await api.get<TSalarySlip>('/api/payroll/payslips/me', { year, month }, { silent: true });
+        const slip = await api.get<TSalarySlip>(apiPath('/api/payroll/payslips/me'), { year, month }, { silent: true });
         const fileName = await downloadPayslips([slip]);
         if (fileName) toast({ variant: 'success', title: 'Payslip downloaded', description: fileName });
       }}
@@ -135,7 +136,7 @@ function MyPayslipCard() {
 function MyPaymentStatus({ year, month }: Month) {
   const slip = useQuery({
     queryKey: ['payroll', 'payslips', 'me', year, month],
-    queryFn: ({ signal }) => api.get<TSalarySlip>('/api/payroll/payslips/me', { year, month }, { signal, silent: true }),
+    queryFn: ({ signal }) => api.get<TSalarySlip>(apiPath('/api/payroll/payslips/me'), { year, month }, { signal, silent: true }),
     retry: false,
   });
   if (!slip.data) return null;
@@ -180,7 +181,7 @@ function UnitPayslipsCard() {
       start={async () => {
         if (unitIds.length === 0) return 'Choose at least one unit.';
         const records = await api.get<TSalarySlip[]>(
-          '/api/payroll/payslips',
+          apiPath('/api/payroll/payslips'),
           { unitIds: unitIds.join(','), year, month },
           { silent: true },
         );

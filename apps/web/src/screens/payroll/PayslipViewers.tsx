@@ -12,6 +12,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { currentMonth, formatMonth, yearOptions } from '@/lib/months';
 import { useSession } from '@/lib/session';
 import { useAction } from '@/lib/useAction';
@@ -24,7 +25,7 @@ function useSlip(employeeId: number | null, month: Month | null) {
     queryKey: ['payroll', 'payslips', 'employee', employeeId, month?.year, month?.month],
     queryFn: ({ signal }) =>
       api.get<TSalarySlip>(
-        `/api/payroll/payslips/employee/${employeeId}`,
+        apiPath('/api/payroll/payslips/employee/:id', { id: employeeId! }),
         { year: month!.year, month: month!.month },
         { signal, silent: true },
       ),
@@ -51,7 +52,7 @@ export function MyPayslipViewer() {
   const employeeId = useSession((s) => s.acc_dtls?.employeeId ?? null);
   const months = useQuery({
     queryKey: ['payroll', 'payslips', 'me', 'months'],
-    queryFn: ({ signal }) => api.get<Month[]>('/api/payroll/payslips/me/months', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<Month[]>(apiPath('/api/payroll/payslips/me/months'), undefined, { signal }),
     enabled: employeeId !== null,
   });
   const list = months.data ?? [];
@@ -137,13 +138,16 @@ export function PayslipLayoutSetting() {
   const queryClient = useQueryClient();
   const layout = useQuery({
     queryKey: ['payroll', 'payslip-layout'],
-    queryFn: ({ signal }) => api.get<{ layout: TPayslipLayout }>('/api/payroll/payslip-layout', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<{ layout: TPayslipLayout }>(apiPath('/api/payroll/payslip-layout'), undefined, { signal }),
     enabled: isAdmin,
   });
-  const save = useAction((next: TPayslipLayout) => api.put<{ layout: TPayslipLayout }>('/api/payroll/payslip-layout', { layout: next }), {
-    success: (r) => ({ title: 'Payslip layout saved', description: LAYOUTS.find((l) => l.value === r.layout)?.label }),
-    onDone: () => queryClient.invalidateQueries({ queryKey: ['payroll', 'payslip-layout'] }),
-  });
+  const save = useAction(
+    (next: TPayslipLayout) => api.put<{ layout: TPayslipLayout }>(apiPath('/api/payroll/payslip-layout'), { layout: next }),
+    {
+      success: (r) => ({ title: 'Payslip layout saved', description: LAYOUTS.find((l) => l.value === r.layout)?.label }),
+      onDone: () => queryClient.invalidateQueries({ queryKey: ['payroll', 'payslip-layout'] }),
+    },
+  );
   if (!isAdmin || !layout.data) return null;
   return (
     <FormField label="Payslip layout" htmlFor="payslip-layout" hint="For the whole organisation: downloaded and e-mailed slips follow it.">

@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatCount, formatRupees } from '@/lib/format';
 import { formatMonth } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
@@ -55,7 +56,9 @@ export function ApproveDialog({ open, run, onClose, onDone }: ActionDialogProps)
   const failed = run.errors.length;
   const approve = useAction(
     (body: { remark: string | null; withoutFailed?: { reason: string } }) =>
-      api.post<TRun>(`/api/payroll/runs/${run.id}/approve`, body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+      api.post<TRun>(apiPath('/api/payroll/runs/:id/approve', { id: run.id }), body, {
+        onError: (e: ApiError) => setErrors(e.fieldErrors),
+      }),
     {
       success: (next) => ({
         title: 'Approved',
@@ -134,7 +137,11 @@ export function SendBackDialog({ open, run, onClose, onDone }: ActionDialogProps
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const send = useAction(
     (note: string) =>
-      api.post<TRun>(`/api/payroll/runs/${run.id}/send-back`, { remark: note }, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+      api.post<TRun>(
+        apiPath('/api/payroll/runs/:id/send-back', { id: run.id }),
+        { remark: note },
+        { onError: (e: ApiError) => setErrors(e.fieldErrors) },
+      ),
     {
       success: () => ({ title: 'Sent back', description: 'Whoever processed the run is told what to correct.' }),
       onDone: (next) => {
@@ -172,7 +179,7 @@ export function SendBackDialog({ open, run, onClose, onDone }: ActionDialogProps
 /** A regular run's off-cycle runs, and opening one for the employees its approval left out. An off-cycle run says whose it is. */
 export function OffCycleCard({ run }: { run: TRun }) {
   const navigate = useNavigate();
-  const open = useAction(() => api.post<TRun>(`/api/payroll/runs/${run.id}/off-cycle`, {}), {
+  const open = useAction(() => api.post<TRun>(apiPath('/api/payroll/runs/:id/off-cycle', { id: run.id }), {}), {
     success: (r) => ({
       title: 'Off-cycle run opened',
       description: `${formatCount(r.offCycle.length || 1)} employee run, ready to process`,
