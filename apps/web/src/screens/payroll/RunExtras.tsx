@@ -17,6 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { type ApiError, api, withQuery } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { uploadFile } from '@/lib/files';
 import { formatCount } from '@/lib/format';
 import { formatMonth } from '@/lib/months';
@@ -62,7 +63,7 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
     (f: File) => {
       setProgress(0);
       setSaved(null);
-      return uploadFile<{ saved: number }>(withQuery('/api/payroll/attendance/import', runMonthQuery(run)), f, setProgress);
+      return uploadFile<{ saved: number }>(withQuery(apiPath('/api/payroll/attendance/import'), runMonthQuery(run)), f, setProgress);
     },
     { onDone: (res) => onSaved(res?.saved ?? 0), onError: (e) => setProblems(uploadProblems(e as ApiError)) },
   );
@@ -251,7 +252,7 @@ function EditAttendance({
   const save = useAction(
     (attendanceRow: z.output<typeof ZMonthAttendanceRow>) =>
       api.put(
-        '/api/payroll/attendance',
+        apiPath('/api/payroll/attendance'),
         { ...runMonthQuery(run), rows: [attendanceRow] },
         {
           onError: (e: ApiError) =>
@@ -328,7 +329,7 @@ export function EmailPayslipsButton({ run, disabled }: { run: TRun; disabled: bo
   const [failure, setFailure] = useState<string | null>(null);
   const start = async () => {
     try {
-      const started = await api.post<TJobStarted>(`/api/payroll/runs/${run.id}/email`, { protect });
+      const started = await api.post<TJobStarted>(apiPath('/api/payroll/runs/:id/email', { id: run.id }), { protect });
       setResult(null);
       setFailure(null);
       setJobId(started.jobId);

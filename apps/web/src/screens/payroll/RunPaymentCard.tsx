@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile } from '@/lib/files';
 import { formatCount, formatDate, formatRupees } from '@/lib/format';
 import { monthName } from '@/lib/months';
@@ -33,12 +34,12 @@ export function RunPaymentCard({ run, mayEdit }: { run: TRun; mayEdit: boolean }
   const key = ['payments', 'run', run.id];
   const payments = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.get<TRunPayments>(`/api/payroll/runs/${run.id}/payments`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TRunPayments>(apiPath('/api/payroll/runs/:id/payments', { id: run.id }), undefined, { signal }),
     enabled: final,
   });
   const layouts = useQuery({
     queryKey: ['payments', 'layouts'],
-    queryFn: ({ signal }) => api.get<TBankLayout[]>('/api/payments/layouts', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TBankLayout[]>(apiPath('/api/payments/layouts'), undefined, { signal }),
     enabled: final,
   });
   const [layoutId, setLayoutId] = useState<string>('');
@@ -52,7 +53,7 @@ export function RunPaymentCard({ run, mayEdit }: { run: TRun; mayEdit: boolean }
     async () => {
       if (!layout) return null;
       const name = `Bank_File_${fileStem(run)}_${layout.name.replace(/[^A-Za-z0-9]+/g, '_').replace(/_+$/, '')}.${layout.fileExtension}`;
-      await downloadFile(`/api/payroll/runs/${run.id}/bank-file`, name, { layout: layout.id });
+      await downloadFile(apiPath('/api/payroll/runs/:id/bank-file', { id: run.id }), name, { layout: layout.id });
       return name;
     },
     { success: (name) => (name ? { title: 'Bank file ready', description: name } : null) },
@@ -60,7 +61,7 @@ export function RunPaymentCard({ run, mayEdit }: { run: TRun; mayEdit: boolean }
   const advice = useAction(
     async () => {
       const name = `Bank_Advice_${fileStem(run)}.pdf`;
-      await downloadFile(`/api/payroll/runs/${run.id}/bank-advice`, name);
+      await downloadFile(apiPath('/api/payroll/runs/:id/bank-advice', { id: run.id }), name);
       return name;
     },
     { success: (name) => ({ title: 'Advice letter ready', description: name }) },

@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatRupees, todayIso } from '@/lib/format';
 import { formatMonth } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
@@ -32,7 +33,7 @@ export function MarkPaidDialog({
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const save = useAction(
     (body: TMarkPaid) =>
-      api.post<TRunPayments>(`/api/payroll/runs/${run.id}/payments/mark-paid`, body, {
+      api.post<TRunPayments>(apiPath('/api/payroll/runs/:id/payments/mark-paid', { id: run.id }), body, {
         onError: (e: ApiError) => setErrors(e.fieldErrors),
       }),
     {
@@ -108,7 +109,7 @@ export function BankResponseDialog({ run, onClose, onDone }: DialogProps) {
   const load = useAction(
     async (f: File) =>
       api.post<{ rows: number; paid: number; failed: number }>(
-        `/api/payroll/runs/${run.id}/payments/bank-response`,
+        apiPath('/api/payroll/runs/:id/payments/bank-response', { id: run.id }),
         { content: await f.text(), fileName: f.name },
         { onError: (e: ApiError) => setErrors(e.fieldErrors) },
       ),

@@ -22,6 +22,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { useAction } from '@/lib/useAction';
 
 const SELECT = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm';
@@ -36,7 +37,7 @@ function serverErrors<T extends FieldValues>(form: UseFormReturn<T>) {
 export function SalaryAccountDialog({ run, onClose }: { run: TRun; onClose: () => void }) {
   const accounts = useQuery({
     queryKey: ['payments', 'accounts'],
-    queryFn: ({ signal }) => api.get<TUnitBankAccount[]>('/api/payments/accounts', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TUnitBankAccount[]>(apiPath('/api/payments/accounts'), undefined, { signal }),
   });
   const form = useForm<TUnitBankAccountInput>({ resolver: zodResolver(ZUnitBankAccountInput) });
   const current = accounts.data?.find((a) => a.unitId === run.unitId);
@@ -45,7 +46,7 @@ export function SalaryAccountDialog({ run, onClose }: { run: TRun; onClose: () =
   }, [current, form]);
   const save = useAction(
     (body: TUnitBankAccountInput) =>
-      api.put<TUnitBankAccount>(`/api/payments/accounts/${run.unitId}`, body, { onError: serverErrors(form) }),
+      api.put<TUnitBankAccount>(apiPath('/api/payments/accounts/:unitId', { unitId: run.unitId }), body, { onError: serverErrors(form) }),
     { success: `Salary account of ${run.unitName} saved`, onDone: onClose },
   );
   const err = form.formState.errors;
@@ -107,7 +108,7 @@ export function AddLayoutDialog({ onClose, onDone }: { onClose: () => void; onDo
   const form = useForm<TBankLayoutInput>({ resolver: zodResolver(ZBankLayoutInput) as never, defaultValues: EMPTY_LAYOUT });
   const columns = useFieldArray({ control: form.control, name: 'columns' });
   const save = useAction(
-    (body: TBankLayoutInput) => api.post<TBankLayout>('/api/payments/layouts', body, { onError: serverErrors(form) }),
+    (body: TBankLayoutInput) => api.post<TBankLayout>(apiPath('/api/payments/layouts'), body, { onError: serverErrors(form) }),
     {
       success: (l) => `Layout "${l.name}" added`,
       onDone: async (l) => {

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Figure } from '@/components/common/Figure';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatCount, formatRupees } from '@/lib/format';
 import { RunWageRuleCard } from './RunWageRuleCard';
 
@@ -13,7 +14,8 @@ export function RunStatutoryCard({ run }: { run: TRun }) {
   const ready = run.status === 'processed' || run.status === 'approved' || run.status === 'locked';
   const query = useQuery({
     queryKey: ['payroll', 'run-statutory', run.id, run.processedAt],
-    queryFn: ({ signal }) => api.get<TRunStatutory>(`/api/payroll/runs/${run.id}/statutory`, undefined, { signal, bypass_log: true }),
+    queryFn: ({ signal }) =>
+      api.get<TRunStatutory>(apiPath('/api/payroll/runs/:id/statutory', { id: run.id }), undefined, { signal, bypass_log: true }),
     enabled: ready,
   });
   const s = query.data;

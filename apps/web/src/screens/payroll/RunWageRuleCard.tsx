@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatCount, formatRupees } from '@/lib/format';
 
 /** What the rule changed for one employee, in words. */
@@ -22,7 +23,8 @@ export function RunWageRuleCard({ run }: { run: TRun }) {
   const ready = run.status === 'processed' || run.status === 'approved' || run.status === 'locked';
   const query = useQuery({
     queryKey: ['payroll', 'run-wage-rule', run.id, run.processedAt],
-    queryFn: ({ signal }) => api.get<TRunWageRule>(`/api/payroll/runs/${run.id}/wage-rule`, undefined, { signal, bypass_log: true }),
+    queryFn: ({ signal }) =>
+      api.get<TRunWageRule>(apiPath('/api/payroll/runs/:id/wage-rule', { id: run.id }), undefined, { signal, bypass_log: true }),
     enabled: ready,
   });
   const r = query.data;

@@ -4,6 +4,7 @@ import { TriangleAlert } from 'lucide-react';
 import { Figure } from '@/components/common/Figure';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatCount } from '@/lib/format';
 
 const KIND_LABEL = { esi: 'ESI', pf: 'PF', bank: 'Bank' } as const;
@@ -13,7 +14,8 @@ function useRunWarnings(run: TRun) {
   const hasSlips = run.status !== 'draft' && run.status !== 'processing' && run.employeeCount > 0;
   return useQuery({
     queryKey: ['payroll', 'runs', run.id, 'warnings', run.processedAt],
-    queryFn: ({ signal }) => api.get<TRunWarnings>(`/api/payroll/runs/${run.id}/warnings`, undefined, { signal, bypass_log: true }),
+    queryFn: ({ signal }) =>
+      api.get<TRunWarnings>(apiPath('/api/payroll/runs/:id/warnings', { id: run.id }), undefined, { signal, bypass_log: true }),
     enabled: hasSlips,
   });
 }

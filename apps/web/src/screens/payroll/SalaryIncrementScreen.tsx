@@ -14,10 +14,10 @@ import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatRupees } from '@/lib/format';
 import { currentMonth, formatYearMonth, toYearMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
-
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { issuesToFieldErrors, type THead } from './api';
 import { MonthYearInput } from './components';
@@ -168,7 +168,9 @@ function StructureForm({
   // On failure the toast and the inline errors say why (409: the month is approved or locked).
   const saveAction = useAction(
     (body: TSaveStructure) =>
-      api.post<TIncrementResult>(`/api/payroll/structures/${employee.id}`, body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+      api.post<TIncrementResult>(apiPath('/api/payroll/structures/:employeeId', { employeeId: employee.id }), body, {
+        onError: (e: ApiError) => setErrors(e.fieldErrors),
+      }),
     {
       success: (_, body) => ({ title: 'Structure saved', description: `${employee.name} from ${formatYearMonth(body.effectiveFrom)}` }),
       onDone: async (r) => {

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from '@/components/ui/form-field';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile, uploadFile } from '@/lib/files';
 import { formatCount } from '@/lib/format';
 import { arrearsSentence, type TIncrementResult } from './IncrementDialog';
@@ -49,7 +50,7 @@ export function StructureImportDialog({
     setBusy(true);
     setProgress(0);
     try {
-      const r = await uploadFile<TImported>('/api/payroll/structures/import', file, setProgress);
+      const r = await uploadFile<TImported>(apiPath('/api/payroll/structures/import'), file, setProgress);
       if (r) {
         setResult(r);
         onImported(r);
@@ -90,7 +91,9 @@ export function StructureImportDialog({
           <Button
             variant="outline"
             disabled={!unitId}
-            onClick={() => void downloadFile('/api/payroll/structures/template', 'Salary_Structures.xlsx', { unitId: unitId ?? undefined })}
+            onClick={() =>
+              void downloadFile(apiPath('/api/payroll/structures/template'), 'Salary_Structures.xlsx', { unitId: unitId ?? undefined })
+            }
             data-testid="structure-template"
           >
             <Download /> Download template

@@ -17,6 +17,7 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type QueryValue } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile } from '@/lib/files';
 import { formatMonth, monthName } from '@/lib/months';
 
@@ -62,7 +63,8 @@ export const payrollKeys = {
 export function useRunList(query: TRunListQuery) {
   return useQuery({
     queryKey: [...payrollKeys.runs, 'list', query],
-    queryFn: ({ signal }) => api.get<TRunPage>('/api/payroll/runs', query as Record<string, QueryValue>, { signal, bypass_log: true }),
+    queryFn: ({ signal }) =>
+      api.get<TRunPage>(apiPath('/api/payroll/runs'), query as Record<string, QueryValue>, { signal, bypass_log: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -70,7 +72,7 @@ export function useRunList(query: TRunListQuery) {
 export function useRun(id: number | null) {
   return useQuery({
     queryKey: payrollKeys.run(id ?? 0),
-    queryFn: ({ signal }) => api.get<TRun>(`/api/payroll/runs/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TRun>(apiPath('/api/payroll/runs/:id', { id: id! }), undefined, { signal }),
     enabled: id !== null,
     // A run another user (or a job taken up again) is processing: follow it until it settles.
     refetchInterval: (q) => (q.state.data?.status === 'processing' && !q.state.data.progress ? 2000 : false),
@@ -80,19 +82,21 @@ export function useRun(id: number | null) {
 export function useRunEmployees(id: number | null, enabled = true) {
   return useQuery({
     queryKey: payrollKeys.runEmployees(id ?? 0),
-    queryFn: ({ signal }) => api.get<TRunEmployee[]>(`/api/payroll/runs/${id}/employees`, undefined, { signal, bypass_log: true }),
+    queryFn: ({ signal }) =>
+      api.get<TRunEmployee[]>(apiPath('/api/payroll/runs/:id/employees', { id: id! }), undefined, { signal, bypass_log: true }),
     enabled: id !== null && enabled,
   });
 }
 
 export function fetchRunSlips(id: number, signal?: AbortSignal) {
-  return api.get<TSalarySlip[]>(`/api/payroll/runs/${id}/slips`, undefined, { signal });
+  return api.get<TSalarySlip[]>(apiPath('/api/payroll/runs/:id/slips', { id }), undefined, { signal });
 }
 
 export function useFormulas(unitId: number | null) {
   return useQuery({
     queryKey: [...payrollKeys.formulas, unitId],
-    queryFn: ({ signal }) => api.get<TFormula[]>('/api/payroll/formulas', { unitId: unitId ?? undefined }, { signal, bypass_log: true }),
+    queryFn: ({ signal }) =>
+      api.get<TFormula[]>(apiPath('/api/payroll/formulas'), { unitId: unitId ?? undefined }, { signal, bypass_log: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -101,7 +105,7 @@ export function useAdvanceList(query: TAdvanceListQuery) {
   return useQuery({
     queryKey: [...payrollKeys.advances, 'list', query],
     queryFn: ({ signal }) =>
-      api.get<{ rows: TAdvance[]; total: number }>('/api/payroll/advances', query as Record<string, QueryValue>, {
+      api.get<{ rows: TAdvance[]; total: number }>(apiPath('/api/payroll/advances'), query as Record<string, QueryValue>, {
         signal,
         bypass_log: true,
       }),
@@ -112,7 +116,7 @@ export function useAdvanceList(query: TAdvanceListQuery) {
 export function useAdvance(id: number | null) {
   return useQuery({
     queryKey: payrollKeys.advance(id ?? 0),
-    queryFn: ({ signal }) => api.get<TAdvance>(`/api/payroll/advances/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TAdvance>(apiPath('/api/payroll/advances/:id', { id: id! }), undefined, { signal }),
     enabled: id !== null,
   });
 }
@@ -121,7 +125,10 @@ export function useBonusList(query: TBonusListQuery) {
   return useQuery({
     queryKey: [...payrollKeys.bonuses, 'list', query],
     queryFn: ({ signal }) =>
-      api.get<{ rows: TBonus[]; total: number }>('/api/payroll/bonuses', query as Record<string, QueryValue>, { signal, bypass_log: true }),
+      api.get<{ rows: TBonus[]; total: number }>(apiPath('/api/payroll/bonuses'), query as Record<string, QueryValue>, {
+        signal,
+        bypass_log: true,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -129,7 +136,7 @@ export function useBonusList(query: TBonusListQuery) {
 export function useBonus(id: number | null) {
   return useQuery({
     queryKey: payrollKeys.bonus(id ?? 0),
-    queryFn: ({ signal }) => api.get<TBonus>(`/api/payroll/bonuses/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TBonus>(apiPath('/api/payroll/bonuses/:id', { id: id! }), undefined, { signal }),
     enabled: id !== null,
   });
 }
@@ -140,7 +147,8 @@ export const runMonthQuery = (run: TRunMonth) => ({ unitId: run.unitId, year: ru
 export function useMonthAttendance(run: TRunMonth) {
   return useQuery({
     queryKey: payrollKeys.attendance(run.unitId, run.year, run.month),
-    queryFn: ({ signal }) => api.get<TMonthAttendance>('/api/payroll/attendance', runMonthQuery(run), { signal, bypass_log: true }),
+    queryFn: ({ signal }) =>
+      api.get<TMonthAttendance>(apiPath('/api/payroll/attendance'), runMonthQuery(run), { signal, bypass_log: true }),
   });
 }
 
@@ -153,20 +161,24 @@ function monthFileName(prefix: string, run: Pick<TRun, 'unitName' | 'year' | 'mo
 /** The run's returns' files for the government portals: the EPFO ECR 2.0 text file or the ESIC monthly contribution sheet. */
 export async function downloadReturnFile(run: Pick<TRun, 'id' | 'unitName' | 'year' | 'month'>, kind: 'ecr' | 'esi'): Promise<string> {
   const fileName = kind === 'ecr' ? monthFileName('ECR', run, `Unit_${run.id}`, 'txt') : monthFileName('ESI', run, `Unit_${run.id}`);
-  await downloadFile(`/api/payroll/runs/${run.id}/${kind}`, fileName);
+  await downloadFile(apiPath(`/api/payroll/runs/:id/${kind}`, { id: run.id }), fileName);
   return fileName;
 }
 
 /** The run's salary register (.xlsx) through the authorised API, saved under a readable name. */
 export async function downloadRegister(run: Pick<TRun, 'id' | 'unitName' | 'year' | 'month'>): Promise<string> {
   const fileName = monthFileName('Salary_Register', run, `Unit_${run.id}`);
-  await downloadFile(`/api/payroll/runs/${run.id}/register`, fileName);
+  await downloadFile(apiPath('/api/payroll/runs/:id/register', { id: run.id }), fileName);
   return fileName;
 }
 
 /** The month's attendance template (.xlsx) of the run's unit, with the current figures, to fill and upload. */
 export async function downloadAttendanceTemplate(run: TRunMonth): Promise<void> {
-  await downloadFile('/api/payroll/attendance/template', monthFileName('Attendance', run, `Unit_${run.unitId}`), runMonthQuery(run));
+  await downloadFile(
+    apiPath('/api/payroll/attendance/template'),
+    monthFileName('Attendance', run, `Unit_${run.unitId}`),
+    runMonthQuery(run),
+  );
 }
 
 export const RUN_STATUS_LABEL: Record<TRunStatus, string> = {

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { todayIso } from '@/lib/format';
 import { formatMonth } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
@@ -47,7 +48,9 @@ export function PaidOnDialog({ path, run, onClose, onDone }: Omit<ActionDialogPr
   // On failure the toast and the inline errors say why.
   const save = useAction(
     (body: z.output<typeof ZRunPaymentDate>) =>
-      api.post<TRun>(`/api/payroll/runs/${run.id}/${path}`, body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+      api.post<TRun>(apiPath(`/api/payroll/runs/:id/${path}`, { id: run.id }), body, {
+        onError: (e: ApiError) => setErrors(e.fieldErrors),
+      }),
     {
       success: { title: text.done, description: `${run.unitName}, ${formatMonth(run.year, run.month)}` },
       onDone: (next) => {
@@ -108,7 +111,7 @@ export function UnlockDialog({ open, run, onClose, onDone }: ActionDialogProps) 
   // On failure the toast and the inline errors say why.
   const unlock = useAction(
     (body: z.output<typeof ZUnlockRun>) =>
-      api.post<TRun>(`/api/payroll/runs/${run.id}/unlock`, body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+      api.post<TRun>(apiPath('/api/payroll/runs/:id/unlock', { id: run.id }), body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
     {
       success: { title: 'Unlocked', description: 'The month can be processed again; it needs approval anew.' },
       onDone: (next) => {

@@ -2,6 +2,7 @@ import type { TJob, TJobStarted, TRun, TSalarySlip } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadPayslips, openSigningSheet } from '@/lib/documents';
 import { formatCount } from '@/lib/format';
 import { errorToast, toast } from '@/lib/toast-store';
@@ -14,7 +15,8 @@ export function useRunProcess(id: number, run: TRun | undefined) {
   const [startedJob, setStartedJob] = useState<number | null>(null);
   // Each action's failure shows its toast (the API call's, e.g. 409: approved or locked, or an employee without a UAN).
   const processAction = useAction(
-    (employeeIds: number[] | undefined) => api.post<TJobStarted>(`/api/payroll/runs/${id}/process`, employeeIds ? { employeeIds } : {}),
+    (employeeIds: number[] | undefined) =>
+      api.post<TJobStarted>(apiPath('/api/payroll/runs/:id/process', { id }), employeeIds ? { employeeIds } : {}),
     {
       onDone: async (started) => {
         setStartedJob(started.jobId);

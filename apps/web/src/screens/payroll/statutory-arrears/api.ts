@@ -2,6 +2,7 @@
 import type { TStatutoryArrear, TStatutoryArrearDetail } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type QueryValue } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile } from '@/lib/files';
 
 export type TArrearStatus = TStatutoryArrear['status'];
@@ -19,7 +20,10 @@ export function useArrearList(query: { unitId?: number; status?: TArrearStatus }
   return useQuery({
     queryKey: [...arrearKeys.all, 'list', query],
     queryFn: ({ signal }) =>
-      api.get<TStatutoryArrear[]>('/api/payroll/statutory-arrears', query as Record<string, QueryValue>, { signal, bypass_log: true }),
+      api.get<TStatutoryArrear[]>(apiPath('/api/payroll/statutory-arrears'), query as Record<string, QueryValue>, {
+        signal,
+        bypass_log: true,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,12 +31,13 @@ export function useArrearList(query: { unitId?: number; status?: TArrearStatus }
 export function useArrear(id: number | null) {
   return useQuery({
     queryKey: arrearKeys.one(id ?? 0),
-    queryFn: ({ signal }) => api.get<TStatutoryArrearDetail>(`/api/payroll/statutory-arrears/${id}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<TStatutoryArrearDetail>(apiPath('/api/payroll/statutory-arrears/:id', { id: id! }), undefined, { signal }),
     enabled: id !== null,
   });
 }
 
-export const raiseArrears = () => api.post<{ raised: number[] }>('/api/payroll/statutory-arrears/raise', {});
+export const raiseArrears = () => api.post<{ raised: number[] }>(apiPath('/api/payroll/statutory-arrears/raise'), {});
 
 export type TMemberShareBy = TStatutoryArrear['memberShareBy'];
 
@@ -44,7 +49,7 @@ export const MEMBER_SHARE_LABEL: Record<TMemberShareBy, string> = {
 
 /** Approve (saying who bears the members' share) or reject (with a remark). */
 export const decideArrear = (id: number, action: 'approve' | 'reject', remark: string | null, memberShareBy?: TMemberShareBy) =>
-  api.post<TStatutoryArrear>(`/api/payroll/statutory-arrears/${id}/decide`, {
+  api.post<TStatutoryArrear>(apiPath('/api/payroll/statutory-arrears/:id/decide', { id }), {
     action,
     ...(remark ? { remark } : {}),
     ...(action === 'approve' && memberShareBy ? { memberShareBy } : {}),
@@ -53,6 +58,6 @@ export const decideArrear = (id: number, action: 'approve' | 'reject', remark: s
 /** The supplementary (arrear) ECR of an approved record, named as the server names it. */
 export async function downloadArrearEcr(a: Pick<TStatutoryArrear, 'id' | 'unitName' | 'forMonth'>): Promise<string> {
   const fileName = `ECR_ARREAR_${a.unitName.replace(/[^A-Za-z0-9_-]+/g, '_')}_${a.forMonth}.txt`;
-  await downloadFile(`/api/payroll/statutory-arrears/${a.id}/ecr`, fileName);
+  await downloadFile(apiPath('/api/payroll/statutory-arrears/:id/ecr', { id: a.id }), fileName);
   return fileName;
 }
