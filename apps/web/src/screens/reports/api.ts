@@ -3,13 +3,13 @@
 import type { TReportMeta, TReportResult } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type QueryValue } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { saveBlob } from '@/lib/files';
 
 export type { TReportMeta, TReportResult };
 export type TReportValues = Record<string, QueryValue>;
 export type TExportFormat = 'xlsx' | 'pdf';
 
-const BASE = '/api/reports';
 const quiet = (signal?: AbortSignal) => ({ signal, bypass_log: true });
 
 /** The query without empty values (an empty filter is no filter). */
@@ -29,14 +29,14 @@ export const reportKeys = {
 export function useReports(kind?: TReportMeta['kind']) {
   return useQuery({
     queryKey: reportKeys.list(kind),
-    queryFn: ({ signal }) => api.get<TReportMeta[]>(BASE, kind ? { kind } : undefined, quiet(signal)),
+    queryFn: ({ signal }) => api.get<TReportMeta[]>(apiPath('/api/reports'), kind ? { kind } : undefined, quiet(signal)),
   });
 }
 
 export function useReportMeta(id: string) {
   return useQuery({
     queryKey: reportKeys.meta(id),
-    queryFn: ({ signal }) => api.get<TReportMeta>(`${BASE}/${encodeURIComponent(id)}`, undefined, quiet(signal)),
+    queryFn: ({ signal }) => api.get<TReportMeta>(apiPath('/api/reports/:id', { id }), undefined, quiet(signal)),
     retry: false,
   });
 }
@@ -45,7 +45,7 @@ export function useReportRun(id: string, values: TReportValues, enabled: boolean
   const q = clean(values);
   return useQuery({
     queryKey: reportKeys.run(id, q),
-    queryFn: ({ signal }) => api.get<TReportResult>(`${BASE}/${encodeURIComponent(id)}/run`, q, { ...quiet(signal), silent: true }),
+    queryFn: ({ signal }) => api.get<TReportResult>(apiPath('/api/reports/:id/run', { id }), q, { ...quiet(signal), silent: true }),
     enabled,
     placeholderData: keepPreviousData,
     retry: false,
@@ -58,7 +58,7 @@ export function useReportRun(id: string, values: TReportValues, enabled: boolean
  */
 export async function exportReport(id: string, values: TReportValues, format: TExportFormat, fileName: string): Promise<number | null> {
   const { page: _p, pageSize: _s, ...rest } = values;
-  const blob = await api.get<Blob>(`${BASE}/${encodeURIComponent(id)}/export`, clean({ ...rest, format }), { responseType: 'blob' });
+  const blob = await api.get<Blob>(apiPath('/api/reports/:id/export', { id }), clean({ ...rest, format }), { responseType: 'blob' });
   if (blob.type.includes('json')) {
     const body = JSON.parse(await blob.text()) as { jobId?: number };
     if (typeof body.jobId === 'number') return body.jobId;

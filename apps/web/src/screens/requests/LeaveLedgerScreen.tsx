@@ -11,7 +11,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { api } from '@/lib/api';
+import { api, withQuery } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile, uploadFile } from '@/lib/files';
 import { formatDate, todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -130,7 +131,7 @@ function PostLine({
   const chosen = leaveTypeId ?? defaultType;
   const post = useAction(
     (body: { employeeId: number; leaveTypeId: number; financialYear: number; kind: PostKind; days: number; reason: string }) =>
-      api.post('/api/leave/ledger', body),
+      api.post(apiPath('/api/leave/ledger'), body),
     {
       success: (_, body) => ({
         title: 'Line posted',
@@ -221,7 +222,11 @@ function OpeningImport({ financialYear }: { financialYear: number }) {
     setResult(null);
     setProgress(0);
     try {
-      const r = await uploadFile<TOpeningImportResult>(`/api/leave/openings/import?financialYear=${financialYear}`, file, setProgress);
+      const r = await uploadFile<TOpeningImportResult>(
+        withQuery(apiPath('/api/leave/openings/import'), { financialYear }),
+        file,
+        setProgress,
+      );
       setResult(r);
       await qc.invalidateQueries({ queryKey: requestKeys.ledger });
       await qc.invalidateQueries({ queryKey: requestKeys.balances });
@@ -239,7 +244,7 @@ function OpeningImport({ financialYear }: { financialYear: number }) {
         <Button
           type="button"
           variant="outline"
-          onClick={() => void downloadFile('/api/leave/openings/template', 'leave_opening_balances_template.xlsx')}
+          onClick={() => void downloadFile(apiPath('/api/leave/openings/template'), 'leave_opening_balances_template.xlsx')}
         >
           <Download /> Download template
         </Button>

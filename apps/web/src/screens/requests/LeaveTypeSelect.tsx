@@ -3,13 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 
 export type TLeaveTypeOption = { id: number; name: string; code: string };
 
 export function useMyLeaveTypes() {
   return useQuery({
     queryKey: ['leave', 'types', 'me'],
-    queryFn: ({ signal }) => api.get<TLeaveTypeOption[]>('/api/leave/types/me', undefined, { signal, bypass_log: true }),
+    queryFn: ({ signal }) => api.get<TLeaveTypeOption[]>(apiPath('/api/leave/types/me'), undefined, { signal, bypass_log: true }),
     staleTime: 60_000,
   });
 }

@@ -14,6 +14,7 @@ import type {
 } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type QueryValue, type RequestOptions } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile, uploadFile } from '@/lib/files';
 
 export type { TLeaveBalance, TLeavePreview, TLedgerLine, TRequest, TRequestKind, TRequestStatus };
@@ -39,14 +40,14 @@ const quiet = (signal: AbortSignal) => ({ signal, bypass_log: true });
 
 // ---- raising ----
 
-export const raiseRequest = (body: TRaiseRequest, options?: RequestOptions) => api.post<TRequest>('/api/requests', body, options);
+export const raiseRequest = (body: TRaiseRequest, options?: RequestOptions) => api.post<TRequest>(apiPath('/api/requests'), body, options);
 
 /** Uploads a leave's attachment (pdf / jpg / png up to 5 MB) and answers the key to send with the leave. */
 export const uploadAttachment = (file: File, onProgress?: (f: number) => void) =>
-  uploadFile<TRequestAttachment>('/api/requests/attachments', file, onProgress);
+  uploadFile<TRequestAttachment>(apiPath('/api/requests/attachments'), file, onProgress);
 
 export const downloadAttachment = (r: Pick<TRequest, 'id' | 'attachmentName'>) =>
-  downloadFile(`/api/requests/${r.id}/attachment`, r.attachmentName ?? `attachment-${r.id}`);
+  downloadFile(apiPath('/api/requests/:id/attachment', { id: r.id }), r.attachmentName ?? `attachment-${r.id}`);
 
 export type TPreviewQuery = { leaveTypeId: number; fromDate: string; toDate: string; halfDayStart: boolean; halfDayEnd: boolean };
 
@@ -54,7 +55,7 @@ export type TPreviewQuery = { leaveTypeId: number; fromDate: string; toDate: str
 export function useLeavePreview(query: TPreviewQuery | null) {
   return useQuery({
     queryKey: [...requestKeys.preview, query],
-    queryFn: ({ signal }) => api.get<TLeavePreview>('/api/leave/preview', clean(query ?? {}), { ...quiet(signal), silent: true }),
+    queryFn: ({ signal }) => api.get<TLeavePreview>(apiPath('/api/leave/preview'), clean(query ?? {}), { ...quiet(signal), silent: true }),
     enabled: query !== null,
     placeholderData: keepPreviousData,
     retry: false,
@@ -76,7 +77,7 @@ export function useMyRequests(query: TMyRequestsQuery) {
   const q = clean(query);
   return useQuery({
     queryKey: [...requestKeys.mine, q],
-    queryFn: ({ signal }) => api.get<TRequestList>('/api/requests/mine', q, quiet(signal)),
+    queryFn: ({ signal }) => api.get<TRequestList>(apiPath('/api/requests/mine'), q, quiet(signal)),
     placeholderData: keepPreviousData,
   });
 }
@@ -92,7 +93,7 @@ export function useRequests(query: TListQuery, enabled = true) {
   const q = clean(query);
   return useQuery({
     queryKey: [...requestKeys.list, q],
-    queryFn: ({ signal }) => api.get<TRequestList>('/api/requests', q, quiet(signal)),
+    queryFn: ({ signal }) => api.get<TRequestList>(apiPath('/api/requests'), q, quiet(signal)),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -101,27 +102,28 @@ export function useRequests(query: TListQuery, enabled = true) {
 /** The list's Excel export with the same filters (no paging). */
 export async function exportRequests(query: TListQuery, fileName: string): Promise<void> {
   const { page: _p, pageSize: _s, ...rest } = query;
-  await downloadFile('/api/requests/export', fileName, clean(rest));
+  await downloadFile(apiPath('/api/requests/export'), fileName, clean(rest));
 }
 
 // ---- decisions ----
 
 export const approveRequest = (id: number, remark?: string, options?: RequestOptions) =>
-  api.post<TRequest>(`/api/requests/${id}/approve`, { remark: remark || undefined }, options);
+  api.post<TRequest>(apiPath('/api/requests/:id/approve', { id }), { remark: remark || undefined }, options);
 export const rejectRequest = (id: number, remark: string, options?: RequestOptions) =>
-  api.post<TRequest>(`/api/requests/${id}/reject`, { remark }, options);
+  api.post<TRequest>(apiPath('/api/requests/:id/reject', { id }), { remark }, options);
 export const cancelRequest = (id: number, reason?: string, options?: RequestOptions) =>
-  api.post<TRequest>(`/api/requests/${id}/cancel`, { reason: reason || undefined }, options);
-export const withdrawRequest = (id: number, options?: RequestOptions) => api.post<TRequest>(`/api/requests/${id}/withdraw`, {}, options);
+  api.post<TRequest>(apiPath('/api/requests/:id/cancel', { id }), { reason: reason || undefined }, options);
+export const withdrawRequest = (id: number, options?: RequestOptions) =>
+  api.post<TRequest>(apiPath('/api/requests/:id/withdraw', { id }), {}, options);
 export const bulkDecide = (body: { ids: number[]; action: 'approve' | 'reject'; remark?: string }, options?: RequestOptions) =>
-  api.post<TBulkDecideResult>('/api/requests/bulk', body, options);
+  api.post<TBulkDecideResult>(apiPath('/api/requests/bulk'), body, options);
 
 // ---- leave balances ----
 
 export function useMyBalances(financialYear: number | null) {
   return useQuery({
     queryKey: [...requestKeys.balances, 'me', financialYear],
-    queryFn: ({ signal }) => api.get<TLeaveBalance[]>('/api/leave/balances/me', clean({ financialYear }), quiet(signal)),
+    queryFn: ({ signal }) => api.get<TLeaveBalance[]>(apiPath('/api/leave/balances/me'), clean({ financialYear }), quiet(signal)),
     placeholderData: keepPreviousData,
   });
 }
@@ -131,7 +133,7 @@ export function useEmployeeBalances(employeeId: number | null, financialYear?: n
   return useQuery({
     queryKey: [...requestKeys.balances, employeeId, financialYear ?? null],
     queryFn: ({ signal }) =>
-      api.get<TLeaveBalance[]>('/api/leave/balances', clean({ employeeId, financialYear }), { ...quiet(signal), silent: true }),
+      api.get<TLeaveBalance[]>(apiPath('/api/leave/balances'), clean({ employeeId, financialYear }), { ...quiet(signal), silent: true }),
     enabled: employeeId !== null,
   });
 }
@@ -143,7 +145,7 @@ export function useLedger(
   const q = clean(query);
   return useQuery({
     queryKey: [...requestKeys.ledger, q],
-    queryFn: ({ signal }) => api.get<TLedgerLine[]>('/api/leave/ledger', q, quiet(signal)),
+    queryFn: ({ signal }) => api.get<TLedgerLine[]>(apiPath('/api/leave/ledger'), q, quiet(signal)),
     enabled,
   });
 }
@@ -153,10 +155,11 @@ export function useLedger(
 export function useVisitors(date: string | null, enabled = true) {
   return useQuery({
     queryKey: [...requestKeys.visitors, date],
-    queryFn: ({ signal }) => api.get<TRequest[]>('/api/visitors', clean({ date }), quiet(signal)),
+    queryFn: ({ signal }) => api.get<TRequest[]>(apiPath('/api/visitors'), clean({ date }), quiet(signal)),
     enabled,
     refetchInterval: 60_000,
   });
 }
 
-export const markVisitor = (id: number, what: 'arrival' | 'departure') => api.post<TRequest>(`/api/visitors/${id}/${what}`, {});
+export const markVisitor = (id: number, what: 'arrival' | 'departure') =>
+  api.post<TRequest>(apiPath(`/api/visitors/:id/${what}`, { id }), {});

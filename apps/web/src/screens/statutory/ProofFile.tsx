@@ -4,6 +4,8 @@
 import { Download, Paperclip } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { withQuery } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile, uploadFile } from '@/lib/files';
 import { useAction } from '@/lib/useAction';
 
@@ -24,12 +26,12 @@ export function ProofFile({
 }) {
   const input = useRef<HTMLInputElement>(null);
   // A failed upload shows its own error toast.
-  const attachAction = useAction((file: File) => uploadFile(`${url}?financialYear=${financialYear}`, file), {
+  const attachAction = useAction((file: File) => uploadFile(withQuery(url, { financialYear }), file), {
     success: (_, file) => ({ title: 'Proof attached', description: `${section}: ${file.name}` }),
     onDone: () => onChanged(),
   });
   const busy = attachAction.busy;
-  const url = `/api/payroll/tax-declarations/${employeeId}/proofs/${encodeURIComponent(section)}`;
+  const url = apiPath('/api/payroll/tax-declarations/:employeeId/proofs/:section', { employeeId, section });
 
   const attach = async (file: File | undefined) => {
     if (!file) return;

@@ -14,6 +14,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatRupees, todayIso } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
 
@@ -56,8 +57,8 @@ export default function TaxCalculatorScreen() {
     (body: (regime: Regime) => TTaxCompute) => {
       const options = { onError: (e: ApiError) => setErrors(e.fieldErrors) };
       return Promise.all([
-        api.post<TTaxComputeResult>('/api/payroll/tax/compute', body('new'), options),
-        api.post<TTaxComputeResult>('/api/payroll/tax/compute', body('old'), options),
+        api.post<TTaxComputeResult>(apiPath('/api/payroll/tax/compute'), body('new'), options),
+        api.post<TTaxComputeResult>(apiPath('/api/payroll/tax/compute'), body('old'), options),
       ]);
     },
     { onDone: ([fresh, old]) => setResults({ new: fresh, old }), onError: () => setResults(null) },

@@ -7,6 +7,7 @@ import { UnitSelect } from '@/components/common/UnitSelect';
 import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import type { TReportMeta, TReportValues } from '../api';
 
 const QUARTER_OPTIONS = [
@@ -19,7 +20,7 @@ const QUARTER_OPTIONS = [
 function useFinancialYears() {
   return useQuery({
     queryKey: ['financial-years'],
-    queryFn: ({ signal }) => api.get<TFinancialYear[]>('/api/financial-years', undefined, { signal, bypass_log: true }),
+    queryFn: ({ signal }) => api.get<TFinancialYear[]>(apiPath('/api/financial-years'), undefined, { signal, bypass_log: true }),
   });
 }
 

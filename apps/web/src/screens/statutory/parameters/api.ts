@@ -2,8 +2,7 @@
 import type { TStatutoryParameter, TStatutoryParameterInput, TStatutoryParameterList, TStatutoryParameterUpdate } from '@hr/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type RequestOptions } from '@/lib/api';
-
-const URL = '/api/statutory/parameters';
+import { apiPath } from '@/lib/api-path';
 
 export const parameterKeys = {
   all: ['statutory-parameters'] as const,
@@ -14,12 +13,13 @@ export const parameterKeys = {
 export function useParameters(kind: string, on: string) {
   return useQuery({
     queryKey: parameterKeys.list(kind, on),
-    queryFn: () => api.get<TStatutoryParameterList>(URL, { kind: kind || undefined, on }),
+    queryFn: () => api.get<TStatutoryParameterList>(apiPath('/api/statutory/parameters'), { kind: kind || undefined, on }),
     placeholderData: keepPreviousData,
   });
 }
 
-export const addParameter = (body: TStatutoryParameterInput, options?: RequestOptions) => api.post<TStatutoryParameter>(URL, body, options);
+export const addParameter = (body: TStatutoryParameterInput, options?: RequestOptions) =>
+  api.post<TStatutoryParameter>(apiPath('/api/statutory/parameters'), body, options);
 export const changeParameter = (id: number, body: TStatutoryParameterUpdate, options?: RequestOptions) =>
-  api.put<TStatutoryParameter>(`${URL}/${id}`, body, options);
-export const deactivateParameter = (id: number) => api.delete(`${URL}/${id}`);
+  api.put<TStatutoryParameter>(apiPath('/api/statutory/parameters/:id', { id }), body, options);
+export const deactivateParameter = (id: number) => api.delete(apiPath('/api/statutory/parameters/:id', { id }));

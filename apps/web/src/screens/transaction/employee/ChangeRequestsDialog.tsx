@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { EmptyState } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 
@@ -16,7 +17,7 @@ export function ChangeRequestsDialog({ open, onOpenChange }: { open: boolean; on
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: ['employees', 'change-requests'],
-    queryFn: ({ signal }) => api.get<TProfileChangeRequest[]>('/api/employee-change-requests', undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TProfileChangeRequest[]>(apiPath('/api/employee-change-requests'), undefined, { signal }),
     enabled: open,
   });
   // Rejecting asks for a remark first: the employee reads why.
@@ -24,7 +25,7 @@ export function ChangeRequestsDialog({ open, onOpenChange }: { open: boolean; on
   const [remark, setRemark] = useState('');
   const decide = async (id: number, approve: boolean, note?: string) => {
     try {
-      await api.post(`/api/employee-change-requests/${id}/decide`, { approve, ...(note ? { note } : {}) });
+      await api.post(apiPath('/api/employee-change-requests/:id/decide', { id }), { approve, ...(note ? { note } : {}) });
       toast({ variant: 'success', title: approve ? 'Approved and applied' : 'Rejected' });
       setRejecting(null);
       setRemark('');

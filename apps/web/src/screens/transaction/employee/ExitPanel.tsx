@@ -9,6 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatAmount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -26,7 +27,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function ExitPanel({ employeeId }: { employeeId: number }) {
   const q = useQuery({
     queryKey: ['exits', 'employee', employeeId],
-    queryFn: ({ signal }) => api.get<TEmployeeExit>(`/api/employees/${employeeId}/exit`, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<TEmployeeExit>(apiPath('/api/employees/:id/exit', { id: employeeId }), undefined, { signal }),
   });
   if (q.isLoading) return <Skeleton className="h-40" />;
   const d = q.data;

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { downloadFile, saveBlob, uploadFile } from '@/lib/files';
 import { formatCount } from '@/lib/format';
 
@@ -37,7 +38,7 @@ export function ImportDialog({
     setProgress(0);
     try {
       // The server keeps the file and imports it as a background job; the bar below follows that job.
-      const started = await uploadFile<TJobStarted>('/api/employees/import', file, setProgress);
+      const started = await uploadFile<TJobStarted>(apiPath('/api/employees/import'), file, setProgress);
       if (!started) throw new Error('No job started');
       setJobId(started.jobId);
       setPhase('running');
@@ -66,7 +67,7 @@ export function ImportDialog({
   );
   const errorReport = async () => {
     if (!result) return;
-    const blob = await api.post<Blob>('/api/employees/import/error-report', { errors: result.errors }, { responseType: 'blob' });
+    const blob = await api.post<Blob>(apiPath('/api/employees/import/error-report'), { errors: result.errors }, { responseType: 'blob' });
     saveBlob(blob, 'Employee_Import_Errors.xlsx');
   };
 
@@ -88,7 +89,10 @@ export function ImportDialog({
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void downloadFile('/api/employees/import/template', 'Employee_Import_Template.xlsx')}>
+          <Button
+            variant="outline"
+            onClick={() => void downloadFile(apiPath('/api/employees/import/template'), 'Employee_Import_Template.xlsx')}
+          >
             <Download /> Download template
           </Button>
           <Button disabled={phase !== 'idle'} onClick={() => input.current?.click()} data-testid="choose-import-file">

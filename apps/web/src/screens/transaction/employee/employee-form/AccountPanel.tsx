@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { toast } from '@/lib/toast-store';
 
 /** The employee's sign-in account: shown when linked, else a form to create one. */
@@ -30,7 +31,7 @@ export function AccountPanel({ employee, canAdd }: { employee: TEmployee; canAdd
   const create = async () => {
     try {
       await api.post(
-        `/api/employees/${employee.id}/user-account`,
+        apiPath('/api/employees/:id/user-account', { id: employee.id }),
         { userName, password },
         { onError: (e: ApiError) => setErrors(e.fieldErrors) },
       );

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useEmployee } from '@/components/employee/api';
 import type { Errors, Values } from '@/components/employee/fields';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { encryptParam } from '@/lib/crypto';
 import { toast } from '@/lib/toast-store';
 import { useAction } from '@/lib/useAction';
@@ -31,8 +32,8 @@ export function useEmployeeForm(id: number | null, editable: boolean) {
   const saveAction = useAction(
     (payload: Values) =>
       id === null
-        ? api.post<TEmployee>('/api/employees', payload, { onError: (err: ApiError) => showErrors(err.fieldErrors) })
-        : api.post<TEmployee>(`/api/employees/${id}`, payload, { onError: (err: ApiError) => showErrors(err.fieldErrors) }),
+        ? api.post<TEmployee>(apiPath('/api/employees'), payload, { onError: (err: ApiError) => showErrors(err.fieldErrors) })
+        : api.post<TEmployee>(apiPath('/api/employees/:id', { id }), payload, { onError: (err: ApiError) => showErrors(err.fieldErrors) }),
     {
       success: (saved) => ({ title: 'Saved', description: `${saved.name} (${saved.employeeCode})` }),
       onDone: async (saved) => {
