@@ -36,21 +36,15 @@ function useOwnerParam(r: TResource): number | null {
   return useDecodedParam(param, decode);
 }
 
-/** A unit-wise / user-wise mapping: every candidate item as a checklist (with its extras), saved at once. */
-export function MappingScreen({ resource: r }: { resource: TResource }) {
-  const m = r.mapping;
-  const ownerId = useOwnerParam(r);
-  const navigate = useNavigate();
-  const { actions } = useCurrentMenu(r.menu);
-  const listPath = `${MASTER_BASE}/${r.path}`;
+/** The owner's mapping lines as a draft, and the save that shows a line's bad extra on that line. */
+function useMappingDraft(r: TResource, ownerId: number | null) {
   const lines = useQuery({
     queryKey: ['resource', r.name, 'mapping', ownerId],
     queryFn: ({ signal }) => api.get<TMappingLine[]>(resourceUrl(r, `/mapping/${ownerId}`), undefined, { signal }),
     enabled: ownerId !== null,
   });
-  const extras = m?.extras ?? [];
   const [errors, setErrors] = useState<Map<number, Record<string, string>>>(new Map());
-  const { draft, edit, dirty, saving, save } = useDraft<TMappingLine[]>(lines.data, [], {
+  const draft = useDraft<TMappingLine[]>(lines.data, [], {
     save: async (d) => {
       setErrors(new Map());
       try {
@@ -64,6 +58,132 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
     saved: `${r.title} saved`,
     invalidate: ['resource', r.name],
   });
+  return { ...draft, loading: lines.isLoading, errors };
+}
+
+type TPatch = (itemId: number, p: Partial<TMappingLine>) => void;
+
+/** One extra of a mapped line (a limit, a flag, a choice): a checkbox, a select or a number. */
+function MappingExtra({
+  r,
+  name: e,
+  line: l,
+  off,
+  error,
+  patch,
+}: {
+  r: TResource;
+  name: string;
+  line: TMappingLine;
+  off: boolean;
+  error: string | undefined;
+  patch: TPatch;
+}) {
+  const def = r.fields[e];
+  const own = l.itemValues?.[e];
+  const label = (
+    <span title={def.help} className={error ? 'text-destructive' : undefined}>
+      {def.label}
+    </span>
+  );
+  if (def.kind === 'boolean') {
+    return (
+      <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <Checkbox checked={!!l[e]} disabled={off} onCheckedChange={(v) => patch(l.itemId, { [e]: v === true })} />
+        {label}
+      </label>
+    );
+  }
+  if (def.options) {
+    return (
+      <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        {label}
+        <select
+          className="h-8 rounded-md border border-input bg-transparent px-2 text-sm aria-invalid:border-destructive"
+          disabled={off}
+          aria-invalid={!!error || undefined}
+          value={extraToInput(l[e])}
+          onChange={(ev) => patch(l.itemId, { [e]: extraFromInput(r, e, ev.target.value) })}
+          data-testid={`mapping-${e}`}
+        >
+          {!def.required && <option value="">{own ? `Own (${def.options.find((o) => o.value === own)?.label ?? own})` : '—'}</option>}
+          {def.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  return (
+    <label className="flex items-center gap-1.5 text-xs text-muted-foreground">
+      {label}
+      <Input
+        type={def.decimal ? 'text' : 'number'}
+        inputMode={def.decimal ? 'decimal' : undefined}
+        className="h-8 w-20"
+        min={def.decimal ? undefined : 0}
+        disabled={off}
+        aria-invalid={!!error || undefined}
+        title={error}
+        placeholder={own === undefined || own === null ? '' : String(own)}
+        value={extraToInput(l[e])}
+        onChange={(ev) => patch(l.itemId, { [e]: extraFromInput(r, e, ev.target.value) })}
+        data-testid={`mapping-${e}`}
+      />
+    </label>
+  );
+}
+
+/** One candidate item: its tick, its label, its extras and the line's errors. */
+function MappingLineRow({
+  r,
+  line: l,
+  canEdit,
+  errors,
+  patch,
+}: {
+  r: TResource;
+  line: TMappingLine;
+  canEdit: boolean;
+  errors: Record<string, string> | undefined;
+  patch: TPatch;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 px-3 py-2" data-testid="mapping-line">
+      <Checkbox
+        id={`map-${l.itemId}`}
+        checked={l.mapped}
+        disabled={!canEdit}
+        onCheckedChange={(v) => patch(l.itemId, { mapped: v === true })}
+        aria-label={l.label}
+      />
+      <label htmlFor={`map-${l.itemId}`} className="flex-1 text-sm">
+        {l.label}
+      </label>
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {(r.mapping?.extras ?? []).map((e) => (
+          <MappingExtra key={e} r={r} name={e} line={l} off={!canEdit || !l.mapped} error={errors?.[e]} patch={patch} />
+        ))}
+      </div>
+      {errors && (
+        <p className="basis-full text-xs text-destructive" role="alert">
+          {Object.values(errors).join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A unit-wise / user-wise mapping: every candidate item as a checklist (with its extras), saved at once. */
+export function MappingScreen({ resource: r }: { resource: TResource }) {
+  const m = r.mapping;
+  const ownerId = useOwnerParam(r);
+  const navigate = useNavigate();
+  const { actions } = useCurrentMenu(r.menu);
+  const listPath = `${MASTER_BASE}/${r.path}`;
+  const { draft, edit, dirty, saving, save, loading, errors } = useMappingDraft(r, ownerId);
   const [filter, setFilter] = useState('');
 
   const shown = useMemo(() => draft.filter((l) => !filter || l.label.toLowerCase().includes(filter.toLowerCase())), [draft, filter]);
@@ -72,7 +192,7 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
   const itemDef = r.fields[m.item];
   const canEdit = actions.edit;
 
-  const patch = (itemId: number, p: Partial<TMappingLine>) => edit((d) => d.map((l) => (l.itemId === itemId ? { ...l, ...p } : l)));
+  const patch: TPatch = (itemId, p) => edit((d) => d.map((l) => (l.itemId === itemId ? { ...l, ...p } : l)));
   const setAll = (mapped: boolean) => {
     const ids = new Set(shown.map((l) => l.itemId));
     edit((d) => d.map((l) => (ids.has(l.itemId) ? { ...l, mapped } : l)));
@@ -122,7 +242,7 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
           </div>
         )}
       </div>
-      {lines.isLoading ? (
+      {loading ? (
         <div className="space-y-2">
           <Skeleton className="h-8" />
           <Skeleton className="h-8" />
@@ -132,86 +252,7 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
         <div className="divide-y rounded-md border" data-testid="mapping-lines">
           {shown.length === 0 && <p className="p-4 text-sm text-muted-foreground">Nothing to map</p>}
           {shown.map((l) => (
-            <div key={l.itemId} className="flex flex-wrap items-center gap-3 px-3 py-2" data-testid="mapping-line">
-              <Checkbox
-                id={`map-${l.itemId}`}
-                checked={l.mapped}
-                disabled={!canEdit}
-                onCheckedChange={(v) => patch(l.itemId, { mapped: v === true })}
-                aria-label={l.label}
-              />
-              <label htmlFor={`map-${l.itemId}`} className="flex-1 text-sm">
-                {l.label}
-              </label>
-              <div className="flex flex-wrap items-center justify-end gap-3">
-                {extras.map((e) => {
-                  const def = r.fields[e];
-                  const off = !canEdit || !l.mapped;
-                  const own = l.itemValues?.[e];
-                  const error = errors.get(l.itemId)?.[e];
-                  const label = (
-                    <span title={def.help} className={error ? 'text-destructive' : undefined}>
-                      {def.label}
-                    </span>
-                  );
-                  if (def.kind === 'boolean') {
-                    return (
-                      <label key={e} className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                        <Checkbox checked={!!l[e]} disabled={off} onCheckedChange={(v) => patch(l.itemId, { [e]: v === true })} />
-                        {label}
-                      </label>
-                    );
-                  }
-                  if (def.options) {
-                    return (
-                      <label key={e} className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                        {label}
-                        <select
-                          className="h-8 rounded-md border border-input bg-transparent px-2 text-sm aria-invalid:border-destructive"
-                          disabled={off}
-                          aria-invalid={!!error || undefined}
-                          value={extraToInput(l[e])}
-                          onChange={(ev) => patch(l.itemId, { [e]: extraFromInput(r, e, ev.target.value) })}
-                          data-testid={`mapping-${e}`}
-                        >
-                          {!def.required && (
-                            <option value="">{own ? `Own (${def.options.find((o) => o.value === own)?.label ?? own})` : '—'}</option>
-                          )}
-                          {def.options.map((o) => (
-                            <option key={o.value} value={o.value}>
-                              {o.label}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                    );
-                  }
-                  return (
-                    <label key={e} className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                      {label}
-                      <Input
-                        type={def.decimal ? 'text' : 'number'}
-                        inputMode={def.decimal ? 'decimal' : undefined}
-                        className="h-8 w-20"
-                        min={def.decimal ? undefined : 0}
-                        disabled={off}
-                        aria-invalid={!!error || undefined}
-                        title={error}
-                        placeholder={own === undefined || own === null ? '' : String(own)}
-                        value={extraToInput(l[e])}
-                        onChange={(ev) => patch(l.itemId, { [e]: extraFromInput(r, e, ev.target.value) })}
-                        data-testid={`mapping-${e}`}
-                      />
-                    </label>
-                  );
-                })}
-              </div>
-              {errors.has(l.itemId) && (
-                <p className="basis-full text-xs text-destructive" role="alert">
-                  {Object.values(errors.get(l.itemId) ?? {}).join(' ')}
-                </p>
-              )}
-            </div>
+            <MappingLineRow key={l.itemId} r={r} line={l} canEdit={canEdit} errors={errors.get(l.itemId)} patch={patch} />
           ))}
         </div>
       )}
