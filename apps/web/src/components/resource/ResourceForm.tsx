@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH, type TField, type TResource } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageUp, Save, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, type FieldValues, useForm } from 'react-hook-form';
+import { type Control, Controller, type FieldValues, type UseFormRegister, type UseFormReturn, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
@@ -37,38 +37,166 @@ export interface ResourceFormProps {
   initial?: FieldValues;
 }
 
-/** The generic form of a resource: react-hook-form with the resource's own zod schema, inline errors. */
-export function ResourceForm({ resource: r, row, onSaved, onCancel, onDirtyChange, initial }: ResourceFormProps) {
+type TInputProps = { name: string; def: TField; invalid: boolean; control: Control<FieldValues>; register: UseFormRegister<FieldValues> };
+
+/** An image field: the picture (or a placeholder), a file input that reads it as a data URL, and Remove. */
+function ImageInput({ name, control }: { name: string; control: Control<FieldValues> }) {
+  const id = `field-${name}`;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <div className="flex items-center gap-3">
+          {field.value ? (
+            <img src={String(field.value)} alt="" className="size-14 rounded border object-contain" />
+          ) : (
+            <div className="flex size-14 items-center justify-center rounded border text-muted-foreground">
+              <ImageUp className="size-5" />
+            </div>
+          )}
+          <Input
+            id={id}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            className="max-w-64"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              if (file) field.onChange(await readImage(file));
+            }}
+          />
+          {field.value ? (
+            <Button type="button" variant="ghost" size="sm" onClick={() => field.onChange('')}>
+              Remove
+            </Button>
+          ) : null}
+        </div>
+      )}
+    />
+  );
+}
+
+/** A select field: one of another resource's records, or one of the field's own options. */
+function SelectInput({ name, def, invalid, control, register }: TInputProps) {
+  const id = `field-${name}`;
+  if (def.reference) {
+    const ref = def.reference;
+    return (
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <ReferenceSelect
+            id={id}
+            resource={ref}
+            value={field.value as number | null}
+            onChange={(v) => field.onChange(v)}
+            invalid={invalid}
+            data-testid={id}
+          />
+        )}
+      />
+    );
+  }
+  return (
+    <select
+      id={id}
+      {...register(name)}
+      aria-invalid={invalid || undefined}
+      data-testid={id}
+      className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs aria-invalid:border-destructive dark:bg-input/30"
+    >
+      <option value="">Select…</option>
+      {def.options?.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The input of one field of the resource, by its kind. */
+function ResourceInput(props: TInputProps) {
+  const { name, def, invalid, control, register } = props;
+  const id = `field-${name}`;
+  switch (def.kind) {
+    case 'boolean':
+      return (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <div className="flex h-9 items-center">
+              <Switch id={id} checked={!!field.value} onCheckedChange={field.onChange} data-testid={id} />
+            </div>
+          )}
+        />
+      );
+    case 'select':
+      return <SelectInput {...props} />;
+    case 'multiselect': {
+      const ref = def.reference ?? '';
+      return (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <ReferenceSelect
+              id={id}
+              multiple
+              resource={ref}
+              value={(field.value as number[]) ?? []}
+              onChange={(v) => field.onChange(v)}
+              placeholder="All"
+              invalid={invalid}
+              data-testid={id}
+            />
+          )}
+        />
+      );
+    }
+    case 'textarea':
+      return <Textarea id={id} rows={3} {...register(name)} aria-invalid={invalid || undefined} data-testid={id} />;
+    case 'image':
+      return <ImageInput name={name} control={control} />;
+    case 'number':
+      return def.decimal ? (
+        <Input id={id} inputMode="decimal" {...register(name)} aria-invalid={invalid || undefined} data-testid={id} />
+      ) : (
+        <Input
+          id={id}
+          type="number"
+          step={1}
+          {...register(name, { setValueAs: (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)) })}
+          aria-invalid={invalid || undefined}
+          data-testid={id}
+        />
+      );
+    case 'date':
+      return <DateInput id={id} {...register(name)} aria-invalid={invalid || undefined} data-testid={id} />;
+    default:
+      return (
+        <Input
+          id={id}
+          type={def.kind === 'password' ? 'password' : def.kind === 'time' ? 'time' : 'text'}
+          autoComplete={def.kind === 'password' ? 'new-password' : 'off'}
+          {...register(name)}
+          aria-invalid={invalid || undefined}
+          data-testid={id}
+        />
+      );
+  }
+}
+
+/** Saves the form's values (a new record or the edited one): the server's field errors inline, the toast, `onSaved`. */
+function useSaveResource(r: TResource, row: Row | null | undefined, form: UseFormReturn<FieldValues>, onSaved: (row: Row) => void) {
   const queryClient = useQueryClient();
-  const defaults = useMemo(() => (row ? rowValues(r, row) : { ...emptyValues(r), ...initial }), [r, row, initial]);
-  const form = useForm<FieldValues>({
-    resolver: zodResolver(r.schema as any),
-    defaultValues: defaults,
-    mode: 'onTouched',
-  });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isDirty, isSubmitting },
-  } = form;
   const [saved, setSaved] = useState(false);
-
-  useEffect(() => {
-    onDirtyChange?.(isDirty && !saved);
-  }, [isDirty, saved, onDirtyChange]);
-
-  // A form that sets a password judges its strength here too once zxcvbn's dictionaries are loaded (lazily: large).
-  const setsPassword = Object.values(r.fields).some((d) => d.kind === 'password');
-  useEffect(() => {
-    if (setsPassword) void import('@hr/contract/password-strength').then((m) => m.installPasswordStrength()).catch(() => undefined);
-  }, [setsPassword]);
-
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     const onError = (e: ApiError) => {
       for (const [field, messages] of Object.entries(e.fieldErrors)) {
-        setError(field in r.fields || field === 'isActive' ? field : 'root', { message: messages.join(' ') });
+        form.setError(field in r.fields || field === 'isActive' ? field : 'root', { message: messages.join(' ') });
       }
     };
     try {
@@ -83,147 +211,37 @@ export function ResourceForm({ resource: r, row, onSaved, onCancel, onDirtyChang
       // the toast and inline errors already show what went wrong
     }
   });
+  return { submit, saved };
+}
+
+/** The generic form of a resource: react-hook-form with the resource's own zod schema, inline errors. */
+export function ResourceForm({ resource: r, row, onSaved, onCancel, onDirtyChange, initial }: ResourceFormProps) {
+  const defaults = useMemo(() => (row ? rowValues(r, row) : { ...emptyValues(r), ...initial }), [r, row, initial]);
+  const form = useForm<FieldValues>({
+    resolver: zodResolver(r.schema as any),
+    defaultValues: defaults,
+    mode: 'onTouched',
+  });
+  const {
+    register,
+    control,
+    formState: { errors, isDirty, isSubmitting },
+  } = form;
+  const { submit, saved } = useSaveResource(r, row, form, onSaved);
+
+  useEffect(() => {
+    onDirtyChange?.(isDirty && !saved);
+  }, [isDirty, saved, onDirtyChange]);
+
+  // A form that sets a password judges its strength here too once zxcvbn's dictionaries are loaded (lazily: large).
+  const setsPassword = Object.values(r.fields).some((d) => d.kind === 'password');
+  useEffect(() => {
+    if (setsPassword) void import('@hr/contract/password-strength').then((m) => m.installPasswordStrength()).catch(() => undefined);
+  }, [setsPassword]);
 
   const err = (name: string) => {
     const e = errors[name];
     return typeof e?.message === 'string' ? e.message : undefined;
-  };
-
-  const input = (name: string, def: TField) => {
-    const id = `field-${name}`;
-    const invalid = !!errors[name];
-    switch (def.kind) {
-      case 'boolean':
-        return (
-          <Controller
-            control={control}
-            name={name}
-            render={({ field }) => (
-              <div className="flex h-9 items-center">
-                <Switch id={id} checked={!!field.value} onCheckedChange={field.onChange} data-testid={id} />
-              </div>
-            )}
-          />
-        );
-      case 'select':
-        if (def.reference) {
-          const ref = def.reference;
-          return (
-            <Controller
-              control={control}
-              name={name}
-              render={({ field }) => (
-                <ReferenceSelect
-                  id={id}
-                  resource={ref}
-                  value={field.value as number | null}
-                  onChange={(v) => field.onChange(v)}
-                  invalid={invalid}
-                  data-testid={id}
-                />
-              )}
-            />
-          );
-        }
-        return (
-          <select
-            id={id}
-            {...register(name)}
-            aria-invalid={invalid || undefined}
-            data-testid={id}
-            className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs aria-invalid:border-destructive dark:bg-input/30"
-          >
-            <option value="">Select…</option>
-            {def.options?.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        );
-      case 'multiselect': {
-        const ref = def.reference ?? '';
-        return (
-          <Controller
-            control={control}
-            name={name}
-            render={({ field }) => (
-              <ReferenceSelect
-                id={id}
-                multiple
-                resource={ref}
-                value={(field.value as number[]) ?? []}
-                onChange={(v) => field.onChange(v)}
-                placeholder="All"
-                invalid={invalid}
-                data-testid={id}
-              />
-            )}
-          />
-        );
-      }
-      case 'textarea':
-        return <Textarea id={id} rows={3} {...register(name)} aria-invalid={invalid || undefined} data-testid={id} />;
-      case 'image':
-        return (
-          <Controller
-            control={control}
-            name={name}
-            render={({ field }) => (
-              <div className="flex items-center gap-3">
-                {field.value ? (
-                  <img src={String(field.value)} alt="" className="size-14 rounded border object-contain" />
-                ) : (
-                  <div className="flex size-14 items-center justify-center rounded border text-muted-foreground">
-                    <ImageUp className="size-5" />
-                  </div>
-                )}
-                <Input
-                  id={id}
-                  type="file"
-                  accept="image/png,image/jpeg,image/webp"
-                  className="max-w-64"
-                  onChange={async (e) => {
-                    const file = e.target.files?.[0];
-                    if (file) field.onChange(await readImage(file));
-                  }}
-                />
-                {field.value ? (
-                  <Button type="button" variant="ghost" size="sm" onClick={() => field.onChange('')}>
-                    Remove
-                  </Button>
-                ) : null}
-              </div>
-            )}
-          />
-        );
-      case 'number':
-        return def.decimal ? (
-          <Input id={id} inputMode="decimal" {...register(name)} aria-invalid={invalid || undefined} data-testid={id} />
-        ) : (
-          <Input
-            id={id}
-            type="number"
-            step={1}
-            {...register(name, { setValueAs: (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)) })}
-            aria-invalid={invalid || undefined}
-            data-testid={id}
-          />
-        );
-      case 'date':
-        return <DateInput id={id} {...register(name)} aria-invalid={invalid || undefined} data-testid={id} />;
-      default:
-        return (
-          <Input
-            id={id}
-            type={def.kind === 'password' ? 'password' : def.kind === 'time' ? 'time' : 'text'}
-            autoComplete={def.kind === 'password' ? 'new-password' : 'off'}
-            {...register(name)}
-            aria-invalid={invalid || undefined}
-            data-testid={id}
-          />
-        );
-    }
   };
 
   const rootError = typeof errors.root?.message === 'string' ? errors.root.message : undefined;
@@ -241,7 +259,7 @@ export function ResourceForm({ resource: r, row, onSaved, onCancel, onDirtyChang
             hint={def.kind === 'password' && !row ? `At least ${PASSWORD_MIN_LENGTH} characters, not easy to guess` : def.help}
             className={cn((def.kind === 'textarea' || def.kind === 'multiselect' || def.kind === 'image') && 'sm:col-span-2')}
           >
-            {input(name, def)}
+            <ResourceInput name={name} def={def} invalid={!!errors[name]} control={control} register={register} />
           </FormField>
         ))}
         <FormField label="Active" htmlFor="field-isActive" error={err('isActive')}>
