@@ -44,23 +44,241 @@ function cellText(r: TResource, field: string, row: Row): React.ReactNode {
   return String(v);
 }
 
-/** The generic list of any resource: server-side paging, sorting, search, filters; add/edit/delete by role. */
-export function ResourceListScreen({ resource: r }: { resource: TResource }) {
-  const navigate = useNavigate();
+type TActive = 'all' | 'true' | 'false';
+
+/** The list's columns: the resource's own, its status, and the row actions the role has. */
+function useResourceColumns(
+  r: TResource,
+  can: { edit: boolean; delete: boolean; history: boolean },
+  on: { edit: (row: Row) => void; delete: (row: Row) => void; history: (row: Row) => void },
+) {
+  return useMemo<DataColumn<Row>[]>(() => {
+    const cols: DataColumn<Row>[] = r.columns.map((field) => ({
+      id: field,
+      header: r.fields[field]?.label ?? field,
+      sortable: r.sortable.includes(field),
+      cell: (row) => cellText(r, field, row),
+    }));
+    cols.push({
+      id: 'isActive',
+      header: 'Status',
+      sortable: true,
+      cell: (row) => (row.isActive ? <Badge variant="secondary">Active</Badge> : <Badge variant="outline">Inactive</Badge>),
+    });
+    if (can.edit || can.delete || can.history) {
+      cols.push({
+        id: 'actions',
+        header: <span className="sr-only">Actions</span>,
+        cell: (row) => (
+          <RowActions
+            onHistory={can.history ? () => on.history(row) : undefined}
+            onEdit={can.edit ? () => on.edit(row) : undefined}
+            onDelete={can.delete && r.canDelete ? () => on.delete(row) : undefined}
+            editLabel={`Edit ${r.singular}`}
+            deleteLabel={`Delete ${r.singular}`}
+          />
+        ),
+      });
+    }
+    return cols;
+  }, [r, can.edit, can.delete, can.history, on.edit, on.delete, on.history]);
+}
+
+/** One filter of the resource: another resource's record, or one of the field's options (yes / no for a flag). */
+function ListFilter({
+  r,
+  field,
+  filters,
+  setFilters,
+}: {
+  r: TResource;
+  field: string;
+  filters: Record<string, unknown>;
+  setFilters: React.Dispatch<React.SetStateAction<Record<string, unknown>>>;
+}) {
+  const def = r.fields[field];
+  if (def.kind === 'select' && def.reference) {
+    return (
+      <div className="w-48">
+        <ReferenceSelect
+          resource={def.reference}
+          value={(filters[field] as number | null) ?? null}
+          onChange={(v) => setFilters((f) => ({ ...f, [field]: v }))}
+          placeholder={`Any ${def.label.toLowerCase()}`}
+          aria-label={def.label}
+          data-testid={`filter-${field}`}
+        />
+      </div>
+    );
+  }
+  const options =
+    def.kind === 'boolean'
+      ? [
+          { value: 'true', label: `${def.label}: yes` },
+          { value: 'false', label: `${def.label}: no` },
+        ]
+      : (def.options ?? []);
+  return (
+    <select
+      aria-label={def.label}
+      data-testid={`filter-${field}`}
+      className="h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30"
+      value={String(filters[field] ?? '')}
+      onChange={(e) => setFilters((f) => ({ ...f, [field]: e.target.value }))}
+    >
+      <option value="">{`Any ${def.label.toLowerCase()}`}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The add / edit dialog of a resource without a modify route; asks before discarding unsaved changes. */
+function ResourceFormDialog({ r, editing, onClose }: { r: TResource; editing: Row | 'new' | null; onClose: () => void }) {
+  const [dirty, setDirty] = useState(false);
+  const closeForm = (open: boolean) => {
+    if (open) return;
+    if (dirty && !window.confirm('Discard your unsaved changes?')) return;
+    onClose();
+    setDirty(false);
+  };
+  return (
+    <Dialog open={editing !== null} onOpenChange={closeForm}>
+      <DialogContent className="sm:max-w-2xl" onInteractOutside={(e) => dirty && e.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>{editing === 'new' ? `Add ${r.singular}` : `Edit ${r.singular}`}</DialogTitle>
+          <DialogDescription>Fields marked * are required.</DialogDescription>
+        </DialogHeader>
+        {editing !== null && (
+          <ResourceForm
+            resource={r}
+            row={editing === 'new' ? null : editing}
+            onDirtyChange={setDirty}
+            onSaved={() => {
+              setDirty(false);
+              onClose();
+            }}
+            onCancel={() => closeForm(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Asks before deleting a record, then deletes it and refreshes the list. */
+function DeleteDialog({ r, row, onClose }: { r: TResource; row: Row | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const { actions } = useCurrentMenu(r.menu);
+  const confirmDelete = async () => {
+    if (!row) return;
+    try {
+      await api.delete(resourceUrl(r, `/${row.id}`));
+      toast({ variant: 'success', title: 'Deleted', description: `${r.singular} removed` });
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: ['resource', r.name] });
+    } catch {
+      onClose();
+    }
+  };
+  return (
+    <Dialog open={row !== null} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete this {r.singular.toLowerCase()}?</DialogTitle>
+          <DialogDescription>{row ? `“${cellText(r, r.labelField, row)}” will be removed. This cannot be undone.` : ''}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={confirmDelete} data-testid="confirm-delete">
+            Delete
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The screen's heading: the title, the count, Excel, and Add (or, for a mapping, the owner to map). */
+function ListHeader({
+  r,
+  total,
+  loading,
+  query,
+  actions,
+  onEdit,
+}: {
+  r: TResource;
+  total: number;
+  loading: boolean;
+  query: TListQuery;
+  actions: { add: boolean; edit: boolean };
+  onEdit: (row: Row | 'new') => void;
+}) {
+  const navigate = useNavigate();
+  const [owner, setOwner] = useState<number | null>(null);
+  const addNew = () => {
+    if (r.mapping) {
+      if (owner && r.modify) {
+        navigate(modifyPath(r, { id: 0, [r.mapping.owner]: owner }) as string);
+      }
+      return;
+    }
+    onEdit('new');
+  };
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight" data-testid="screen-title">
+          {r.title}
+        </h1>
+        <p className="text-sm text-muted-foreground" data-testid="list-total">
+          {loading ? 'Loading…' : `${total.toLocaleString('en-IN')} record${total === 1 ? '' : 's'}`}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" onClick={() => downloadExport(r, query).catch(() => {})} data-testid="export-excel">
+          <FileSpreadsheet /> Excel
+        </Button>
+        {r.mapping && actions.edit && (
+          <div className="flex items-center gap-2">
+            <div className="w-56">
+              <ReferenceSelect
+                resource={r.fields[r.mapping.owner].reference ?? ''}
+                value={owner}
+                onChange={setOwner}
+                placeholder={`Choose a ${r.fields[r.mapping.owner].label.toLowerCase()}`}
+                aria-label={r.fields[r.mapping.owner].label}
+                data-testid="mapping-owner"
+              />
+            </div>
+            <Button onClick={addNew} disabled={!owner} data-testid="mapping-open">
+              <Pencil /> Map
+            </Button>
+          </div>
+        )}
+        {!r.mapping && actions.add && r.canCreate && (
+          <Button onClick={addNew} data-testid="add-record">
+            <Plus /> Add {r.singular}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The list's query state (page, size, sort, search, status, filters) and the query it makes. */
+function useListQuery() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [sort, setSort] = useState<SortState>(null);
   const [search, setSearch] = useState('');
-  const [active, setActive] = useState<'all' | 'true' | 'false'>('all');
+  const [active, setActive] = useState<TActive>('all');
   const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const [dirty, setDirty] = useState(false);
-  const [deleting, setDeleting] = useState<Row | null>(null);
-  const [owner, setOwner] = useState<number | null>(null);
-  const [history, setHistory] = useState<Row | null>(null);
-  const isAdmin = useSession((s) => s.acc_dtls?.isAdmin ?? false);
   const debounced = useDebounced(search.trim());
 
   useEffect(() => setPage(1), [debounced, active, filters, pageSize]);
@@ -75,10 +293,27 @@ export function ResourceListScreen({ resource: r }: { resource: TResource }) {
     active,
     filters: Object.keys(activeFilters).length ? JSON.stringify(activeFilters) : undefined,
   };
-  const list = useResourceList(r, query);
+  const onSort = (id: string) => {
+    setSort((s) => nextSort(s, id));
+    setPage(1);
+  };
+  return { query, page, setPage, pageSize, setPageSize, sort, onSort, search, setSearch, active, setActive, filters, setFilters };
+}
+
+/** The generic list of any resource: server-side paging, sorting, search, filters; add/edit/delete by role. */
+export function ResourceListScreen({ resource: r }: { resource: TResource }) {
+  const navigate = useNavigate();
+  const { actions } = useCurrentMenu(r.menu);
+  const q = useListQuery();
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [history, setHistory] = useState<Row | null>(null);
+  const isAdmin = useSession((s) => s.acc_dtls?.isAdmin ?? false);
+
+  const list = useResourceList(r, q.query);
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = Math.max(1, Math.ceil(total / q.pageSize));
 
   const openEdit = useCallback(
     (row: Row) => {
@@ -88,111 +323,15 @@ export function ResourceListScreen({ resource: r }: { resource: TResource }) {
     },
     [r, navigate],
   );
-
-  const columns = useMemo<DataColumn<Row>[]>(() => {
-    const cols: DataColumn<Row>[] = r.columns.map((field) => ({
-      id: field,
-      header: r.fields[field]?.label ?? field,
-      sortable: r.sortable.includes(field),
-      cell: (row) => cellText(r, field, row),
-    }));
-    cols.push({
-      id: 'isActive',
-      header: 'Status',
-      sortable: true,
-      cell: (row) => (row.isActive ? <Badge variant="secondary">Active</Badge> : <Badge variant="outline">Inactive</Badge>),
-    });
-    if (actions.edit || actions.delete || isAdmin) {
-      cols.push({
-        id: 'actions',
-        header: <span className="sr-only">Actions</span>,
-        cell: (row) => (
-          <RowActions
-            onHistory={isAdmin ? () => setHistory(row) : undefined}
-            onEdit={actions.edit ? () => openEdit(row) : undefined}
-            onDelete={actions.delete && r.canDelete ? () => setDeleting(row) : undefined}
-            editLabel={`Edit ${r.singular}`}
-            deleteLabel={`Delete ${r.singular}`}
-          />
-        ),
-      });
-    }
-    return cols;
-  }, [r, actions.edit, actions.delete, isAdmin, openEdit]);
-
-  const onSort = (id: string) => {
-    setSort((s) => nextSort(s, id));
-    setPage(1);
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await api.delete(resourceUrl(r, `/${deleting.id}`));
-      toast({ variant: 'success', title: 'Deleted', description: `${r.singular} removed` });
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: ['resource', r.name] });
-    } catch {
-      setDeleting(null);
-    }
-  };
-
-  const closeForm = (open: boolean) => {
-    if (open) return;
-    if (dirty && !window.confirm('Discard your unsaved changes?')) return;
-    setEditing(null);
-    setDirty(false);
-  };
-
-  const addNew = () => {
-    if (r.mapping) {
-      if (owner && r.modify) {
-        navigate(modifyPath(r, { id: 0, [r.mapping.owner]: owner }) as string);
-      }
-      return;
-    }
-    setEditing('new');
-  };
+  const columns = useResourceColumns(
+    r,
+    { edit: actions.edit, delete: actions.delete, history: isAdmin },
+    { edit: openEdit, delete: setDeleting, history: setHistory },
+  );
 
   return (
     <div className="mx-auto max-w-7xl space-y-4" data-testid={`resource-list-${r.name}`}>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight" data-testid="screen-title">
-            {r.title}
-          </h1>
-          <p className="text-sm text-muted-foreground" data-testid="list-total">
-            {list.isLoading ? 'Loading…' : `${total.toLocaleString('en-IN')} record${total === 1 ? '' : 's'}`}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={() => downloadExport(r, query).catch(() => {})} data-testid="export-excel">
-            <FileSpreadsheet /> Excel
-          </Button>
-          {r.mapping && actions.edit && (
-            <div className="flex items-center gap-2">
-              <div className="w-56">
-                <ReferenceSelect
-                  resource={r.fields[r.mapping.owner].reference ?? ''}
-                  value={owner}
-                  onChange={setOwner}
-                  placeholder={`Choose a ${r.fields[r.mapping.owner].label.toLowerCase()}`}
-                  aria-label={r.fields[r.mapping.owner].label}
-                  data-testid="mapping-owner"
-                />
-              </div>
-              <Button onClick={addNew} disabled={!owner} data-testid="mapping-open">
-                <Pencil /> Map
-              </Button>
-            </div>
-          )}
-          {!r.mapping && actions.add && r.canCreate && (
-            <Button onClick={addNew} data-testid="add-record">
-              <Plus /> Add {r.singular}
-            </Button>
-          )}
-        </div>
-      </div>
+      <ListHeader r={r} total={total} loading={list.isLoading} query={q.query} actions={actions} onEdit={setEditing} />
 
       <Card>
         <CardContent className="space-y-3 p-4">
@@ -202,59 +341,21 @@ export function ResourceListScreen({ resource: r }: { resource: TResource }) {
               <Input
                 placeholder="Search…"
                 className="pl-8"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
+                value={q.search}
+                onChange={(e) => q.setSearch(e.target.value)}
                 data-testid="list-search"
                 aria-label="Search"
               />
             </div>
-            {r.filters.map((field) => {
-              const def = r.fields[field];
-              if (def.kind === 'select' && def.reference) {
-                return (
-                  <div key={field} className="w-48">
-                    <ReferenceSelect
-                      resource={def.reference}
-                      value={(filters[field] as number | null) ?? null}
-                      onChange={(v) => setFilters((f) => ({ ...f, [field]: v }))}
-                      placeholder={`Any ${def.label.toLowerCase()}`}
-                      aria-label={def.label}
-                      data-testid={`filter-${field}`}
-                    />
-                  </div>
-                );
-              }
-              const options =
-                def.kind === 'boolean'
-                  ? [
-                      { value: 'true', label: `${def.label}: yes` },
-                      { value: 'false', label: `${def.label}: no` },
-                    ]
-                  : (def.options ?? []);
-              return (
-                <select
-                  key={field}
-                  aria-label={def.label}
-                  data-testid={`filter-${field}`}
-                  className="h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30"
-                  value={String(filters[field] ?? '')}
-                  onChange={(e) => setFilters((f) => ({ ...f, [field]: e.target.value }))}
-                >
-                  <option value="">{`Any ${def.label.toLowerCase()}`}</option>
-                  {options.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              );
-            })}
+            {r.filters.map((field) => (
+              <ListFilter key={field} r={r} field={field} filters={q.filters} setFilters={q.setFilters} />
+            ))}
             <select
               aria-label="Status"
               data-testid="filter-active"
               className="h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30"
-              value={active}
-              onChange={(e) => setActive(e.target.value as typeof active)}
+              value={q.active}
+              onChange={(e) => q.setActive(e.target.value as TActive)}
             >
               <option value="all">Active and inactive</option>
               <option value="true">Active only</option>
@@ -266,57 +367,21 @@ export function ResourceListScreen({ resource: r }: { resource: TResource }) {
             columns={columns}
             rows={rows}
             rowKey={(row) => row.id}
-            sort={sort}
-            onSort={onSort}
+            sort={q.sort}
+            onSort={q.onSort}
             loading={list.isLoading}
             error={list.isError && !list.data ? 'The list could not be loaded.' : undefined}
           />
 
-          <PaginationBar page={page} pages={pages} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={setPageSize} />
+          <PaginationBar page={q.page} pages={pages} pageSize={q.pageSize} onPageChange={q.setPage} onPageSizeChange={q.setPageSize} />
         </CardContent>
       </Card>
 
-      <Dialog open={editing !== null} onOpenChange={closeForm}>
-        <DialogContent className="sm:max-w-2xl" onInteractOutside={(e) => dirty && e.preventDefault()}>
-          <DialogHeader>
-            <DialogTitle>{editing === 'new' ? `Add ${r.singular}` : `Edit ${r.singular}`}</DialogTitle>
-            <DialogDescription>Fields marked * are required.</DialogDescription>
-          </DialogHeader>
-          {editing !== null && (
-            <ResourceForm
-              resource={r}
-              row={editing === 'new' ? null : editing}
-              onDirtyChange={setDirty}
-              onSaved={() => {
-                setDirty(false);
-                setEditing(null);
-              }}
-              onCancel={() => closeForm(false)}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      <ResourceFormDialog r={r} editing={editing} onClose={() => setEditing(null)} />
 
       <AuditDialog resource={r} row={history} onClose={() => setHistory(null)} />
 
-      <Dialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete this {r.singular.toLowerCase()}?</DialogTitle>
-            <DialogDescription>
-              {deleting ? `“${cellText(r, r.labelField, deleting)}” will be removed. This cannot be undone.` : ''}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={confirmDelete} data-testid="confirm-delete">
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DeleteDialog r={r} row={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }
