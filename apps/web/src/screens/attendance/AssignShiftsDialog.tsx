@@ -63,23 +63,44 @@ function ShiftChoice({
   );
 }
 
-/**
- * Assigns a shift, a weekly pattern or a rotation, from a date (to a date or open-ended), to chosen employees or
- * to everyone of a unit (optionally one department). Past days in the range are worked out again.
- */
-export function AssignShiftsDialog({
-  open,
-  onOpenChange,
-  shifts,
-  initialEmployees = [],
-  initialUnitId = null,
-}: {
+type TErrors = Record<string, string[]>;
+
+/** The employees chosen so far, each removable, and Clear all. */
+function ChosenEmployees({ employees, setEmployees }: { employees: TEmployeeOption[]; setEmployees: (e: TEmployeeOption[]) => void }) {
+  if (employees.length === 0) return null;
+  return (
+    <div className="flex max-h-28 flex-wrap gap-1 overflow-y-auto" data-testid="assign-chosen">
+      {employees.map((e) => (
+        <span key={e.id} className="inline-flex items-center gap-1 rounded-md border bg-muted px-2 py-0.5 text-xs">
+          {e.name} <span className="font-mono text-muted-foreground">{e.employeeCode}</span>
+          <button
+            type="button"
+            aria-label={`Remove ${e.name}`}
+            className="rounded hover:bg-accent"
+            onClick={() => setEmployees(employees.filter((x) => x.id !== e.id))}
+          >
+            <X className="size-3" />
+          </button>
+        </span>
+      ))}
+      {employees.length > 1 && (
+        <Button type="button" variant="ghost" size="sm" className="h-6 px-2 text-xs" onClick={() => setEmployees([])}>
+          Clear all
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The form's state, reset each time the dialog opens, and its checks before it is sent. */
+function useAssignForm(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   shifts: TShiftOption[];
-  initialEmployees?: TEmployeeOption[];
-  initialUnitId?: number | null;
+  initialEmployees: TEmployeeOption[];
+  initialUnitId: number | null;
 }) {
+  const { open, onOpenChange, shifts, initialEmployees, initialUnitId } = props;
   const queryClient = useQueryClient();
   const [who, setWho] = useState<Who>('employees');
   const [employees, setEmployees] = useState<TEmployeeOption[]>([]);
@@ -90,7 +111,7 @@ export function AssignShiftsDialog({
   const [kind, setKind] = useState<Kind>('fixed');
   const [rotationDays, setRotationDays] = useState(7);
   const [pattern, setPattern] = useState<(number | null)[]>([null]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [errors, setErrors] = useState<TErrors>({});
   const assign = useAction((body: TAssignShifts) => assignShifts(body, { onError: (e) => setErrors(e.fieldErrors) }), {
     success: (result) => ({
       title: 'Shifts assigned',
@@ -101,7 +122,6 @@ export function AssignShiftsDialog({
       onOpenChange(false);
     },
   });
-  const saving = assign.busy;
 
   useEffect(() => {
     if (!open) return;
@@ -132,6 +152,12 @@ export function AssignShiftsDialog({
     setErrors((e) => ({ ...e, pattern: [] }));
   };
 
+  const changeRotationDays = (days: number) => {
+    const n = patternLength('rotation', days);
+    setRotationDays(n);
+    setPattern((p) => resizePattern(p, n, null));
+  };
+
   const submit = async () => {
     const body = {
       ...(who === 'employees' ? { employeeIds: employees.map((e) => e.id) } : { unitId: unitId ?? undefined }),
@@ -141,7 +167,7 @@ export function AssignShiftsDialog({
       kind,
       pattern,
     };
-    const errs: Record<string, string[]> = {};
+    const errs: TErrors = {};
     const parsed = ZAssignShifts.safeParse(body);
     if (!parsed.success) Object.assign(errs, issuesToFieldErrors(parsed.error.issues));
     if (who === 'employees' && employees.length === 0) errs.employeeIds = ['Choose at least one employee'];
@@ -158,6 +184,161 @@ export function AssignShiftsDialog({
     await assign.run(parsed.data);
   };
 
+  return {
+    who,
+    setWho,
+    employees,
+    setEmployees,
+    unitId,
+    setUnitId,
+    departmentId,
+    setDepartmentId,
+    fromDate,
+    setFromDate,
+    toDate,
+    setToDate,
+    kind,
+    changeKind,
+    rotationDays,
+    changeRotationDays,
+    pattern,
+    setDay,
+    errors,
+    setErrors,
+    submit,
+    saving: assign.busy,
+  };
+}
+
+type TAssignForm = ReturnType<typeof useAssignForm>;
+
+/** Who the assignment is for: chosen employees, or a unit (optionally one department). */
+function WhoField({ f }: { f: TAssignForm }) {
+  const { who, employees, errors, setErrors } = f;
+  return (
+    <FormField label="For" required error={who === 'employees' ? errors.employeeIds : (errors.unitId ?? errors.departmentId)}>
+      <Segmented<Who>
+        name="assign-who"
+        value={who}
+        onChange={(v) => {
+          f.setWho(v);
+          setErrors({});
+        }}
+        options={[
+          { value: 'employees', label: 'Chosen employees' },
+          { value: 'unit', label: 'A unit or department' },
+        ]}
+      />
+      {who === 'employees' ? (
+        <div className="grid gap-2">
+          <EmployeePicker
+            value={null}
+            onChange={(e) => {
+              if (e && !employees.some((x) => x.id === e.id)) f.setEmployees([...employees, e]);
+              setErrors((x) => ({ ...x, employeeIds: [] }));
+            }}
+            placeholder="Add an employee by name or code"
+            invalid={!!errors.employeeIds?.length}
+            data-testid="assign-employee"
+          />
+          <ChosenEmployees employees={employees} setEmployees={f.setEmployees} />
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <UnitSelect
+            value={f.unitId}
+            onChange={(v) => {
+              f.setUnitId(v);
+              f.setDepartmentId(null);
+              setErrors((x) => ({ ...x, unitId: [] }));
+            }}
+            invalid={!!errors.unitId?.length}
+            data-testid="assign-unit"
+          />
+          <DepartmentSelect value={f.departmentId} onChange={f.setDepartmentId} unitId={f.unitId} placeholder="Every department" />
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+/** The pattern of the chosen kind: one shift, a shift (or off) per weekday, or a cycle of days. */
+function PatternField({ f, shifts }: { f: TAssignForm; shifts: TShiftOption[] }) {
+  const { kind, pattern, setDay, errors } = f;
+  return (
+    <FormField label="Pattern" required error={errors.pattern}>
+      {kind === 'fixed' && (
+        <div className="w-80">
+          <ShiftChoice
+            label="Shift"
+            value={pattern[0] ?? null}
+            onChange={(v) => setDay(0, v)}
+            shifts={shifts}
+            allowOff={false}
+            compact={false}
+            invalid={!!errors.pattern?.length}
+          />
+        </div>
+      )}
+      {kind === 'weekly' && (
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 md:grid-cols-7" data-testid="pattern-weekly">
+          {WEEKDAY_SHORT.map((d, i) => (
+            <div key={d} className="grid gap-1">
+              <span className="text-xs text-muted-foreground">{d}</span>
+              <ShiftChoice label={d} value={pattern[i] ?? null} onChange={(v) => setDay(i, v)} shifts={shifts} />
+            </div>
+          ))}
+        </div>
+      )}
+      {kind === 'rotation' && (
+        <div className="grid gap-2" data-testid="pattern-rotation">
+          <div className="flex items-center gap-2 text-sm">
+            <span>Cycle of</span>
+            <Input
+              type="number"
+              min={1}
+              max={62}
+              className="w-20"
+              aria-label="Days in the cycle"
+              value={f.rotationDays}
+              onChange={(e) => f.changeRotationDays(Number(e.target.value))}
+            />
+            <span>days, day 1 on the start date</span>
+          </div>
+          <div className="grid max-h-64 grid-cols-2 gap-2 overflow-y-auto sm:grid-cols-4 md:grid-cols-7">
+            {pattern.map((v, i) => (
+              <div key={i} className="grid gap-1">
+                <span className="text-xs text-muted-foreground">Day {i + 1}</span>
+                <ShiftChoice label={`Day ${i + 1}`} value={v} onChange={(x) => setDay(i, x)} shifts={shifts} />
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * Assigns a shift, a weekly pattern or a rotation, from a date (to a date or open-ended), to chosen employees or
+ * to everyone of a unit (optionally one department). Past days in the range are worked out again.
+ */
+export function AssignShiftsDialog({
+  open,
+  onOpenChange,
+  shifts,
+  initialEmployees = [],
+  initialUnitId = null,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  shifts: TShiftOption[];
+  initialEmployees?: TEmployeeOption[];
+  initialUnitId?: number | null;
+}) {
+  const f = useAssignForm({ open, onOpenChange, shifts, initialEmployees, initialUnitId });
+  const { errors, fromDate, toDate, kind } = f;
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
@@ -169,74 +350,11 @@ export function AssignShiftsDialog({
           className="grid gap-4"
           onSubmit={(e) => {
             e.preventDefault();
-            void submit();
+            void f.submit();
           }}
           data-testid="assign-form"
         >
-          <FormField label="For" required error={who === 'employees' ? errors.employeeIds : (errors.unitId ?? errors.departmentId)}>
-            <Segmented<Who>
-              name="assign-who"
-              value={who}
-              onChange={(v) => {
-                setWho(v);
-                setErrors({});
-              }}
-              options={[
-                { value: 'employees', label: 'Chosen employees' },
-                { value: 'unit', label: 'A unit or department' },
-              ]}
-            />
-            {who === 'employees' ? (
-              <div className="grid gap-2">
-                <EmployeePicker
-                  value={null}
-                  onChange={(e) => {
-                    if (e && !employees.some((x) => x.id === e.id)) setEmployees([...employees, e]);
-                    setErrors((x) => ({ ...x, employeeIds: [] }));
-                  }}
-                  placeholder="Add an employee by name or code"
-                  invalid={!!errors.employeeIds?.length}
-                  data-testid="assign-employee"
-                />
-                {employees.length > 0 && (
-                  <div className="flex max-h-28 flex-wrap gap-1 overflow-y-auto" data-testid="assign-chosen">
-                    {employees.map((e) => (
-                      <span key={e.id} className="inline-flex items-center gap-1 rounded-md border bg-muted px-2 py-0.5 text-xs">
-                        {e.name} <span className="font-mono text-muted-foreground">{e.employeeCode}</span>
-                        <button
-                          type="button"
-                          aria-label={`Remove ${e.name}`}
-                          className="rounded hover:bg-accent"
-                          onClick={() => setEmployees(employees.filter((x) => x.id !== e.id))}
-                        >
-                          <X className="size-3" />
-                        </button>
-                      </span>
-                    ))}
-                    {employees.length > 1 && (
-                      <Button type="button" variant="ghost" size="sm" className="h-6 px-2 text-xs" onClick={() => setEmployees([])}>
-                        Clear all
-                      </Button>
-                    )}
-                  </div>
-                )}
-              </div>
-            ) : (
-              <div className="flex flex-wrap gap-2">
-                <UnitSelect
-                  value={unitId}
-                  onChange={(v) => {
-                    setUnitId(v);
-                    setDepartmentId(null);
-                    setErrors((x) => ({ ...x, unitId: [] }));
-                  }}
-                  invalid={!!errors.unitId?.length}
-                  data-testid="assign-unit"
-                />
-                <DepartmentSelect value={departmentId} onChange={setDepartmentId} unitId={unitId} placeholder="Every department" />
-              </div>
-            )}
-          </FormField>
+          <WhoField f={f} />
 
           <div className="grid grid-cols-2 items-start gap-4">
             <FormField label="From" htmlFor="assign-from" required error={errors.fromDate}>
@@ -244,7 +362,7 @@ export function AssignShiftsDialog({
                 id="assign-from"
                 label="From"
                 value={fromDate}
-                onChange={setFromDate}
+                onChange={f.setFromDate}
                 className="w-full"
                 invalid={!!errors.fromDate?.length}
               />
@@ -254,7 +372,7 @@ export function AssignShiftsDialog({
                 id="assign-to"
                 value={toDate}
                 min={fromDate}
-                onChange={(e) => setToDate(e.target.value)}
+                onChange={(e) => f.setToDate(e.target.value)}
                 aria-invalid={!!errors.toDate?.length || undefined}
               />
             </FormField>
@@ -264,7 +382,7 @@ export function AssignShiftsDialog({
             <Segmented<Kind>
               name="assign-kind"
               value={kind}
-              onChange={changeKind}
+              onChange={f.changeKind}
               options={[
                 { value: 'fixed', label: 'Fixed' },
                 { value: 'weekly', label: 'Weekly' },
@@ -274,67 +392,14 @@ export function AssignShiftsDialog({
             <p className="text-xs text-muted-foreground">{KIND_HELP[kind]}</p>
           </FormField>
 
-          <FormField label="Pattern" required error={errors.pattern}>
-            {kind === 'fixed' && (
-              <div className="w-80">
-                <ShiftChoice
-                  label="Shift"
-                  value={pattern[0] ?? null}
-                  onChange={(v) => setDay(0, v)}
-                  shifts={shifts}
-                  allowOff={false}
-                  compact={false}
-                  invalid={!!errors.pattern?.length}
-                />
-              </div>
-            )}
-            {kind === 'weekly' && (
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 md:grid-cols-7" data-testid="pattern-weekly">
-                {WEEKDAY_SHORT.map((d, i) => (
-                  <div key={d} className="grid gap-1">
-                    <span className="text-xs text-muted-foreground">{d}</span>
-                    <ShiftChoice label={d} value={pattern[i] ?? null} onChange={(v) => setDay(i, v)} shifts={shifts} />
-                  </div>
-                ))}
-              </div>
-            )}
-            {kind === 'rotation' && (
-              <div className="grid gap-2" data-testid="pattern-rotation">
-                <div className="flex items-center gap-2 text-sm">
-                  <span>Cycle of</span>
-                  <Input
-                    type="number"
-                    min={1}
-                    max={62}
-                    className="w-20"
-                    aria-label="Days in the cycle"
-                    value={rotationDays}
-                    onChange={(e) => {
-                      const n = patternLength('rotation', Number(e.target.value));
-                      setRotationDays(n);
-                      setPattern((p) => resizePattern(p, n, null));
-                    }}
-                  />
-                  <span>days, day 1 on the start date</span>
-                </div>
-                <div className="grid max-h-64 grid-cols-2 gap-2 overflow-y-auto sm:grid-cols-4 md:grid-cols-7">
-                  {pattern.map((v, i) => (
-                    <div key={i} className="grid gap-1">
-                      <span className="text-xs text-muted-foreground">Day {i + 1}</span>
-                      <ShiftChoice label={`Day ${i + 1}`} value={v} onChange={(x) => setDay(i, x)} shifts={shifts} />
-                    </div>
-                  ))}
-                </div>
-              </div>
-            )}
-          </FormField>
+          <PatternField f={f} shifts={shifts} />
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={saving || shifts.length === 0} data-testid="assign-submit">
-              <CalendarCog /> {saving ? 'Assigning…' : 'Assign'}
+            <Button type="submit" disabled={f.saving || shifts.length === 0} data-testid="assign-submit">
+              <CalendarCog /> {f.saving ? 'Assigning…' : 'Assign'}
             </Button>
           </DialogFooter>
         </form>
