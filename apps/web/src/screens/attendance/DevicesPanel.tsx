@@ -117,14 +117,9 @@ function MapPinDialog({ pin, onClose }: { pin: TUnmatchedPin | null; onClose: ()
   );
 }
 
-/** The biometric devices of the caller's units (last contact, punches today) and the PINs that match nobody. */
-export function DevicesPanel({ canMap }: { canMap: boolean }) {
-  const devices = useDevices();
-  const unmatched = useUnmatched();
-  const [mapping, setMapping] = useState<TUnmatchedPin | null>(null);
-  const now = new Date();
-
-  const deviceColumns: DataColumn<TDeviceStatus>[] = [
+/** The devices' columns: name and serial (flagged when unprotected), unit, last contact (stale or not), today's counts. */
+function deviceColumns(now: Date): DataColumn<TDeviceStatus>[] {
+  return [
     {
       id: 'name',
       header: 'Device',
@@ -212,31 +207,35 @@ export function DevicesPanel({ canMap }: { canMap: boolean }) {
         ),
     },
   ];
+}
 
-  const lateColumns: DataColumn<TLatePunch>[] = [
-    {
-      id: 'employee',
-      header: 'Employee',
-      cell: (p) => (
-        <span>
-          {p.employeeName} <span className="font-mono text-xs text-muted-foreground">{p.employeeCode}</span>
-        </span>
-      ),
-    },
-    { id: 'time', header: 'Punch', cell: (p) => <span className="whitespace-nowrap tabular-nums">{p.localTime}</span> },
-    {
-      id: 'source',
-      header: 'Source',
-      cell: (p) => (p.deviceName ? `${p.deviceName} (${p.deviceSerial})` : p.source),
-    },
-    {
-      id: 'arrived',
-      header: 'Arrived',
-      cell: (p) => <span className="whitespace-nowrap text-xs text-muted-foreground">{formatDateTime(p.arrivedAt)}</span>,
-    },
-  ];
+/** The late punches' columns. */
+const LATE_COLUMNS: DataColumn<TLatePunch>[] = [
+  {
+    id: 'employee',
+    header: 'Employee',
+    cell: (p) => (
+      <span>
+        {p.employeeName} <span className="font-mono text-xs text-muted-foreground">{p.employeeCode}</span>
+      </span>
+    ),
+  },
+  { id: 'time', header: 'Punch', cell: (p) => <span className="whitespace-nowrap tabular-nums">{p.localTime}</span> },
+  {
+    id: 'source',
+    header: 'Source',
+    cell: (p) => (p.deviceName ? `${p.deviceName} (${p.deviceSerial})` : p.source),
+  },
+  {
+    id: 'arrived',
+    header: 'Arrived',
+    cell: (p) => <span className="whitespace-nowrap text-xs text-muted-foreground">{formatDateTime(p.arrivedAt)}</span>,
+  },
+];
 
-  const pinColumns: DataColumn<TUnmatchedPin>[] = [
+/** The unmatched PINs' columns, with Map to employee for a role that may. */
+function pinColumns(canMap: boolean, onMap: (pin: TUnmatchedPin) => void): DataColumn<TUnmatchedPin>[] {
+  return [
     { id: 'pin', header: 'PIN', cell: (p) => <span className="font-mono font-medium">{p.devicePin}</span> },
     {
       id: 'device',
@@ -270,12 +269,20 @@ export function DevicesPanel({ canMap }: { canMap: boolean }) {
       isolated: true,
       cell: (p) =>
         canMap ? (
-          <Button size="sm" variant="outline" onClick={() => setMapping(p)} data-testid="map-pin">
+          <Button size="sm" variant="outline" onClick={() => onMap(p)} data-testid="map-pin">
             <Link2 /> Map to employee
           </Button>
         ) : null,
     },
   ];
+}
+
+/** The biometric devices of the caller's units (last contact, punches today) and the PINs that match nobody. */
+export function DevicesPanel({ canMap }: { canMap: boolean }) {
+  const devices = useDevices();
+  const unmatched = useUnmatched();
+  const [mapping, setMapping] = useState<TUnmatchedPin | null>(null);
+  const now = new Date();
 
   const staleCount = (devices.data ?? []).filter((d) => d.active && isStale(d.lastSeenAt, now)).length;
   const late = useLatePunches();
@@ -300,7 +307,7 @@ export function DevicesPanel({ canMap }: { canMap: boolean }) {
         </CardHeader>
         <CardContent className="px-4">
           <DataTable
-            columns={deviceColumns}
+            columns={deviceColumns(now)}
             rows={devices.data ?? []}
             rowKey={(d) => d.id}
             sort={null}
@@ -319,7 +326,7 @@ export function DevicesPanel({ canMap }: { canMap: boolean }) {
         </CardHeader>
         <CardContent className="px-4">
           <DataTable
-            columns={pinColumns}
+            columns={pinColumns(canMap, setMapping)}
             rows={unmatched.data ?? []}
             rowKey={(p) => `${p.deviceSerial}:${p.devicePin}`}
             sort={null}
@@ -344,7 +351,7 @@ export function DevicesPanel({ canMap }: { canMap: boolean }) {
           </CardHeader>
           <CardContent className="px-4">
             <DataTable
-              columns={lateColumns}
+              columns={LATE_COLUMNS}
               rows={late.data ?? []}
               rowKey={(p) => p.id}
               sort={null}
