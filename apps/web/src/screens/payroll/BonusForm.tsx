@@ -95,8 +95,8 @@ function linesOf(b: TBonus | undefined): Line[] {
   }));
 }
 
-/** A new bonus, or (`existing`) a change to one not yet paid: its unit, year and kind stay, and it goes back for approval. */
-export function NewBonus({ existing, onChanged }: { existing?: TBonus; onChanged?: (b: TBonus) => void } = {}) {
+/** The form's state, the save (new or changed) and the checks before it is sent. */
+function useBonusForm(existing: TBonus | undefined, onChanged: ((b: TBonus) => void) | undefined) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [unitId, setUnitId] = useState<number | null>(existing?.unitId ?? null);
@@ -131,7 +131,6 @@ export function NewBonus({ existing, onChanged }: { existing?: TBonus; onChanged
       },
     },
   );
-  const saving = save.busy;
 
   /** A setter that also forgets the errors of the field it sets. */
   const change =
@@ -140,8 +139,6 @@ export function NewBonus({ existing, onChanged }: { existing?: TBonus; onChanged
       set(v);
       setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))));
     };
-  const setLine = (key: number, next: Partial<Line>) =>
-    change(setLines, lineKey(key))(lines.map((l) => (l.key === key ? { ...l, ...next } : l)));
 
   const submit = async () => {
     const {
@@ -164,6 +161,164 @@ export function NewBonus({ existing, onChanged }: { existing?: TBonus; onChanged
     await save.run(body, sent);
   };
 
+  return {
+    unitId,
+    setUnitId,
+    financialYear,
+    setFinancialYear,
+    kind,
+    setKind,
+    rate,
+    setRate,
+    payWith,
+    setPayWith,
+    pay,
+    setPay,
+    lines,
+    setLines,
+    remarks,
+    setRemarks,
+    errors,
+    change,
+    submit,
+    saving: save.busy,
+  };
+}
+
+type TBonusForm = ReturnType<typeof useBonusForm>;
+
+/** The ad hoc lines: an employee of the unit and an amount each, removable, and Add an employee. */
+function BonusLines({ f }: { f: TBonusForm }) {
+  const { lines, setLines, errors } = f;
+  const setLine = (key: number, next: Partial<Line>) =>
+    f.change(setLines, lineKey(key))(lines.map((l) => (l.key === key ? { ...l, ...next } : l)));
+  return (
+    <FormField label="Employees and amounts" required error={errors.lines}>
+      <div className="grid gap-2" data-testid="bonus-lines">
+        {lines.map((l, i) => {
+          const lineErrors = errors[lineKey(l.key)];
+          return (
+            <div key={l.key} className="grid gap-1">
+              <div className="flex items-center gap-2">
+                <EmployeePicker
+                  className="flex-1"
+                  unitId={f.unitId}
+                  value={l.employee}
+                  onChange={(v) => setLine(l.key, { employee: v })}
+                  invalid={!!lineErrors}
+                />
+                <Input
+                  aria-label={`Amount ${i + 1}`}
+                  inputMode="decimal"
+                  className="w-36 tabular-nums"
+                  placeholder="₹"
+                  value={l.amount}
+                  onChange={(e) => setLine(l.key, { amount: e.target.value })}
+                  aria-invalid={!!lineErrors}
+                />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove line ${i + 1}`}
+                  onClick={() => setLines(lines.filter((x) => x.key !== l.key))}
+                  disabled={lines.length === 1}
+                >
+                  <Trash2 />
+                </Button>
+              </div>
+              {lineErrors && <p className="text-sm text-destructive">{lineErrors.join(' ')}</p>}
+            </div>
+          );
+        })}
+        <Button
+          variant="outline"
+          className="w-fit"
+          onClick={() => setLines([...lines, { key: Math.max(...lines.map((l) => l.key)) + 1, employee: null, amount: '' }])}
+        >
+          <Plus /> Add an employee
+        </Button>
+      </div>
+    </FormField>
+  );
+}
+
+/** How the bonus is paid: with a salary month (which one), or separately. */
+function PaySection({ f }: { f: TBonusForm }) {
+  const { errors, change } = f;
+  return (
+    <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FormField label="Paid">
+        <Segmented
+          name="bonus-pay"
+          value={f.payWith}
+          onChange={change(f.setPayWith, 'payMonth', 'payYear')}
+          options={[
+            { value: 'salary', label: 'With a salary month' },
+            { value: 'separate', label: 'Separately' },
+          ]}
+        />
+      </FormField>
+      {f.payWith === 'salary' && (
+        <FormField
+          label="Salary month"
+          htmlFor="bonus-pay-month"
+          required
+          error={errors.payMonth ?? errors.payYear}
+          hint="The month's salary run pays the bonus, once approved."
+        >
+          <MonthYearInput
+            id="bonus-pay-month"
+            year={f.pay.year}
+            month={f.pay.month}
+            onChange={change(f.setPay, 'payMonth', 'payYear')}
+            invalid={!!(errors.payMonth ?? errors.payYear)}
+          />
+        </FormField>
+      )}
+    </div>
+  );
+}
+
+/** The unit and the financial year (fixed once the bonus exists). */
+function UnitAndYear({ f, fixed }: { f: TBonusForm; fixed: boolean }) {
+  const { errors, change } = f;
+  return (
+    <div className="grid items-start gap-4 sm:grid-cols-2">
+      <FormField label="Unit" htmlFor="bonus-unit" required error={errors.unitId}>
+        <UnitSelect
+          id="bonus-unit"
+          value={f.unitId}
+          onChange={change(f.setUnitId, 'unitId', 'lines')}
+          invalid={!!errors.unitId}
+          disabled={fixed}
+          data-testid="bonus-unit"
+        />
+      </FormField>
+      <FormField label="Financial year" htmlFor="bonus-fy" required error={errors.financialYear}>
+        <select
+          id="bonus-fy"
+          className={`${FILTER_CLASS} w-40`}
+          value={f.financialYear}
+          disabled={fixed}
+          onChange={(e) => change(f.setFinancialYear, 'financialYear')(Number(e.target.value))}
+          aria-invalid={!!errors.financialYear}
+        >
+          {financialYears().map((y) => (
+            <option key={y} value={y}>
+              {fyName(y)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+    </div>
+  );
+}
+
+/** A new bonus, or (`existing`) a change to one not yet paid: its unit, year and kind stay, and it goes back for approval. */
+export function NewBonus({ existing, onChanged }: { existing?: TBonus; onChanged?: (b: TBonus) => void } = {}) {
+  const f = useBonusForm(existing, onChanged);
+  const { kind, errors, saving } = f;
+
   return (
     <div className="space-y-4">
       {!existing && <Back />}
@@ -177,40 +332,13 @@ export function NewBonus({ existing, onChanged }: { existing?: TBonus; onChanged
       />
       <Card className="max-w-3xl gap-4">
         <CardContent className="grid gap-4">
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField label="Unit" htmlFor="bonus-unit" required error={errors.unitId}>
-              <UnitSelect
-                id="bonus-unit"
-                value={unitId}
-                onChange={change(setUnitId, 'unitId', 'lines')}
-                invalid={!!errors.unitId}
-                disabled={!!existing}
-                data-testid="bonus-unit"
-              />
-            </FormField>
-            <FormField label="Financial year" htmlFor="bonus-fy" required error={errors.financialYear}>
-              <select
-                id="bonus-fy"
-                className={`${FILTER_CLASS} w-40`}
-                value={financialYear}
-                disabled={!!existing}
-                onChange={(e) => change(setFinancialYear, 'financialYear')(Number(e.target.value))}
-                aria-invalid={!!errors.financialYear}
-              >
-                {financialYears().map((y) => (
-                  <option key={y} value={y}>
-                    {fyName(y)}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-          </div>
+          <UnitAndYear f={f} fixed={!!existing} />
           <FormField label="Kind">
             <Segmented
               disabled={!!existing}
               name="bonus-kind"
               value={kind}
-              onChange={setKind}
+              onChange={f.setKind}
               options={[
                 { value: 'statutory', label: 'Statutory (Code on Wages, s.26)' },
                 { value: 'adhoc', label: 'Ad hoc amounts' },
@@ -229,94 +357,20 @@ export function NewBonus({ existing, onChanged }: { existing?: TBonus; onChanged
                 id="bonus-rate"
                 inputMode="decimal"
                 className="w-32"
-                value={rate}
-                onChange={(e) => change(setRate, 'ratePercent')(e.target.value)}
+                value={f.rate}
+                onChange={(e) => f.change(f.setRate, 'ratePercent')(e.target.value)}
                 aria-invalid={!!errors.ratePercent}
               />
             </FormField>
           ) : (
-            <FormField label="Employees and amounts" required error={errors.lines}>
-              <div className="grid gap-2" data-testid="bonus-lines">
-                {lines.map((l, i) => {
-                  const lineErrors = errors[lineKey(l.key)];
-                  return (
-                    <div key={l.key} className="grid gap-1">
-                      <div className="flex items-center gap-2">
-                        <EmployeePicker
-                          className="flex-1"
-                          unitId={unitId}
-                          value={l.employee}
-                          onChange={(v) => setLine(l.key, { employee: v })}
-                          invalid={!!lineErrors}
-                        />
-                        <Input
-                          aria-label={`Amount ${i + 1}`}
-                          inputMode="decimal"
-                          className="w-36 tabular-nums"
-                          placeholder="₹"
-                          value={l.amount}
-                          onChange={(e) => setLine(l.key, { amount: e.target.value })}
-                          aria-invalid={!!lineErrors}
-                        />
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Remove line ${i + 1}`}
-                          onClick={() => setLines(lines.filter((x) => x.key !== l.key))}
-                          disabled={lines.length === 1}
-                        >
-                          <Trash2 />
-                        </Button>
-                      </div>
-                      {lineErrors && <p className="text-sm text-destructive">{lineErrors.join(' ')}</p>}
-                    </div>
-                  );
-                })}
-                <Button
-                  variant="outline"
-                  className="w-fit"
-                  onClick={() => setLines([...lines, { key: Math.max(...lines.map((l) => l.key)) + 1, employee: null, amount: '' }])}
-                >
-                  <Plus /> Add an employee
-                </Button>
-              </div>
-            </FormField>
+            <BonusLines f={f} />
           )}
-          <div className="grid items-start gap-4 sm:grid-cols-2">
-            <FormField label="Paid">
-              <Segmented
-                name="bonus-pay"
-                value={payWith}
-                onChange={change(setPayWith, 'payMonth', 'payYear')}
-                options={[
-                  { value: 'salary', label: 'With a salary month' },
-                  { value: 'separate', label: 'Separately' },
-                ]}
-              />
-            </FormField>
-            {payWith === 'salary' && (
-              <FormField
-                label="Salary month"
-                htmlFor="bonus-pay-month"
-                required
-                error={errors.payMonth ?? errors.payYear}
-                hint="The month's salary run pays the bonus, once approved."
-              >
-                <MonthYearInput
-                  id="bonus-pay-month"
-                  year={pay.year}
-                  month={pay.month}
-                  onChange={change(setPay, 'payMonth', 'payYear')}
-                  invalid={!!(errors.payMonth ?? errors.payYear)}
-                />
-              </FormField>
-            )}
-          </div>
+          <PaySection f={f} />
           <FormField label="Remarks" htmlFor="bonus-remarks" error={errors.remarks}>
-            <Textarea id="bonus-remarks" rows={2} maxLength={300} value={remarks} onChange={(e) => setRemarks(e.target.value)} />
+            <Textarea id="bonus-remarks" rows={2} maxLength={300} value={f.remarks} onChange={(e) => f.setRemarks(e.target.value)} />
           </FormField>
           <div>
-            <Button onClick={() => void submit()} disabled={saving} data-testid="save-bonus">
+            <Button onClick={() => void f.submit()} disabled={saving} data-testid="save-bonus">
               {saving
                 ? 'Computing…'
                 : existing
