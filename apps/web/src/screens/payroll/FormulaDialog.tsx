@@ -1,7 +1,7 @@
 import { FORMULA_NAMES, type TFormula, type TSaveFormula, ZSaveFormula } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { UnitSelect } from '@/components/common/UnitSelect';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -47,26 +47,9 @@ function initialForm(editing: TFormula | null, unitId: number | null): Form {
   return { earningDeductionId: null, unitId, year: yearOptions()[0], month: currentMonth(), formula: '' };
 }
 
-/** Adds a formula version or changes one; a 400 names the problem (syntax, unknown name, cycle) under the formula. */
-export function FormulaDialog({
-  open,
-  onOpenChange,
-  editing,
-  unitId,
-  heads,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  editing: TFormula | null;
-  /** The unit the list is filtered by: a new formula starts as that unit's override. */
-  unitId: number | null;
-  heads: THead[];
-}) {
+/** The dialog's form, reset each time it opens, and its save (a new version, or a change to `editing`). */
+function useFormulaForm(open: boolean, editing: TFormula | null, startUnit: number | null, onOpenChange: (open: boolean) => void) {
   const queryClient = useQueryClient();
-  const isAdmin = useSession((s) => s.acc_dtls?.isAdmin ?? false);
-  const firstUnit = useSession((s) => s.units[0]?.id ?? null);
-  // Only administrators change the defaults: anyone else starts on one of their units.
-  const startUnit = unitId ?? (isAdmin ? null : firstUnit);
   const [form, setForm] = useState<Form>(() => initialForm(editing, startUnit));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   // On failure the toast and the inline errors say why.
@@ -88,8 +71,6 @@ export function FormulaDialog({
       },
     },
   );
-  const saving = saveAction.busy;
-  const textarea = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (open) {
       setForm(initialForm(editing, startUnit));
@@ -103,22 +84,6 @@ export function FormulaDialog({
       const next = { ...e };
       for (const k of Object.keys(patch)) delete next[k === 'year' || k === 'month' ? 'effectiveFrom' : k];
       return next;
-    });
-  };
-
-  const calculative = heads.filter((h) => h.isCalculative || h.id === editing?.earningDeductionId);
-  const head = heads.find((h) => h.id === form.earningDeductionId);
-
-  /** Puts a name or function at the cursor of the formula box. */
-  const insert = (text: string) => {
-    const el = textarea.current;
-    const start = el?.selectionStart ?? form.formula.length;
-    const end = el?.selectionEnd ?? form.formula.length;
-    const next = form.formula.slice(0, start) + text + form.formula.slice(end);
-    set({ formula: next });
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(start + text.length, start + text.length);
     });
   };
 
@@ -137,7 +102,148 @@ export function FormulaDialog({
     await saveAction.run(parsed.data, editing ? editing.id : null);
   };
 
-  const formulaErrors = errors.formula ?? [];
+  return { form, errors, set, save, saving: saveAction.busy };
+}
+
+/** The head (a calculative one), the unit (or the default) and the month the version takes effect. */
+function FormulaTarget({
+  form,
+  errors,
+  set,
+  heads,
+  isAdmin,
+}: {
+  form: Form;
+  errors: Record<string, string[]>;
+  set: (patch: Partial<Form>) => void;
+  heads: THead[];
+  isAdmin: boolean;
+}) {
+  return (
+    <div className="grid items-start gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
+      <FormField label="Head" htmlFor="formula-head" required error={errors.earningDeductionId}>
+        <Select
+          value={form.earningDeductionId ? String(form.earningDeductionId) : ''}
+          onValueChange={(v) => set({ earningDeductionId: Number(v) })}
+        >
+          <SelectTrigger id="formula-head" className="w-full" aria-invalid={!!errors.earningDeductionId} data-testid="formula-head">
+            <SelectValue placeholder="Choose a head" />
+          </SelectTrigger>
+          <SelectContent>
+            {heads.map((h) => (
+              <SelectItem key={h.id} value={String(h.id)}>
+                {h.code} · {h.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </FormField>
+      <FormField
+        label="Unit"
+        htmlFor="formula-unit"
+        error={errors.unitId}
+        hint={isAdmin ? 'Default applies to every unit without its own version' : undefined}
+      >
+        <UnitSelect
+          id="formula-unit"
+          value={form.unitId}
+          onChange={(v) => set({ unitId: v })}
+          allLabel="Default (all units)"
+          className="w-full"
+          invalid={!!errors.unitId}
+        />
+      </FormField>
+      <FormField label="Effective from" htmlFor="formula-month" required error={errors.effectiveFrom}>
+        <MonthYearInput id="formula-month" year={form.year} month={form.month} onChange={(v) => set(v)} invalid={!!errors.effectiveFrom} />
+      </FormField>
+    </div>
+  );
+}
+
+/** The formula box and the problems the server found in it (syntax, unknown name, cycle), one a line. */
+function FormulaText({
+  textareaRef,
+  head,
+  value,
+  errors,
+  onChange,
+}: {
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  head: THead | undefined;
+  value: string;
+  errors: string[];
+  onChange: (formula: string) => void;
+}) {
+  return (
+    <div className="grid gap-2" data-slot="form-field">
+      <label htmlFor="formula-text" className="text-sm font-medium">
+        Formula{head ? ` for ${head.code}` : ''}
+        <span className="text-destructive">*</span>
+      </label>
+      <Textarea
+        ref={textareaRef}
+        id="formula-text"
+        rows={5}
+        spellCheck={false}
+        maxLength={2000}
+        className="font-mono text-sm"
+        placeholder="e.g. round(BASIC_FIXED * PAYABLE_DAYS / MONTH_DAYS)"
+        value={value}
+        aria-invalid={errors.length > 0}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid="formula-text"
+      />
+      {errors.length > 0 && (
+        <ul className="space-y-0.5 text-sm text-destructive" role="alert" data-testid="formula-errors">
+          {errors.map((m) => (
+            <li key={m} className="font-mono text-xs">
+              {m}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Adds a formula version or changes one; a 400 names the problem (syntax, unknown name, cycle) under the formula. */
+export function FormulaDialog({
+  open,
+  onOpenChange,
+  editing,
+  unitId,
+  heads,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  editing: TFormula | null;
+  /** The unit the list is filtered by: a new formula starts as that unit's override. */
+  unitId: number | null;
+  heads: THead[];
+}) {
+  const isAdmin = useSession((s) => s.acc_dtls?.isAdmin ?? false);
+  const firstUnit = useSession((s) => s.units[0]?.id ?? null);
+  // Only administrators change the defaults: anyone else starts on one of their units.
+  const startUnit = unitId ?? (isAdmin ? null : firstUnit);
+  const { form, errors, set, save, saving } = useFormulaForm(open, editing, startUnit, onOpenChange);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+
+  const calculative = heads.filter((h) => h.isCalculative || h.id === editing?.earningDeductionId);
+  const head = heads.find((h) => h.id === form.earningDeductionId);
+
+  /** Puts a name or function at the cursor of the formula box. */
+  const insert = (text: string) => {
+    const el = textarea.current;
+    const start = el?.selectionStart ?? form.formula.length;
+    const end = el?.selectionEnd ?? form.formula.length;
+    const next = form.formula.slice(0, start) + text + form.formula.slice(end);
+    set({ formula: next });
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + text.length, start + text.length);
+    });
+  };
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-6xl" data-testid="formula-dialog">
@@ -151,78 +257,15 @@ export function FormulaDialog({
 
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="min-w-0 space-y-4">
-            <div className="grid items-start gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
-              <FormField label="Head" htmlFor="formula-head" required error={errors.earningDeductionId}>
-                <Select
-                  value={form.earningDeductionId ? String(form.earningDeductionId) : ''}
-                  onValueChange={(v) => set({ earningDeductionId: Number(v) })}
-                >
-                  <SelectTrigger id="formula-head" className="w-full" aria-invalid={!!errors.earningDeductionId} data-testid="formula-head">
-                    <SelectValue placeholder="Choose a head" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {calculative.map((h) => (
-                      <SelectItem key={h.id} value={String(h.id)}>
-                        {h.code} · {h.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </FormField>
-              <FormField
-                label="Unit"
-                htmlFor="formula-unit"
-                error={errors.unitId}
-                hint={isAdmin ? 'Default applies to every unit without its own version' : undefined}
-              >
-                <UnitSelect
-                  id="formula-unit"
-                  value={form.unitId}
-                  onChange={(v) => set({ unitId: v })}
-                  allLabel="Default (all units)"
-                  className="w-full"
-                  invalid={!!errors.unitId}
-                />
-              </FormField>
-              <FormField label="Effective from" htmlFor="formula-month" required error={errors.effectiveFrom}>
-                <MonthYearInput
-                  id="formula-month"
-                  year={form.year}
-                  month={form.month}
-                  onChange={(v) => set(v)}
-                  invalid={!!errors.effectiveFrom}
-                />
-              </FormField>
-            </div>
+            <FormulaTarget form={form} errors={errors} set={set} heads={calculative} isAdmin={isAdmin} />
 
-            <div className="grid gap-2" data-slot="form-field">
-              <label htmlFor="formula-text" className="text-sm font-medium">
-                Formula{head ? ` for ${head.code}` : ''}
-                <span className="text-destructive">*</span>
-              </label>
-              <Textarea
-                ref={textarea}
-                id="formula-text"
-                rows={5}
-                spellCheck={false}
-                maxLength={2000}
-                className="font-mono text-sm"
-                placeholder="e.g. round(BASIC_FIXED * PAYABLE_DAYS / MONTH_DAYS)"
-                value={form.formula}
-                aria-invalid={formulaErrors.length > 0}
-                onChange={(e) => set({ formula: e.target.value })}
-                data-testid="formula-text"
-              />
-              {formulaErrors.length > 0 && (
-                <ul className="space-y-0.5 text-sm text-destructive" role="alert" data-testid="formula-errors">
-                  {formulaErrors.map((m) => (
-                    <li key={m} className="font-mono text-xs">
-                      {m}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+            <FormulaText
+              textareaRef={textarea}
+              head={head}
+              value={form.formula}
+              errors={errors.formula ?? []}
+              onChange={(formula) => set({ formula })}
+            />
 
             <div className="rounded-lg border p-4">
               <div className="mb-3 text-sm font-medium">Try it on an employee</div>
