@@ -34,21 +34,10 @@ export function arrearsSentence(months: string[]): string {
 
 type Scope = 'employee' | 'batch';
 
-/** Raises chosen heads of one employee or a filtered batch, by an amount or a percentage, from a month (POST /api/payroll/increments). */
-export function IncrementDialog({
-  open,
-  onOpenChange,
-  heads,
-  employee: presetEmployee,
-  onApplied,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The heads an increment may raise (the structure's earning heads). */
-  heads: THead[];
-  employee: TEmployeeOption | null;
-  onApplied: (result: TIncrementResult) => void;
-}) {
+type TErrors = Record<string, string[]>;
+
+/** The dialog's form, reset to the preset employee each time it opens, and the increment it applies. */
+function useIncrementForm(open: boolean, presetEmployee: TEmployeeOption | null, onApplied: (result: TIncrementResult) => void) {
   const queryClient = useQueryClient();
   const [scope, setScope] = useState<Scope>('employee');
   const [employee, setEmployee] = useState<TEmployeeOption | null>(presetEmployee);
@@ -60,7 +49,7 @@ export function IncrementDialog({
   const [value, setValue] = useState('');
   const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
   const [remarks, setRemarks] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [errors, setErrors] = useState<TErrors>({});
   // On failure the toast and the inline errors say why.
   const apply = useAction(
     (body: TIncrement) =>
@@ -77,7 +66,6 @@ export function IncrementDialog({
       },
     },
   );
-  const saving = apply.busy;
   const [result, setResult] = useState<TIncrementResult | null>(null);
 
   useEffect(() => {
@@ -112,6 +100,207 @@ export function IncrementDialog({
     await apply.run(parsed.data);
   };
 
+  return {
+    scope,
+    setScope,
+    employee,
+    setEmployee,
+    unitId,
+    setUnitId,
+    departmentId,
+    setDepartmentId,
+    designationId,
+    setDesignationId,
+    headIds,
+    toggleHead,
+    by,
+    setBy,
+    value,
+    setValue,
+    ym,
+    setYm,
+    remarks,
+    setRemarks,
+    errors,
+    setErrors,
+    result,
+    setResult,
+    submit,
+    saving: apply.busy,
+  };
+}
+
+type TIncrementForm = ReturnType<typeof useIncrementForm>;
+
+/** Who is raised: one employee, or a unit's employees (optionally of one department and designation). */
+function IncrementScope({ f }: { f: TIncrementForm }) {
+  const { errors, unitId } = f;
+  return (
+    <>
+      <Segmented
+        name="increment-scope"
+        value={f.scope}
+        onChange={(v) => {
+          f.setScope(v);
+          f.setErrors({});
+        }}
+        options={[
+          { value: 'employee', label: 'One employee' },
+          { value: 'batch', label: 'A unit (batch)' },
+        ]}
+      />
+      {f.scope === 'employee' ? (
+        <FormField label="Employee" htmlFor="inc-employee" required error={errors.employeeId}>
+          <EmployeePicker id="inc-employee" value={f.employee} onChange={f.setEmployee} invalid={!!errors.employeeId} />
+        </FormField>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField label="Unit" htmlFor="inc-unit" required error={errors.unitId ?? errors.employeeId}>
+            <UnitSelect
+              id="inc-unit"
+              value={unitId}
+              onChange={(v) => {
+                f.setUnitId(v);
+                f.setDepartmentId(null);
+                f.setDesignationId(null);
+              }}
+              className="w-full"
+              invalid={!!(errors.unitId || errors.employeeId)}
+            />
+          </FormField>
+          <FormField label="Department" htmlFor="inc-dept" error={errors.departmentId}>
+            <ReferenceSelect
+              id="inc-dept"
+              resource="department"
+              placeholder="All departments"
+              value={f.departmentId}
+              onChange={f.setDepartmentId}
+              disabled={!unitId}
+              scope={{ mappedToUnit: unitId }}
+            />
+          </FormField>
+          <FormField label="Designation" htmlFor="inc-desig" error={errors.designationId}>
+            <ReferenceSelect
+              id="inc-desig"
+              resource="designation"
+              placeholder="All designations"
+              value={f.designationId}
+              onChange={f.setDesignationId}
+              disabled={!unitId}
+              scope={{ mappedToUnit: unitId }}
+            />
+          </FormField>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** By how much (a percentage or rupees a month) and from which month. */
+function IncrementAmount({ f }: { f: TIncrementForm }) {
+  const { errors, by } = f;
+  return (
+    <div className="grid gap-4 sm:grid-cols-[auto_1fr_auto]">
+      <FormField label="By">
+        <Segmented
+          name="increment-by"
+          value={by}
+          onChange={f.setBy}
+          options={[
+            { value: 'percent', label: 'Percent' },
+            { value: 'amount', label: 'Amount' },
+          ]}
+        />
+      </FormField>
+      <FormField label={by === 'percent' ? 'Percentage' : 'Rupees per head a month'} htmlFor="inc-value" required error={errors.value}>
+        <div className="relative">
+          <Input
+            id="inc-value"
+            inputMode="decimal"
+            value={f.value}
+            onChange={(e) => f.setValue(e.target.value)}
+            aria-invalid={!!errors.value}
+            className={by === 'percent' ? 'pr-8' : 'pl-7'}
+            data-testid="increment-value"
+          />
+          <span className={cn('absolute top-2 text-sm text-muted-foreground', by === 'percent' ? 'right-3' : 'left-3')} aria-hidden>
+            {by === 'percent' ? '%' : '₹'}
+          </span>
+        </div>
+      </FormField>
+      <FormField label="Effective from" htmlFor="inc-month" required error={errors.effectiveFrom}>
+        <MonthYearInput id="inc-month" year={f.ym.year} month={f.ym.month} onChange={f.setYm} invalid={!!errors.effectiveFrom} />
+      </FormField>
+    </div>
+  );
+}
+
+/** The heads to raise, ticked from the structure's earning heads. */
+function IncrementHeads({ f, heads }: { f: TIncrementForm; heads: THead[] }) {
+  return (
+    <FormField label="Heads to raise" required error={f.errors.headIds}>
+      {heads.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No structure head is defined.</p>
+      ) : (
+        <div className="grid gap-2 rounded-md border p-3 sm:grid-cols-2">
+          {heads.map((h) => (
+            <div key={h.id} className="flex items-center gap-2">
+              <Checkbox
+                id={`inc-head-${h.id}`}
+                checked={f.headIds.includes(h.id)}
+                onCheckedChange={(v) => f.toggleHead(h.id, v === true)}
+              />
+              <Label htmlFor={`inc-head-${h.id}`} className="font-normal">
+                {h.name} <span className="font-mono text-xs text-muted-foreground">{h.code}</span>
+              </Label>
+            </div>
+          ))}
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+/** What the increment did: whose structure was raised and the arrears it brings. */
+function IncrementDone({ result, onAnother, onDone }: { result: TIncrementResult; onAnother: () => void; onDone: () => void }) {
+  return (
+    <div className="space-y-4">
+      <Alert variant="success" data-testid="increment-result">
+        <TrendingUp />
+        <AlertTitle>
+          Raised the structure of {formatCount(result.employees)} employee{result.employees === 1 ? '' : 's'}
+        </AlertTitle>
+        <AlertDescription>
+          {result.arrearsMonths.length > 0 ? arrearsSentence(result.arrearsMonths) : 'No processed month is affected: no arrears.'}
+        </AlertDescription>
+      </Alert>
+      <DialogFooter>
+        <Button variant="outline" onClick={onAnother}>
+          Another increment
+        </Button>
+        <Button onClick={onDone}>Done</Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+/** Raises chosen heads of one employee or a filtered batch, by an amount or a percentage, from a month (POST /api/payroll/increments). */
+export function IncrementDialog({
+  open,
+  onOpenChange,
+  heads,
+  employee: presetEmployee,
+  onApplied,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The heads an increment may raise (the structure's earning heads). */
+  heads: THead[];
+  employee: TEmployeeOption | null;
+  onApplied: (result: TIncrementResult) => void;
+}) {
+  const f = useIncrementForm(open, presetEmployee, onApplied);
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl" data-testid="increment-dialog">
@@ -123,155 +312,24 @@ export function IncrementDialog({
           </DialogDescription>
         </DialogHeader>
 
-        {result ? (
-          <div className="space-y-4">
-            <Alert variant="success" data-testid="increment-result">
-              <TrendingUp />
-              <AlertTitle>
-                Raised the structure of {formatCount(result.employees)} employee{result.employees === 1 ? '' : 's'}
-              </AlertTitle>
-              <AlertDescription>
-                {result.arrearsMonths.length > 0 ? arrearsSentence(result.arrearsMonths) : 'No processed month is affected: no arrears.'}
-              </AlertDescription>
-            </Alert>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setResult(null)}>
-                Another increment
-              </Button>
-              <Button onClick={() => onOpenChange(false)}>Done</Button>
-            </DialogFooter>
-          </div>
+        {f.result ? (
+          <IncrementDone result={f.result} onAnother={() => f.setResult(null)} onDone={() => onOpenChange(false)} />
         ) : (
           <>
             <div className="grid gap-4">
-              <Segmented
-                name="increment-scope"
-                value={scope}
-                onChange={(v) => {
-                  setScope(v);
-                  setErrors({});
-                }}
-                options={[
-                  { value: 'employee', label: 'One employee' },
-                  { value: 'batch', label: 'A unit (batch)' },
-                ]}
-              />
-              {scope === 'employee' ? (
-                <FormField label="Employee" htmlFor="inc-employee" required error={errors.employeeId}>
-                  <EmployeePicker id="inc-employee" value={employee} onChange={setEmployee} invalid={!!errors.employeeId} />
-                </FormField>
-              ) : (
-                <div className="grid gap-4 sm:grid-cols-3">
-                  <FormField label="Unit" htmlFor="inc-unit" required error={errors.unitId ?? errors.employeeId}>
-                    <UnitSelect
-                      id="inc-unit"
-                      value={unitId}
-                      onChange={(v) => {
-                        setUnitId(v);
-                        setDepartmentId(null);
-                        setDesignationId(null);
-                      }}
-                      className="w-full"
-                      invalid={!!(errors.unitId || errors.employeeId)}
-                    />
-                  </FormField>
-                  <FormField label="Department" htmlFor="inc-dept" error={errors.departmentId}>
-                    <ReferenceSelect
-                      id="inc-dept"
-                      resource="department"
-                      placeholder="All departments"
-                      value={departmentId}
-                      onChange={setDepartmentId}
-                      disabled={!unitId}
-                      scope={{ mappedToUnit: unitId }}
-                    />
-                  </FormField>
-                  <FormField label="Designation" htmlFor="inc-desig" error={errors.designationId}>
-                    <ReferenceSelect
-                      id="inc-desig"
-                      resource="designation"
-                      placeholder="All designations"
-                      value={designationId}
-                      onChange={setDesignationId}
-                      disabled={!unitId}
-                      scope={{ mappedToUnit: unitId }}
-                    />
-                  </FormField>
-                </div>
-              )}
-
-              <FormField label="Heads to raise" required error={errors.headIds}>
-                {heads.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">No structure head is defined.</p>
-                ) : (
-                  <div className="grid gap-2 rounded-md border p-3 sm:grid-cols-2">
-                    {heads.map((h) => (
-                      <div key={h.id} className="flex items-center gap-2">
-                        <Checkbox
-                          id={`inc-head-${h.id}`}
-                          checked={headIds.includes(h.id)}
-                          onCheckedChange={(v) => toggleHead(h.id, v === true)}
-                        />
-                        <Label htmlFor={`inc-head-${h.id}`} className="font-normal">
-                          {h.name} <span className="font-mono text-xs text-muted-foreground">{h.code}</span>
-                        </Label>
-                      </div>
-                    ))}
-                  </div>
-                )}
-              </FormField>
-
-              <div className="grid gap-4 sm:grid-cols-[auto_1fr_auto]">
-                <FormField label="By">
-                  <Segmented
-                    name="increment-by"
-                    value={by}
-                    onChange={setBy}
-                    options={[
-                      { value: 'percent', label: 'Percent' },
-                      { value: 'amount', label: 'Amount' },
-                    ]}
-                  />
-                </FormField>
-                <FormField
-                  label={by === 'percent' ? 'Percentage' : 'Rupees per head a month'}
-                  htmlFor="inc-value"
-                  required
-                  error={errors.value}
-                >
-                  <div className="relative">
-                    <Input
-                      id="inc-value"
-                      inputMode="decimal"
-                      value={value}
-                      onChange={(e) => setValue(e.target.value)}
-                      aria-invalid={!!errors.value}
-                      className={by === 'percent' ? 'pr-8' : 'pl-7'}
-                      data-testid="increment-value"
-                    />
-                    <span
-                      className={cn('absolute top-2 text-sm text-muted-foreground', by === 'percent' ? 'right-3' : 'left-3')}
-                      aria-hidden
-                    >
-                      {by === 'percent' ? '%' : '₹'}
-                    </span>
-                  </div>
-                </FormField>
-                <FormField label="Effective from" htmlFor="inc-month" required error={errors.effectiveFrom}>
-                  <MonthYearInput id="inc-month" year={ym.year} month={ym.month} onChange={setYm} invalid={!!errors.effectiveFrom} />
-                </FormField>
-              </div>
-
-              <FormField label="Remarks" htmlFor="inc-remarks" error={errors.remarks}>
-                <Textarea id="inc-remarks" rows={2} maxLength={300} value={remarks} onChange={(e) => setRemarks(e.target.value)} />
+              <IncrementScope f={f} />
+              <IncrementHeads f={f} heads={heads} />
+              <IncrementAmount f={f} />
+              <FormField label="Remarks" htmlFor="inc-remarks" error={f.errors.remarks}>
+                <Textarea id="inc-remarks" rows={2} maxLength={300} value={f.remarks} onChange={(e) => f.setRemarks(e.target.value)} />
               </FormField>
             </div>
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button disabled={saving} onClick={() => void submit()} data-testid="apply-increment">
-                <TrendingUp /> {saving ? 'Applying…' : 'Apply increment'}
+              <Button disabled={f.saving} onClick={() => void f.submit()} data-testid="apply-increment">
+                <TrendingUp /> {f.saving ? 'Applying…' : 'Apply increment'}
               </Button>
             </DialogFooter>
           </>
