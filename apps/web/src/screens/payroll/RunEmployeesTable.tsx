@@ -96,18 +96,9 @@ function ArrearsCell({ arrears }: { arrears: TRunEmployee['arrears'] }) {
   );
 }
 
-/** The run's employee lines: search and sort in the browser, rows whose net moved by more than 10 % highlighted, totals. */
-export function RunEmployeesTable({ rows, loading, runId }: { rows: TRunEmployee[]; loading: boolean; runId?: number }) {
-  const [slipOf, setSlipOf] = useState<TRunEmployee | null>(null);
-  const [search, setSearch] = useState('');
-  const [onlyChanges, setOnlyChanges] = useState(false);
-  const [sort, setSort] = useState<SortState>({ id: 'code', desc: false });
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(50);
-  const q = useDebounced(search.trim().toLowerCase(), 150);
-
-  const flagged = useMemo(() => rows.filter(isBigChange).length, [rows]);
-  const shown = useMemo(() => {
+/** The rows that match the search (and the flag filter), sorted. */
+function useShownRows(rows: TRunEmployee[], q: string, onlyChanges: boolean, sort: SortState) {
+  return useMemo(() => {
     const matched = rows.filter(
       (r) =>
         (!onlyChanges || isBigChange(r)) &&
@@ -127,10 +118,117 @@ export function RunEmployeesTable({ rows, loading, runId }: { rows: TRunEmployee
       return c * dir;
     });
   }, [rows, q, onlyChanges, sort]);
+}
 
-  const pages = Math.max(1, Math.ceil(shown.length / pageSize));
-  const current = Math.min(page, pages);
-  const pageRows = shown.slice((current - 1) * pageSize, current * pageSize);
+/** A sortable column's heading: a click sorts by it (ascending, descending, back). */
+function SortHead({
+  id,
+  label,
+  right = false,
+  sort,
+  onSort,
+}: {
+  id: SortKey;
+  label: string;
+  right?: boolean;
+  sort: SortState;
+  onSort: (id: SortKey) => void;
+}) {
+  const sorted = sort?.id === id ? (sort.desc ? 'desc' : 'asc') : false;
+  return (
+    <TableHead className={right ? 'text-right' : undefined} aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        className={cn('inline-flex items-center gap-1 hover:text-foreground', right && 'flex-row-reverse')}
+        onClick={() => onSort(id)}
+      >
+        {label}
+        {sorted === 'asc' ? (
+          <ArrowUp className="size-3.5" />
+        ) : sorted === 'desc' ? (
+          <ArrowDown className="size-3.5" />
+        ) : (
+          <ArrowUpDown className="size-3.5 opacity-40" />
+        )}
+      </button>
+    </TableHead>
+  );
+}
+
+/** The change of net pay from last month's: the amount and its share ('new' without a previous month). */
+function ChangeCell({ r, big }: { r: TRunEmployee; big: boolean }) {
+  const c = change(r);
+  const share = changeShare(r);
+  return (
+    <TableCell className={cn('text-right tabular-nums', big && 'font-semibold text-amber-700 dark:text-amber-300')}>
+      {c === null ? (
+        <span className="text-muted-foreground">new</span>
+      ) : (
+        <>
+          <div>
+            {c > 0 ? '+' : c < 0 ? '−' : ''}
+            {formatAmount(Math.abs(c))}
+          </div>
+          {share !== null && Number.isFinite(share) && share !== 0 && (
+            <div className="text-xs">
+              {share > 0 ? '+' : '−'}
+              {Math.abs(share * 100).toFixed(1)} %
+            </div>
+          )}
+        </>
+      )}
+    </TableCell>
+  );
+}
+
+/** One employee's line of the run (highlighted when the net moved by more than 10 %); the name opens the slip. */
+function RunEmployeeRow({ r, onSlip }: { r: TRunEmployee; onSlip: ((r: TRunEmployee) => void) | undefined }) {
+  const big = isBigChange(r);
+  return (
+    <TableRow
+      data-testid="run-employee-row"
+      data-flagged={big || undefined}
+      className={cn(big && 'bg-amber-50 hover:bg-amber-100/70 dark:bg-amber-950/40 dark:hover:bg-amber-950/60')}
+    >
+      <TableCell className="font-mono text-xs">{r.employeeCode}</TableCell>
+      <TableCell className="max-w-48">
+        {onSlip === undefined ? (
+          <div className="truncate font-medium">{r.name}</div>
+        ) : (
+          <button
+            type="button"
+            className="block max-w-full truncate text-left font-medium text-primary underline-offset-2 hover:underline"
+            title="Each earning and deduction head of the slip"
+            onClick={() => onSlip(r)}
+            data-testid="run-employee-slip"
+          >
+            {r.name}
+          </button>
+        )}
+        <div className="truncate text-xs text-muted-foreground" title={`${r.designationName} · ${r.departmentName}`}>
+          {r.designationName} · {r.departmentName}
+        </div>
+      </TableCell>
+      <TableCell className="text-right tabular-nums">{days(r.payableDays)}</TableCell>
+      <TableCell className={cn('text-right tabular-nums', r.lwopDays > 0 ? 'text-destructive' : 'text-muted-foreground')}>
+        {days(r.lwopDays)}
+      </TableCell>
+      <TableCell className="text-right tabular-nums">{formatAmount(r.gross)}</TableCell>
+      <TableCell className="text-right tabular-nums">{formatAmount(r.deductions)}</TableCell>
+      <TableCell className="text-right font-medium tabular-nums">{formatAmount(r.net)}</TableCell>
+      <TableCell className="text-right tabular-nums text-muted-foreground">
+        {r.previousNet === null ? '—' : formatAmount(r.previousNet)}
+      </TableCell>
+      <ChangeCell r={r} big={big} />
+      <TableCell className="text-right">
+        <ArrearsCell arrears={r.arrears} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The totals of the rows shown (of all the run's rows when filtered). */
+function RunTotals({ shown, all }: { shown: TRunEmployee[]; all: number }) {
   const totals = useMemo(
     () => ({
       gross: sumRupees(shown.map((r) => r.gross)),
@@ -141,66 +239,123 @@ export function RunEmployeesTable({ rows, loading, runId }: { rows: TRunEmployee
     }),
     [shown],
   );
+  return (
+    <TableFooter>
+      <TableRow className="hover:bg-transparent" data-testid="run-totals">
+        <TableCell colSpan={4}>
+          Total of {formatCount(shown.length)} employee{shown.length === 1 ? '' : 's'}
+          {shown.length !== all ? ` (of ${formatCount(all)})` : ''}
+        </TableCell>
+        <TableCell className="text-right tabular-nums">{formatAmount(totals.gross)}</TableCell>
+        <TableCell className="text-right tabular-nums">{formatAmount(totals.deductions)}</TableCell>
+        <TableCell className="text-right tabular-nums">{formatAmount(totals.net)}</TableCell>
+        <TableCell className="text-right tabular-nums">{formatAmount(totals.previous)}</TableCell>
+        <TableCell />
+        <TableCell className="text-right tabular-nums">{totals.arrears ? formatAmount(totals.arrears) : ''}</TableCell>
+      </TableRow>
+    </TableFooter>
+  );
+}
 
-  const head = (id: SortKey, label: string, right = false) => {
-    const sorted = sort?.id === id ? (sort.desc ? 'desc' : 'asc') : false;
-    return (
-      <TableHead className={right ? 'text-right' : undefined} aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <button
-          type="button"
-          className={cn('inline-flex items-center gap-1 hover:text-foreground', right && 'flex-row-reverse')}
-          onClick={() => {
-            setSort((s) => nextSort(s, id, false));
-            setPage(1);
-          }}
-        >
-          {label}
-          {sorted === 'asc' ? (
-            <ArrowUp className="size-3.5" />
-          ) : sorted === 'desc' ? (
-            <ArrowDown className="size-3.5" />
-          ) : (
-            <ArrowUpDown className="size-3.5 opacity-40" />
-          )}
-        </button>
-      </TableHead>
-    );
+/** The search, the flag filter (with how many are flagged) and the highlight's legend. */
+function RunToolbar(props: {
+  search: string;
+  onSearch: (v: string) => void;
+  onlyChanges: boolean;
+  onOnlyChanges: (v: boolean) => void;
+  flagged: number;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <div className="relative min-w-64 flex-1">
+        <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
+        <Input
+          className="pl-8"
+          placeholder="Search code, name, designation or department"
+          value={props.search}
+          onChange={(e) => props.onSearch(e.target.value)}
+          data-testid="run-employee-search"
+        />
+      </div>
+      <div className="flex items-center gap-2">
+        <Checkbox id="only-changes" checked={props.onlyChanges} onCheckedChange={(v) => props.onOnlyChanges(v === true)} />
+        <Label htmlFor="only-changes" className="font-normal">
+          Only net changes above 10 % ({formatCount(props.flagged)})
+        </Label>
+      </div>
+      <div className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="change-legend">
+        <span className="inline-block size-3 rounded-sm border border-amber-300 bg-amber-100 dark:border-amber-700 dark:bg-amber-950" />
+        Net pay differs from last month's by more than 10 %
+      </div>
+    </div>
+  );
+}
+
+/** Skeleton lines while the run loads. */
+function LoadingRows() {
+  return [0, 1, 2, 3, 4].map((i) => (
+    <TableRow key={i}>
+      <TableCell colSpan={10}>
+        <Skeleton className="h-5 w-full" />
+      </TableCell>
+    </TableRow>
+  ));
+}
+
+/** No row to show: the run has none yet, or none matches. */
+function NoRows({ runEmpty }: { runEmpty: boolean }) {
+  return (
+    <TableRow className="hover:bg-transparent">
+      <TableCell colSpan={10} className="py-8">
+        <EmptyState
+          className="border-0 p-0"
+          icon={<Users />}
+          title={runEmpty ? 'No employee in this run yet' : 'No employee matches'}
+          description={runEmpty ? 'Process the run to compute the salary of the unit’s employees.' : 'Change the search or the filter.'}
+        />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The run's employee lines: search and sort in the browser, rows whose net moved by more than 10 % highlighted, totals. */
+export function RunEmployeesTable({ rows, loading, runId }: { rows: TRunEmployee[]; loading: boolean; runId?: number }) {
+  const [slipOf, setSlipOf] = useState<TRunEmployee | null>(null);
+  const [search, setSearch] = useState('');
+  const [onlyChanges, setOnlyChanges] = useState(false);
+  const [sort, setSort] = useState<SortState>({ id: 'code', desc: false });
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(50);
+  const q = useDebounced(search.trim().toLowerCase(), 150);
+
+  const flagged = useMemo(() => rows.filter(isBigChange).length, [rows]);
+  const shown = useShownRows(rows, q, onlyChanges, sort);
+
+  const pages = Math.max(1, Math.ceil(shown.length / pageSize));
+  const current = Math.min(page, pages);
+  const pageRows = shown.slice((current - 1) * pageSize, current * pageSize);
+
+  const onSort = (id: SortKey) => {
+    setSort((s) => nextSort(s, id, false));
+    setPage(1);
   };
+  const head = (id: SortKey, label: string, right = false) => <SortHead id={id} label={label} right={right} sort={sort} onSort={onSort} />;
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="relative min-w-64 flex-1">
-          <Search className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" />
-          <Input
-            className="pl-8"
-            placeholder="Search code, name, designation or department"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-            data-testid="run-employee-search"
-          />
-        </div>
-        <div className="flex items-center gap-2">
-          <Checkbox
-            id="only-changes"
-            checked={onlyChanges}
-            onCheckedChange={(v) => {
-              setOnlyChanges(v === true);
-              setPage(1);
-            }}
-          />
-          <Label htmlFor="only-changes" className="font-normal">
-            Only net changes above 10 % ({formatCount(flagged)})
-          </Label>
-        </div>
-        <div className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="change-legend">
-          <span className="inline-block size-3 rounded-sm border border-amber-300 bg-amber-100 dark:border-amber-700 dark:bg-amber-950" />
-          Net pay differs from last month's by more than 10 %
-        </div>
-      </div>
+      <RunToolbar
+        search={search}
+        onSearch={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        onlyChanges={onlyChanges}
+        onOnlyChanges={(v) => {
+          setOnlyChanges(v);
+          setPage(1);
+        }}
+        flagged={flagged}
+      />
 
       <div className="overflow-hidden rounded-lg border bg-card">
         {/* Compact cells: ten columns fit a 1366 px screen beside the sidebar. */}
@@ -220,112 +375,13 @@ export function RunEmployeesTable({ rows, loading, runId }: { rows: TRunEmployee
             </TableRow>
           </TableHeader>
           <TableBody>
-            {loading &&
-              rows.length === 0 &&
-              [0, 1, 2, 3, 4].map((i) => (
-                <TableRow key={i}>
-                  <TableCell colSpan={10}>
-                    <Skeleton className="h-5 w-full" />
-                  </TableCell>
-                </TableRow>
-              ))}
-            {pageRows.map((r) => {
-              const c = change(r);
-              const share = changeShare(r);
-              const big = isBigChange(r);
-              return (
-                <TableRow
-                  key={r.employeeId}
-                  data-testid="run-employee-row"
-                  data-flagged={big || undefined}
-                  className={cn(big && 'bg-amber-50 hover:bg-amber-100/70 dark:bg-amber-950/40 dark:hover:bg-amber-950/60')}
-                >
-                  <TableCell className="font-mono text-xs">{r.employeeCode}</TableCell>
-                  <TableCell className="max-w-48">
-                    {runId === undefined ? (
-                      <div className="truncate font-medium">{r.name}</div>
-                    ) : (
-                      <button
-                        type="button"
-                        className="block max-w-full truncate text-left font-medium text-primary underline-offset-2 hover:underline"
-                        title="Each earning and deduction head of the slip"
-                        onClick={() => setSlipOf(r)}
-                        data-testid="run-employee-slip"
-                      >
-                        {r.name}
-                      </button>
-                    )}
-                    <div className="truncate text-xs text-muted-foreground" title={`${r.designationName} · ${r.departmentName}`}>
-                      {r.designationName} · {r.departmentName}
-                    </div>
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{days(r.payableDays)}</TableCell>
-                  <TableCell className={cn('text-right tabular-nums', r.lwopDays > 0 ? 'text-destructive' : 'text-muted-foreground')}>
-                    {days(r.lwopDays)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatAmount(r.gross)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatAmount(r.deductions)}</TableCell>
-                  <TableCell className="text-right font-medium tabular-nums">{formatAmount(r.net)}</TableCell>
-                  <TableCell className="text-right tabular-nums text-muted-foreground">
-                    {r.previousNet === null ? '—' : formatAmount(r.previousNet)}
-                  </TableCell>
-                  <TableCell className={cn('text-right tabular-nums', big && 'font-semibold text-amber-700 dark:text-amber-300')}>
-                    {c === null ? (
-                      <span className="text-muted-foreground">new</span>
-                    ) : (
-                      <>
-                        <div>
-                          {c > 0 ? '+' : c < 0 ? '−' : ''}
-                          {formatAmount(Math.abs(c))}
-                        </div>
-                        {share !== null && Number.isFinite(share) && share !== 0 && (
-                          <div className="text-xs">
-                            {share > 0 ? '+' : '−'}
-                            {Math.abs(share * 100).toFixed(1)} %
-                          </div>
-                        )}
-                      </>
-                    )}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <ArrearsCell arrears={r.arrears} />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-            {!loading && shown.length === 0 && (
-              <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={10} className="py-8">
-                  <EmptyState
-                    className="border-0 p-0"
-                    icon={<Users />}
-                    title={rows.length === 0 ? 'No employee in this run yet' : 'No employee matches'}
-                    description={
-                      rows.length === 0
-                        ? 'Process the run to compute the salary of the unit’s employees.'
-                        : 'Change the search or the filter.'
-                    }
-                  />
-                </TableCell>
-              </TableRow>
-            )}
+            {loading && rows.length === 0 && <LoadingRows />}
+            {pageRows.map((r) => (
+              <RunEmployeeRow key={r.employeeId} r={r} onSlip={runId === undefined ? undefined : setSlipOf} />
+            ))}
+            {!loading && shown.length === 0 && <NoRows runEmpty={rows.length === 0} />}
           </TableBody>
-          {shown.length > 0 && (
-            <TableFooter>
-              <TableRow className="hover:bg-transparent" data-testid="run-totals">
-                <TableCell colSpan={4}>
-                  Total of {formatCount(shown.length)} employee{shown.length === 1 ? '' : 's'}
-                  {shown.length !== rows.length ? ` (of ${formatCount(rows.length)})` : ''}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{formatAmount(totals.gross)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatAmount(totals.deductions)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatAmount(totals.net)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatAmount(totals.previous)}</TableCell>
-                <TableCell />
-                <TableCell className="text-right tabular-nums">{totals.arrears ? formatAmount(totals.arrears) : ''}</TableCell>
-              </TableRow>
-            </TableFooter>
-          )}
+          {shown.length > 0 && <RunTotals shown={shown} all={rows.length} />}
         </Table>
       </div>
       {shown.length > 0 ? (
