@@ -14,64 +14,42 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
 import { formatYearMonth } from '@/lib/months';
-import { toast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { payrollKeys, useFormulas } from './api';
+import { payrollKeys, type THead, useFormulas } from './api';
 import { FormulaDialog } from './FormulaDialog';
 import { FormulaPreviewPanel } from './FormulaPreviewPanel';
 
-/** /outlet/master/salaryFormula: the formulas of the calculative heads — the defaults and each unit's own versions. */
-export default function SalaryFormulaScreen() {
-  const queryClient = useQueryClient();
-  const { menu, actions } = useCurrentMenu(MENU.salaryFormula);
-  const [unitId, setUnitId] = useState<number | null>(null);
-  const formulas = useFormulas(unitId);
-  const heads = useHeads();
-  const [editing, setEditing] = useState<TFormula | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<TFormula | null>(null);
-
-  const headList = heads.data ?? [];
-  const order = useMemo(() => new Map((heads.data ?? []).map((h, i) => [h.id, i])), [heads.data]);
+/** The formulas in the heads' order (defaults before overrides, newest first), and the calculative heads without any. */
+function useFormulaRows(formulas: TFormula[] | undefined, heads: THead[] | undefined) {
+  const order = useMemo(() => new Map((heads ?? []).map((h, i) => [h.id, i])), [heads]);
   const rows = useMemo(
     () =>
-      [...(formulas.data ?? [])].sort(
+      [...(formulas ?? [])].sort(
         (a, b) =>
           (order.get(a.earningDeductionId) ?? 999) - (order.get(b.earningDeductionId) ?? 999) ||
           a.headCode.localeCompare(b.headCode) ||
           Number(a.unitId !== null) - Number(b.unitId !== null) ||
           b.effectiveFrom.localeCompare(a.effectiveFrom),
       ),
-    [formulas.data, order],
+    [formulas, order],
   );
   // Calculative heads with no formula at all compute as 0: say so where it is fixed.
   const missing = useMemo(() => {
-    if (!formulas.data || !heads.data) return [];
-    const covered = new Set(formulas.data.map((f) => f.earningDeductionId));
-    return heads.data.filter((h) => h.isCalculative && !h.isNetPayHead && !covered.has(h.id));
-  }, [formulas.data, heads.data]);
+    if (!formulas || !heads) return [];
+    const covered = new Set(formulas.map((f) => f.earningDeductionId));
+    return heads.filter((h) => h.isCalculative && !h.isNetPayHead && !covered.has(h.id));
+  }, [formulas, heads]);
+  return { rows, missing };
+}
 
-  const open = (f: TFormula | null) => {
-    setEditing(f);
-    setDialogOpen(true);
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await api.delete(`/api/payroll/formulas/${deleting.id}`);
-      toast({
-        variant: 'success',
-        title: 'Formula removed',
-        description: `${deleting.headCode} from ${formatYearMonth(deleting.effectiveFrom)} (${deleting.unitName ?? 'default'})`,
-      });
-      await queryClient.invalidateQueries({ queryKey: payrollKeys.formulas });
-    } catch {
-      // toast shown (409: an approved month used it)
-    }
-    setDeleting(null);
-  };
-
-  const columns: DataColumn<TFormula>[] = [
+/** The list's columns; a unit's own version is marked as an override when a unit is chosen. */
+function formulaColumns(
+  unitId: number | null,
+  onEdit: ((f: TFormula) => void) | undefined,
+  onDelete: ((f: TFormula) => void) | undefined,
+): DataColumn<TFormula>[] {
+  return [
     { id: 'code', header: 'Code', className: 'font-mono text-xs font-medium', cell: (r) => r.headCode },
     { id: 'head', header: 'Head', cell: (r) => r.headName },
     {
@@ -106,14 +84,75 @@ export default function SalaryFormulaScreen() {
       isolated: true,
       cell: (r) => (
         <RowActions
-          onEdit={actions.edit ? () => open(r) : undefined}
-          onDelete={actions.delete ? () => setDeleting(r) : undefined}
+          onEdit={onEdit ? () => onEdit(r) : undefined}
+          onDelete={onDelete ? () => onDelete(r) : undefined}
           editLabel={`Edit ${r.headCode} formula`}
           deleteLabel={`Delete ${r.headCode} formula`}
         />
       ),
     },
   ];
+}
+
+/** Asks before deleting a formula version, then deletes it (409 when an approved month used it). */
+function DeleteFormulaDialog({ deleting, onClose }: { deleting: TFormula | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useAction((f: TFormula) => api.delete(`/api/payroll/formulas/${f.id}`), {
+    success: (_r, f) => ({
+      title: 'Formula removed',
+      description: `${f.headCode} from ${formatYearMonth(f.effectiveFrom)} (${f.unitName ?? 'default'})`,
+    }),
+    onDone: async () => {
+      await queryClient.invalidateQueries({ queryKey: payrollKeys.formulas });
+      onClose();
+    },
+    // the toast is shown (409: an approved month used it)
+    onError: onClose,
+  });
+  return (
+    <Dialog open={deleting !== null} onOpenChange={(v) => !v && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete the {deleting?.headCode} formula?</DialogTitle>
+          <DialogDescription>
+            The version from {formatYearMonth(deleting?.effectiveFrom)} ({deleting?.unitName ?? 'default'}) goes; the earlier version, if
+            any, applies again. A version an approved month used cannot be deleted.
+          </DialogDescription>
+        </DialogHeader>
+        {deleting && (
+          <pre className="whitespace-pre-wrap rounded-md [overflow-wrap:anywhere] bg-muted p-3 font-mono text-xs">{deleting.formula}</pre>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={() => deleting && void remove.run(deleting)} data-testid="confirm-delete-formula">
+            Delete
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** /outlet/master/salaryFormula: the formulas of the calculative heads — the defaults and each unit's own versions. */
+export default function SalaryFormulaScreen() {
+  const { menu, actions } = useCurrentMenu(MENU.salaryFormula);
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const formulas = useFormulas(unitId);
+  const heads = useHeads();
+  const [editing, setEditing] = useState<TFormula | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<TFormula | null>(null);
+
+  const headList = heads.data ?? [];
+  const { rows, missing } = useFormulaRows(formulas.data, heads.data);
+
+  const open = (f: TFormula | null) => {
+    setEditing(f);
+    setDialogOpen(true);
+  };
+  const columns = formulaColumns(unitId, actions.edit ? open : undefined, actions.delete ? setDeleting : undefined);
 
   return (
     <div className="space-y-6">
@@ -181,28 +220,7 @@ export default function SalaryFormulaScreen() {
 
       <FormulaDialog open={dialogOpen} onOpenChange={setDialogOpen} editing={editing} unitId={unitId} heads={headList} />
 
-      <Dialog open={deleting !== null} onOpenChange={(v) => !v && setDeleting(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete the {deleting?.headCode} formula?</DialogTitle>
-            <DialogDescription>
-              The version from {formatYearMonth(deleting?.effectiveFrom)} ({deleting?.unitName ?? 'default'}) goes; the earlier version, if
-              any, applies again. A version an approved month used cannot be deleted.
-            </DialogDescription>
-          </DialogHeader>
-          {deleting && (
-            <pre className="whitespace-pre-wrap rounded-md [overflow-wrap:anywhere] bg-muted p-3 font-mono text-xs">{deleting.formula}</pre>
-          )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={() => void confirmDelete()} data-testid="confirm-delete-formula">
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DeleteFormulaDialog deleting={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }
