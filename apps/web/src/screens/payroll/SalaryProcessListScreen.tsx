@@ -29,6 +29,89 @@ const FILTER_YEARS = (() => {
 
 const money = (v: number) => <span className="tabular-nums">{formatAmount(v)}</span>;
 
+/** The runs' columns. */
+const COLUMNS: DataColumn<Row>[] = [
+  { id: 'unit', header: 'Unit', cell: (r) => <span className="font-medium">{r.unitName}</span> },
+  { id: 'month', header: 'Month', cell: (r) => <span className="whitespace-nowrap">{formatMonth(r.year, r.month)}</span> },
+  { id: 'status', header: 'Status', cell: (r) => <RunStatusBadge status={r.status} /> },
+  {
+    id: 'employees',
+    header: 'Employees',
+    headClassName: 'text-right',
+    className: 'text-right tabular-nums',
+    cell: (r) => formatCount(r.employeeCount),
+  },
+  { id: 'gross', header: 'Gross (₹)', headClassName: 'text-right', className: 'text-right', cell: (r) => money(r.gross) },
+  {
+    id: 'deductions',
+    header: 'Deductions (₹)',
+    headClassName: 'text-right',
+    className: 'text-right',
+    cell: (r) => money(r.deductions),
+  },
+  {
+    id: 'net',
+    header: 'Net pay (₹)',
+    headClassName: 'text-right',
+    className: 'text-right font-medium',
+    cell: (r) => money(r.net),
+  },
+  {
+    id: 'processedAt',
+    header: 'Processed',
+    cell: (r) => <span className="whitespace-nowrap text-xs text-muted-foreground">{formatDateTime(r.processedAt) || '—'}</span>,
+  },
+];
+
+/** Unit, financial year, month and status. */
+function RunFilters({ filters, set }: { filters: Filters; set: <K extends keyof Filters>(k: K, v: Filters[K]) => void }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-2">
+      <UnitSelect value={filters.unitId} onChange={(v) => set('unitId', v)} allLabel="All units" data-testid="filter-unit" />
+      <select
+        className={FILTER_CLASS}
+        aria-label="Financial year"
+        data-testid="filter-financial-year"
+        value={filters.financialYear ?? ''}
+        onChange={(e) => set('financialYear', e.target.value ? Number(e.target.value) : null)}
+      >
+        <option value="">All years</option>
+        {FILTER_YEARS.map((y) => (
+          <option key={y} value={y}>
+            {fyName(y)}
+          </option>
+        ))}
+      </select>
+      <select
+        className={FILTER_CLASS}
+        aria-label="Month"
+        value={filters.month ?? ''}
+        onChange={(e) => set('month', e.target.value ? Number(e.target.value) : null)}
+      >
+        <option value="">All months</option>
+        {MONTHS.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+      <select
+        className={FILTER_CLASS}
+        aria-label="Status"
+        value={filters.status ?? ''}
+        onChange={(e) => set('status', (e.target.value || null) as TRunStatus | null)}
+      >
+        <option value="">Any status</option>
+        {RUN_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {RUN_STATUS_LABEL[s]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** /outlet/transaction/salary_process: the salary runs, newest month first, and the way to open a new one. */
 export default function SalaryProcessListScreen() {
   const navigate = useNavigate();
@@ -60,39 +143,6 @@ export default function SalaryProcessListScreen() {
   const total = list.data?.total ?? 0;
   const filtered = filters.unitId !== null || filters.month !== null || filters.status !== null;
 
-  const columns: DataColumn<Row>[] = [
-    { id: 'unit', header: 'Unit', cell: (r) => <span className="font-medium">{r.unitName}</span> },
-    { id: 'month', header: 'Month', cell: (r) => <span className="whitespace-nowrap">{formatMonth(r.year, r.month)}</span> },
-    { id: 'status', header: 'Status', cell: (r) => <RunStatusBadge status={r.status} /> },
-    {
-      id: 'employees',
-      header: 'Employees',
-      headClassName: 'text-right',
-      className: 'text-right tabular-nums',
-      cell: (r) => formatCount(r.employeeCount),
-    },
-    { id: 'gross', header: 'Gross (₹)', headClassName: 'text-right', className: 'text-right', cell: (r) => money(r.gross) },
-    {
-      id: 'deductions',
-      header: 'Deductions (₹)',
-      headClassName: 'text-right',
-      className: 'text-right',
-      cell: (r) => money(r.deductions),
-    },
-    {
-      id: 'net',
-      header: 'Net pay (₹)',
-      headClassName: 'text-right',
-      className: 'text-right font-medium',
-      cell: (r) => money(r.net),
-    },
-    {
-      id: 'processedAt',
-      header: 'Processed',
-      cell: (r) => <span className="whitespace-nowrap text-xs text-muted-foreground">{formatDateTime(r.processedAt) || '—'}</span>,
-    },
-  ];
-
   return (
     <div>
       <PageHeader
@@ -107,53 +157,11 @@ export default function SalaryProcessListScreen() {
         }
       />
 
-      <div className="mb-4 flex flex-wrap items-center gap-2">
-        <UnitSelect value={filters.unitId} onChange={(v) => set('unitId', v)} allLabel="All units" data-testid="filter-unit" />
-        <select
-          className={FILTER_CLASS}
-          aria-label="Financial year"
-          data-testid="filter-financial-year"
-          value={filters.financialYear ?? ''}
-          onChange={(e) => set('financialYear', e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">All years</option>
-          {FILTER_YEARS.map((y) => (
-            <option key={y} value={y}>
-              {fyName(y)}
-            </option>
-          ))}
-        </select>
-        <select
-          className={FILTER_CLASS}
-          aria-label="Month"
-          value={filters.month ?? ''}
-          onChange={(e) => set('month', e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">All months</option>
-          {MONTHS.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
-        <select
-          className={FILTER_CLASS}
-          aria-label="Status"
-          value={filters.status ?? ''}
-          onChange={(e) => set('status', (e.target.value || null) as TRunStatus | null)}
-        >
-          <option value="">Any status</option>
-          {RUN_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {RUN_STATUS_LABEL[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <RunFilters filters={filters} set={set} />
 
       <DataTable
         className="rounded-lg bg-card"
-        columns={columns}
+        columns={COLUMNS}
         rows={rows}
         rowKey={(r) => r.id}
         sort={{ id: 'month', desc: true }}
