@@ -20,28 +20,11 @@ import { useWithdraw } from './RaiseParts';
 
 const isKind = (v: string | null): v is TRequestKind => !!v && (REQUEST_KINDS as readonly string[]).includes(v);
 
-/** /outlet/me/attendance/requests: one's own requests of every kind with their state, filters, withdraw and cancel. */
-export default function MyRequestsScreen() {
-  const { menu } = useCurrentMenu(MENU.myRequests);
-  const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  const initialKind = params.get('kind');
-  const [kind, setKind] = useState<TRequestKind | null>(isKind(initialKind) ? initialKind : null);
-  const [status, setStatus] = useState<TRequestStatus | null>(null);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const list = useMyRequests({ kind, status, from, to, page, pageSize });
-  const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
-  const { withdraw, busy } = useWithdraw();
-  const [open, setOpen] = useState<TRequest | null>(null);
-  const [cancelling, setCancelling] = useState<TRequest | null>(null);
-  const reset = () => setPage(1);
-  const filtered = !!(kind || status || from || to);
+type TMyFilters = { kind: TRequestKind | null; status: TRequestStatus | null; from: string; to: string };
 
-  const columns: DataColumn<TRequest>[] = [
+/** The requests' columns, with Withdraw (a pending one) and Cancel (an approved one, where allowed). */
+function requestColumns(busy: number | null, withdraw: (r: TRequest) => unknown, onCancel: (r: TRequest) => void): DataColumn<TRequest>[] {
+  return [
     { id: 'kind', header: 'Kind', cell: (r) => <KindBadge kind={r.kind} /> },
     { id: 'subject', header: 'Request', cell: (r) => <span className="line-clamp-1 font-medium">{subjectLabel(r)}</span> },
     { id: 'when', header: 'When', cell: (r) => <WhenCell r={r} /> },
@@ -75,7 +58,7 @@ export default function MyRequestsScreen() {
             </Button>
           )}
           {r.canCancel && (
-            <Button size="sm" variant="ghost" onClick={() => setCancelling(r)} data-testid="cancel-request">
+            <Button size="sm" variant="ghost" onClick={() => onCancel(r)} data-testid="cancel-request">
               <Ban /> Cancel
             </Button>
           )}
@@ -83,6 +66,126 @@ export default function MyRequestsScreen() {
       ),
     },
   ];
+}
+
+/** The ways to raise a request of each kind. */
+function RaiseLinks() {
+  return (
+    <>
+      <Button variant="outline" size="sm" asChild>
+        <Link to={MENU.requestLeave}>
+          <CalendarDays /> Leave
+        </Link>
+      </Button>
+      <Button variant="outline" size="sm" asChild>
+        <Link to={MENU.requestWfh}>
+          <Home /> Work from home
+        </Link>
+      </Button>
+      <Button variant="outline" size="sm" asChild>
+        <Link to={MENU.requestVisitor}>
+          <UserRound /> Visitor
+        </Link>
+      </Button>
+    </>
+  );
+}
+
+/** Kind, status and dates (each change goes back to page 1), and Clear filters. */
+function MyRequestFilters({ filters, onChange }: { filters: TMyFilters; onChange: (change: Partial<TMyFilters>) => void }) {
+  const { kind, status, from, to } = filters;
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="my-request-filters">
+      <select
+        className={FILTER_CLASS}
+        aria-label="Kind"
+        value={kind ?? ''}
+        onChange={(e) => onChange({ kind: isKind(e.target.value) ? e.target.value : null })}
+        data-testid="filter-kind"
+      >
+        <option value="">All kinds</option>
+        {REQUEST_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {KIND_LABEL[k]}
+          </option>
+        ))}
+      </select>
+      <select
+        className={FILTER_CLASS}
+        aria-label="Status"
+        value={status ?? ''}
+        onChange={(e) => onChange({ status: (e.target.value || null) as TRequestStatus | null })}
+        data-testid="filter-status"
+      >
+        <option value="">Any status</option>
+        {REQUEST_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {STATUS_LABEL[s]}
+          </option>
+        ))}
+      </select>
+      <span className="text-sm text-muted-foreground">From</span>
+      <DateInput className="w-40" aria-label="From" value={from} onChange={(e) => onChange({ from: e.target.value })} />
+      <span className="text-sm text-muted-foreground">to</span>
+      <DateInput className="w-40" aria-label="To" value={to} min={from || undefined} onChange={(e) => onChange({ to: e.target.value })} />
+      {!!(kind || status || from || to) && (
+        <Button variant="ghost" size="sm" onClick={() => onChange({ kind: null, status: null, from: '', to: '' })}>
+          Clear filters
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Asks the reason for cancelling an approved request, then cancels it (leave days return to the balance). */
+function CancelRequestDialog({ cancelling, onClose }: { cancelling: TRequest | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  return (
+    <RemarkDialog
+      open={cancelling !== null}
+      title="Cancel the request"
+      description={
+        cancelling ? `${KIND_LABEL[cancelling.kind]}: ${periodLabel(cancelling)}. Leave days return to your balance.` : undefined
+      }
+      label="Reason"
+      confirm="Cancel the request"
+      destructive
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        if (!cancelling) return;
+        await cancelRequest(cancelling.id, reason);
+        toast({ variant: 'success', title: 'Request cancelled' });
+        await queryClient.invalidateQueries({ queryKey: requestKeys.all });
+        await queryClient.invalidateQueries({ queryKey: requestKeys.balances });
+      }}
+    />
+  );
+}
+
+/** /outlet/me/attendance/requests: one's own requests of every kind with their state, filters, withdraw and cancel. */
+export default function MyRequestsScreen() {
+  const { menu } = useCurrentMenu(MENU.myRequests);
+  const [params] = useSearchParams();
+  const initialKind = params.get('kind');
+  const [filters, setFilters] = useState<TMyFilters>(() => ({
+    kind: isKind(initialKind) ? initialKind : null,
+    status: null,
+    from: '',
+    to: '',
+  }));
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const list = useMyRequests({ ...filters, page, pageSize });
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+  const { withdraw, busy } = useWithdraw();
+  const [open, setOpen] = useState<TRequest | null>(null);
+  const [cancelling, setCancelling] = useState<TRequest | null>(null);
+  const filtered = !!(filters.kind || filters.status || filters.from || filters.to);
+  const filter = (change: Partial<TMyFilters>) => {
+    setFilters((f) => ({ ...f, ...change }));
+    setPage(1);
+  };
 
   return (
     <div className="grid gap-4">
@@ -90,101 +193,12 @@ export default function MyRequestsScreen() {
         title={menu?.label ?? 'My requests'}
         description="Your leave, work-from-home and visitor requests. A pending one can be withdrawn."
         className="mb-0"
-        actions={
-          <>
-            <Button variant="outline" size="sm" asChild>
-              <Link to={MENU.requestLeave}>
-                <CalendarDays /> Leave
-              </Link>
-            </Button>
-            <Button variant="outline" size="sm" asChild>
-              <Link to={MENU.requestWfh}>
-                <Home /> Work from home
-              </Link>
-            </Button>
-            <Button variant="outline" size="sm" asChild>
-              <Link to={MENU.requestVisitor}>
-                <UserRound /> Visitor
-              </Link>
-            </Button>
-          </>
-        }
+        actions={<RaiseLinks />}
       />
-      <div className="flex flex-wrap items-center gap-2" data-testid="my-request-filters">
-        <select
-          className={FILTER_CLASS}
-          aria-label="Kind"
-          value={kind ?? ''}
-          onChange={(e) => {
-            setKind(isKind(e.target.value) ? e.target.value : null);
-            reset();
-          }}
-          data-testid="filter-kind"
-        >
-          <option value="">All kinds</option>
-          {REQUEST_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {KIND_LABEL[k]}
-            </option>
-          ))}
-        </select>
-        <select
-          className={FILTER_CLASS}
-          aria-label="Status"
-          value={status ?? ''}
-          onChange={(e) => {
-            setStatus((e.target.value || null) as TRequestStatus | null);
-            reset();
-          }}
-          data-testid="filter-status"
-        >
-          <option value="">Any status</option>
-          {REQUEST_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABEL[s]}
-            </option>
-          ))}
-        </select>
-        <span className="text-sm text-muted-foreground">From</span>
-        <DateInput
-          className="w-40"
-          aria-label="From"
-          value={from}
-          onChange={(e) => {
-            setFrom(e.target.value);
-            reset();
-          }}
-        />
-        <span className="text-sm text-muted-foreground">to</span>
-        <DateInput
-          className="w-40"
-          aria-label="To"
-          value={to}
-          min={from || undefined}
-          onChange={(e) => {
-            setTo(e.target.value);
-            reset();
-          }}
-        />
-        {filtered && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setKind(null);
-              setStatus(null);
-              setFrom('');
-              setTo('');
-              reset();
-            }}
-          >
-            Clear filters
-          </Button>
-        )}
-      </div>
+      <MyRequestFilters filters={filters} onChange={filter} />
       <DataTable
         className="rounded-lg bg-card"
-        columns={columns}
+        columns={requestColumns(busy, withdraw, setCancelling)}
         rows={rows}
         rowKey={(r) => r.id}
         sort={null}
@@ -240,24 +254,7 @@ export default function MyRequestsScreen() {
           ) : undefined
         }
       />
-      <RemarkDialog
-        open={cancelling !== null}
-        title="Cancel the request"
-        description={
-          cancelling ? `${KIND_LABEL[cancelling.kind]}: ${periodLabel(cancelling)}. Leave days return to your balance.` : undefined
-        }
-        label="Reason"
-        confirm="Cancel the request"
-        destructive
-        onClose={() => setCancelling(null)}
-        onConfirm={async (reason) => {
-          if (!cancelling) return;
-          await cancelRequest(cancelling.id, reason);
-          toast({ variant: 'success', title: 'Request cancelled' });
-          await queryClient.invalidateQueries({ queryKey: requestKeys.all });
-          await queryClient.invalidateQueries({ queryKey: requestKeys.balances });
-        }}
-      />
+      <CancelRequestDialog cancelling={cancelling} onClose={() => setCancelling(null)} />
     </div>
   );
 }
