@@ -22,30 +22,11 @@ const FIELDS = ['leaveTypeId', 'fromDate', 'toDate', 'halfDayStart', 'halfDayEnd
 
 type TAttachment = { key: string; name: string } | null;
 
-/**
- * /outlet/request/leave_req: a leave of a type over a range (half day at the start or end), a reason and, where the
- * type asks, an attachment. Before sending it shows the type's balance and what the server says the request takes.
- */
-export default function RaiseLeaveScreen() {
-  const { menu } = useCurrentMenu(MENU.requestLeave);
-  const today = todayIso();
-  const fyDtls = useSession((s) => s.finYearDtls);
-  const balances = useMyBalances(financialYearStart(fyDtls, today));
-  const empty = { fromDate: '', toDate: '', halfDayStart: false, halfDayEnd: false };
-  const [leaveTypeId, setLeaveTypeId] = useState<number | null>(null);
-  const [range, setRange] = useState<TRangeForm>(empty);
-  const [reason, setReason] = useState('');
+/** The attachment chosen for the request: uploaded as soon as it is picked, with its progress. */
+function useAttachment(touch: (...fields: string[]) => void) {
   const [attachment, setAttachment] = useState<TAttachment>(null);
   const [uploading, setUploading] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const { errors, setErrors, conflict, busy, send, touch } = useRaise(FIELDS);
-
-  const oneDay = range.fromDate !== '' && range.fromDate === range.toDate;
-  const sent = { ...range, halfDayEnd: oneDay ? false : range.halfDayEnd };
-  const previewQuery = leaveTypeId !== null && rangeReady(range) ? { leaveTypeId, ...sent } : null;
-  const preview = useLeavePreview(previewQuery);
-  const p = previewQuery ? preview.data : undefined;
-  const balance = balances.data?.find((b) => b.leaveTypeId === leaveTypeId) ?? null;
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
@@ -61,6 +42,92 @@ export default function RaiseLeaveScreen() {
       if (fileRef.current) fileRef.current.value = '';
     }
   };
+  return { attachment, setAttachment, uploading, pick, fileRef };
+}
+
+/** The attachment's file input, its upload progress and the file chosen (removable). */
+function AttachmentField({
+  required,
+  error,
+  upload,
+}: {
+  required: boolean | undefined;
+  error: string[] | undefined;
+  upload: ReturnType<typeof useAttachment>;
+}) {
+  const { attachment, uploading } = upload;
+  return (
+    <FormField
+      label="Attachment"
+      htmlFor="req-attachment"
+      required={required}
+      error={error}
+      hint="PDF, JPG or PNG up to 5 MB (e.g. a medical certificate)."
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Input
+          ref={upload.fileRef}
+          id="req-attachment"
+          type="file"
+          accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+          className="w-72"
+          disabled={uploading !== null}
+          onChange={(e) => void upload.pick(e.target.files?.[0])}
+          data-testid="req-attachment"
+        />
+        {uploading !== null && <span className="text-sm text-muted-foreground">Uploading {Math.round(uploading * 100)}%…</span>}
+        {attachment && (
+          <span className="inline-flex items-center gap-1 rounded-md bg-muted px-2 py-1 text-sm" data-testid="attachment-name">
+            <Paperclip className="size-3.5" /> {attachment.name}
+            <button type="button" aria-label="Remove the attachment" onClick={() => upload.setAttachment(null)}>
+              <X className="size-3.5" />
+            </button>
+          </span>
+        )}
+      </div>
+    </FormField>
+  );
+}
+
+/** Why the leave is asked for. */
+function ReasonField({ value, error, onChange }: { value: string; error: string[] | undefined; onChange: (v: string) => void }) {
+  return (
+    <FormField label="Reason" htmlFor="req-reason" required error={error}>
+      <Textarea
+        id="req-reason"
+        value={value}
+        maxLength={500}
+        aria-invalid={!!error || undefined}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid="req-reason"
+      />
+    </FormField>
+  );
+}
+
+/**
+ * /outlet/request/leave_req: a leave of a type over a range (half day at the start or end), a reason and, where the
+ * type asks, an attachment. Before sending it shows the type's balance and what the server says the request takes.
+ */
+export default function RaiseLeaveScreen() {
+  const { menu } = useCurrentMenu(MENU.requestLeave);
+  const today = todayIso();
+  const fyDtls = useSession((s) => s.finYearDtls);
+  const balances = useMyBalances(financialYearStart(fyDtls, today));
+  const empty = { fromDate: '', toDate: '', halfDayStart: false, halfDayEnd: false };
+  const [leaveTypeId, setLeaveTypeId] = useState<number | null>(null);
+  const [range, setRange] = useState<TRangeForm>(empty);
+  const [reason, setReason] = useState('');
+  const { errors, setErrors, conflict, busy, send, touch } = useRaise(FIELDS);
+  const upload = useAttachment(touch);
+  const { attachment, setAttachment, uploading } = upload;
+
+  const oneDay = range.fromDate !== '' && range.fromDate === range.toDate;
+  const sent = { ...range, halfDayEnd: oneDay ? false : range.halfDayEnd };
+  const previewQuery = leaveTypeId !== null && rangeReady(range) ? { leaveTypeId, ...sent } : null;
+  const preview = useLeavePreview(previewQuery);
+  const p = previewQuery ? preview.data : undefined;
+  const balance = balances.data?.find((b) => b.leaveTypeId === leaveTypeId) ?? null;
 
   const submit = async () => {
     const local = rangeErrors(range);
@@ -123,49 +190,16 @@ export default function RaiseLeaveScreen() {
           preview={p}
           balance={balance}
         />
-        <FormField label="Reason" htmlFor="req-reason" required error={errors.reason}>
-          <Textarea
-            id="req-reason"
-            value={reason}
-            maxLength={500}
-            aria-invalid={!!errors.reason || undefined}
-            onChange={(e) => {
-              setReason(e.target.value);
-              touch('reason');
-            }}
-            data-testid="req-reason"
-          />
-        </FormField>
+        <ReasonField
+          value={reason}
+          error={errors.reason}
+          onChange={(v) => {
+            setReason(v);
+            touch('reason');
+          }}
+        />
         {(p?.attachmentRequired || attachment || errors.attachmentKey) && (
-          <FormField
-            label="Attachment"
-            htmlFor="req-attachment"
-            required={p?.attachmentRequired}
-            error={errors.attachmentKey}
-            hint="PDF, JPG or PNG up to 5 MB (e.g. a medical certificate)."
-          >
-            <div className="flex flex-wrap items-center gap-2">
-              <Input
-                ref={fileRef}
-                id="req-attachment"
-                type="file"
-                accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
-                className="w-72"
-                disabled={uploading !== null}
-                onChange={(e) => void pick(e.target.files?.[0])}
-                data-testid="req-attachment"
-              />
-              {uploading !== null && <span className="text-sm text-muted-foreground">Uploading {Math.round(uploading * 100)}%…</span>}
-              {attachment && (
-                <span className="inline-flex items-center gap-1 rounded-md bg-muted px-2 py-1 text-sm" data-testid="attachment-name">
-                  <Paperclip className="size-3.5" /> {attachment.name}
-                  <button type="button" aria-label="Remove the attachment" onClick={() => setAttachment(null)}>
-                    <X className="size-3.5" />
-                  </button>
-                </span>
-              )}
-            </div>
-          </FormField>
+          <AttachmentField required={p?.attachmentRequired} error={errors.attachmentKey} upload={upload} />
         )}
         <FormProblem messages={conflict ? [conflict] : undefined} />
         <FormProblem messages={errors._} />
