@@ -48,6 +48,126 @@ function useMobileCodes(): string[] {
   return ['+91', ...codes.filter((c) => c !== '+91')];
 }
 
+type TErrors = Record<string, string[]>;
+type TSet = <K extends keyof TForm>(key: K, value: TForm[K]) => void;
+
+/** What is wrong with the form before it is sent (the server checks it again). */
+function visitorErrors(form: TForm): TErrors {
+  const local: TErrors = {};
+  if (!form.visitorName.trim()) local.visitorName = ['Enter the visitor’s name'];
+  if (!/^\d{6,15}$/.test(form.mobile.trim())) local.mobile = ['A mobile number (6–15 digits)'];
+  if (!form.purpose.trim()) local.purpose = ['Give the purpose of the visit'];
+  if (!form.expectedDate) local.expectedDate = ['Choose the day of the visit'];
+  if (!/^\d{2}:\d{2}$/.test(form.expectedTime)) local.expectedTime = ['Choose the expected time'];
+  const count = Number(form.visitorCount);
+  if (!Number.isInteger(count) || count < 1 || count > 500) local.visitorCount = ['Between 1 and 500 visitors'];
+  return local;
+}
+
+/** Who is coming: the visitor's name, mobile (with its dialling code), company and how many they are. */
+function VisitorFields({ form, set, errors, codes }: { form: TForm; set: TSet; errors: TErrors; codes: string[] }) {
+  return (
+    <>
+      <FormField label="Visitor’s name" htmlFor="v-name" required error={errors.visitorName}>
+        <Input
+          id="v-name"
+          value={form.visitorName}
+          maxLength={150}
+          aria-invalid={!!errors.visitorName || undefined}
+          onChange={(e) => set('visitorName', e.target.value)}
+          data-testid="v-name"
+        />
+      </FormField>
+      <FormField label="Mobile" htmlFor="v-mobile" required error={errors.mobile ?? errors.mobileCode}>
+        <div className="flex gap-2">
+          <Select value={form.mobileCode} onValueChange={(v) => set('mobileCode', v)}>
+            <SelectTrigger className="w-24 shrink-0" aria-label="Mobile code" data-testid="v-mobile-code">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {codes.map((c) => (
+                <SelectItem key={c} value={c}>
+                  {c}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Input
+            id="v-mobile"
+            inputMode="numeric"
+            value={form.mobile}
+            maxLength={15}
+            aria-invalid={!!errors.mobile || undefined}
+            onChange={(e) => set('mobile', e.target.value.replace(/\D/g, ''))}
+            data-testid="v-mobile"
+          />
+        </div>
+      </FormField>
+      <FormField label="Company" htmlFor="v-company" error={errors.company}>
+        <Input
+          id="v-company"
+          value={form.company}
+          maxLength={150}
+          onChange={(e) => set('company', e.target.value)}
+          data-testid="v-company"
+        />
+      </FormField>
+      <FormField label="Number of visitors" htmlFor="v-count" required error={errors.visitorCount}>
+        <Input
+          id="v-count"
+          type="number"
+          min={1}
+          max={500}
+          className="w-28"
+          value={form.visitorCount}
+          aria-invalid={!!errors.visitorCount || undefined}
+          onChange={(e) => set('visitorCount', e.target.value)}
+          data-testid="v-count"
+        />
+      </FormField>
+    </>
+  );
+}
+
+/** When they come and why. */
+function VisitFields({ form, set, errors }: { form: TForm; set: TSet; errors: TErrors }) {
+  return (
+    <>
+      <FormField label="Expected on" htmlFor="v-date" required error={errors.expectedDate}>
+        <DateInput
+          id="v-date"
+          min={todayIso()}
+          value={form.expectedDate}
+          aria-invalid={!!errors.expectedDate || undefined}
+          onChange={(e) => set('expectedDate', e.target.value)}
+          data-testid="v-date"
+        />
+      </FormField>
+      <FormField label="At" htmlFor="v-time" required error={errors.expectedTime}>
+        <Input
+          id="v-time"
+          type="time"
+          className="w-32"
+          value={form.expectedTime}
+          aria-invalid={!!errors.expectedTime || undefined}
+          onChange={(e) => set('expectedTime', e.target.value)}
+          data-testid="v-time"
+        />
+      </FormField>
+      <FormField label="Purpose" htmlFor="v-purpose" required error={errors.purpose} className="sm:col-span-2">
+        <Textarea
+          id="v-purpose"
+          value={form.purpose}
+          maxLength={500}
+          aria-invalid={!!errors.purpose || undefined}
+          onChange={(e) => set('purpose', e.target.value)}
+          data-testid="v-purpose"
+        />
+      </FormField>
+    </>
+  );
+}
+
 /** /outlet/request/visitor_notify_req: tells the reception who is coming, when, and whom they visit (default: oneself). */
 export default function RaiseVisitorScreen() {
   const { menu } = useCurrentMenu(MENU.requestVisitor);
@@ -67,20 +187,13 @@ export default function RaiseVisitorScreen() {
   const [host, setHost] = useState<THost | null>(null);
   const { errors, setErrors, conflict, busy, send, touch } = useRaise(FIELDS);
 
-  const set = <K extends keyof TForm>(key: K, value: TForm[K]) => {
+  const set: TSet = (key, value) => {
     setForm((f) => ({ ...f, [key]: value }));
     touch(key);
   };
 
   const submit = async () => {
-    const local: Record<string, string[]> = {};
-    if (!form.visitorName.trim()) local.visitorName = ['Enter the visitor’s name'];
-    if (!/^\d{6,15}$/.test(form.mobile.trim())) local.mobile = ['A mobile number (6–15 digits)'];
-    if (!form.purpose.trim()) local.purpose = ['Give the purpose of the visit'];
-    if (!form.expectedDate) local.expectedDate = ['Choose the day of the visit'];
-    if (!/^\d{2}:\d{2}$/.test(form.expectedTime)) local.expectedTime = ['Choose the expected time'];
-    const count = Number(form.visitorCount);
-    if (!Number.isInteger(count) || count < 1 || count > 500) local.visitorCount = ['Between 1 and 500 visitors'];
+    const local = visitorErrors(form);
     if (Object.keys(local).length) {
       setErrors(local);
       return;
@@ -94,7 +207,7 @@ export default function RaiseVisitorScreen() {
       purpose: form.purpose.trim(),
       expectedDate: form.expectedDate,
       expectedTime: form.expectedTime,
-      visitorCount: count,
+      visitorCount: Number(form.visitorCount),
       hostEmployeeId: host?.id ?? null,
     });
     if (saved) {
@@ -117,94 +230,8 @@ export default function RaiseVisitorScreen() {
         }}
         data-testid="visitor-form"
       >
-        <FormField label="Visitor’s name" htmlFor="v-name" required error={errors.visitorName}>
-          <Input
-            id="v-name"
-            value={form.visitorName}
-            maxLength={150}
-            aria-invalid={!!errors.visitorName || undefined}
-            onChange={(e) => set('visitorName', e.target.value)}
-            data-testid="v-name"
-          />
-        </FormField>
-        <FormField label="Mobile" htmlFor="v-mobile" required error={errors.mobile ?? errors.mobileCode}>
-          <div className="flex gap-2">
-            <Select value={form.mobileCode} onValueChange={(v) => set('mobileCode', v)}>
-              <SelectTrigger className="w-24 shrink-0" aria-label="Mobile code" data-testid="v-mobile-code">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {codes.map((c) => (
-                  <SelectItem key={c} value={c}>
-                    {c}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <Input
-              id="v-mobile"
-              inputMode="numeric"
-              value={form.mobile}
-              maxLength={15}
-              aria-invalid={!!errors.mobile || undefined}
-              onChange={(e) => set('mobile', e.target.value.replace(/\D/g, ''))}
-              data-testid="v-mobile"
-            />
-          </div>
-        </FormField>
-        <FormField label="Company" htmlFor="v-company" error={errors.company}>
-          <Input
-            id="v-company"
-            value={form.company}
-            maxLength={150}
-            onChange={(e) => set('company', e.target.value)}
-            data-testid="v-company"
-          />
-        </FormField>
-        <FormField label="Number of visitors" htmlFor="v-count" required error={errors.visitorCount}>
-          <Input
-            id="v-count"
-            type="number"
-            min={1}
-            max={500}
-            className="w-28"
-            value={form.visitorCount}
-            aria-invalid={!!errors.visitorCount || undefined}
-            onChange={(e) => set('visitorCount', e.target.value)}
-            data-testid="v-count"
-          />
-        </FormField>
-        <FormField label="Expected on" htmlFor="v-date" required error={errors.expectedDate}>
-          <DateInput
-            id="v-date"
-            min={todayIso()}
-            value={form.expectedDate}
-            aria-invalid={!!errors.expectedDate || undefined}
-            onChange={(e) => set('expectedDate', e.target.value)}
-            data-testid="v-date"
-          />
-        </FormField>
-        <FormField label="At" htmlFor="v-time" required error={errors.expectedTime}>
-          <Input
-            id="v-time"
-            type="time"
-            className="w-32"
-            value={form.expectedTime}
-            aria-invalid={!!errors.expectedTime || undefined}
-            onChange={(e) => set('expectedTime', e.target.value)}
-            data-testid="v-time"
-          />
-        </FormField>
-        <FormField label="Purpose" htmlFor="v-purpose" required error={errors.purpose} className="sm:col-span-2">
-          <Textarea
-            id="v-purpose"
-            value={form.purpose}
-            maxLength={500}
-            aria-invalid={!!errors.purpose || undefined}
-            onChange={(e) => set('purpose', e.target.value)}
-            data-testid="v-purpose"
-          />
-        </FormField>
+        <VisitorFields form={form} set={set} errors={errors} codes={codes} />
+        <VisitFields form={form} set={set} errors={errors} />
         <FormField
           label="Host"
           htmlFor="v-host"
