@@ -1,21 +1,19 @@
 // A month's roster as an Excel sheet (issue 11): the template is the unit's staff × the month's days with the
 // current roster's shift code or WO; the filled sheet comes back as one rotation per employee covering the month
 // (its pattern the month's days in order, null for a weekly off). All rows or none; a month whose salary is
-// approved or locked keeps its roster (409); the past days of the month are worked out again.
+// approved or locked keeps its roster (409); the past days of the month are worked out again. Routes in roster-routes.ts.
 import { daysInMonth, eachDay, isoDate } from '@hr/calendar';
-import { MENU, type TRoster, ZRosterImportQuery, ZRosterImportResult } from '@hr/contract';
+import type { TRoster } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Db, queryRows } from '../../db/client';
 import { shiftAssignments } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
-import { fileResponse } from '../../lib/responses';
 import { fromXlsxText, TEXT_FORMAT, xlsxBook } from '../../lib/xlsx';
-import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
+import { cellValue } from '../../lib/xlsx-read';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { toIsoDate } from '../employees/import';
 import { computeAttendance } from './compute';
@@ -25,8 +23,6 @@ import { rosterOf } from './shifts';
 const DAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** What a cell may say for a day off. */
 const OFF_WORDS = new Set(['WO', 'OFF', 'W/O']);
-const tags = ['attendance'];
-const access = { menu: MENU.viewShift, action: 'add' } as const;
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The unit's whole roster of the month (every employee employed on some day of it), as the screen shows it. */
@@ -98,41 +94,36 @@ export async function buildRosterTemplate(db: Db, auth: AuthContext, unitId: num
   ]);
 }
 
-/** Reads the filled sheet and saves each employee's month as one rotation (all rows or none). */
-export async function importRoster(
-  db: Db,
-  auth: AuthContext,
-  unitId: number,
-  year: number,
-  month: number,
-  ws: ExcelJS.Worksheet,
-  requestId?: string,
-): Promise<{ count: number; recomputedDays: number }> {
-  const first = isoDate(year, month, 1);
-  const last = isoDate(year, month, daysInMonth(year, month));
-  const days = eachDay(first, last);
-  const ym = `${year}-${pad2(month)}`;
+type Line = { rowNo: number; code: string; cells: string[] };
+type Assignment = { employeeId: number; pattern: (number | null)[] };
+interface Month {
+  unitId: number;
+  year: number;
+  month: number;
+  first: string;
+  last: string;
+  days: string[];
+  ym: string;
+}
 
-  // The columns must be this month's days (a template of another month is refused whole).
+/** The columns must be this month's days (a template of another month is refused whole). */
+function assertMonthColumns(ws: ExcelJS.Worksheet, m: Month) {
   const head = ws.getRow(1);
-  for (let i = 0; i < days.length; i++) {
+  for (let i = 0; i < m.days.length; i++) {
     const cell = head.getCell(3 + i);
     const v = cellValue(cell.value);
     const text = String(cell.text ?? '').trim();
     const asDate = v instanceof Date || typeof v === 'number' ? toIsoDate(v) : undefined;
-    if (text.slice(0, 10) !== days[i] && asDate !== days[i]) {
-      throw new BadRequest(`This sheet is not the roster of ${ym}: download the template of the month and fill it`, {
-        file: [`Column ${3 + i} should be ${days[i]}, not '${text}'`],
+    if (text.slice(0, 10) !== m.days[i] && asDate !== m.days[i]) {
+      throw new BadRequest(`This sheet is not the roster of ${m.ym}: download the template of the month and fill it`, {
+        file: [`Column ${3 + i} should be ${m.days[i]}, not '${text}'`],
       });
     }
   }
+}
 
-  const roster = await monthRoster(db, auth, unitId, year, month);
-  const current = new Map(roster.rows.map((r) => [r.employeeCode.toLowerCase(), r]));
-  const shifts = await queryRows<{ id: number; code: string }>(db, sql`select id, code from shifts where is_active`);
-  const shiftByCode = new Map(shifts.map((s) => [s.code.trim().toUpperCase(), s.id]));
-
-  type Line = { rowNo: number; code: string; cells: string[] };
+/** The sheet's filled rows: the employee code and a cell per day (upper-case text, '' when blank). */
+function sheetLines(ws: ExcelJS.Worksheet, days: string[]): Line[] {
   const lines: Line[] = [];
   ws.eachRow((row, n) => {
     if (n === 1) return;
@@ -142,22 +133,34 @@ export async function importRoster(
     lines.push({ rowNo: n, code, cells });
   });
   if (!lines.length) throw new BadRequest('The sheet has no rows');
+  return lines;
+}
 
-  // Codes that are not in the unit's roster of the month: someone of another unit, not employed then, or nobody.
-  const missing = [...new Set(lines.map((l) => l.code.toLowerCase()).filter((c) => c && !current.has(c)))];
+/** The units of employees by lower-case code, for codes not in the unit's roster of the month. */
+async function unitsOfCodes(db: Db, codes: string[]): Promise<Map<string, { unitId: number }>> {
   const elsewhere = new Map<string, { unitId: number }>();
-  if (missing.length) {
+  if (codes.length) {
     const rows = await queryRows<{ code: string; unitId: number }>(
       db,
       sql`select lower(employee_code) as code, unit_id as "unitId" from employees
-          where lower(employee_code) in (select jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb))`,
+          where lower(employee_code) in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`,
     );
     for (const r of rows) elsewhere.set(r.code, r);
   }
+  return elsewhere;
+}
+
+/** What the sheet asks of each employee, checked: one rotation per employee, or the problems of each row. */
+async function readAssignments(db: Db, roster: TRoster, m: Month, lines: Line[]) {
+  const current = new Map(roster.rows.map((r) => [r.employeeCode.toLowerCase(), r]));
+  const shifts = await queryRows<{ id: number; code: string }>(db, sql`select id, code from shifts where is_active`);
+  const shiftByCode = new Map(shifts.map((s) => [s.code.trim().toUpperCase(), s.id]));
+  // Codes that are not in the unit's roster of the month: someone of another unit, not employed then, or nobody.
+  const elsewhere = await unitsOfCodes(db, [...new Set(lines.map((l) => l.code.toLowerCase()).filter((c) => c && !current.has(c)))]);
 
   const errors: Record<string, string[]> = {};
   const seen = new Map<string, number>();
-  const assignments: { employeeId: number; pattern: (number | null)[] }[] = [];
+  const assignments: Assignment[] = [];
   for (const l of lines) {
     const problems: string[] = [];
     const key = l.code.toLowerCase();
@@ -166,39 +169,54 @@ export async function importRoster(
     else if (!emp) {
       const other = elsewhere.get(key);
       if (!other) problems.push(`Employee Code: no employee with code '${l.code}'`);
-      else if (other.unitId !== unitId) problems.push(`Employee Code: ${l.code} is an employee of another unit`);
-      else problems.push(`Employee Code: ${l.code} is not employed in ${ym}`);
+      else if (other.unitId !== m.unitId) problems.push(`Employee Code: ${l.code} is an employee of another unit`);
+      else problems.push(`Employee Code: ${l.code} is not employed in ${m.ym}`);
     } else if (seen.has(key)) problems.push(`Employee Code: ${l.code} is also on row ${seen.get(key)}`);
     if (l.code && !seen.has(key)) seen.set(key, l.rowNo);
-
-    const pattern: (number | null)[] = [];
-    l.cells.forEach((c, i) => {
-      const day = days[i];
-      if (c === '') {
-        // Blank: the day as the roster has it now.
-        const now = emp?.cells[i];
-        if (!now) pattern.push(null);
-        else if (now.weeklyOff) pattern.push(null);
-        else if (now.shiftId !== null) pattern.push(now.shiftId);
-        else problems.push(`${day}: the employee has no shift that day; write a shift code or WO`);
-      } else if (OFF_WORDS.has(c)) pattern.push(null);
-      else {
-        const id = shiftByCode.get(c);
-        if (id === undefined) problems.push(`${day}: no active shift coded '${c}'`);
-        else pattern.push(id);
-      }
-    });
+    const pattern = dayPattern(l.cells, m.days, emp?.cells, shiftByCode, problems);
     if (problems.length) errors[`row ${l.rowNo}`] = problems;
     else if (emp && l.cells.some((c) => c !== '')) assignments.push({ employeeId: emp.employeeId, pattern });
   }
   if (Object.keys(errors).length) throw new BadRequest('Some rows cannot be used; nothing was saved', errors);
-  if (!assignments.length) return { count: 0, recomputedDays: 0 };
+  return assignments;
+}
 
+/** One row's days as a rotation's pattern (a shift id, null for a weekly off); the problems are added to `problems`. */
+function dayPattern(
+  cells: string[],
+  days: string[],
+  now: TRoster['rows'][number]['cells'] | undefined,
+  shiftByCode: Map<string, number>,
+  problems: string[],
+): (number | null)[] {
+  const pattern: (number | null)[] = [];
+  cells.forEach((c, i) => {
+    const day = days[i];
+    if (c === '') {
+      // Blank: the day as the roster has it now.
+      const cell = now?.[i];
+      if (!cell) pattern.push(null);
+      else if (cell.weeklyOff) pattern.push(null);
+      else if (cell.shiftId !== null) pattern.push(cell.shiftId);
+      else problems.push(`${day}: the employee has no shift that day; write a shift code or WO`);
+    } else if (OFF_WORDS.has(c)) pattern.push(null);
+    else {
+      const id = shiftByCode.get(c);
+      if (id === undefined) problems.push(`${day}: no active shift coded '${c}'`);
+      else pattern.push(id);
+    }
+  });
+  return pattern;
+}
+
+/** Saves each employee's month as one rotation (replacing an earlier upload of the month) and works out the past days. */
+async function saveRoster(db: Db, auth: AuthContext, m: Month, assignments: Assignment[], requestId?: string) {
   const today = orgToday();
   const ids = assignments.map((a) => a.employeeId);
   const idList = `{${ids.join(',')}}`;
+  const { first, last } = m;
   return db.transaction(async (tx) => {
-    await assertDayOpen(tx, unitId, first, 'The roster cannot change');
+    await assertDayOpen(tx, m.unitId, first, 'The roster cannot change');
     // An earlier upload of the same month is replaced, not stacked.
     await tx.execute(
       sql`update shift_assignments set is_active = false, updated_by = ${auth.userId}, updated_at = now()
@@ -223,7 +241,7 @@ export async function importRoster(
       entity: 'shift_assignments',
       entityId: rows[0]?.id ?? 0,
       action: 'import',
-      after: { unitId, year, month, employees: assignments.length },
+      after: { unitId: m.unitId, year: m.year, month: m.month, employees: assignments.length },
       userId: auth.userId,
       requestId,
     });
@@ -237,47 +255,28 @@ export async function importRoster(
   });
 }
 
-export const rosterImportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/attendance/roster/template',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: "An .xlsx of the unit's roster of the month (employees × days, shift code or WO) to fill and upload",
-        querystring: ZRosterImportQuery,
-        response: { 200: fileResponse('.xlsx') },
-      },
-    },
-    async (request, reply) => {
-      const { unitId, year, month } = request.query;
-      const file = await buildRosterTemplate(app.db, request.auth, unitId, year, month);
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="Roster_${year}_${pad2(month)}.xlsx"`)
-        .send(file);
-    },
-  );
+/** Reads the filled sheet and saves each employee's month as one rotation (all rows or none). */
+export async function importRoster(
+  db: Db,
+  auth: AuthContext,
+  unitId: number,
+  year: number,
+  month: number,
+  ws: ExcelJS.Worksheet,
+  requestId?: string,
+): Promise<{ count: number; recomputedDays: number }> {
+  const first = isoDate(year, month, 1);
+  const last = isoDate(year, month, daysInMonth(year, month));
+  const m: Month = { unitId, year, month, first, last, days: eachDay(first, last), ym: `${year}-${pad2(month)}` };
+  assertMonthColumns(ws, m);
+  const roster = await monthRoster(db, auth, unitId, year, month);
+  const assignments = await readAssignments(db, roster, m, sheetLines(ws, m.days));
+  if (!assignments.length) return { count: 0, recomputedDays: 0 };
+  return saveRoster(db, auth, m, assignments, requestId);
+}
 
-  app.post(
-    '/api/attendance/roster/import',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: "Uploads the filled roster template (.xlsx): each employee's month becomes one rotation; all rows or none",
-        querystring: ZRosterImportQuery,
-        consumes: ['multipart/form-data'],
-        response: { 200: ZRosterImportResult },
-      },
-    },
-    async (request) => {
-      const { unitId, year, month } = request.query;
-      if (!canReachUnit(request.auth, unitId)) throw new NotFound('Unit not found');
-      // A frozen month is refused before anyone fixes rows for nothing (and again when saving).
-      await assertDayOpen(app.db, unitId, isoDate(year, month, 1), 'The roster cannot change');
-      const ws = await uploadedSheet(request, 10 * 1024 * 1024, 'a roster');
-      return importRoster(app.db, request.auth, unitId, year, month, ws, request.id);
-    },
-  );
-};
+/** Checks before an upload is read: the unit within reach (404), the month open (409; checked again when saving). */
+export async function assertRosterOpen(db: Db, auth: AuthContext, unitId: number, year: number, month: number) {
+  if (!canReachUnit(auth, unitId)) throw new NotFound('Unit not found');
+  await assertDayOpen(db, unitId, isoDate(year, month, 1), 'The roster cannot change');
+}

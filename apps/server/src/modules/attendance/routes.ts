@@ -8,7 +8,7 @@ import { deviceAdminRoutes } from './device-admin-routes';
 import { latePunchRoutes } from './late-punch-routes';
 import { punchRoutes } from './punch-routes';
 import { regularisationRoutes } from './regularisation-routes';
-import { rosterImportRoutes } from './roster-import';
+import { rosterImportRoutes } from './roster-routes';
 import { shiftRoutes } from './shift-routes';
 
 export const attendanceApiRoutes: FastifyPluginAsyncZod = async (app) => {
