@@ -9,7 +9,7 @@ import { writeAudit } from '../../lib/audit';
 import { Conflict } from '../../lib/errors';
 import { isFinalRunStatus } from '../../lib/month-lock';
 import type { AuthContext } from '../access/context';
-import type { RunRow } from './runs';
+import type { RunRow } from './run-record';
 
 /** The off-cycle runs of a regular run, oldest first, with their status and employees. */
 export async function offCycleRuns(db: Db, parentId: number): Promise<TRun['offCycle']> {
