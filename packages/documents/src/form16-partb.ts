@@ -8,8 +8,8 @@
 // numbers beside them (form16-law.ts).
 import type { Paise } from '@hr/payroll';
 import { amountText } from './common';
-import type { Form16Figures, Form16Record } from './form16';
 import { salaryCertificateLaw } from './form16-law';
+import type { Form16Figures, Form16Record } from './form16-record';
 
 /** A computation line: number, label (indented for sub-lines), an inner amount and an outer (running) amount. */
 export type Line = { no?: string; label: string; inner?: Paise; outer?: Paise; bold?: boolean; indent?: number; note?: boolean };

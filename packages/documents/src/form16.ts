@@ -1,20 +1,25 @@
 // Form 16 (rule 31(1)(a) of the Income-tax Rules, 1962): the certificate of tax deducted at source on salary
 // under section 192 for one financial year up to 2025-26; from the tax year 2026-27 the same document is Form 130
 // (section 395(4)(b) of the Income-tax Act, 2025, rule 215(1) of the Income-tax Rules, 2026), the year deciding
-// the texts and section numbers (form16-law.ts) and Part B's items (form16-partb.ts, Notification 36/2019). Part B (the annexure: salary by head, exemptions under section 10,
-// deductions under section 16 and chapter VI-A, the regime, the tax computation) is worked out here from the
-// year's salary slips and the employee's declaration; Part A proper (tax deducted and deposited, with the
+// the texts and section numbers (form16-law.ts) and Part B's items (form16-partb.ts, Notification 36/2019). Part B (the
+// annexure: salary by head, exemptions under section 10, deductions under section 16 and chapter VI-A, the regime,
+// the tax computation) is worked out from the year's salary slips and the employee's declaration (form16-figures.ts,
+// from a Form16Record, form16-record.ts) and laid out here; Part A proper (tax deducted and deposited, with the
 // challan and statement receipt numbers) is generated on the TRACES portal, so the document prints only a
 // summary of the tax deducted per quarter from the payroll and says where Part A comes from.
 import { formatIsoDMY, monthName } from '@hr/calendar';
-import { computeIncomeTax, type IncomeTaxParameters, type Paise, type TaxRegime, type TaxResult } from '@hr/payroll';
+import type { Paise } from '@hr/payroll';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { amountText, baseDocument, COLORS, GRID, rule, stripCarriageReturns } from './common';
+import { amountText, baseDocument, COLORS, GRID, rule } from './common';
 import { form16BatchFileName } from './filenames';
+import { form16Figures } from './form16-figures';
 import { salaryCertificateLaw } from './form16-law';
 import { type Line, partBLines } from './form16-partb';
+import type { Form16Figures, Form16Record } from './form16-record';
 
+export * from './form16-figures';
 export { partBLines } from './form16-partb';
+export * from './form16-record';
 
 /** Fixed texts of the document. */
 export const FORM16_TEXT = {
@@ -23,264 +28,6 @@ export const FORM16_TEXT = {
   panNotAvailable: 'PANNOTAVBL',
   notDeposited: 'Deposited: see Part A (TRACES)',
 } as const;
-
-export const QUARTERS = [
-  { quarter: 'Q1', months: [4, 5, 6], label: 'April – June' },
-  { quarter: 'Q2', months: [7, 8, 9], label: 'July – September' },
-  { quarter: 'Q3', months: [10, 11, 12], label: 'October – December' },
-  { quarter: 'Q4', months: [1, 2, 3], label: 'January – March' },
-] as const;
-
-/** One month's salary slip as Form 16 reads it: earnings by head (paise), professional tax and tax deducted. */
-export interface Form16Month {
-  year: number;
-  month: number;
-  /**
-   * Earning heads paid that month (print name, amount in paise); `section` '17(2)' (a perquisite) or '17(3)' (profits
-   * in lieu of salary) puts a head on its own line of Part B, else it is salary under section 17(1).
-   */
-  earnings: readonly { name: string; amount: Paise; section?: '17(2)' | '17(3)' | null }[];
-  professionalTax: Paise;
-  tds: Paise;
-}
-
-/** An exemption under section 10 as declared and allowed (e.g. HRA, '10(13A)'). */
-export interface Form16Exemption {
-  section: string;
-  label: string;
-  amount: Paise;
-}
-
-export interface Form16Record {
-  /** '2026-27'. */
-  financialYear: string;
-  /** The deductor: the employer's name, the establishment's address, its TAN and the employer's PAN. */
-  employer: { name: string; address: string; tan?: string | null; pan?: string | null };
-  employee: { name: string; employeeCode: string; pan: string | null; designation: string; unitName: string };
-  /** Period with the employer within the year, 'YYYY-MM-DD'. */
-  periodFrom: string;
-  periodTo: string;
-  /** The year's income-tax parameters of the employee's regime (the regime is theirs: `tax.regime`). */
-  tax: IncomeTaxParameters;
-  /** The year's slips in month order. */
-  months: readonly Form16Month[];
-  /** Section 17(2) and 17(3) beyond the months' heads marked so (e.g. reported by hand); default none. */
-  perquisites?: Paise;
-  profitsInLieu?: Paise;
-  /** Income from other sources reported by the employee (section 192(2B)). */
-  otherIncome?: Paise;
-  /** Declared exemptions under section 10 (counted in the old regime only). */
-  exemptions?: readonly Form16Exemption[];
-  /**
-   * Chapter VI-A claims by section as declared, capped by the year's parameters; '24(b)' (interest on a housing
-   * loan) is printed as the loss from house property, not as a deduction.
-   */
-  deductions?: Record<string, Paise>;
-  /** Salary and tax deducted by a previous employer in the year, as declared. */
-  previousEmployer?: { salary: Paise; tds: Paise } | null;
-  /** Relief under section 89 (arrears of earlier years), as claimed. */
-  relief89?: Paise;
-  /** The year's basic + DA from this employer (80CCD(2)'s cap; absent: the gross salary). */
-  basicAndDa?: Paise;
-  /** The employee's age reached in the year (the old regime's senior citizens' slabs). */
-  age?: number;
-}
-
-export interface Form16Figures {
-  regime: TaxRegime;
-  /** Earnings by head over the year, in the order first paid. */
-  salaryHeads: { name: string; amount: Paise }[];
-  /** Section 17(1): the sum of salaryHeads. */
-  salary17_1: Paise;
-  perquisites17_2: Paise;
-  profits17_3: Paise;
-  /** 17(1) + 17(2) + 17(3) from this employer. */
-  grossSalary: Paise;
-  previousEmployerSalary: Paise;
-  /** Exemption lines as counted (none in the new regime); they add up to tax.exemptions. */
-  exemptions: Form16Exemption[];
-  /** Gross salary (this and a previous employer) less the exemptions. */
-  salaryAfterExemptions: Paise;
-  /** Part B item 3: the salary from this employer less the exemptions [1(d) − 2(h)]. */
-  currentEmployerSalary: Paise;
-  /** Professional tax paid in the year (the slips' PT), whether or not the regime deducts it. */
-  professionalTaxPaid: Paise;
-  /** Section 16: standard deduction + professional tax as counted. */
-  section16Total: Paise;
-  /** Income chargeable under the head "Salaries". */
-  incomeChargeable: Paise;
-  /** Income (or admissible loss, negative) from house property: the 24(b) interest as counted. */
-  houseProperty: Paise;
-  /** Income under the head "Other sources" as reported. */
-  otherIncome: Paise;
-  /** houseProperty + otherIncome (line 7). */
-  otherIncomeTotal: Paise;
-  /** incomeChargeable + otherIncomeTotal (line 8). */
-  grossTotalIncome: Paise;
-  /** Chapter VI-A deductions by section as counted (after the caps), in the order claimed. */
-  deductions: { section: string; amount: Paise }[];
-  tax: TaxResult;
-  /** Tax on total income − rebate + surcharge + cess, before rounding under section 288B. */
-  taxBeforeRounding: Paise;
-  /** tax.totalTax − taxBeforeRounding. */
-  rounding: Paise;
-  relief89: Paise;
-  /** Tax payable after relief under section 89. */
-  netTaxPayable: Paise;
-  /** This employer's TDS in the year (the slips' TDS). */
-  tdsDeducted: Paise;
-  previousEmployerTds: Paise;
-  /** netTaxPayable − tdsDeducted − previousEmployerTds (negative: deducted in excess). */
-  balance: Paise;
-  /** Every month of the financial year in order (April first), with zero where no salary was paid. */
-  months: { year: number; month: number; paid: boolean; gross: Paise; professionalTax: Paise; tds: Paise }[];
-  quarters: { quarter: string; label: string; gross: Paise; tds: Paise }[];
-  totals: { gross: Paise; professionalTax: Paise; tds: Paise };
-}
-
-const sum = (values: Iterable<Paise>): Paise => {
-  let total = 0n;
-  for (const v of values) total += v;
-  return total;
-};
-
-/** '2026-27' → 2026; throws on anything else. */
-export function financialYearStart(financialYear: string): number {
-  const m = /^(\d{4})-(\d{2})$/.exec(financialYear);
-  if (!m || (Number(m[1]) + 1) % 100 !== Number(m[2])) throw new RangeError(`Not a financial year: '${financialYear}'`);
-  return Number(m[1]);
-}
-
-/** '2026-27' → '2027-28'. */
-export function assessmentYearOf(financialYear: string): string {
-  const start = financialYearStart(financialYear) + 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-}
-
-/** Every month of the year (April first, zero where no salary was paid) and the quarters' sums. */
-function monthsOfYear(record: Form16Record, start: number): Pick<Form16Figures, 'months' | 'quarters'> {
-  const slipOf = new Map(record.months.map((m) => [m.year * 100 + m.month, m]));
-  const months: Form16Figures['months'] = [];
-  for (let i = 0; i < 12; i++) {
-    const month = ((3 + i) % 12) + 1;
-    const year = month >= 4 ? start : start + 1;
-    const slip = slipOf.get(year * 100 + month);
-    months.push({
-      year,
-      month,
-      paid: slip !== undefined,
-      gross: slip ? sum(slip.earnings.map((e) => e.amount)) : 0n,
-      professionalTax: slip?.professionalTax ?? 0n,
-      tds: slip?.tds ?? 0n,
-    });
-  }
-  for (const m of record.months) {
-    if (!months.some((x) => x.year === m.year && x.month === m.month)) {
-      throw new RangeError(`${monthName(m.month)} ${m.year} is not in the financial year ${record.financialYear}`);
-    }
-  }
-  const quarters = QUARTERS.map((q) => {
-    const of = months.filter((m) => (q.months as readonly number[]).includes(m.month));
-    return { quarter: q.quarter, label: q.label, gross: sum(of.map((m) => m.gross)), tds: sum(of.map((m) => m.tds)) };
-  });
-  return { months, quarters };
-}
-
-/** The year's figures of one employee: every printed total is the sum of the printed lines above it. */
-export function form16Figures(record: Form16Record): Form16Figures {
-  const p = record.tax;
-  const start = financialYearStart(record.financialYear);
-  if (p.financialYear !== record.financialYear) {
-    throw new RangeError(`The tax parameters are of ${p.financialYear}, not ${record.financialYear}`);
-  }
-  const byHead = new Map<string, Paise>();
-  let perquisites17_2 = record.perquisites ?? 0n;
-  let profits17_3 = record.profitsInLieu ?? 0n;
-  for (const m of record.months) {
-    for (const e of m.earnings) {
-      if (e.section === '17(2)') perquisites17_2 += e.amount;
-      else if (e.section === '17(3)') profits17_3 += e.amount;
-      else {
-        const name = stripCarriageReturns(e.name).replace(/\s+/g, ' ').trim();
-        byHead.set(name, (byHead.get(name) ?? 0n) + e.amount);
-      }
-    }
-  }
-  const salaryHeads = [...byHead].filter(([, amount]) => amount !== 0n).map(([name, amount]) => ({ name, amount }));
-  const salary17_1 = sum(salaryHeads.map((h) => h.amount));
-  const grossSalary = salary17_1 + perquisites17_2 + profits17_3;
-  const previousEmployerSalary = record.previousEmployer?.salary ?? 0n;
-  const professionalTaxPaid = sum(record.months.map((m) => m.professionalTax));
-  const claimedExemptions = p.exemptionsAllowed ? (record.exemptions ?? []).filter((e) => e.amount > 0n) : [];
-
-  const tax = computeIncomeTax(p, {
-    grossSalary: grossSalary + previousEmployerSalary,
-    exemptions: sum(claimedExemptions.map((e) => e.amount)),
-    deductions: record.deductions ?? {},
-    professionalTax: professionalTaxPaid,
-    otherIncome: record.otherIncome ?? 0n,
-    basicAndDa: record.basicAndDa,
-    age: record.age,
-  });
-  // The exemptions are limited to the salary left after the standard deduction: the last lines give way.
-  const exemptions: Form16Exemption[] = [];
-  let left = tax.exemptions;
-  for (const e of claimedExemptions) {
-    const amount = e.amount < left ? e.amount : left;
-    left -= amount;
-    if (amount > 0n) exemptions.push({ ...e, amount });
-  }
-  const salaryAfterExemptions = tax.grossSalary - tax.exemptions;
-  const section16Total = tax.standardDeduction + tax.professionalTax;
-  const incomeChargeable = salaryAfterExemptions - section16Total;
-  // Deductions as counted, limited in total to the income (the last sections give way).
-  const deductions: { section: string; amount: Paise }[] = [];
-  let room = tax.totalDeductions;
-  for (const [section, capped] of Object.entries(tax.deductions)) {
-    const amount = capped < room ? capped : room;
-    room -= amount;
-    if (amount > 0n) deductions.push({ section, amount });
-  }
-  const taxBeforeRounding = tax.taxOnIncome - tax.rebate + tax.surcharge + tax.cess;
-  const relief89Claimed = record.relief89 ?? 0n;
-  const relief89 = relief89Claimed < 0n ? 0n : relief89Claimed > tax.totalTax ? tax.totalTax : relief89Claimed;
-  const netTaxPayable = tax.totalTax - relief89;
-  const previousEmployerTds = record.previousEmployer?.tds ?? 0n;
-
-  const { months, quarters } = monthsOfYear(record, start);
-  const tdsDeducted = sum(months.map((m) => m.tds));
-  return {
-    regime: p.regime,
-    salaryHeads,
-    salary17_1,
-    perquisites17_2,
-    profits17_3,
-    grossSalary,
-    previousEmployerSalary,
-    exemptions,
-    salaryAfterExemptions,
-    currentEmployerSalary: grossSalary - tax.exemptions,
-    professionalTaxPaid,
-    section16Total,
-    incomeChargeable,
-    houseProperty: tax.houseProperty,
-    otherIncome: tax.otherIncome,
-    otherIncomeTotal: tax.houseProperty + tax.otherIncome,
-    grossTotalIncome: tax.grossTotalIncome,
-    deductions,
-    tax,
-    taxBeforeRounding,
-    rounding: tax.totalTax - taxBeforeRounding,
-    relief89,
-    netTaxPayable,
-    tdsDeducted,
-    previousEmployerTds,
-    balance: netTaxPayable - tdsDeducted - previousEmployerTds,
-    months,
-    quarters,
-    totals: { gross: sum(months.map((m) => m.gross)), professionalTax: professionalTaxPaid, tds: tdsDeducted },
-  };
-}
 
 // ---- layout ----
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineResource, f, type TField } from './define';
+import { defineResource } from './define';
+import type { TField } from './field';
+import { f } from './fields';
 
 /**
  * A communication key some terminals send with every call. Stored hashed; left empty on an update it

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIONS } from '../access';
-import { defineResource, f } from './define';
+import { defineResource } from './define';
+import { f } from './fields';
 
 export const role = defineResource({
   name: 'role',

@@ -1,4 +1,5 @@
-import { defineResource, f } from './define';
+import { defineResource } from './define';
+import { f } from './fields';
 
 /** Seven digits from a sample token (the masters tests' unique token holds digits). */
 const digits = (n: string) => n.replace(/\D/g, '').padStart(7, '0').slice(-7);

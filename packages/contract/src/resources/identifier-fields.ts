@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { IDENTIFIER_SHAPES, type TIdentifierKind, zOptionalCoordinate, zOptionalIdentifier } from '../identifiers';
 import { zLine } from '../text';
-import type { TField } from './define';
+import type { TField } from './field';
 
 // The master fields that hold an identifier of a shape (identifiers.ts): a master's code, a TAN / PAN / EPFO / ESIC
-// code, a coordinate. Part of `f` (define.ts).
+// code, a coordinate. Part of `f` (fields.ts).
 
 type Opt = { required?: boolean; help?: string };
 const trimmed = (max: number) => zLine().max(max, `At most ${max} characters`);

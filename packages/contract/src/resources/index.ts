@@ -38,6 +38,9 @@ export {
   ZMenuAccessRow,
 } from './configure';
 export * from './define';
+export * from './field';
+export * from './fields';
+export * from './list';
 export { mappingSaveSchema, type TMappingLine, type TMappingSave, ZMapDtls, ZMappingLine, ZMappingSave } from './mappings';
 export { RESOURCE_ROUTES, type TResourceRoute } from './routes';
 

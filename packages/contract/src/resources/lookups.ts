@@ -1,4 +1,5 @@
-import { defineResource, f } from './define';
+import { defineResource } from './define';
+import { f } from './fields';
 
 /** A plain look-up list: name and optional code. */
 const lookup = (name: string, path: string, title: string) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineResource, f, type TResource } from './define';
+import { defineResource, type TResource } from './define';
+import { f } from './fields';
 
 /** Unit-wise (and user-wise) mappings: listed as rows, edited per owner as a checklist. */
 

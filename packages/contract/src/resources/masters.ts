@@ -1,5 +1,6 @@
 import { IDENTIFIER_SHAPES } from '../identifiers';
-import { defineResource, f } from './define';
+import { defineResource } from './define';
+import { f } from './fields';
 
 const code = (n: string) => `C${n.replace(/[^A-Za-z0-9]/g, '').slice(-8)}`;
 

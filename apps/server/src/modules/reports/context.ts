@@ -23,33 +23,38 @@ export function reachSql(auth: AuthContext, unit: SQL, employee: SQL): SQL {
   )})`;
 }
 
-export async function reportContext(db: Db, auth: AuthContext, def: ReportDef, q: Query): Promise<ReportContext> {
-  if (auth.isSelfService && def.selfService === 'refuse') throw new Forbidden('This report is not open to self-service roles');
-  const kinds = new Set(def.filters.map((x) => x.kind));
-  const fieldErrors: Record<string, string[]> = {};
-  const missing = (field: string, label: string) => {
-    fieldErrors[field] = [`${label} is required`];
-  };
+type FieldErrors = Record<string, string[]>;
+type FilterKinds = ReadonlySet<ReportDef['filters'][number]['kind']>;
+
+const missing = (fieldErrors: FieldErrors, field: string, label: string) => {
+  fieldErrors[field] = [`${label} is required`];
+};
+
+/** The filters the report requires that the query leaves out, as field errors. */
+function requiredFilters(def: ReportDef, q: Query, fieldErrors: FieldErrors) {
+  const need = (field: string, label: string) => missing(fieldErrors, field, label);
   for (const filter of def.filters) {
     if (!filter.required) continue;
-    if (filter.kind === 'unit' && q.unitId === undefined) missing('unitId', 'Unit');
-    if (filter.kind === 'employee' && q.employeeId === undefined) missing('employeeId', 'Employee');
-    if (filter.kind === 'financialYear' && q.financialYear === undefined) missing('financialYear', 'Financial year');
+    if (filter.kind === 'unit' && q.unitId === undefined) need('unitId', 'Unit');
+    if (filter.kind === 'employee' && q.employeeId === undefined) need('employeeId', 'Employee');
+    if (filter.kind === 'financialYear' && q.financialYear === undefined) need('financialYear', 'Financial year');
     if (filter.kind === 'month') {
-      if (q.year === undefined) missing('year', 'Year');
-      if (q.month === undefined) missing('month', 'Month');
+      if (q.year === undefined) need('year', 'Year');
+      if (q.month === undefined) need('month', 'Month');
     }
     if (filter.kind === 'dateRange') {
-      if (q.from === undefined) missing('from', 'From');
-      if (q.to === undefined) missing('to', 'To');
+      if (q.from === undefined) need('from', 'From');
+      if (q.to === undefined) need('to', 'To');
     }
-    if (filter.kind === 'status' && q.status === undefined) missing('status', 'Status');
-    if (filter.kind === 'state' && q.stateId === undefined) missing('stateId', 'State');
-    if (filter.kind === 'quarter' && q.quarter === undefined) missing('quarter', 'Quarter');
+    if (filter.kind === 'status' && q.status === undefined) need('status', 'Status');
+    if (filter.kind === 'state' && q.stateId === undefined) need('stateId', 'State');
+    if (filter.kind === 'quarter' && q.quarter === undefined) need('quarter', 'Quarter');
   }
-  const f: ResolvedFilters = {};
-  const words: string[] = [];
+}
 
+/** The month, financial year and quarter into `f` (from, to), in words. */
+function periodFilters(kinds: FilterKinds, q: Query, f: ResolvedFilters, fieldErrors: FieldErrors): string[] {
+  const words: string[] = [];
   if (kinds.has('month') && q.year !== undefined && q.month !== undefined) {
     f.year = q.year;
     f.month = q.month;
@@ -57,8 +62,8 @@ export async function reportContext(db: Db, auth: AuthContext, def: ReportDef, q
     f.to = isoDate(q.year, q.month, daysInMonth(q.year, q.month));
     words.push(`${monthName(q.month)} ${q.year}`);
   } else if (kinds.has('month') && (q.year !== undefined) !== (q.month !== undefined)) {
-    if (q.year === undefined) missing('year', 'Year');
-    else missing('month', 'Month');
+    if (q.year === undefined) missing(fieldErrors, 'year', 'Year');
+    else missing(fieldErrors, 'month', 'Month');
   }
   if (kinds.has('financialYear') && q.financialYear !== undefined) {
     const fy = financialYearStarting(q.financialYear);
@@ -68,7 +73,7 @@ export async function reportContext(db: Db, auth: AuthContext, def: ReportDef, q
     words.push(`Financial year ${fy.name}`);
   }
   if (kinds.has('quarter') && q.quarter !== undefined) {
-    if (f.financialYear === undefined) missing('financialYear', 'Financial year');
+    if (f.financialYear === undefined) missing(fieldErrors, 'financialYear', 'Financial year');
     else {
       // Q1 April – June … Q4 January – March of the next calendar year.
       const firstMonth = ((q.quarter * 3) % 12) + 1;
@@ -79,10 +84,16 @@ export async function reportContext(db: Db, auth: AuthContext, def: ReportDef, q
       words.push(`Q${q.quarter} (${monthName(firstMonth)} – ${monthName(firstMonth + 2)} ${year})`);
     }
   }
+  return words;
+}
+
+/** A date range (real dates, in order, at most the report's days) and a status of the report's options into `f`, in words. */
+function rangeAndStatus(def: ReportDef, kinds: FilterKinds, q: Query, f: ResolvedFilters, fieldErrors: FieldErrors): string[] {
+  const words: string[] = [];
   if (kinds.has('dateRange') && (q.from !== undefined || q.to !== undefined)) {
-    if (q.from === undefined) missing('from', 'From');
+    if (q.from === undefined) missing(fieldErrors, 'from', 'From');
     else if (!isIsoDate(q.from)) fieldErrors.from = ['From is not a real date'];
-    if (q.to === undefined) missing('to', 'To');
+    if (q.to === undefined) missing(fieldErrors, 'to', 'To');
     else if (!isIsoDate(q.to)) fieldErrors.to = ['To is not a real date'];
     if (!fieldErrors.from && !fieldErrors.to && q.from && q.to) {
       if (q.to < q.from) fieldErrors.to = ['To must not be before From'];
@@ -103,11 +114,11 @@ export async function reportContext(db: Db, auth: AuthContext, def: ReportDef, q
       words.push(option.label);
     }
   }
-  const extra = def.validate?.(f);
-  if (extra) Object.assign(fieldErrors, extra);
-  if (Object.keys(fieldErrors).length) throw new BadRequest('Invalid report filters', fieldErrors);
+  return words;
+}
 
-  // Ids: a unit or employee out of reach is 404 like a missing one.
+/** The unit, department, designation, category, state and employee into `f`, by name: one out of reach is 404 like a missing one. */
+async function namedFilters(db: Db, auth: AuthContext, kinds: FilterKinds, q: Query, f: ResolvedFilters): Promise<string[]> {
   const head: string[] = [];
   if (kinds.has('unit') && q.unitId !== undefined) {
     const [u] = await db.select({ name: units.name }).from(units).where(eq(units.id, q.unitId));
@@ -149,12 +160,16 @@ export async function reportContext(db: Db, auth: AuthContext, def: ReportDef, q
     f.employeeId = q.employeeId;
     head.push(`${e.code} ${e.name}`);
   }
+  return head;
+}
 
+/** The checked filters as the report's context: the reach and the employees' condition its query uses. */
+function contextOf(db: Db, auth: AuthContext, f: ResolvedFilters, summary: string): ReportContext {
   return {
     db,
     auth,
     f,
-    summary: [...head, ...words].join(' · '),
+    summary,
     reach: (unit, employee) => reachSql(auth, unit, employee),
     employeeWhere(alias, unit) {
       const u = unit ?? sql`${alias}.unit_id`;
@@ -167,6 +182,24 @@ export async function reportContext(db: Db, auth: AuthContext, def: ReportDef, q
       return sql.join(parts, sql` and `);
     },
   };
+}
+
+/**
+ * A report's query checked against its declaration and the caller: required filters present, periods and ranges
+ * real (400 with the field errors), ids within reach (404); the filters resolved and their summary in words.
+ */
+export async function reportContext(db: Db, auth: AuthContext, def: ReportDef, q: Query): Promise<ReportContext> {
+  if (auth.isSelfService && def.selfService === 'refuse') throw new Forbidden('This report is not open to self-service roles');
+  const kinds: FilterKinds = new Set(def.filters.map((x) => x.kind));
+  const fieldErrors: FieldErrors = {};
+  requiredFilters(def, q, fieldErrors);
+  const f: ResolvedFilters = {};
+  const words = [...periodFilters(kinds, q, f, fieldErrors), ...rangeAndStatus(def, kinds, q, f, fieldErrors)];
+  const extra = def.validate?.(f);
+  if (extra) Object.assign(fieldErrors, extra);
+  if (Object.keys(fieldErrors).length) throw new BadRequest('Invalid report filters', fieldErrors);
+  const head = await namedFilters(db, auth, kinds, q, f);
+  return contextOf(db, auth, f, [...head, ...words].join(' · '));
 }
 
 /** The menus (actionUrls) among `urls` the role may view: one query for the report list. */

@@ -1,5 +1,5 @@
 import { defineModule } from '../../lib/module';
-import { attendanceReportRoutes } from './attendance';
+import { attendanceRegisterRoutes, shiftCompareRoutes } from './attendance/routes';
 import { registerReports } from './define';
 import { REPORTS } from './registry';
 import { reportRoutes } from './routes';
@@ -8,5 +8,5 @@ import { runRegisterRoutes } from './run-register';
 export const reportsModule = defineModule({
   name: 'reports',
   setup: () => registerReports(REPORTS),
-  routes: [reportRoutes, attendanceReportRoutes, runRegisterRoutes],
+  routes: [reportRoutes, attendanceRegisterRoutes, shiftCompareRoutes, runRegisterRoutes],
 });

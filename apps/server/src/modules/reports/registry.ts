@@ -1,7 +1,7 @@
 // Every report of the product, each declared once (defineReport) in its file, listed here in the reports screen's
 // order; the reports module's manifest registers the list (the statutory registers pf, esi, pt and lwf have their
 // menus registerPf… in MENU and the Registers module of the menu seed).
-import { attendanceRegisterReport, shiftCompareReport, shiftCompareSummaryReport } from './attendance';
+import { attendanceRegisterReport, shiftCompareReport, shiftCompareSummaryReport } from './attendance/reports';
 import type { ReportDef } from './define';
 import { arrears } from './registers/arrears';
 import { formD } from './registers/attendance';
