@@ -2,9 +2,10 @@
 // the voucher numbered when an advance is paid, and a change to an advance not yet paid (before approval it is
 // changed in place; after approval the change sends it back for approval). The routes are in advance-routes.ts.
 import { financialYearOf, yearMonth } from '@hr/calendar';
-import { MENU, type TAdvance, type TUpdateAdvance } from '@hr/contract';
+import { MENU, type TAdvance, type TUpdateAdvance, type ZAdvanceListQuery } from '@hr/contract';
 import { instalmentPlan, toRupees } from '@hr/payroll';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { advanceInstalments, advanceVouchers, salaryAdvances, units } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -12,7 +13,7 @@ import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { finalStatus } from '../../lib/month-lock';
 import { documentNumber, nextNumber } from '../../lib/number-series';
 import { orgToday } from '../../lib/org-zone';
-import { type AuthContext, canReachRecord } from '../access/context';
+import { type AuthContext, canReachRecord, selfScope, unitScope } from '../access/context';
 import { approvalOf, defineApprovalKind, historyOf, resubmitApproval } from '../approvals/service';
 
 export const advanceApproval = defineApprovalKind({
@@ -56,6 +57,28 @@ export async function advanceRows(db: Db | Tx, where: SQL | undefined, page?: { 
         where a.is_active ${where ? sql`and ${where}` : sql``}
         order by a.id desc ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
+}
+
+/** One page of the advances within the caller's reach (units, self-service to their own), newest first. */
+export async function listAdvances(db: Db, auth: AuthContext, q: z.output<typeof ZAdvanceListQuery>) {
+  const where = and(
+    unitScope(auth, salaryAdvances.unitId),
+    selfScope(auth, salaryAdvances.employeeId),
+    q.unitId ? eq(salaryAdvances.unitId, Number(q.unitId)) : undefined,
+    q.employeeId ? eq(salaryAdvances.employeeId, Number(q.employeeId)) : undefined,
+    q.status ? eq(salaryAdvances.status, q.status) : undefined,
+  );
+  // The conditions name the table's columns; the list query aliases the table as `a`, so they filter a subquery.
+  const aliased = where ? sql`(${where})` : undefined;
+  const rows = await advanceRows(db, aliased ? sql`a.id in (select id from salary_advances where ${aliased})` : undefined, {
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  const [{ n }] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from salary_advances a where a.is_active ${aliased ? sql`and a.id in (select id from salary_advances where ${aliased})` : sql``}`,
+  );
+  return { total: n, rows: rows.map(({ approvalId: _, ...r }) => r) };
 }
 
 export async function advanceView(db: Db, id: number): Promise<TAdvance> {

@@ -1,84 +1,12 @@
 // Manual monthly attendance: the month's figures per employee (payable, present, LWOP days, overtime hours),
 // entered on screen or uploaded from Excel, for offices that keep attendance outside the system. monthInputs()
-// reads them in place of the calendar's figures. A month approved or locked refuses them (409).
-import { daysInMonth } from '@hr/calendar';
-import {
-  MENU,
-  ZMonthAttendance,
-  ZMonthAttendanceQuery,
-  ZMonthAttendanceRow,
-  ZMonthAttendanceSaved,
-  ZSaveMonthAttendance,
-} from '@hr/contract';
-import { sql } from 'drizzle-orm';
+// reads them in place of the calendar's figures. A month approved or locked refuses them (409). Queries in
+// month-attendance.ts.
+import { MENU, ZMonthAttendance, ZMonthAttendanceQuery, ZMonthAttendanceSaved, ZSaveMonthAttendance } from '@hr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { type Db, queryRows } from '../../db/client';
-import { monthlyAttendance } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import { bulkUpsert } from '../../lib/bulk';
-import { BadRequest, NotFound } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
-import { TEXT_FORMAT, xlsxBook } from '../../lib/xlsx';
-import { cellValue, uploadedSheet } from '../../lib/xlsx-read';
-import { type AuthContext, canReachUnit } from '../access/context';
-import { tracksAttendance } from '../attendance/month';
-import { monthInputs, paidEmployees } from './inputs';
-import { assertMonthOpen } from './runs';
-
-type Row = z.infer<typeof ZMonthAttendanceRow>;
-
-const HEADERS = ['Employee Code', 'Name', 'Payable Days', 'Present Days', 'LWOP Days', 'OT Hours'];
-
-async function save(db: Db, auth: AuthContext, unitId: number, year: number, month: number, rows: Row[], requestId: string) {
-  if (!canReachUnit(auth, unitId)) throw new NotFound('Unit not found');
-  const staff = await paidEmployees(db, unitId, year, month);
-  const byCode = new Map(staff.map((e) => [e.employeeCode.toLowerCase(), e.id]));
-  const monthDays = daysInMonth(year, month);
-  const errors: Record<string, string[]> = {};
-  const seen = new Set<string>();
-  rows.forEach((r, i) => {
-    const line = `rows.${i}`;
-    const code = r.employeeCode.toLowerCase();
-    const problems: string[] = [];
-    if (!byCode.has(code)) problems.push(`${r.employeeCode}: not an employee of the unit in this month`);
-    if (seen.has(code)) problems.push(`${r.employeeCode}: appears twice`);
-    seen.add(code);
-    if (r.payableDays > monthDays || r.presentDays > monthDays) problems.push(`${r.employeeCode}: more than the month's ${monthDays} days`);
-    if (r.payableDays + r.lwopDays > monthDays) problems.push(`${r.employeeCode}: payable and LWOP days exceed the month`);
-    if (problems.length) errors[line] = problems;
-  });
-  if (Object.keys(errors).length) throw new BadRequest('Some rows cannot be used; nothing was saved', errors);
-  return db.transaction(async (tx) => {
-    await assertMonthOpen(tx, unitId, year, month, 'Attendance cannot change');
-    await bulkUpsert(
-      tx,
-      monthlyAttendance,
-      rows.map((r) => ({
-        employeeId: byCode.get(r.employeeCode.toLowerCase())!,
-        year,
-        month,
-        payableDays: String(r.payableDays),
-        presentDays: String(r.presentDays),
-        lwopDays: String(r.lwopDays),
-        otHours: String(r.otHours),
-        isActive: true,
-        updatedBy: auth.userId,
-        createdBy: auth.userId,
-      })),
-      { target: ['employeeId', 'year', 'month'], set: ['payableDays', 'presentDays', 'lwopDays', 'otHours', 'isActive', 'updatedBy'] },
-    );
-    await writeAudit(tx, {
-      entity: 'monthly_attendance',
-      entityId: `${unitId}/${year}-${month}`,
-      action: 'update',
-      after: { rows: rows.length },
-      userId: auth.userId,
-      requestId,
-    });
-    return { saved: rows.length };
-  });
-}
+import { uploadedSheet } from '../../lib/xlsx-read';
+import { monthAttendance, monthAttendanceRows, monthAttendanceTemplate, saveMonthAttendance } from './month-attendance';
 
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['payroll'];
@@ -97,37 +25,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { unitId, year, month } = request.query;
-      if (!canReachUnit(request.auth, unitId)) throw new NotFound('Unit not found');
-      const staff = await paidEmployees(app.db, unitId, year, month);
-      const figures = await monthInputs(app.db, unitId, year, month, staff);
-      const manual = new Set(
-        (
-          await queryRows<{ id: number }>(
-            app.db,
-            sql`select employee_id as id from monthly_attendance where year = ${year} and month = ${month} and is_active
-                and employee_id in (select id from employees where unit_id = ${unitId})`,
-          )
-        ).map((r) => r.id),
-      );
-      const byAttendance = await tracksAttendance(app.db, unitId);
-      return {
-        monthDays: daysInMonth(year, month),
-        rows: staff.map((e) => {
-          const f = figures.get(e.id)!;
-          return {
-            employeeId: e.id,
-            employeeCode: e.employeeCode,
-            name: e.name,
-            source: manual.has(e.id) ? ('manual' as const) : byAttendance ? ('attendance' as const) : ('calendar' as const),
-            payableDays: f.payableDays,
-            presentDays: f.presentDays,
-            lwopDays: f.lwopDays,
-            otHours: f.otHours,
-            holidays: f.holidays,
-            weeklyOffs: f.weeklyOffs,
-          };
-        }),
-      };
+      return monthAttendance(app.db, request.auth, unitId, year, month);
     },
   );
 
@@ -144,7 +42,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const b = request.body;
-      return save(app.db, request.auth, b.unitId, b.year, b.month, b.rows, request.id);
+      return saveMonthAttendance(app.db, request.auth, b.unitId, b.year, b.month, b.rows, request.id);
     },
   );
 
@@ -161,25 +59,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { unitId, year, month } = request.query;
-      if (!canReachUnit(request.auth, unitId)) throw new NotFound('Unit not found');
-      const staff = await paidEmployees(app.db, unitId, year, month);
-      const figures = await monthInputs(app.db, unitId, year, month, staff);
-      const file = await xlsxBook([
-        {
-          sheet: 'Attendance',
-          columns: HEADERS.map((header, i) =>
-            i === 0
-              ? { header, width: 14, numFmt: TEXT_FORMAT }
-              : i === 1
-                ? { header, width: 28 }
-                : { header, width: 14, type: 'number' as const },
-          ),
-          rows: staff.map((e) => {
-            const f = figures.get(e.id)!;
-            return { values: [e.employeeCode, e.name, f.payableDays, f.presentDays, f.lwopDays, f.otHours] };
-          }),
-        },
-      ]);
+      const file = await monthAttendanceTemplate(app.db, request.auth, unitId, year, month);
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="Attendance_${year}_${String(month).padStart(2, '0')}.xlsx"`)
@@ -202,30 +82,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { unitId, year, month } = request.query;
       const ws = await uploadedSheet(request, 10 * 1024 * 1024, 'an attendance sheet');
-      const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(cellValue(v)));
-      const rows: Row[] = [];
-      const errors: Record<string, string[]> = {};
-      ws.eachRow((row, n) => {
-        if (n === 1) return;
-        const code = String(row.getCell(1).text ?? '').trim();
-        if (!code) return;
-        const parsed = ZMonthAttendanceRow.safeParse({
-          employeeCode: code,
-          payableDays: num(row.getCell(3).value),
-          presentDays: num(row.getCell(4).value),
-          lwopDays: num(row.getCell(5).value),
-          otHours: num(row.getCell(6).value),
-        });
-        if (parsed.success) rows.push(parsed.data);
-        else
-          errors[`row ${n}`] = parsed.error.issues.map(
-            (i) =>
-              `${HEADERS[['employeeCode', 'name', 'payableDays', 'presentDays', 'lwopDays', 'otHours'].indexOf(String(i.path[0]))] ?? i.path[0]}: ${i.message}`,
-          );
-      });
-      if (Object.keys(errors).length) throw new BadRequest('Some rows cannot be used; nothing was saved', errors);
-      if (rows.length === 0) throw new BadRequest('The sheet has no rows');
-      return save(app.db, request.auth, unitId, year, month, rows, request.id);
+      return saveMonthAttendance(app.db, request.auth, unitId, year, month, monthAttendanceRows(ws), request.id);
     },
   );
 };

@@ -4,16 +4,17 @@
 // rule — capped, pro rata for the months worked; thresholds and their source are dated data in bonus_rules), or ad
 // hoc amounts; approved on the approvals module; paid with a salary month (the BONUS head of that run) or separately.
 import { financialYearStarting } from '@hr/calendar';
-import { MENU, type TBonus, type TSaveBonus } from '@hr/contract';
+import { MENU, type TBonus, type TSaveBonus, type ZBonusListQuery } from '@hr/contract';
 import { type BonusRules, statutoryBonus } from '@hr/payroll';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { bonuses, bonusLines, employees } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { FINAL_RUN, isFinalRunStatus } from '../../lib/month-lock';
-import { type AuthContext, canReachUnit } from '../access/context';
+import { type AuthContext, canReachUnit, unitScope } from '../access/context';
 import { approvalOf, defineApprovalKind, historyOf, resubmitApproval } from '../approvals/service';
 
 export const bonusApproval = defineApprovalKind({
@@ -131,6 +132,21 @@ export async function bonusRows(db: Db | Tx, where: SQL | undefined, page?: { li
         where b.is_active ${where ? sql`and b.id in (select id from bonuses where ${where})` : sql``}
         order by b.financial_year desc, b.id desc ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
+}
+
+/** One page of the bonuses of the caller's units, newest year first. */
+export async function listBonuses(db: Db, auth: AuthContext, q: z.output<typeof ZBonusListQuery>) {
+  const where = and(
+    unitScope(auth, bonuses.unitId),
+    q.unitId ? eq(bonuses.unitId, Number(q.unitId)) : undefined,
+    q.financialYear ? eq(bonuses.financialYear, q.financialYear) : undefined,
+  );
+  const rows = await bonusRows(db, where, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const [{ n }] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from bonuses where is_active ${where ? sql`and ${where}` : sql``}`,
+  );
+  return { rows, total: n };
 }
 
 export async function bonusView(db: Db, id: number): Promise<TBonus> {

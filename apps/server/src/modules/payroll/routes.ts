@@ -1,5 +1,6 @@
 // The salary process API: runs (create, process as a job, approve level by level, lock, unlock), their
-// records in the spec's shape, the salary register, and payslips for employees and payroll users.
+// records in the spec's shape, the salary register, and payslips for employees and payroll users. Each route calls
+// one function of runs.ts, run-list.ts, payslips.ts or slips.ts; the other payroll screens' routes are registered here.
 import {
   MENU,
   ZApproveRun,
@@ -19,98 +20,50 @@ import {
   ZSalarySlip,
   ZUnlockRun,
 } from '@hr/contract';
-import { toRupees } from '@hr/payroll';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { payrollRuns, units } from '../../db/schema';
-import { enqueue } from '../../jobs/runner';
-import { Conflict, NotFound } from '../../lib/errors';
-import { FINAL_RUN, finalStatus, isFinalRunStatus } from '../../lib/month-lock';
-import { unitScope } from '../access/context';
 import { advanceRoutes } from './advance-routes';
 import { attendanceRoutes } from './attendance-routes';
 import { bonusRoutes } from './bonus-routes';
-import { emailPayslipsJob } from './email';
 import { formulaRoutes } from './formula-routes';
-import { netFigures, runNets } from './net-paid';
 import { payslipViewRoutes } from './payslip-view-routes';
+import { ownPayslip, ownPayslipMonths, payslipBatch, runSlips, startPayslipEmails } from './payslips';
 import { runApprovalRoutes } from './run-approval-routes';
+import { listRuns } from './run-list';
 import { approveRun, createRun, loadRun, lockRun, runView, setRunPaymentDate, startProcess, unlockRun } from './runs';
-import { runEmployees, slipRecords } from './slips';
+import { runEmployees } from './slips';
 import { statutoryReturnRoutes } from './statutory-routes';
 import { structureImportRoutes, structureRoutes } from './structure-routes';
 
-/** Months whose payslips employees see. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+const tags = ['payroll'];
+const view = { menu: MENU.salaryProcess, action: 'view' } as const;
+const edit = { menu: MENU.salaryProcess, action: 'edit' } as const;
 
 export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['payroll'];
-  const view = { menu: MENU.salaryProcess, action: 'view' } as const;
+  runRoutes(app);
+  runStateRoutes(app);
+  payslipRoutes(app);
+  await app.register(formulaRoutes);
+  await app.register(structureImportRoutes);
+  await app.register(structureRoutes);
+  await app.register(advanceRoutes);
+  await app.register(bonusRoutes);
+  await app.register(attendanceRoutes);
+  await app.register(statutoryReturnRoutes);
+  await app.register(runApprovalRoutes);
+  await app.register(payslipViewRoutes);
+};
 
+/** The runs: the list, opening one, reading one, processing it as a job and approving its levels. */
+function runRoutes(app: App) {
   app.get(
     '/api/payroll/runs',
     {
       config: { access: view },
       schema: { tags, summary: 'Salary runs (paged), newest month first', querystring: ZRunListQuery, response: { 200: ZRunPage } },
     },
-    async (request) => {
-      const q = request.query;
-      const where = and(
-        unitScope(request.auth, payrollRuns.unitId),
-        q.unitId ? eq(payrollRuns.unitId, Number(q.unitId)) : undefined,
-        q.year ? eq(payrollRuns.year, q.year) : undefined,
-        // April of the financial year to March of the next
-        q.financialYear
-          ? sql`${payrollRuns.year} * 12 + ${payrollRuns.month} between ${q.financialYear * 12 + 4} and ${q.financialYear * 12 + 15}`
-          : undefined,
-        q.month ? eq(payrollRuns.month, q.month) : undefined,
-        q.status && q.status !== 'processing' ? eq(payrollRuns.status, q.status) : undefined,
-        q.status === 'processing'
-          ? sql`exists (select 1 from jobs j where j.id = ${payrollRuns.jobId} and j.state in ('queued', 'running'))`
-          : undefined,
-      ) as SQL | undefined;
-      const rows = await app.db
-        .select({
-          id: payrollRuns.id,
-          unitId: payrollRuns.unitId,
-          unitName: units.name,
-          year: payrollRuns.year,
-          month: payrollRuns.month,
-          status: payrollRuns.status,
-          running: sql<boolean>`exists (select 1 from jobs j where j.id = ${payrollRuns.jobId} and j.state in ('queued', 'running'))`,
-          employeeCount: payrollRuns.employeeCount,
-          gross: payrollRuns.gross,
-          deductions: payrollRuns.deductions,
-          processedAt: payrollRuns.processedAt,
-          lockedAt: payrollRuns.lockedAt,
-          paidOn: payrollRuns.paidOn,
-          parentRunId: payrollRuns.parentRunId,
-        })
-        .from(payrollRuns)
-        .innerJoin(units, eq(units.id, payrollRuns.unitId))
-        .where(where)
-        .orderBy(desc(payrollRuns.year), desc(payrollRuns.month), units.name)
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize);
-      const [{ total }] = await app.db.select({ total: count() }).from(payrollRuns).where(where);
-      const nets = await runNets(
-        app.db,
-        rows.map((r) => r.id),
-      );
-      return {
-        total,
-        rows: rows.map(({ running, ...r }) => ({
-          ...r,
-          status: running ? ('processing' as const) : (r.status as 'draft'),
-          gross: toRupees(r.gross),
-          deductions: toRupees(r.deductions),
-          // The amount paid (the slips' nets rounded to ₹10 as their payslips print them), the exact net and the round-off.
-          ...netFigures(nets.get(r.id)?.paid ?? 0, nets.get(r.id)?.exact ?? 0),
-          processedAt: r.processedAt?.toISOString() ?? null,
-          lockedAt: r.lockedAt?.toISOString() ?? null,
-        })),
-      };
-    },
+    async (request) => listRuns(app.db, request.auth, request.query),
   );
 
   app.post(
@@ -137,7 +90,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payroll/runs/:id/process',
     {
-      config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
+      config: { access: edit },
       schema: {
         tags,
         summary: 'Processes (or reprocesses) the run, or some of its employees, as a job (202 { jobId }); 409 when approved or locked',
@@ -165,26 +118,20 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRun },
       },
     },
-    async (request) =>
-      runView(
-        app.db,
-        request.auth,
-        await approveRun(
-          app.db,
-          request.auth,
-          request.params.id,
-          request.body?.remark ?? null,
-          request.id,
-          request.body?.withoutFailed?.reason,
-        ),
-        !!app.config.smtpUrl,
-      ),
+    async (request) => {
+      const b = request.body;
+      const run = await approveRun(app.db, request.auth, request.params.id, b?.remark ?? null, request.id, b?.withoutFailed?.reason);
+      return runView(app.db, request.auth, run, !!app.config.smtpUrl);
+    },
   );
+}
 
+/** An approved run's later states: locked, its payment date, unlocked, and its payslips e-mailed. */
+function runStateRoutes(app: App) {
   app.post(
     '/api/payroll/runs/:id/lock',
     {
-      config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
+      config: { access: edit },
       schema: {
         tags,
         summary:
@@ -194,19 +141,16 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRun },
       },
     },
-    async (request) =>
-      runView(
-        app.db,
-        request.auth,
-        await lockRun(app.db, request.auth, request.params.id, request.id, request.body?.paidOn),
-        !!app.config.smtpUrl,
-      ),
+    async (request) => {
+      const run = await lockRun(app.db, request.auth, request.params.id, request.id, request.body?.paidOn);
+      return runView(app.db, request.auth, run, !!app.config.smtpUrl);
+    },
   );
 
   app.post(
     '/api/payroll/runs/:id/payment-date',
     {
-      config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
+      config: { access: edit },
       schema: {
         tags,
         summary:
@@ -216,19 +160,16 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRun },
       },
     },
-    async (request) =>
-      runView(
-        app.db,
-        request.auth,
-        await setRunPaymentDate(app.db, request.auth, request.params.id, request.body.paidOn, request.id),
-        !!app.config.smtpUrl,
-      ),
+    async (request) => {
+      const run = await setRunPaymentDate(app.db, request.auth, request.params.id, request.body.paidOn, request.id);
+      return runView(app.db, request.auth, run, !!app.config.smtpUrl);
+    },
   );
 
   app.post(
     '/api/payroll/runs/:id/unlock',
     {
-      config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
+      config: { access: edit },
       schema: {
         tags,
         summary: 'Unlocks an approved or locked run (administrators, with a reason)',
@@ -237,19 +178,16 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRun },
       },
     },
-    async (request) =>
-      runView(
-        app.db,
-        request.auth,
-        await unlockRun(app.db, request.auth, request.params.id, request.body.reason, request.id),
-        !!app.config.smtpUrl,
-      ),
+    async (request) => {
+      const run = await unlockRun(app.db, request.auth, request.params.id, request.body.reason, request.id);
+      return runView(app.db, request.auth, run, !!app.config.smtpUrl);
+    },
   );
 
   app.post(
     '/api/payroll/runs/:id/email',
     {
-      config: { access: { menu: MENU.salaryProcess, action: 'edit' } },
+      config: { access: edit },
       schema: {
         tags,
         summary:
@@ -260,20 +198,15 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const run = await loadRun(app.db, request.auth, request.params.id);
-      if (!app.config.smtpUrl) throw new Conflict('E-mail is not set up on this server (SMTP_URL)');
-      if (!isFinalRunStatus(run.status)) throw new Conflict('Payslips are e-mailed once the month is approved');
-      const jobId = await enqueue(
-        app.db,
-        emailPayslipsJob,
-        { runId: run.id, protect: request.body.protect, userId: request.auth.userId },
-        { createdBy: request.auth.userId },
-      );
+      const jobId = await startPayslipEmails(app.db, request.auth, request.params.id, request.body.protect, !!app.config.smtpUrl);
       app.jobs.kick();
-      return reply.code(202).send({ jobId: jobId as number });
+      return reply.code(202).send({ jobId });
     },
   );
+}
 
+/** A run's employees and salary records, the caller's own payslips, and the payslip batch of several units. */
+function payslipRoutes(app: App) {
   app.get(
     '/api/payroll/runs/:id/employees',
     {
@@ -299,10 +232,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ZSalarySlip) },
       },
     },
-    async (request) => {
-      const run = await loadRun(app.db, request.auth, request.params.id);
-      return slipRecords(app.db, sql`r.id = ${run.id}`);
-    },
+    async (request) => runSlips(app.db, request.auth, request.params.id),
   );
 
   app.get(
@@ -316,17 +246,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSalarySlip },
       },
     },
-    async (request) => {
-      const employeeId = request.auth.employeeId;
-      if (!employeeId) throw new NotFound('No employee record is linked to this sign-in');
-      const q = request.query;
-      const [slip] = await slipRecords(
-        app.db,
-        sql`s.employee_id = ${employeeId} and r.year = ${q.year} and r.month = ${q.month} and ${FINAL_RUN}`,
-      );
-      if (!slip) throw new NotFound('No approved payslip for this month');
-      return slip;
-    },
+    async (request) => ownPayslip(app.db, request.auth, request.query),
   );
 
   app.get(
@@ -335,17 +255,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
       schema: { tags, summary: "Months with the caller's approved payslip, newest first", response: { 200: ZPayslipMonths } },
     },
-    async (request) => {
-      const employeeId = request.auth.employeeId;
-      if (!employeeId) return [];
-      return app.db
-        .select({ year: payrollRuns.year, month: payrollRuns.month })
-        .from(payrollRuns)
-        .where(
-          sql`${finalStatus(sql`${payrollRuns.status}`)} and exists (select 1 from salary_slips s where s.run_id = ${payrollRuns.id} and s.employee_id = ${employeeId})`,
-        )
-        .orderBy(desc(payrollRuns.year), desc(payrollRuns.month));
-    },
+    async (request) => ownPayslipMonths(app.db, request.auth),
   );
 
   app.get(
@@ -359,25 +269,6 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ZSalarySlip) },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const reach = request.auth.unitIds;
-      const ids = reach === 'all' ? q.unitIds : q.unitIds.filter((u) => reach.includes(u));
-      if (ids.length === 0) return [];
-      return slipRecords(
-        app.db,
-        sql`r.unit_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int) and r.year = ${q.year} and r.month = ${q.month} and ${FINAL_RUN}`,
-      );
-    },
+    async (request) => payslipBatch(app.db, request.auth, request.query),
   );
-
-  await app.register(formulaRoutes);
-  await app.register(structureImportRoutes);
-  await app.register(structureRoutes);
-  await app.register(advanceRoutes);
-  await app.register(bonusRoutes);
-  await app.register(attendanceRoutes);
-  await app.register(statutoryReturnRoutes);
-  await app.register(runApprovalRoutes);
-  await app.register(payslipViewRoutes);
-};
+}

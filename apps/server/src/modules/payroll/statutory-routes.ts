@@ -1,34 +1,11 @@
 // The statutory returns of a processed salary run, built from its slips' statutory figures (worked out by the
 // rules when the run was processed): the EPFO's ECR 2.0 text file and the ESIC's monthly contribution upload
-// (Excel). Payroll users of the run's unit only.
-import { MENU, type TRunStatutory, ZRunIdParams, ZRunStatutory } from '@hr/contract';
-import { buildEcr, EcrError, type EcrMember } from '@hr/payroll';
-import { sql } from 'drizzle-orm';
+// (Excel). Payroll users of the run's unit only. Built in statutory-returns.ts.
+import { MENU, ZRunIdParams, ZRunStatutory } from '@hr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows } from '../../db/client';
-import type { SlipStatutory } from '../../db/schema';
-import { Conflict } from '../../lib/errors';
 import { fileResponse } from '../../lib/responses';
-import { collect, streamXlsx } from '../../lib/xlsx';
-import { esiFileRows } from './esi-file';
-import { loadRun } from './runs';
-import { settledLeavers } from './settled-leavers';
+import { ecrFile, esiFile, runStatutoryTotals } from './statutory-returns';
 import { wageRuleRoutes } from './wage-rule-routes';
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(wageRuleRoutes);
@@ -45,62 +22,7 @@ export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const run = await loadRun(app.db, request.auth, request.params.id);
-      if (run.status === 'draft') throw new Conflict('Process the run before downloading its ECR');
-      const slips = await queryRows<{
-        code: string;
-        name: string;
-        uan: string | null;
-        gross: string;
-        lwop: string | null;
-        st: SlipStatutory;
-      }>(
-        app.db,
-        sql`select s.employee_code as code, s.name, s.uan_no as uan, s.gross::text as gross,
-              (s.attendance->>'lwopDays') as lwop, s.statutory as st
-            from salary_slips s where s.run_id = ${run.id}
-              and (s.statutory->>'pfEmployee')::bigint + (s.statutory->>'epf')::bigint + (s.statutory->>'eps')::bigint > 0
-            order by s.employee_code`,
-      );
-      // Leavers whose settlement paid the month (the run leaves them out) contribute in the month's ECR.
-      for (const l of await settledLeavers(app.db, run))
-        if (Number(l.st.pfEmployee ?? 0) + Number(l.st.epf ?? 0) + Number(l.st.eps ?? 0) > 0) slips.push(l);
-      slips.sort((a, b) => a.code.localeCompare(b.code));
-      if (!slips.length) {
-        const [any] = await queryRows<{ n: number }>(
-          app.db,
-          sql`select count(*)::int as n from salary_slips where run_id = ${run.id} and statutory ? 'pfEmployee'`,
-        );
-        throw new Conflict(
-          any?.n ? 'No employee of this run contributes to PF' : 'This run was processed before PF was computed by the rules: reprocess it',
-        );
-      }
-      const members: EcrMember[] = slips.map((s) => ({
-        uan: s.uan ?? '',
-        name: s.name,
-        grossWages: BigInt(s.gross),
-        pf: {
-          epfWages: BigInt(s.st.epfWages),
-          epsWages: BigInt(s.st.epsWages),
-          edliWages: BigInt(s.st.edliWages),
-          employee: BigInt(s.st.pfEmployee),
-          eps: BigInt(s.st.eps),
-          epf: BigInt(s.st.epf),
-          edli: BigInt(s.st.edli),
-        },
-        // Non-contributing days are whole days: a half day of leave without pay counts as one.
-        ncpDays: Math.ceil(Number(s.lwop ?? 0)),
-      }));
-      let text: string;
-      try {
-        text = buildEcr(members);
-      } catch (e) {
-        if (!(e instanceof EcrError)) throw e;
-        const lines = e.problems.map((p) => `${slips[p.row].code} ${slips[p.row].name}: ${p.message}`);
-        throw new Conflict(`The ECR cannot be built: ${lines.join('; ')}`);
-      }
-      const [unit] = await queryRows<{ code: string }>(app.db, sql`select code from units where id = ${run.unitId}`);
-      const fileName = `ECR_${(unit?.code ?? String(run.unitId)).replace(/[^A-Za-z0-9_-]/g, '_')}_${MONTH_NAMES[run.month - 1]}_${run.year}.txt`;
+      const { fileName, text } = await ecrFile(app.db, request.auth, request.params.id);
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -122,51 +44,12 @@ export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const run = await loadRun(app.db, request.auth, request.params.id);
-      if (run.status === 'draft') throw new Conflict('Process the run before downloading its ESI contributions');
-      const rows = await esiFileRows(app.db, run);
-      if (!rows.length)
-        throw new Conflict('No employee of this run is covered by ESI (or the run was processed before ESI was computed by the rules)');
-      const missing = rows.filter((r) => !r.ip || !/^\d{10}$/.test(r.ip));
-      if (missing.length) {
-        throw new Conflict(
-          `The ESI file cannot be built: no 10-digit IP number for ${missing.map((r) => `${r.code} ${r.name}`).join(', ')}`,
-        );
-      }
-      const stream = streamXlsx({
-        sheet: `ESI contributions ${MONTH_NAMES[run.month - 1].slice(0, 3)} ${run.year}`,
-        columns: [
-          { header: 'IP Number (10 Digits)', width: 16 },
-          { header: 'IP Name ( Only alphabets and space )', width: 32 },
-          { header: 'No of Days for which wages paid/payable during the month', width: 18, type: 'number' },
-          { header: 'Total Monthly Wages', width: 16, type: 'money', numFmt: '0.00' },
-          { header: 'Reason Code for Zero workings days(numeric only; provide 0 for all other reasons)', width: 18, type: 'number' },
-          // The portal reads this column as the text its heading names (DD/MM/YYYY), not as a date cell: kept as text.
-          { header: 'Last Working Day ( Format DD/MM/YYYY or DD-MM-YYYY)', width: 18 },
-        ],
-        rows: (async function* () {
-          yield rows.map((r) => ({
-            values: [
-              r.ip,
-              r.name
-                .replace(/[^A-Za-z ]+/g, ' ')
-                .replace(/\s+/g, ' ')
-                .trim(),
-              r.days,
-              r.wages,
-              r.reason,
-              r.lastWorkingDay,
-            ],
-          }));
-        })(),
-      });
-      const [unit] = await queryRows<{ code: string }>(app.db, sql`select code from units where id = ${run.unitId}`);
-      const fileName = `ESI_${(unit?.code ?? String(run.unitId)).replace(/[^A-Za-z0-9_-]/g, '_')}_${MONTH_NAMES[run.month - 1]}_${run.year}.xlsx`;
+      const { fileName, file } = await esiFile(app.db, request.auth, request.params.id);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
-        .send(await collect(stream));
+        .send(file);
     },
   );
 
@@ -182,40 +65,6 @@ export const statutoryReturnRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRunStatutory },
       },
     },
-    async (request) => {
-      const run = await loadRun(app.db, request.auth, request.params.id);
-      if (run.status === 'draft') throw new Conflict('Process the run before reading its statutory totals');
-      const v = (k: string) => sql`coalesce((s.statutory->>${k})::bigint, 0)`;
-      const [t] = await queryRows<Record<string, string>>(
-        app.db,
-        sql`select count(*) filter (where ${v('pfEmployee')} + ${v('epf')} + ${v('eps')} > 0)::text as "pfMembers",
-              sum(${v('epfWages')})::text as "epfWages", sum(${v('pfEmployee')})::text as "pfEmployee", sum(${v('eps')})::text as eps,
-              sum(${v('epf')})::text as epf, sum(${v('edli')})::text as edli,
-              count(*) filter (where coalesce((s.statutory->>'esiCovered')::boolean, false))::text as "esiCovered",
-              sum(${v('esiWages')}) filter (where coalesce((s.statutory->>'esiCovered')::boolean, false))::text as "esiWages",
-              sum(${v('esiEmployee')})::text as "esiEmployee", sum(${v('esiEmployer')})::text as "esiEmployer",
-              count(*) filter (where ${v('pt')} > 0)::text as "ptEmployees", sum(${v('pt')})::text as pt,
-              count(*) filter (where ${v('lwfEmployee')} + ${v('lwfEmployer')} > 0)::text as "lwfEmployees",
-              sum(${v('lwfEmployee')})::text as "lwfEmployee", sum(${v('lwfEmployer')})::text as "lwfEmployer",
-              (select c.amount from pf_admin_charges c where c.run_id = ${run.id})::text as "adminCharges"
-            from salary_slips s where s.run_id = ${run.id}`,
-      );
-      const n = (k: string) => Number(t?.[k] ?? 0);
-      const rs = (k: string) => n(k) / 100;
-      return {
-        pf: {
-          members: n('pfMembers'),
-          epfWages: rs('epfWages'),
-          employee: rs('pfEmployee'),
-          eps: rs('eps'),
-          epf: rs('epf'),
-          edli: rs('edli'),
-          adminCharges: t?.adminCharges == null ? null : rs('adminCharges'),
-        },
-        esi: { covered: n('esiCovered'), wages: rs('esiWages'), employee: rs('esiEmployee'), employer: rs('esiEmployer') },
-        pt: { employees: n('ptEmployees'), amount: rs('pt') },
-        lwf: { employees: n('lwfEmployees'), employee: rs('lwfEmployee'), employer: rs('lwfEmployer') },
-      } satisfies TRunStatutory;
-    },
+    async (request) => runStatutoryTotals(app.db, request.auth, request.params.id),
   );
 };
