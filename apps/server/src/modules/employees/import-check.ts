@@ -22,7 +22,8 @@ import {
 import { type AuthContext, canReachUnit } from '../access/context';
 import { IMPORT_COLUMNS, type ImportColumn, normHeader } from './import-columns';
 import { isTemplateExample, TEMPLATE_EXAMPLE_MESSAGE } from './import-example';
-import { toValues, unitMapRows } from './service';
+import { fastEmployeeValues } from './import-fast';
+import { type EmployeeValues, toValues, unitMapRows } from './service';
 
 export type Cell = string | number | boolean | Date | null;
 export interface Sheet {
@@ -132,7 +133,7 @@ const HEADER_OF = new Map(IMPORT_COLUMNS.map((c) => [c.key, c.header]));
 
 export interface ValidatedRow {
   rowNo: number;
-  values: ReturnType<typeof toValues>;
+  values: EmployeeValues;
   managerCode: string | null;
 }
 
@@ -222,8 +223,12 @@ function checkRow(ctx: RowContext, rowNo: number, cells: Cell[], rowErrors: TImp
   if (typeof raw.pan === 'string') raw.pan = raw.pan.toUpperCase();
   if (typeof raw.ifsc === 'string') raw.ifsc = raw.ifsc.toUpperCase();
 
-  const parsed = ZEmployeeInput.safeParse(raw);
   const at = (key: string) => cellsAt(cells, ctx.colIndex.get(key));
+  // A row whose every value is certainly accepted skips zod (import-fast.ts); any other goes through ZEmployeeInput,
+  // which gives the errors.
+  const fast = rowErrors.length ? null : fastEmployeeValues(raw);
+  if (fast) return checkMaps(ctx, rowNo, fast, at, rowErrors, managerCode, raw);
+  const parsed = ZEmployeeInput.safeParse(raw);
   if (!parsed.success) {
     const seen = new Set(rowErrors.map((e) => e.column));
     for (const issue of parsed.error.issues) {
@@ -235,15 +240,27 @@ function checkRow(ctx: RowContext, rowNo: number, cells: Cell[], rowErrors: TImp
     }
     return { raw, parsed: null, managerCode };
   }
-  const data = parsed.data;
-  if (!canReachUnit(ctx.auth, data.unitId)) rowError(rowErrors, rowNo, 'unitId', at('unitId'), 'You are not mapped to this unit');
-  const dep = ctx.unitMaps.departments.get(data.unitId);
-  const des = ctx.unitMaps.designations.get(data.unitId);
-  if (dep && !dep.has(data.departmentId))
+  return checkMaps(ctx, rowNo, toValues(parsed.data), at, rowErrors, managerCode, raw);
+}
+
+/** The unit within the caller's reach and the unit's department and designation maps. */
+function checkMaps(
+  ctx: RowContext,
+  rowNo: number,
+  values: EmployeeValues,
+  at: (key: string) => Cell,
+  rowErrors: TImportError[],
+  managerCode: string | null,
+  raw: Record<string, unknown>,
+) {
+  if (!canReachUnit(ctx.auth, values.unitId)) rowError(rowErrors, rowNo, 'unitId', at('unitId'), 'You are not mapped to this unit');
+  const dep = ctx.unitMaps.departments.get(values.unitId);
+  const des = ctx.unitMaps.designations.get(values.unitId);
+  if (dep && !dep.has(values.departmentId))
     rowError(rowErrors, rowNo, 'departmentId', at('departmentId'), 'This department is not mapped to the unit');
-  if (des && !des.has(data.designationId))
+  if (des && !des.has(values.designationId))
     rowError(rowErrors, rowNo, 'designationId', at('designationId'), 'This designation is not mapped to the unit');
-  return { raw, parsed: data, managerCode };
+  return { raw, parsed: values, managerCode };
 }
 
 /** The header's columns: their cell index by key, or an error for each required one missing. */
@@ -297,7 +314,7 @@ export async function validateSheet(db: Db, auth: AuthContext, sheet: Sheet): Pr
       else pinsInFile.set(pin, rowNo);
     }
     if (rowErrors.length) for (const e of rowErrors) errors.push(e);
-    else if (parsed) out.push({ rowNo, values: toValues(parsed), managerCode });
+    else if (parsed) out.push({ rowNo, values: parsed, managerCode });
   }
   await checkAgainstDatabase(db, out, codesInFile, pinsInFile, errors);
   errors.sort((a, b) => a.row - b.row);
