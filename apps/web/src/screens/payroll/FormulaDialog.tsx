@@ -9,10 +9,10 @@ import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { currentMonth, formatYearMonth, splitYearMonth, toYearMonth, yearOptions } from '@/lib/months';
 import { useSession } from '@/lib/session';
 import { useAction } from '@/lib/useAction';
-
 import { issuesToFieldErrors, payrollKeys, type THead } from './api';
 import { MonthYearInput } from './components';
 import { FormulaPreviewPanel } from './FormulaPreviewPanel';
@@ -57,8 +57,8 @@ function useFormulaForm(open: boolean, editing: TFormula | null, startUnit: numb
     (body: TSaveFormula, id: number | null) => {
       const options = { onError: (e: ApiError) => setErrors(e.fieldErrors) };
       return id !== null
-        ? api.put<TFormula>(`/api/payroll/formulas/${id}`, body, options)
-        : api.post<TFormula>('/api/payroll/formulas', body, options);
+        ? api.put<TFormula>(apiPath('/api/payroll/formulas/:id', { id }), body, options)
+        : api.post<TFormula>(apiPath('/api/payroll/formulas'), body, options);
     },
     {
       success: (saved) => ({

@@ -15,10 +15,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatCount } from '@/lib/format';
 import { currentMonth, formatYearMonth, toYearMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
-
 import { cn } from '@/lib/utils';
 import { issuesToFieldErrors, type THead } from './api';
 import { MonthYearInput } from './components';
@@ -53,7 +53,7 @@ function useIncrementForm(open: boolean, presetEmployee: TEmployeeOption | null,
   // On failure the toast and the inline errors say why.
   const apply = useAction(
     (body: TIncrement) =>
-      api.post<TIncrementResult>('/api/payroll/increments', body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+      api.post<TIncrementResult>(apiPath('/api/payroll/increments'), body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
     {
       success: (r, body) => ({
         title: 'Increment applied',

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatYearMonth } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
@@ -97,7 +98,7 @@ function formulaColumns(
 /** Asks before deleting a formula version, then deletes it (409 when an approved month used it). */
 function DeleteFormulaDialog({ deleting, onClose }: { deleting: TFormula | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const remove = useAction((f: TFormula) => api.delete(`/api/payroll/formulas/${f.id}`), {
+  const remove = useAction((f: TFormula) => api.delete(apiPath('/api/payroll/formulas/:id', { id: f.id })), {
     success: (_r, f) => ({
       title: 'Formula removed',
       description: `${f.headCode} from ${formatYearMonth(f.effectiveFrom)} (${f.unitName ?? 'default'})`,

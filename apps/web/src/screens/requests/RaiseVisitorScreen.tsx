@@ -10,13 +10,14 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { apiPath } from '@/lib/api-path';
 import { todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { FormProblem, RaiseFrame, useRaise } from './RaiseParts';
 
 /** Any active colleague of one's own unit, twenty at a time (GET /api/requests/hosts: name, code and department only). */
-const HOSTS = pagedEmployees<THost>('/api/requests/hosts', 'colleagues');
+const HOSTS = pagedEmployees<THost>(apiPath('/api/requests/hosts'), 'colleagues');
 
 const FIELDS = [
   'visitorName',

@@ -22,6 +22,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatRupees } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
 import { ProofFile } from './ProofFile';
@@ -102,7 +103,8 @@ function useDeclaration(data: TTaxDeclaration, url: string) {
     { onDone: () => refresh() },
   );
   const cutoffAction = useAction(
-    (proofCutoff: string) => api.put('/api/payroll/tax-proof-windows', { financialYear: data.financialYear, proofCutoff }, { onError }),
+    (proofCutoff: string) =>
+      api.put(apiPath('/api/payroll/tax-proof-windows'), { financialYear: data.financialYear, proofCutoff }, { onError }),
     { success: `Proof cut-off of ${data.financialYear} set`, onDone: () => refresh() },
   );
 

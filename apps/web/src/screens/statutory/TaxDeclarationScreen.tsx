@@ -16,6 +16,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { findMenu } from '@/lib/useCurrentMenu';
@@ -38,7 +39,10 @@ export default function TaxDeclarationScreen() {
   const years = yearChoices();
   const [financialYear, setFinancialYear] = useState(years[1]);
   const [employee, setEmployee] = useState<Picked>(null);
-  const url = payroll && employee ? `/api/payroll/tax-declarations/${employee.id}` : '/api/payroll/tax-declarations/me';
+  const url =
+    payroll && employee
+      ? apiPath('/api/payroll/tax-declarations/:employeeId', { employeeId: employee.id })
+      : apiPath('/api/payroll/tax-declarations/me');
   const asPayroll = payroll && !!employee;
   const query = useQuery({
     queryKey: ['tax-declaration', url, financialYear],

@@ -14,6 +14,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { encryptParam } from '@/lib/crypto';
 import { downloadFile } from '@/lib/files';
 import { formatCount, formatDate } from '@/lib/format';
@@ -134,7 +135,7 @@ function EmployeeFilters(props: {
 /** Asks before deleting an employee nothing uses yet, then deletes (409 when something does: mark as exited instead). */
 function DeleteEmployeeDialog({ deleting, onClose }: { deleting: TEmployeeListRow | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const remove = useAction((r: TEmployeeListRow) => api.delete(`/api/employees/${r.id}`), {
+  const remove = useAction((r: TEmployeeListRow) => api.delete(apiPath('/api/employees/:id', { id: r.id })), {
     success: (_result, r) => ({ title: 'Deleted', description: `${r.name} removed` }),
     onDone: async () => {
       await queryClient.invalidateQueries({ queryKey: ['employees'] });
@@ -186,7 +187,7 @@ function ListActions(props: {
         variant="outline"
         onClick={() => {
           const { page: _p, pageSize: _s, ...rest } = props.query;
-          void downloadFile('/api/employees/export', 'Employees.xlsx', rest as Record<string, string>);
+          void downloadFile(apiPath('/api/employees/export'), 'Employees.xlsx', rest as Record<string, string>);
         }}
       >
         <FileSpreadsheet /> Export
