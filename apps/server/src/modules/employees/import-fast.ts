@@ -181,19 +181,24 @@ export function fastEmployeeValues(raw: Record<string, unknown>): EmployeeValues
   };
   for (const key in v) if (v[key as keyof typeof v] === NO) return null;
   if (aadhaarNo === NO) return null;
-  // ZEmployeeInput's cross-field rules: a row one of them refuses goes to zod for its message.
-  const exitDate = v.exitDate as string | null;
-  const confirmationDate = v.confirmationDate as string | null;
-  const doj = v.dateOfJoining as string;
-  if (v.status === 'exited' && !exitDate) return null;
-  if (exitDate && exitDate < doj) return null;
-  if (confirmationDate && confirmationDate < doj) return null;
-  if ((v.dateOfBirth as string) >= doj) return null;
-  if (v.esiApplicable && !v.esiNumber) return null;
-  if (v.payModeId === 2 && (!v.bankAccountNo || !v.ifsc)) return null;
+  if (!crossFieldsPass(v)) return null;
   const values = v as unknown as EmployeeValues;
   if (aadhaarNo) values.aadhaarLast4 = aadhaarNo.slice(-4);
   return values;
+}
+
+/** ZEmployeeInput's cross-field rules: a row one of them refuses goes to zod for its message. */
+function crossFieldsPass(v: Record<string, unknown>): boolean {
+  const exitDate = v.exitDate as string | null;
+  const confirmationDate = v.confirmationDate as string | null;
+  const doj = v.dateOfJoining as string;
+  if (v.status === 'exited' && !exitDate) return false;
+  if (exitDate && exitDate < doj) return false;
+  if (confirmationDate && confirmationDate < doj) return false;
+  if ((v.dateOfBirth as string) >= doj) return false;
+  if (v.esiApplicable && !v.esiNumber) return false;
+  if (v.payModeId === 2 && (!v.bankAccountNo || !v.ifsc)) return false;
+  return true;
 }
 
 /** optFormat(ACCOUNT_NO_RE, msg, without white space). */
