@@ -4,6 +4,7 @@ export const API_ROUTES = [
   'GET /api/access/roles',
   'GET /api/access/roles/:roleId/menus',
   'PUT /api/access/roles/:roleId/menus',
+  'GET /api/approvals/waiting',
   'GET /api/attendance/assignments',
   'POST /api/attendance/assignments',
   'DELETE /api/attendance/assignments/:id',

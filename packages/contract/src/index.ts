@@ -1,5 +1,6 @@
 export * from './access';
 export * from './approvals';
+export * from './approvals-waiting';
 export * from './attendance';
 export * from './audit';
 export * from './auth';

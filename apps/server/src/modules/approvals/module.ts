@@ -1,4 +1,5 @@
 import { defineModule } from '../../lib/module';
+import { approvalsRoutes } from './routes';
 
-/** Approvals have no routes of their own: each area's screens decide through the approvals service. */
-export const approvalsModule = defineModule({ name: 'approvals' });
+/** Approvals: each area's screens decide through the approvals service; the approver's inbox lists them all. */
+export const approvalsModule = defineModule({ name: 'approvals', routes: [approvalsRoutes] });

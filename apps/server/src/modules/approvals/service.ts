@@ -49,6 +49,17 @@ export interface ApprovalKind {
    * (409). Without it, only approvers cancel a decided request.
    */
   requesterMayCancel?: (tx: Tx, approval: ApprovalRow) => Promise<void>;
+  /**
+   * How its waiting approvals read in an approver's inbox (GET /api/approvals/waiting): a title ("Salary run · Head
+   * Office, Oct 2026") and a line of detail per approval, one query for the lot. Without it the title is the kind's name.
+   */
+  describe?: (db: Db, approvals: ApprovalRow[]) => Promise<Map<number, ApprovalDescription>>;
+}
+
+/** How one waiting approval reads (its kind's `describe`). */
+export interface ApprovalDescription {
+  title: string;
+  detail?: string | null;
 }
 
 const kinds = new Map<string, ApprovalKind>();
