@@ -9,9 +9,13 @@ import {
   type EngineFailure,
   type EngineSlip,
 } from '@hr/payroll';
+import { is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import type { RunHead } from '../../db/schema';
+import { isNodePg } from '../../lib/bulk-columns';
 import { BadRequest } from '../../lib/errors';
+import type { EmployeeSet } from '../../lib/sql';
 import { type ArrearsDue, factsOf, monthInputs, type PaidEmployee, paidEmployees, paidScope, structuresFor, systemAmounts } from './inputs';
 import { ADVANCE_HEAD_ID, ARREARS_CODE, BONUS_CODE, engineHeads, isRuleHead, unitHeads } from './plan';
 import { employeeStatutory, monthStatutory } from './statutory';
@@ -63,19 +67,12 @@ export async function computeMonth(
   }
   const plan = compileFormulas(engineHeads(heads));
   await step('Reading employees, structures and attendance');
-  const employees = await paidEmployees(db, unitId, year, month, opts.only);
-  // A few employees travel as a list; the whole unit as a subquery the database joins.
-  const ids = opts.only ? employees.map((e) => e.id) : paidScope(unitId, year, month);
-  const structures = opts.structures ?? (await structuresFor(db, ids, ym));
-  const attendance = opts.attendance ?? (await monthInputs(db, unitId, year, month, employees, ids));
-  const none = { advances: new Map(), arrears: new Map(), bonuses: new Map() };
-  const system = opts.withoutSystemAmounts ? none : await systemAmounts(db, ids, year, month, opts.runId ?? 0);
+  const { employees, structures, attendance, system, statutory } = await loadInputs(db, unitId, year, month, heads, opts);
   const arrearsHead = heads.find((h) => h.code === ARREARS_CODE);
   const pfHead = heads.find((h) => h.statutory === 'pf_employee');
   const arrears = payableArrears(system.arrears, !!arrearsHead, !!pfHead);
   const bonusHead = heads.find((h) => h.code === BONUS_CODE);
   const hasAdvanceHead = heads.some((h) => h.id === ADVANCE_HEAD_ID && !h.isEarning);
-  const statutory = await monthStatutory(db, unitId, year, month, heads, ids);
   const input: EngineEmployee[] = [];
   for (const e of employees) {
     const att = attendance.get(e.id);
@@ -109,6 +106,44 @@ export async function computeMonth(
     bonuses: bonusHead ? system.bonuses : new Map(),
   };
 }
+
+/**
+ * The month's inputs of the employees paid: particulars, structures, attendance, advances, arrears and bonuses due, and
+ * the statutory side. For the whole unit the employees are a subquery the other loads join, so on PostgreSQL outside
+ * a transaction (the salary run's job) the loads go to the pool's connections at once, and the employees' document is
+ * parsed while the database works out the rest; on a transaction's one connection, or on PGlite's, one after another.
+ */
+async function loadInputs(db: Db | Tx, unitId: number, year: number, month: number, heads: RunHead[], opts: ComputeOptions) {
+  const ym = yearMonth(year, month);
+  const none = { advances: new Map(), arrears: new Map(), bonuses: new Map() };
+  const load = async (ids: EmployeeSet, employees: Promise<PaidEmployee[]>) => {
+    const parts = [
+      async () => opts.structures ?? (await structuresFor(db, ids, ym)),
+      async () => opts.attendance ?? (await monthInputs(db, unitId, year, month, await employees, ids)),
+      async () => (opts.withoutSystemAmounts ? none : await systemAmounts(db, ids, year, month, opts.runId ?? 0)),
+      async () => monthStatutory(db, unitId, year, month, heads, ids),
+    ] as const;
+    const [structures, attendance, system, statutory] = pooled(db)
+      ? await Promise.all([parts[0](), parts[1](), parts[2](), parts[3]()])
+      : [await parts[0](), await parts[1](), await parts[2](), await parts[3]()];
+    return { employees: await employees, structures, attendance, system, statutory };
+  };
+  // A few employees travel as a list; the whole unit as a subquery the database joins.
+  if (opts.only) {
+    const employees = await paidEmployees(db, unitId, year, month, opts.only);
+    return load(
+      employees.map((e) => e.id),
+      Promise.resolve(employees),
+    );
+  }
+  const employees = pooled(db) ? paidEmployees(db, unitId, year, month) : Promise.resolve(await paidEmployees(db, unitId, year, month));
+  // Not left unhandled while the other loads run: a failure is thrown where the employees are awaited.
+  employees.catch(() => {});
+  return load(paidScope(unitId, year, month), employees);
+}
+
+/** A pool of PostgreSQL connections (not a transaction, not PGlite's one connection): queries may run side by side. */
+const pooled = (db: Db | Tx): boolean => !is(db, PgTransaction) && isNodePg(db);
 
 type DueArrears = { total: number; lines: ArrearsDue[] };
 
