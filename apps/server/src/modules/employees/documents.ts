@@ -8,7 +8,7 @@ import { BadRequest, NotFound } from '../../lib/errors';
 import { type FileStorage, newKey } from '../../lib/storage';
 import type { Upload } from '../../lib/upload';
 import { type AuthContext, canReachRecord } from '../access/context';
-import { loadEmployeeRow } from './service';
+import { loadEmployeeRow } from './read';
 
 /** The file kinds a document type allows, from its comma-separated list (e.g. 'pdf,jpg,jpeg,png'). */
 export function allowedKinds(allowedFileTypes: string | null | undefined): string[] {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { categories, departments, designations, employees, units } from '../../db/schema';
 import { streamXlsx, type XlsxColumnType } from '../../lib/xlsx';
 import type { AuthContext } from '../access/context';
-import { listConditions } from './service';
+import { listConditions } from './list';
 
 const PAGE = 5000;
 

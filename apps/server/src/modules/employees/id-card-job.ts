@@ -4,8 +4,11 @@
 import { buildIdCardDoc, idCardFileName } from '@hr/documents';
 import { renderPdf } from '@hr/documents/node';
 import { z } from 'zod';
-import { defineJob, JobFailure } from '../../jobs/runner';
+import type { Db } from '../../db/client';
+import { defineJob, enqueue, JobFailure } from '../../jobs/runner';
+import { Forbidden } from '../../lib/errors';
 import { createStorage, newKey } from '../../lib/storage';
+import { type AuthContext, assertUnit } from '../access/context';
 import { ZAuthSnapshot } from '../access/snapshot';
 import { idCardBatch } from './id-cards';
 
@@ -30,3 +33,11 @@ export const idCardJob = defineJob({
     return { cards: batch.cards.length, file: { key, name: idCardFileName(batch), mime: 'application/pdf', bytes: pdf.length } };
   },
 });
+
+/** Starts a unit's ID card PDF (403 for a self-service role, which prints only its own card, and for a unit outside reach). */
+export async function startIdCardBatch(db: Db, auth: AuthContext, input: { unitId: number; layout: 'card' | 'a4' }): Promise<number> {
+  if (auth.isSelfService) throw new Forbidden('Your role prints only your own card');
+  assertUnit(auth, input.unitId);
+  const jobId = await enqueue(db, idCardJob, { auth, ...input }, { createdBy: auth.userId });
+  return jobId!;
+}

@@ -6,7 +6,7 @@ import { areas, cities, employees, organisation, states } from '../../db/schema'
 import { BadRequest } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
 import { type AuthContext, assertUnit } from '../access/context';
-import { readEmployeesForCards } from './service';
+import { readEmployeesForCards } from './read';
 
 async function photoDataUrl(storage: FileStorage, key: string | null): Promise<string | null> {
   if (!key) return null;

@@ -1,6 +1,11 @@
 import { defineModule } from '../../lib/module';
 import { registerApprovalKind } from '../approvals/service';
+import { employeeDocumentRoutes, employeePhotoRoutes } from './file-routes';
+import { idCardRoutes } from './id-card-routes';
+import { employeeImportRoutes } from './import-routes';
 import { profileChangeApproval } from './profile';
+import { employeeProfileRoutes } from './profile-routes';
+import { employeeRecordRoutes } from './record-routes';
 import { employeeRoutes } from './routes';
 import { registerEmployeeUsage, reportingManagerUsage } from './usage';
 
@@ -10,5 +15,13 @@ export const employeesModule = defineModule({
     registerApprovalKind(profileChangeApproval);
     registerEmployeeUsage(reportingManagerUsage);
   },
-  routes: [employeeRoutes],
+  routes: [
+    employeeRoutes,
+    employeeRecordRoutes,
+    employeePhotoRoutes,
+    employeeDocumentRoutes,
+    employeeProfileRoutes,
+    employeeImportRoutes,
+    idCardRoutes,
+  ],
 });

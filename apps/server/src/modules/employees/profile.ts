@@ -15,7 +15,7 @@ import type { FieldErrors } from '../../lib/errors';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachUnit, unitScope } from '../access/context';
 import { approvalOf, decide, defineApprovalKind, historyOf, submitApproval } from '../approvals/service';
-import { loadEmployeeRow } from './service';
+import { loadEmployeeRow } from './read';
 
 type ChangeValue = string | number | null;
 

@@ -4,27 +4,25 @@
 // the proofs of the employees of their units at any time, when marking lines proved. One file a line, kept in the
 // one file storage (lib/storage, read by the employee documents' upload reader); the line keeps its key and name.
 // Another employee's proof answers 404, as a record the caller cannot reach.
-import multipart from '@fastify/multipart';
-import { DECLARATION_SECTIONS, MENU, ZIdText, ZTaxDeclarationQuery } from '@hr/contract';
+import { type DECLARATION_SECTIONS, MENU } from '@hr/contract';
 import { financialYearOf } from '@hr/payroll';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { employees, taxDeclarationLines, taxDeclarations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
-import { fileResponse, noContent } from '../../lib/responses';
-import { createStorage, newKey, StorageNotFound } from '../../lib/storage';
-import { readUpload } from '../../lib/upload';
+import { type FileStorage, newKey } from '../../lib/storage';
+import type { Upload } from '../../lib/upload';
 import { type AuthContext, canReachRecord, hasAction } from '../access/context';
 import { proofCutoff } from './declarations';
 
-const KINDS = ['pdf', 'jpg', 'png'] as const;
+/** The kinds of file a proof may be (by content). */
+export const PROOF_KINDS = ['pdf', 'jpg', 'png'] as const;
 const MIME: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png' };
-const ZProofParams = z.object({ employeeId: ZIdText, section: z.enum(DECLARATION_SECTIONS) }).strict();
-export const ZTaxProofFile = z.object({ section: z.enum(DECLARATION_SECTIONS), fileName: z.string(), sizeBytes: z.number() });
+
+/** A declared section of one employee's declaration for a financial year. */
+export type ProofTarget = { employeeId: number; section: (typeof DECLARATION_SECTIONS)[number]; financialYear: string };
 
 /** The financial year of the organisation's today. */
 export function currentFinancialYear(now: Date = new Date()): string {
@@ -77,144 +75,98 @@ async function declaredLine(db: Db | Tx, employeeId: number, financialYear: stri
   return line;
 }
 
-export const taxProofRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = createStorage(app.config);
-  const maxBytes = Math.round(app.config.uploadMaxMb * 1024 * 1024);
-  if (!app.hasContentTypeParser('multipart/form-data')) {
-    await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+/** The employee's own proofs close with the year's proof window (409 after the cut-off); payroll users' never do. */
+async function assertWindowOpen(db: Db, who: { asEmployee: boolean }, fy: string, after: string) {
+  if (!who.asEmployee) return;
+  const cutoff = await proofCutoff(db, fy);
+  if (proofWindowClosed(cutoff)) throw new Conflict(`The proof window of ${fy} closed on ${cutoff}${after}`);
+}
+
+/**
+ * Attaches the proof of a declared section, read only once the caller may: a new file replaces the line's (deleted
+ * after the commit) and, from the employee, takes back the line's proved mark.
+ */
+export async function attachProof(
+  db: Db,
+  storage: FileStorage,
+  auth: AuthContext,
+  target: ProofTarget,
+  read: () => Promise<Upload>,
+  requestId: string,
+): Promise<{ section: ProofTarget['section']; fileName: string; sizeBytes: number }> {
+  const { section } = target;
+  const who = await proofAccess(db, auth, target.employeeId, 'edit');
+  const fy = target.financialYear;
+  await assertWindowOpen(db, who, fy, ': hand the proof to payroll');
+  await declaredLine(db, who.employeeId, fy, section);
+  const file = await read();
+  const key = newKey(`employees/${who.employeeId}/tax-proofs`, file.ext);
+  await storage.put(key, file.buffer);
+  let replaced: string | null;
+  try {
+    replaced = await db.transaction(async (tx) => {
+      const line = await declaredLine(tx, who.employeeId, fy, section);
+      await tx
+        .update(taxDeclarationLines)
+        .set({
+          proofFileKey: key,
+          proofFileName: file.fileName,
+          ...(who.asEmployee ? { proved: false, provedBy: null, provedAt: null } : {}),
+        })
+        .where(eq(taxDeclarationLines.id, line.id));
+      await writeAudit(tx, {
+        entity: 'tax_declaration_lines',
+        entityId: line.id,
+        action: 'proof',
+        before: { proofFileName: line.name },
+        after: { section, proofFileName: file.fileName, sizeBytes: file.buffer.length, mimeType: file.mime },
+        userId: auth.userId,
+        requestId,
+      });
+      return line.key;
+    });
+  } catch (err) {
+    await storage.delete(key).catch(() => {});
+    throw err;
   }
-  const tags = ['payroll'];
-  const path = '/api/payroll/tax-declarations/:employeeId/proofs/:section';
-  const menus = [MENU.salaryProcess, MENU.taxDeclaration];
+  if (replaced) await storage.delete(replaced).catch(() => {});
+  return { section, fileName: file.fileName, sizeBytes: file.buffer.length };
+}
 
-  app.post(
-    path,
-    {
-      config: { access: { menu: menus, action: 'edit' } },
-      schema: {
-        tags,
-        summary:
-          'Attaches the proof of a declared section (multipart; PDF, JPEG or PNG by content): the employee until the proof cut-off, payroll users any time',
-        params: ZProofParams,
-        querystring: ZTaxDeclarationQuery,
-        consumes: ['multipart/form-data'],
-        response: { 201: ZTaxProofFile },
-      },
-    },
-    async (request, reply) => {
-      const { section } = request.params;
-      const who = await proofAccess(app.db, request.auth, request.params.employeeId, 'edit');
-      const fy = request.query.financialYear ?? currentFinancialYear();
-      if (who.asEmployee) {
-        const cutoff = await proofCutoff(app.db, fy);
-        if (proofWindowClosed(cutoff)) throw new Conflict(`The proof window of ${fy} closed on ${cutoff}: hand the proof to payroll`);
-      }
-      await declaredLine(app.db, who.employeeId, fy, section);
-      const file = await readUpload(request, { maxBytes, allowed: KINDS, fallbackName: `Proof ${section}`, what: 'a proof' });
-      const key = newKey(`employees/${who.employeeId}/tax-proofs`, file.ext);
-      await storage.put(key, file.buffer);
-      let replaced: string | null;
-      try {
-        replaced = await app.db.transaction(async (tx) => {
-          const line = await declaredLine(tx, who.employeeId, fy, section);
-          await tx
-            .update(taxDeclarationLines)
-            .set({
-              proofFileKey: key,
-              proofFileName: file.fileName,
-              ...(who.asEmployee ? { proved: false, provedBy: null, provedAt: null } : {}),
-            })
-            .where(eq(taxDeclarationLines.id, line.id));
-          await writeAudit(tx, {
-            entity: 'tax_declaration_lines',
-            entityId: line.id,
-            action: 'proof',
-            before: { proofFileName: line.name },
-            after: { section, proofFileName: file.fileName, sizeBytes: file.buffer.length, mimeType: file.mime },
-            userId: request.auth.userId,
-            requestId: request.id,
-          });
-          return line.key;
-        });
-      } catch (err) {
-        await storage.delete(key).catch(() => {});
-        throw err;
-      }
-      if (replaced) await storage.delete(replaced).catch(() => {});
-      return reply.code(201).send({ section, fileName: file.fileName, sizeBytes: file.buffer.length });
-    },
-  );
+/** The stored proof of a declared section: its key, type and name (404 without one, or out of reach). */
+export async function proofFile(db: Db, auth: AuthContext, target: ProofTarget): Promise<{ key: string; mime: string; fileName: string }> {
+  const who = await proofAccess(db, auth, target.employeeId, 'view');
+  const line = await declaredLine(db, who.employeeId, target.financialYear, target.section).catch(() => null);
+  if (!line?.key) throw new NotFound('No proof is attached to this section');
+  const ext = line.key.split('.').pop();
+  return {
+    key: line.key,
+    mime: MIME[ext ?? ''] ?? 'application/octet-stream',
+    fileName: line.name ?? `Proof ${target.section}.${ext}`,
+  };
+}
 
-  app.get(
-    path,
-    {
-      config: { access: { menu: menus, action: 'view' } },
-      schema: {
-        tags,
-        summary: 'Downloads the proof of a declared section (the employee, payroll users of the unit; 404 for anyone else)',
-        params: ZProofParams,
-        querystring: ZTaxDeclarationQuery,
-        response: { 200: fileResponse('The proof as uploaded (PDF, JPEG or PNG)') },
-      },
-    },
-    async (request, reply) => {
-      const who = await proofAccess(app.db, request.auth, request.params.employeeId, 'view');
-      const fy = request.query.financialYear ?? currentFinancialYear();
-      const line = await declaredLine(app.db, who.employeeId, fy, request.params.section).catch(() => null);
-      if (!line?.key) throw new NotFound('No proof is attached to this section');
-      const stream = await storage.get(line.key).catch((err) => {
-        throw err instanceof StorageNotFound ? new NotFound('The stored file is missing') : err;
-      });
-      const name = line.name ?? `Proof ${request.params.section}.${line.key.split('.').pop()}`;
-      reply
-        .header('content-type', MIME[line.key.split('.').pop() ?? ''] ?? 'application/octet-stream')
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        );
-      return reply.send(stream);
-    },
-  );
-
-  app.delete(
-    path,
-    {
-      config: { access: { menu: menus, action: 'edit' } },
-      schema: {
-        tags,
-        summary: 'Removes the proof of a declared section (the employee until the proof cut-off, payroll users any time)',
-        params: ZProofParams,
-        querystring: ZTaxDeclarationQuery,
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      const { section } = request.params;
-      const who = await proofAccess(app.db, request.auth, request.params.employeeId, 'edit');
-      const fy = request.query.financialYear ?? currentFinancialYear();
-      if (who.asEmployee) {
-        const cutoff = await proofCutoff(app.db, fy);
-        if (proofWindowClosed(cutoff)) throw new Conflict(`The proof window of ${fy} closed on ${cutoff}`);
-      }
-      const line = await declaredLine(app.db, who.employeeId, fy, section);
-      if (!line.key) throw new NotFound('No proof is attached to this section');
-      await app.db.transaction(async (tx) => {
-        await tx
-          .update(taxDeclarationLines)
-          .set({ proofFileKey: null, proofFileName: null, proved: false, provedBy: null, provedAt: null })
-          .where(eq(taxDeclarationLines.id, line.id));
-        await writeAudit(tx, {
-          entity: 'tax_declaration_lines',
-          entityId: line.id,
-          action: 'proof-removed',
-          before: { section, proofFileName: line.name },
-          userId: request.auth.userId,
-          requestId: request.id,
-        });
-      });
-      await storage.delete(line.key).catch(() => {});
-      return reply.code(204).send(null);
-    },
-  );
-};
+/** Removes the proof of a declared section and its proved mark; the stored file goes after the commit. */
+export async function removeProof(db: Db, storage: FileStorage, auth: AuthContext, target: ProofTarget, requestId: string): Promise<void> {
+  const { section } = target;
+  const who = await proofAccess(db, auth, target.employeeId, 'edit');
+  const fy = target.financialYear;
+  await assertWindowOpen(db, who, fy, '');
+  const line = await declaredLine(db, who.employeeId, fy, section);
+  if (!line.key) throw new NotFound('No proof is attached to this section');
+  await db.transaction(async (tx) => {
+    await tx
+      .update(taxDeclarationLines)
+      .set({ proofFileKey: null, proofFileName: null, proved: false, provedBy: null, provedAt: null })
+      .where(eq(taxDeclarationLines.id, line.id));
+    await writeAudit(tx, {
+      entity: 'tax_declaration_lines',
+      entityId: line.id,
+      action: 'proof-removed',
+      before: { section, proofFileName: line.name },
+      userId: auth.userId,
+      requestId,
+    });
+  });
+  await storage.delete(line.key).catch(() => {});
+}
