@@ -5,7 +5,7 @@
 import { parseWeeklyOffs } from '@hr/attendance';
 import { type TImportError, ZEmployeeInput } from '@hr/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import {
   categories,
   departments,
@@ -40,30 +40,33 @@ export const inList = (expr: SQL, values: string[]) => sql`${expr} in (select js
 type RefMap = Map<string, number>;
 type Refs = Record<NonNullable<ImportColumn['ref']>, RefMap>;
 
+/** The look-up tables a `ref` column names, by the key its Refs entry has. */
+const REF_TABLES = {
+  unit: units,
+  department: departments,
+  designation: designations,
+  category: categories,
+  position: positions,
+  jobNature: jobNatures,
+  division: divisions,
+  region: regions,
+  shift: shifts,
+  maritalStatus: maritalStatuses,
+} as const;
+
+/** Every active row of the look-ups by lower-cased name and code, read in one statement (ten were ten round trips). */
 async function loadRefs(db: Db): Promise<Refs> {
-  const load = async (table: typeof units | typeof categories | typeof shifts, hasCode = true) => {
-    const rows = (await db.select().from(table as typeof units)) as { id: number; name: string; code?: string | null; isActive: boolean }[];
-    const m: RefMap = new Map();
-    for (const r of rows) {
-      if (!r.isActive) continue;
-      m.set(r.name.trim().toLowerCase(), r.id);
-      if (hasCode && r.code) m.set(r.code.trim().toLowerCase(), r.id);
-    }
-    return m;
-  };
-  const [unit, department, designation, category, position, jobNature, division, region, shift, maritalStatus] = await Promise.all([
-    load(units),
-    load(departments as unknown as typeof units),
-    load(designations as unknown as typeof units),
-    load(categories),
-    load(positions),
-    load(jobNatures),
-    load(divisions),
-    load(regions),
-    load(shifts),
-    load(maritalStatuses),
-  ]);
-  return { unit, department, designation, category, position, jobNature, division, region, shift, maritalStatus };
+  const parts = Object.entries(REF_TABLES).map(
+    ([key, t]) => sql`select ${key}::text as k, ${t.id} as id, ${t.name} as name, ${t.code} as code from ${t} where ${t.isActive}`,
+  );
+  const rows = await queryRows<{ k: keyof Refs; id: number; name: string; code: string | null }>(db, sql.join(parts, sql` union all `));
+  const refs = Object.fromEntries(Object.keys(REF_TABLES).map((k) => [k, new Map()])) as Refs;
+  for (const r of rows) {
+    const m = refs[r.k];
+    m.set(r.name.trim().toLowerCase(), r.id);
+    if (r.code) m.set(r.code.trim().toLowerCase(), r.id);
+  }
+  return refs;
 }
 
 /** Unit → the departments / designations its unit-wise maps allow (units without a map are absent: any). */
