@@ -1,10 +1,13 @@
-// The requests waiting for the signed-in approver (leave, work from home, visitors: GET /api/requests?toDecide=true),
-// each with Approve / Reject and a remark (a rejection needs one) — the phone home's list for managers. The server
-// decides who may decide (the approvals module); the full screens are at All Requests.
-import type { TRequest, TRequestKind, TRequestList } from '@hr/contract';
+// Everything waiting for the signed-in approver — the phone home's list for managers. Requests (leave, work from home,
+// visitors: GET /api/requests?toDecide=true) are decided here, Approve / Reject with a remark (a rejection needs one);
+// every other kind (salary runs, advances, bonuses, arrears, corrections, profile changes, separations, settlements:
+// GET /api/approvals/waiting) opens the screen where it is decided. The server decides who may decide (the approvals
+// module); the full request screens are at All Requests.
+import type { TRequest, TRequestKind, TRequestList, TWaitingApproval, TWaitingApprovals } from '@hr/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, X } from 'lucide-react';
+import { Check, ChevronRight, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -84,8 +87,41 @@ function DecideDialog({ request, action, onClose }: { request: TRequest; action:
   );
 }
 
-/** The waiting requests with their decisions; nothing when none waits. */
+export const waitingInboxKey = ['approvals', 'waiting'] as const;
+
+/** The approvals other than requests waiting for the caller (GET /api/approvals/waiting), each linking to its screen. */
+function useOtherWaiting(limit: number) {
+  return useQuery({
+    queryKey: [...waitingInboxKey, limit],
+    queryFn: ({ signal }) =>
+      api.get<TWaitingApprovals>(apiPath('/api/approvals/waiting'), { pageSize: 50 }, { signal, silent: true, bypass_log: true }),
+    select: (d) => d.rows.filter((r) => !r.kind.startsWith('request.')).slice(0, limit),
+    retry: false,
+  });
+}
+
+function OtherItem({ item }: { item: TWaitingApproval }) {
+  const who = item.employeeName ? `${item.employeeName}${item.employeeCode ? ` (${item.employeeCode})` : ''}` : null;
+  return (
+    <li className="flex items-center gap-3 px-3 py-2.5 text-sm" data-testid="waiting-item">
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <span className="font-medium">{item.title}</span>
+        <span className="text-muted-foreground">
+          {[who, item.unitName, item.detail, item.levels > 1 ? `Level ${item.level} of ${item.levels}` : null].filter(Boolean).join(' · ')}
+        </span>
+      </div>
+      <Button asChild size="sm" variant="outline">
+        <Link to={item.path} aria-label={`Open ${item.title}`}>
+          Open <ChevronRight />
+        </Link>
+      </Button>
+    </li>
+  );
+}
+
+/** The waiting requests with their decisions, then the other approvals waiting; nothing when none waits. */
 export function WaitingApprovals({ limit = 10 }: { limit?: number }) {
+  const others = useOtherWaiting(limit);
   const q = useQuery({
     queryKey: [...waitingApprovalsKey, limit],
     queryFn: ({ signal }) =>
@@ -97,48 +133,61 @@ export function WaitingApprovals({ limit = 10 }: { limit?: number }) {
     retry: false,
   });
   const [deciding, setDeciding] = useState<{ request: TRequest; action: 'approve' | 'reject' } | null>(null);
-  if (q.isError) return <p className="text-sm text-muted-foreground">The requests waiting for you could not be loaded.</p>;
-  if (!q.data) return <p className="text-sm text-muted-foreground">Loading…</p>;
-  if (q.data.rows.length === 0) return <p className="text-sm text-muted-foreground">Nothing is waiting for your decision.</p>;
+  if (q.isError && others.isError)
+    return <p className="text-sm text-muted-foreground">The requests waiting for you could not be loaded.</p>;
+  if (!q.data && !others.data) return <p className="text-sm text-muted-foreground">Loading…</p>;
+  const requests = q.data?.rows ?? [];
+  const other = others.data ?? [];
+  if (requests.length === 0 && other.length === 0)
+    return <p className="text-sm text-muted-foreground">Nothing is waiting for your decision.</p>;
   return (
     <>
-      <ul className="divide-y rounded-md border" data-testid="waiting-approvals">
-        {q.data.rows.map((r) => (
-          <li key={r.id} className="grid gap-2 px-3 py-2.5 text-sm" data-testid="waiting-approval">
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="font-medium">{r.employeeName}</span>
-              <span className="text-xs text-muted-foreground">{r.employeeCode}</span>
-              <Badge variant="secondary">{KIND[r.kind]}</Badge>
-            </div>
-            <div className="text-muted-foreground">
-              {when(r)}
-              {r.kind === 'leave' && r.leaveTypeName ? ` · ${r.leaveTypeName}` : ''}
-              {r.kind === 'visitor' && r.visitorName ? ` · ${r.visitorName}` : ''}
-              {r.reason ? ` · “${r.reason}”` : ''}
-            </div>
-            {r.canApprove && (
-              <div className="flex gap-2">
-                <Button
-                  size="sm"
-                  onClick={() => setDeciding({ request: r, action: 'approve' })}
-                  aria-label={`Approve ${r.employeeName}'s request`}
-                >
-                  <Check /> Approve
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => setDeciding({ request: r, action: 'reject' })}
-                  aria-label={`Reject ${r.employeeName}'s request`}
-                >
-                  <X /> Reject
-                </Button>
+      {other.length > 0 && (
+        <ul className="divide-y rounded-md border" data-testid="waiting-others" aria-label="Other approvals waiting">
+          {other.map((item) => (
+            <OtherItem key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      {requests.length > 0 && (
+        <ul className="divide-y rounded-md border" data-testid="waiting-approvals">
+          {requests.map((r) => (
+            <li key={r.id} className="grid gap-2 px-3 py-2.5 text-sm" data-testid="waiting-approval">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{r.employeeName}</span>
+                <span className="text-xs text-muted-foreground">{r.employeeCode}</span>
+                <Badge variant="secondary">{KIND[r.kind]}</Badge>
               </div>
-            )}
-          </li>
-        ))}
-      </ul>
-      {q.data.total > q.data.rows.length && (
+              <div className="text-muted-foreground">
+                {when(r)}
+                {r.kind === 'leave' && r.leaveTypeName ? ` · ${r.leaveTypeName}` : ''}
+                {r.kind === 'visitor' && r.visitorName ? ` · ${r.visitorName}` : ''}
+                {r.reason ? ` · “${r.reason}”` : ''}
+              </div>
+              {r.canApprove && (
+                <div className="flex gap-2">
+                  <Button
+                    size="sm"
+                    onClick={() => setDeciding({ request: r, action: 'approve' })}
+                    aria-label={`Approve ${r.employeeName}'s request`}
+                  >
+                    <Check /> Approve
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setDeciding({ request: r, action: 'reject' })}
+                    aria-label={`Reject ${r.employeeName}'s request`}
+                  >
+                    <X /> Reject
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {q.data && q.data.total > q.data.rows.length && (
         <p className="text-xs text-muted-foreground">{q.data.total - q.data.rows.length} more at All Requests.</p>
       )}
       {deciding && <DecideDialog request={deciding.request} action={deciding.action} onClose={() => setDeciding(null)} />}

@@ -125,11 +125,26 @@ function LatestNotifications() {
   );
 }
 
+/** The menus of the approval kinds other than requests (their approvers see the inbox too). */
+const APPROVAL_MENUS: string[] = [
+  MENU.attendance,
+  MENU.employee,
+  MENU.salaryProcess,
+  MENU.salaryAdvance,
+  MENU.employeeBonus,
+  MENU.statutoryArrears,
+  MENU.separation,
+  MENU.settlement,
+];
+
 export default function PhoneHomeScreen() {
   const account = useSession((s) => s.acc_dtls);
   const menus = useSession((s) => s.rawMenus);
   const holds = (path: string) => menus.some((m) => m.actionUrl === path);
-  const approver = [MENU.allRequestLeave, MENU.allRequestWfh, MENU.allRequestVisitor].some(holds);
+  // Requests as before, or the approve action on the menu of any other approval kind (the inbox, issue 29).
+  const approver =
+    [MENU.allRequestLeave, MENU.allRequestWfh, MENU.allRequestVisitor].some(holds) ||
+    menus.some((m) => m.actions.approve && APPROVAL_MENUS.includes(m.actionUrl));
   const raise = [
     { to: MENU.requestLeave, icon: <CalendarPlus />, label: 'Apply for leave' },
     { to: MENU.requestWfh, icon: <House />, label: 'Work from home' },
@@ -143,7 +158,7 @@ export default function PhoneHomeScreen() {
       {approver && (
         // An approver's first task on a phone: straight to the requests waiting (below the employee's own day).
         <a href="#home-approvals" className="-mt-2 text-sm text-primary underline-offset-4 hover:underline">
-          Requests waiting for your decision
+          Waiting for your decision
         </a>
       )}
       {account.employeeId != null ? (
