@@ -17,10 +17,6 @@ const ALLOWED: Record<string, string> = {
   // A master resource's endpoints are registered by the server from the contract's resource registry
   // (packages/contract/src/resources), one set per resource name: the name comes from that typed registry.
   [`${WEB}components/resource/api.ts`]: "a master resource's own endpoint, named by the contract's resource registry",
-  // Being split up by another change of issue 24 at the time this test came; to be built by apiPath() after it.
-  ...Object.fromEntries(
-    ['screens/payroll/BonusForm.tsx'].map((f) => [`${WEB}${f}`, 'being restructured (issue 24); its paths move to apiPath() next']),
-  ),
 };
 
 export interface HandTypedPath {

@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
 import { type ApiError, api } from '@/lib/api';
+import { apiPath } from '@/lib/api-path';
 import { formatCount, formatRupees } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
@@ -117,8 +118,10 @@ function useBonusForm(existing: TBonus | undefined, onChanged: ((b: TBonus) => v
   const save = useAction(
     (body: ReturnType<typeof validate>['body'], sent: ReturnType<typeof validate>['sent']) =>
       existing
-        ? api.put<TBonus>(`/api/payroll/bonuses/${existing.id}`, body, { onError: (e: ApiError) => setErrors(byLine(e.fieldErrors, sent)) })
-        : api.post<TBonus>('/api/payroll/bonuses', body, { onError: (e: ApiError) => setErrors(byLine(e.fieldErrors, sent)) }),
+        ? api.put<TBonus>(apiPath('/api/payroll/bonuses/:id', { id: existing.id }), body, {
+            onError: (e: ApiError) => setErrors(byLine(e.fieldErrors, sent)),
+          })
+        : api.post<TBonus>(apiPath('/api/payroll/bonuses'), body, { onError: (e: ApiError) => setErrors(byLine(e.fieldErrors, sent)) }),
     {
       success: (saved) => ({
         title: existing ? 'Bonus changed' : 'Bonus prepared',
