@@ -4,7 +4,7 @@
 import { MENU, type TWaitingApprovals } from '@hr/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unitSalaryApprovers, units, users } from '../../src/db/schema';
+import { payrollRuns, unitSalaryApprovers, units, users } from '../../src/db/schema';
 import { type ApprovalKind, decide, registerApprovalKind, submitApproval } from '../../src/modules/approvals/service';
 import { salaryRunApproval } from '../../src/modules/payroll/run-approval-kind';
 import { api, createTestApp, createUnitLimitedUser, signIn, type TestApp, type UnitLimitedUser } from '../helpers';
@@ -115,8 +115,9 @@ describe('GET /api/approvals/waiting', () => {
   it('shows a salary run only to a user mapped to approve its unit at its level, administrators included', async () => {
     const admin = api(t.app, await signIn(t.app, 'admin'));
     const home = Object.values(unit)[0];
+    const [runRow] = await t.db.insert(payrollRuns).values({ unitId: home, year: 2020, month: 1, status: 'processed' }).returning();
     const run = await t.db.transaction((tx) =>
-      submitApproval(tx, salaryRunApproval, { subjectId: 999_001, employeeId: null, unitId: home, requestedBy: manager.userId }),
+      submitApproval(tx, salaryRunApproval, { subjectId: runRow.id, employeeId: null, unitId: home, requestedBy: manager.userId }),
     );
     // The seed may map the administrator: this unit's approve map lacks them until the insert below.
     await t.db.delete(unitSalaryApprovers).where(and(eq(unitSalaryApprovers.unitId, home), eq(unitSalaryApprovers.userId, adminId)));
@@ -124,7 +125,12 @@ describe('GET /api/approvals/waiting', () => {
     await t.db.insert(unitSalaryApprovers).values({ unitId: home, userId: adminId, level: 1 });
     const rows = await waiting(admin, 'payroll.run');
     expect(rows.map((r) => r.id)).toContain(run.id);
-    expect(rows.find((r) => r.id === run.id)?.path).toBe(MENU.salaryProcess);
+    const [u] = await t.db.select().from(units).where(eq(units.id, home));
+    expect(rows.find((r) => r.id === run.id)).toMatchObject({
+      path: MENU.salaryProcess,
+      title: `Salary run · ${u.name}, January 2020`,
+      detail: '0 employees',
+    });
   });
 
   it('gives a self-service employee an empty list, and 401 without a session', async () => {
