@@ -8,7 +8,7 @@ import { bonusApproval } from './bonus-routes';
 import { registerHeadRules } from './head-rules';
 import { registerLopSettlement } from './lop';
 import { payrollRoutes } from './routes';
-import { runWarningRoutes } from './run-warnings';
+import { runWarningRoutes } from './run-warning-routes';
 import { salaryRunApproval } from './runs';
 import { raiseOnPfRows, statutoryArrearsApproval } from './statutory-arrears';
 import { statutoryArrearsActionRoutes, statutoryArrearsRoutes } from './statutory-arrears-routes';

@@ -2,18 +2,12 @@
 // approved or locked month; payroll staff (the salary process's view) read the slips of their units' employees —
 // anyone else, and anyone outside those units, gets 404 like a missing slip. The layout (the payslip as specified,
 // or the Code on Wages wage slip) is an organisation-wide setting: changed by a salary-process editor who reaches
-// every unit, audited.
+// every unit, audited. Read and written in payslips.ts and wage-slip-data.ts.
 import { MENU, ZIdParams, ZPayslipLayout, ZPayslipQuery, ZSalarySlip } from '@hr/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryRows } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
-import { Forbidden, NotFound } from '../../lib/errors';
-import { FINAL_RUN } from '../../lib/month-lock';
-import { canReachRecord, hasAction } from '../access/context';
-import { slipRecords } from './slips';
-import { payslipLayout, setPayslipLayout } from './wage-slip-data';
+import { changePayslipLayout, employeePayslip } from './payslips';
+import { payslipLayout } from './wage-slip-data';
 
 const tags = ['payroll'];
 const ZLayoutBody = z.object({ layout: ZPayslipLayout });
@@ -32,29 +26,7 @@ export const payslipViewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSalarySlip },
       },
     },
-    async (request) => {
-      const { auth } = request;
-      const employeeId = request.params.id;
-      if (auth.employeeId !== employeeId) {
-        const [employee] = await queryRows<{ unitId: number }>(
-          app.db,
-          sql`select unit_id as "unitId" from employees where id = ${employeeId}`,
-        );
-        const reached = employee && canReachRecord(auth, { employeeId, unitId: employee.unitId });
-        if (!reached || auth.isSelfService || !(await hasAction(app.db, auth, MENU.salaryProcess, 'view'))) {
-          throw new NotFound('No approved payslip for this month');
-        }
-      }
-      const q = request.query;
-      const [slip] = await slipRecords(
-        app.db,
-        sql`s.employee_id = ${employeeId} and r.year = ${q.year} and r.month = ${q.month} and ${FINAL_RUN}`,
-        // The screen shows the paid and loss-of-pay days whatever the layout (the PDF follows the layout).
-        { details: true },
-      );
-      if (!slip) throw new NotFound('No approved payslip for this month');
-      return slip;
-    },
+    async (request) => employeePayslip(app.db, request.auth, request.params.id, request.query),
   );
 
   app.get(
@@ -81,26 +53,6 @@ export const payslipViewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLayoutBody },
       },
     },
-    async (request) => {
-      const { auth } = request;
-      if (auth.unitIds !== 'all')
-        throw new Forbidden("The payslip layout is the whole organisation's: only a user of every unit may change it");
-      const layout = request.body.layout;
-      await app.db.transaction(async (tx) => {
-        const before = await setPayslipLayout(tx, layout, auth.userId);
-        if (before !== layout) {
-          await writeAudit(tx, {
-            entity: 'organisation',
-            entityId: 1,
-            action: 'update',
-            before: { payslipLayout: before },
-            after: { payslipLayout: layout },
-            userId: auth.userId,
-            requestId: request.id,
-          });
-        }
-      });
-      return { layout };
-    },
+    async (request) => changePayslipLayout(app.db, request.auth, request.body.layout, request.id),
   );
 };

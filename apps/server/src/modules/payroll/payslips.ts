@@ -1,17 +1,20 @@
 // Salary records as payslips: a run's records, the caller's own slip of an approved or locked month and the months
-// that have one, the payslip batch of several units' month, and e-mailing a run's payslips (a job).
-import type { ZPayslipBatchQuery, ZPayslipQuery } from '@hr/contract';
+// that have one, an employee's slip on screen, the payslip batch of several units' month, e-mailing a run's payslips
+// (a job) and the organisation's payslip layout.
+import { MENU, type TPayslipLayout, type ZPayslipBatchQuery, type ZPayslipQuery } from '@hr/contract';
 import { desc, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { payrollRuns } from '../../db/schema';
 import { enqueue } from '../../jobs/runner';
-import { Conflict, NotFound } from '../../lib/errors';
+import { writeAudit } from '../../lib/audit';
+import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { FINAL_RUN, finalStatus, isFinalRunStatus } from '../../lib/month-lock';
-import type { AuthContext } from '../access/context';
+import { type AuthContext, canReachRecord, hasAction } from '../access/context';
 import { emailPayslipsJob } from './email';
 import { loadRun } from './runs';
 import { slipRecords } from './slips';
+import { setPayslipLayout } from './wage-slip-data';
 
 /** The run's employee salary records (spec section 3); 404 for a run outside the caller's units. */
 export async function runSlips(db: Db, auth: AuthContext, runId: number) {
@@ -59,4 +62,47 @@ export async function startPayslipEmails(db: Db, auth: AuthContext, runId: numbe
   if (!isFinalRunStatus(run.status)) throw new Conflict('Payslips are e-mailed once the month is approved');
   const jobId = await enqueue(db, emailPayslipsJob, { runId: run.id, protect, userId: auth.userId }, { createdBy: auth.userId });
   return jobId as number;
+}
+
+/**
+ * An employee's salary record of an approved or locked month for the payslip on screen: the caller's own, or (the
+ * salary process's view, not self-service) an employee of the caller's units; 404 otherwise, like a missing slip.
+ */
+export async function employeePayslip(db: Db, auth: AuthContext, employeeId: number, q: z.output<typeof ZPayslipQuery>) {
+  if (auth.employeeId !== employeeId) {
+    const [employee] = await queryRows<{ unitId: number }>(db, sql`select unit_id as "unitId" from employees where id = ${employeeId}`);
+    const reached = employee && canReachRecord(auth, { employeeId, unitId: employee.unitId });
+    if (!reached || auth.isSelfService || !(await hasAction(db, auth, MENU.salaryProcess, 'view'))) {
+      throw new NotFound('No approved payslip for this month');
+    }
+  }
+  const [slip] = await slipRecords(
+    db,
+    sql`s.employee_id = ${employeeId} and r.year = ${q.year} and r.month = ${q.month} and ${FINAL_RUN}`,
+    // The screen shows the paid and loss-of-pay days whatever the layout (the PDF follows the layout).
+    { details: true },
+  );
+  if (!slip) throw new NotFound('No approved payslip for this month');
+  return slip;
+}
+
+/** Sets the organisation's payslip layout (a user who reaches every unit); audited when it changes. */
+export async function changePayslipLayout(db: Db, auth: AuthContext, layout: TPayslipLayout, requestId: string) {
+  if (auth.unitIds !== 'all')
+    throw new Forbidden("The payslip layout is the whole organisation's: only a user of every unit may change it");
+  await db.transaction(async (tx) => {
+    const before = await setPayslipLayout(tx, layout, auth.userId);
+    if (before !== layout) {
+      await writeAudit(tx, {
+        entity: 'organisation',
+        entityId: 1,
+        action: 'update',
+        before: { payslipLayout: before },
+        after: { payslipLayout: layout },
+        userId: auth.userId,
+        requestId,
+      });
+    }
+  });
+  return { layout };
 }

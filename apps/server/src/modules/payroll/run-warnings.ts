@@ -4,10 +4,11 @@
 // its account or IFSC is missing or malformed, so the bank file is refused. One query over the run's slips, reading
 // what each file reads: the ESI number as the employee's record stands (the ESI file's; fixing the record clears it),
 // the UAN and bank details the slip's own (the ECR's and the bank file's: fixing needs the employee reprocessed).
-import { ESI_RE, IFSC_PATTERN, MENU, type TRunWarning, UAN_RE, ZRunIdParams, ZRunWarnings } from '@hr/contract';
+// The route is in run-warning-routes.ts.
+import { ESI_RE, IFSC_PATTERN, type TRunWarning, UAN_RE } from '@hr/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Db, queryRows } from '../../db/client';
+import type { AuthContext } from '../access/context';
 import { loadRun } from './runs';
 
 interface SlipRow extends Record<string, unknown> {
@@ -74,23 +75,9 @@ export async function runWarnings(db: Db, runId: number): Promise<TRunWarning[]>
   return rows.flatMap(warningsOf);
 }
 
-export const runWarningRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/payroll/runs/:id/warnings',
-    {
-      config: { access: { menu: MENU.salaryProcess, action: 'view' } },
-      schema: {
-        tags: ['payroll'],
-        summary:
-          'The gaps of a processed run that stop what follows the salary: ESI applies without an ESI number, PF without a UAN, bank payment without a valid account or IFSC',
-        params: ZRunIdParams,
-        response: { 200: ZRunWarnings },
-      },
-    },
-    async (request) => {
-      const run = await loadRun(app.db, request.auth, request.params.id);
-      const rows = await runWarnings(app.db, run.id);
-      return { count: rows.length, rows };
-    },
-  );
-};
+/** A run's warnings with their count (404 for a run outside the caller's units). */
+export async function runWarningsOf(db: Db, auth: AuthContext, runId: number) {
+  const run = await loadRun(db, auth, runId);
+  const rows = await runWarnings(db, run.id);
+  return { count: rows.length, rows };
+}

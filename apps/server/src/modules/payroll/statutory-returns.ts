@@ -1,8 +1,8 @@
 // The statutory returns of a processed salary run, built from its slips' statutory figures (worked out by the rules
 // when the run was processed): the EPFO's ECR 2.0 text file, the ESIC's monthly contribution upload (Excel) and the
-// run's statutory totals. 409 for a run not yet processed.
-import type { TRunStatutory } from '@hr/contract';
-import { buildEcr, EcrError, type EcrMember } from '@hr/payroll';
+// run's statutory totals and the Labour Codes' wages rule on it. 409 for a run not yet processed.
+import type { TRunStatutory, TRunWageRule } from '@hr/contract';
+import { buildEcr, EcrError, type EcrMember, toRupees } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import type { SlipStatutory } from '../../db/schema';
@@ -170,5 +170,56 @@ export async function runStatutoryTotals(db: Db, auth: AuthContext, runId: numbe
     esi: { covered: n('esiCovered'), wages: rs('esiWages'), employee: rs('esiEmployee'), employer: rs('esiEmployer') },
     pt: { employees: n('ptEmployees'), amount: rs('pt') },
     lwf: { employees: n('lwfEmployees'), employee: rs('lwfEmployee'), employer: rs('lwfEmployer') },
+  };
+}
+
+/**
+ * The Labour Codes' wages rule on a processed run (Code on Wages s.2(y) proviso): the employees whose excluded payments
+ * passed the limit and how much that raised their PF (ESI) wages, from the slips' statutory figures, with the dated
+ * parameter in force for the month.
+ */
+export async function runWageRule(db: Db, auth: AuthContext, runId: number): Promise<TRunWageRule> {
+  const run = await loadRun(db, auth, runId);
+  if (run.status === 'draft') throw new Conflict('Process the run before reading its wages under the Labour Codes');
+  const lastDay = new Date(Date.UTC(run.year, run.month, 0)).toISOString().slice(0, 10);
+  const [row] = await queryRows<{ effectiveFrom: string; limit: string | null; source: string }>(
+    db,
+    sql`select to_char(effective_from, 'YYYY-MM-DD') as "effectiveFrom", data->>'excludedLimitPercent' as limit, source
+        from statutory_parameters where kind = 'code_wages' and is_active and effective_from <= ${lastDay}::date
+        order by effective_from desc limit 1`,
+  );
+  const slips = await queryRows<{
+    employeeId: number;
+    employeeCode: string;
+    name: string;
+    codeWages: string;
+    addedBack: string;
+    pfRaise: string | null;
+    esiRaise: string | null;
+  }>(
+    db,
+    sql`select s.employee_id as "employeeId", s.employee_code as "employeeCode", s.name,
+          s.statutory->>'codeWages' as "codeWages", s.statutory->>'codeWagesAddedBack' as "addedBack",
+          s.statutory->>'pfWagesRaise' as "pfRaise", s.statutory->>'esiWagesRaise' as "esiRaise"
+        from salary_slips s where s.run_id = ${run.id} and s.statutory ? 'codeWages'
+        order by (s.statutory->>'codeWagesAddedBack')::bigint desc, s.employee_code`,
+  );
+  return {
+    applied: slips.length > 0,
+    limitPercent: row?.limit == null ? null : Number(row.limit),
+    effectiveFrom: row?.effectiveFrom ?? null,
+    source: row?.source ?? null,
+    slips: slips.length,
+    employees: slips
+      .filter((s) => Number(s.addedBack) > 0)
+      .map((s) => ({
+        employeeId: s.employeeId,
+        employeeCode: s.employeeCode,
+        name: s.name,
+        codeWages: toRupees(s.codeWages),
+        addedBack: toRupees(s.addedBack),
+        pfWagesRaise: toRupees(s.pfRaise),
+        esiWagesRaise: toRupees(s.esiRaise),
+      })),
   };
 }
