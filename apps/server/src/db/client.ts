@@ -44,7 +44,8 @@ export interface CreateDatabaseOptions {
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export async function createDatabase(
-  cfg: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'databasePoolMax' | 'databasePoolIdleSeconds' | 'databasePreparedStatements'>>,
+  cfg: Pick<AppConfig, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<AppConfig, 'databasePoolMax' | 'databasePoolIdleSeconds' | 'databasePreparedStatements'>>,
   opts: CreateDatabaseOptions = {},
 ): Promise<Database> {
   const connectionString = opts.connectionString ?? cfg.databaseUrl;
