@@ -1,6 +1,7 @@
 // The statutory returns of a processed salary run, built from its slips' statutory figures (worked out by the rules
 // when the run was processed): the EPFO's ECR 2.0 text file, the ESIC's monthly contribution upload (Excel) and the
 // run's statutory totals and the Labour Codes' wages rule on it. 409 for a run not yet processed.
+import { MONTH_NAMES } from '@hr/calendar';
 import type { TRunStatutory, TRunWageRule } from '@hr/contract';
 import { buildEcr, EcrError, type EcrMember, toRupees } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
@@ -12,21 +13,6 @@ import type { AuthContext } from '../access/context';
 import { esiFileRows } from './esi-file';
 import { loadRun } from './runs';
 import { settledLeavers } from './settled-leavers';
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 type Run = Awaited<ReturnType<typeof loadRun>>;
 
