@@ -1,32 +1,25 @@
-import type { TRosterImportResult } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
-import { useQueryClient } from '@tanstack/react-query';
-import { CalendarCog, CalendarRange, Download, Trash2, Upload, XCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { CalendarCog, CalendarRange, XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { DepartmentSelect, FILTER_CLASS, SearchBox } from '@/components/common/Filters';
 import { LoadError } from '@/components/common/LoadError';
 import { UnitSelect } from '@/components/common/UnitSelect';
 import { PaginationBar, useDebounced } from '@/components/data-table';
 import type { TEmployeeOption } from '@/components/EmployeePicker';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SidewaysScroll } from '@/components/ui/table';
-import { type ApiError, withQuery } from '@/lib/api';
-import { apiPath } from '@/lib/api-path';
-import { downloadFile, uploadFile } from '@/lib/files';
-import { formatCount, formatDate, formatDateTime, todayIso } from '@/lib/format';
-import { useAction } from '@/lib/useAction';
+import { formatCount, formatDate, todayIso } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
+import { AssignmentsSheet } from './AssignmentsSheet';
 import { AssignShiftsDialog } from './AssignShiftsDialog';
-import { attendanceKeys, deleteAssignment, type TAssignment, type TRoster, type TRosterRow, useAssignments, useRoster } from './api';
+import { type TRoster, type TRosterRow, useRoster } from './api';
 import { MonthNav, ShiftLegend } from './components';
 import { WEEKDAY_INITIAL, yearMonthOf } from './format';
+import { RosterExcel } from './RosterExcel';
 
 type Filters = { unitId: number | null; departmentId: number | null; shiftId: number | null };
 
@@ -109,227 +102,6 @@ export function RosterGrid({
         </tbody>
       </table>
     </SidewaysScroll>
-  );
-}
-
-/** An employee's shift assignments, newest first, with delete for those who may. */
-function AssignmentsSheet({
-  row,
-  onClose,
-  canDelete,
-  onAssign,
-}: {
-  row: TRosterRow | null;
-  onClose: () => void;
-  canDelete: boolean;
-  /** Opens the assign dialog for this employee (for those who may add). */
-  onAssign?: (row: TRosterRow) => void;
-}) {
-  const queryClient = useQueryClient();
-  const list = useAssignments(row?.employeeId ?? null);
-  const [removing, setRemoving] = useState<TAssignment | null>(null);
-  const removeAction = useAction((a: TAssignment) => deleteAssignment(a.id), {
-    success: { title: 'Assignment removed', description: 'The days it covered are worked out again.' },
-    onDone: async () => {
-      setRemoving(null);
-      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
-    },
-  });
-  const busy = removeAction.busy;
-
-  const remove = async () => {
-    if (!removing) return;
-    await removeAction.run(removing);
-  };
-
-  return (
-    <Sheet open={row !== null} onOpenChange={(o) => !o && onClose()}>
-      <SheetContent className="w-full overflow-y-auto sm:max-w-md">
-        <SheetHeader>
-          <SheetTitle>{row?.name}</SheetTitle>
-          <SheetDescription>
-            {row?.employeeCode} · {row?.departmentName}: shift assignments, newest first.
-          </SheetDescription>
-        </SheetHeader>
-        <div className="grid gap-2 px-4 pb-4" data-testid="assignments">
-          {onAssign && row && (
-            <Button variant="outline" className="justify-self-start" onClick={() => onAssign(row)} data-testid="assign-employee-shifts">
-              <CalendarCog /> Assign shifts to {row.name.split(' ')[0]}
-            </Button>
-          )}
-          {list.isLoading && <Skeleton className="h-20 w-full" />}
-          {list.data?.length === 0 && (
-            <p className="text-sm text-muted-foreground">No assignment: the employee works their default shift and weekly offs.</p>
-          )}
-          {list.data?.map((a) => (
-            <div key={a.id} className="grid gap-1 rounded-md border p-3 text-sm" data-testid="assignment">
-              <div className="flex items-center justify-between gap-2">
-                <span className="font-medium">
-                  {formatDate(a.fromDate)} – {a.toDate ? formatDate(a.toDate) : 'onwards'}
-                </span>
-                <span className="flex items-center gap-1">
-                  <Badge variant="secondary" className="capitalize">
-                    {a.kind}
-                  </Badge>
-                  {canDelete && (
-                    <Button
-                      size="icon-sm"
-                      variant="ghost"
-                      aria-label="Remove assignment"
-                      onClick={() => setRemoving(a)}
-                      data-testid="assignment-delete"
-                    >
-                      <Trash2 className="text-destructive" />
-                    </Button>
-                  )}
-                </span>
-              </div>
-              <div className="flex flex-wrap gap-1 font-mono text-xs">
-                {a.patternCodes.map((code, i) => (
-                  <span
-                    key={i}
-                    className={cn(
-                      'rounded border px-1.5 py-0.5',
-                      code === 'OFF' && 'bg-zinc-100 text-muted-foreground dark:bg-zinc-500/10',
-                    )}
-                    title={
-                      a.kind === 'weekly'
-                        ? ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][i]
-                        : a.kind === 'rotation'
-                          ? `Day ${i + 1}`
-                          : undefined
-                    }
-                  >
-                    {code}
-                  </span>
-                ))}
-              </div>
-              <span className="text-xs text-muted-foreground">Made {formatDateTime(a.createdAt)}</span>
-            </div>
-          ))}
-        </div>
-        <Dialog open={removing !== null} onOpenChange={(o) => !o && setRemoving(null)}>
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>Remove this assignment?</DialogTitle>
-              <DialogDescription>
-                {removing && `${formatDate(removing.fromDate)} – ${removing.toDate ? formatDate(removing.toDate) : 'onwards'}. `}
-                The days it covered fall back to older assignments or the default shift, and are worked out again.
-              </DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setRemoving(null)}>
-                Cancel
-              </Button>
-              <Button variant="destructive" disabled={busy} onClick={() => void remove()} data-testid="assignment-delete-confirm">
-                <Trash2 /> Remove
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
-      </SheetContent>
-    </Sheet>
-  );
-}
-
-/** An upload's 400 as a list: 'row N' keys are sheet rows; other keys (the file) their messages. */
-function uploadProblems(e: ApiError): string[] {
-  const rowOf = (k: string) => Number(/\d+/.exec(k)?.[0] ?? 0);
-  const entries = Object.entries(e.fieldErrors ?? {}).sort(([a], [b]) => rowOf(a) - rowOf(b));
-  if (entries.length === 0) return [e.message];
-  return entries.flatMap(([k, messages]) => messages.map((m) => (/^row \d+$/.test(k) ? `Row ${rowOf(k)}: ${m}` : m)));
-}
-
-/**
- * The month's roster as Excel for one unit: download the template (current shift codes, WO for weekly offs) and
- * upload it filled; all rows are saved or none, and the rows' problems are listed above the grid.
- */
-function RosterExcel({
-  unitId,
-  year,
-  month,
-  onProblems,
-}: {
-  unitId: number | null;
-  year: number;
-  month: number;
-  onProblems: (problems: string[]) => void;
-}) {
-  const queryClient = useQueryClient();
-  const file = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState(0);
-  const query = unitId === null ? null : { unitId, year, month };
-  const why = unitId === null ? 'Choose a unit first' : undefined;
-
-  const templateAction = useAction((q: { unitId: number; year: number; month: number }) =>
-    downloadFile(
-      apiPath('/api/attendance/roster/template'),
-      `Roster_${q.year}_${String(q.month).padStart(2, '0')}_Unit_${q.unitId}.xlsx`,
-      q,
-    ),
-  );
-  const uploadAction = useAction(
-    (q: { unitId: number; year: number; month: number }, f: File) => {
-      setProgress(0);
-      onProblems([]);
-      return uploadFile<TRosterImportResult>(withQuery(apiPath('/api/attendance/roster/import'), q), f, setProgress);
-    },
-    {
-      success: (res) => {
-        const n = res?.count ?? 0;
-        return {
-          title: `Roster of ${formatCount(n)} employee${n === 1 ? '' : 's'} saved`,
-          description: res?.recomputedDays ? `${formatCount(res.recomputedDays)} past days worked out again.` : undefined,
-        };
-      },
-      onDone: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
-      onError: (e) => onProblems(uploadProblems(e as ApiError)),
-    },
-  );
-  const busy = templateAction.busy ? 'template' : uploadAction.busy ? 'upload' : null;
-
-  const template = async () => {
-    if (!query) return;
-    await templateAction.run(query);
-  };
-  const upload = async (f: File) => {
-    if (!query) return;
-    await uploadAction.run(query, f);
-  };
-
-  return (
-    <>
-      <Button
-        variant="outline"
-        disabled={busy !== null || !query}
-        title={why}
-        onClick={() => void template()}
-        data-testid="roster-template"
-      >
-        <Download /> {busy === 'template' ? 'Downloading…' : 'Download roster template'}
-      </Button>
-      <Button
-        variant="outline"
-        disabled={busy !== null || !query}
-        title={why}
-        onClick={() => file.current?.click()}
-        data-testid="roster-upload"
-      >
-        <Upload /> {busy === 'upload' ? `Uploading… ${Math.round(progress * 100)}%` : 'Upload roster'}
-      </Button>
-      <input
-        ref={file}
-        type="file"
-        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        className="hidden"
-        data-testid="roster-file"
-        onChange={(e) => {
-          const f = e.target.files?.[0];
-          e.target.value = '';
-          if (f) void upload(f);
-        }}
-      />
-    </>
   );
 }
 

@@ -17,7 +17,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCount, formatDate, formatDateTime, formatRupees } from '@/lib/format';
-import { EmailPayslipsButton } from '../RunExtras';
+import { EmailPayslipsButton } from '../EmailPayslipsButton';
 import { RunWarningCount } from '../RunWarnings';
 import type { useRunDocuments } from './useRunActions';
 
