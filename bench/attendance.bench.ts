@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, type Db, queryRows } from '../apps/server/src/db/client';
-import { setOrgZone } from '../apps/server/src/lib/org-zone';
+import { appContextOf, enterAppContext } from '../apps/server/src/lib/app-context';
 import { computeAttendance } from '../apps/server/src/modules/attendance/compute';
 import { seedDemo } from '../apps/server/src/seed';
 import { DEMO_PASSWORDS } from '../apps/server/src/seed/core';
@@ -74,7 +74,7 @@ async function measure(database: Database, engine: string): Promise<BenchResult[
     // The batches are dated January 2026 onwards: accept lines that old.
     DEVICE_PUNCH_MAX_AGE_DAYS: '3650',
   });
-  setOrgZone(config.orgTimeZone);
+  enterAppContext(appContextOf(config));
   const unitId = await prepare(db);
   await settle(database);
   const app = await buildApp({ db, config, logger: false });

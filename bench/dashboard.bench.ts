@@ -21,7 +21,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { createDatabase, type Database, type Db, migrate, queryRows } from '../apps/server/src/db/client';
-import { setOrgZone } from '../apps/server/src/lib/org-zone';
+import { appContextOf, enterAppContext } from '../apps/server/src/lib/app-context';
 import { seedDemo } from '../apps/server/src/seed';
 import { DEMO_PASSWORDS } from '../apps/server/src/seed/core';
 import { settle } from './lib/harness';
@@ -160,7 +160,7 @@ export async function fill(
 async function measure(database: Database, engine: string, staff: number, punchTarget: number, filled = false): Promise<BenchResult[]> {
   const db = database.db;
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: tmpdir(), DATABASE_URL: '' });
-  setOrgZone(config.orgTimeZone);
+  enterAppContext(appContextOf(config));
   const today = todayIn(config.orgTimeZone);
   const log = (s: string) => console.log(`${engine}:${s}`);
   const { punches, fillS } = filled

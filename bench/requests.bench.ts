@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, type Db, queryRows } from '../apps/server/src/db/client';
-import { setOrgZone } from '../apps/server/src/lib/org-zone';
+import { appContextOf, enterAppContext } from '../apps/server/src/lib/app-context';
 import { postDueLeave } from '../apps/server/src/modules/requests/ledger-post';
 import { seedDemo } from '../apps/server/src/seed';
 import { DEMO_PASSWORDS } from '../apps/server/src/seed/core';
@@ -88,7 +88,7 @@ async function prepare(db: Db, log: (s: string) => void): Promise<{ unitId: numb
 async function measure(database: Database, engine: string): Promise<BenchResult[]> {
   const db = database.db;
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: tmpdir(), DATABASE_URL: '' });
-  setOrgZone(config.orgTimeZone);
+  enterAppContext(appContextOf(config));
   const log = (s: string) => console.log(`${engine}${s}`);
   const { unitId } = await prepare(db, log);
   await settle(database);

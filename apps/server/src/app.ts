@@ -24,10 +24,10 @@ import type { AppConfig } from './config';
 import type { DatabaseKind, Db } from './db/client';
 import { healthRoutes } from './health';
 import { createJobRunner } from './jobs/runner';
+import { appContextOf, registerAppContext } from './lib/app-context';
 import { registerControlCharGuard } from './lib/control-chars';
 import { registerErrorHandling } from './lib/error-handler';
 import { finishOpenApi } from './lib/openapi';
-import { setOrgZone } from './lib/org-zone';
 import { createSharedState, type SharedState } from './lib/shared';
 import { registerModules, SCHEDULES } from './modules';
 import { registerAccessGuard } from './modules/access/hooks';
@@ -103,7 +103,6 @@ async function decorateNode(app: FastifyInstance, opts: BuildAppOptions) {
   app.addHook('onClose', async () => shared.close());
   app.decorate('dbKind', opts.dbKind ?? 'pglite');
   app.decorate('config', config);
-  setOrgZone(config.orgTimeZone);
   // The one jobs runner of this process: started by main.ts, drained by tests (`app.jobs.drain()`).
   const jobs = createJobRunner({
     db: opts.db,
@@ -115,6 +114,9 @@ async function decorateNode(app: FastifyInstance, opts: BuildAppOptions) {
   });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
+  // Every request runs in this app's context (its zone, password minimum, mail): lib/app-context.ts.
+  const context = appContextOf(config, () => jobs.kick());
+  registerAppContext(app, context);
 }
 
 export async function buildApp(opts: BuildAppOptions) {

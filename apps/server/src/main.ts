@@ -6,11 +6,15 @@ import { buildApp } from './app';
 import { isClusterWorker, runClusterPrimary } from './cluster';
 import { loadConfig } from './config';
 import { createDatabase } from './db/client';
+import { appContextOf, enterAppContext } from './lib/app-context';
 import { ensureFinancialYears } from './modules/financial-years/service';
 import { prepareDatabase } from './seed';
 import { webApp } from './web';
 
 const config = loadConfig();
+// This process's work before and beside the app's requests (preparing the database, the cluster's primary) runs in
+// the configuration's context (lib/app-context.ts): its zone's today, its password minimum.
+enterAppContext(appContextOf(config));
 // API_PROCESSES > 1 (PostgreSQL): this process prepares the database and forks the API processes; it serves
 // nothing itself and stays until they have stopped.
 if (await runClusterPrimary(config)) await new Promise(() => {});

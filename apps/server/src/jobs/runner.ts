@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { AppConfig } from '../config';
 import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema';
+import { appContextOf, inAppContext } from '../lib/app-context';
 import { type JobRow, jobLease, type Lease } from './lease';
 import { JobCancelled, JobInterrupted, type Progress, trackProgress } from './progress';
 
@@ -224,7 +225,9 @@ async function runJob(opts: RunnerOptions, lease: Lease, state: RunState, row: J
     },
   };
   try {
-    const result = await def.run(ctx, def.schema.parse(row.data), tracker.progress);
+    // The job runs in its app's context (zone, password minimum, mail: lib/app-context.ts). Its mail needs no kick:
+    // the runner polls again as soon as a job ends.
+    const result = await inAppContext(appContextOf(opts.config), () => def.run(ctx, def.schema.parse(row.data), tracker.progress));
     if (!completed)
       await lease.finish(row.id, {
         state: 'succeeded',

@@ -1,9 +1,12 @@
 // `npm run seed`: migrate, then add the demo organisation (idempotent).
 import { loadConfig } from '../config';
 import { createDatabase, migrateAndPrepare } from '../db/client';
+import { appContextOf, enterAppContext } from '../lib/app-context';
 import { seedDemo } from './index';
 
 const config = loadConfig();
+// The seed's "today" and dates in the configuration's zone (lib/app-context.ts).
+enterAppContext(appContextOf(config));
 const database = await createDatabase(config);
 try {
   await migrateAndPrepare(database, () => seedDemo(database.db, { timeZone: config.orgTimeZone }));

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { organisation, roles, units, users, userUnitMap } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import { orgZone } from '../../lib/org-zone';
 import type { AuthContext } from '../access/context';
 import { groupAppMenus, loadModules, loadRawMenus } from './menus';
 
@@ -54,7 +55,6 @@ export async function loadMe(db: Db, auth: AuthContext): Promise<TMeResponse> {
         address: organisation.address,
         city: organisation.city,
         logo: organisation.logo,
-        timeZone: organisation.timeZone,
       })
       .from(organisation)
       .orderBy(asc(organisation.id))
@@ -76,7 +76,8 @@ export async function loadMe(db: Db, auth: AuthContext): Promise<TMeResponse> {
   return {
     acc_dtls: {
       ...account,
-      organisation: org ?? { name: '', address: '', city: '', logo: null, timeZone: 'Asia/Kolkata' },
+      // The zone the server's days are reckoned in (ORG_TIME_ZONE): the web's "today" (todayIso) is the same day.
+      organisation: { ...(org ?? { name: '', address: '', city: '', logo: null }), timeZone: orgZone() },
     },
     units: unitList,
     appMenus,

@@ -1,21 +1,16 @@
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '@hr/contract';
+import { passwordProblem } from '@hr/contract';
 import { installPasswordStrength } from '@hr/contract/password-strength';
 import { hash, verify } from '@node-rs/argon2';
 import type { Db, Tx } from '../../db/client';
 import { organisation } from '../../db/schema';
+import { appContext } from '../../lib/app-context';
 
 // zxcvbn and its dictionaries judge every new password of this process (request schemas' ZNewPassword too).
 installPasswordStrength();
 
-let minLength = PASSWORD_MIN_LENGTH;
-
-/** The installation's password policy (PASSWORD_MIN_LENGTH), set when the auth routes are registered. */
-export function setPasswordPolicy(policy: { minLength: number }): void {
-  minLength = Math.max(PASSWORD_MIN_LENGTH, policy.minLength);
-}
-
 /**
- * What is wrong with a new password under the installation's policy, or null. Every place that sets a
+ * What is wrong with a new password under the installation's policy (PASSWORD_MIN_LENGTH, from the application
+ * context: lib/app-context.ts), or null. Every place that sets a
  * password (the user master, an employee's sign-in account, a change of one's own) asks this, after the request
  * schema's own check: the account's login and full name and the organisation's name make a password weak.
  */
@@ -25,7 +20,7 @@ export async function newPasswordProblem(
   who: { userName?: string | null; fullName?: string | null },
 ): Promise<string | null> {
   const [org] = await db.select({ name: organisation.name }).from(organisation).orderBy(organisation.id).limit(1);
-  return passwordProblem(password, { ...who, organisation: org?.name, minLength });
+  return passwordProblem(password, { ...who, organisation: org?.name, minLength: appContext().passwordMinLength });
 }
 
 // @node-rs/argon2 defaults: argon2id, m=19456 KiB, t=2, p=1 (the OWASP recommendation).

@@ -3,11 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { revokeSession } from '../access/session';
 import { loadMe } from './me';
-import { setPasswordPolicy } from './password';
 import { changeOwnPassword, signIn } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  setPasswordPolicy({ minLength: app.config.passwordMinLength });
   app.post(
     '/api/auth/sign-in',
     {

@@ -2,12 +2,11 @@
 // copies of new notifications (notify.ts).
 import { ZMarkRead, ZNotificationList, ZNotificationsQuery, ZUnreadCount } from '@hr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listNotifications, markRead, setNotificationMail, unreadCount } from './notify';
+import { listNotifications, markRead, unreadCount } from './notify';
 import { signedIn } from './routes';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['requests'];
-  setNotificationMail({ enabled: Boolean(app.config.smtpUrl), kick: () => app.jobs.kick() });
 
   app.get(
     '/api/notifications',

@@ -7,14 +7,9 @@ import { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { defineJob, enqueue } from '../../jobs/runner';
+import { appContext } from '../../lib/app-context';
 import { openMailer } from '../../lib/mail';
 import { roleGrantsSql } from '../access/context';
-
-let mail: { enabled: boolean; kick: () => void } = { enabled: false, kick: () => {} };
-/** Set once by the routes plugin: whether e-mail is set up, and how to wake the job runner. */
-export function setNotificationMail(m: { enabled: boolean; kick: () => void }) {
-  mail = m;
-}
 
 export interface Notice {
   title: string;
@@ -22,7 +17,10 @@ export interface Notice {
   link: string | null;
 }
 
-/** Writes the notification for each user (once each) and, with e-mail set up, queues the copies. */
+/**
+ * Writes the notification for each user (once each) and, with e-mail set up (SMTP_URL, from the application
+ * context: lib/app-context.ts), queues the copies and wakes the app's jobs runner.
+ */
 export async function notify(tx: Db | Tx, userIds: readonly number[], notice: Notice): Promise<void> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return;
@@ -30,6 +28,7 @@ export async function notify(tx: Db | Tx, userIds: readonly number[], notice: No
     .insert(notifications)
     .values(ids.map((userId) => ({ userId, title: notice.title.slice(0, 200), body: notice.body, link: notice.link })))
     .returning({ id: notifications.id });
+  const { mail } = appContext();
   if (mail.enabled) {
     await enqueue(tx as Db, emailNotificationsJob, { ids: rows.map((r) => r.id) });
     queueMicrotask(() => mail.kick());
