@@ -29,7 +29,7 @@ import { registerControlCharGuard } from './lib/control-chars';
 import { registerErrorHandling } from './lib/error-handler';
 import { finishOpenApi } from './lib/openapi';
 import { createSharedState, type SharedState } from './lib/shared';
-import { registerModules, SCHEDULES } from './modules';
+import { JOBS, registerModules, SCHEDULES } from './modules';
 import { registerAccessGuard } from './modules/access/hooks';
 import type {} from './types/fastify';
 
@@ -109,6 +109,7 @@ async function decorateNode(app: FastifyInstance, opts: BuildAppOptions) {
     readDb: opts.readDb,
     config,
     log: app.log,
+    jobs: JOBS,
     schedules: SCHEDULES,
     leaseMs: config.jobLeaseSeconds * 1000,
   });

@@ -8,8 +8,8 @@ import { jobs } from '../db/schema';
 export type JobRow = typeof jobs.$inferSelect;
 
 export interface Lease {
-  /** Claims the next due job among `names` for this runner; null when none is due. */
-  claim(names: readonly string[]): Promise<JobRow | null>;
+  /** Claims the next due job for this runner (whatever its name: the runner fails one it does not know); null when none is due. */
+  claim(): Promise<JobRow | null>;
   /** The condition "this runner still holds the job" (the only updates a runner makes to a claimed job). */
   mine(jobId: number): ReturnType<typeof and>;
   /** Ends the runner's hold with the job's final (or queued again) state; nothing once the runner was abandoned. */
@@ -32,8 +32,7 @@ export function jobLease(db: Db, runnerId: string, leaseMs: number, abandoned: (
   return {
     mine,
     finish,
-    async claim(names) {
-      if (names.length === 0) return null;
+    async claim() {
       const [row] = await queryRows<JobRow>(
         db,
         sql`
@@ -41,8 +40,7 @@ export function jobLease(db: Db, runnerId: string, leaseMs: number, abandoned: (
           locked_until = now() + (${leaseMs}::int * interval '1 millisecond'), started_at = coalesce(started_at, now())
         where id = (
           select id from jobs
-          where name in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))
-            and ((state = 'queued' and run_after <= now()) or (state = 'running' and locked_until < now()))
+          where ((state = 'queued' and run_after <= now()) or (state = 'running' and locked_until < now()))
           order by run_after, id
           for update skip locked
           limit 1)

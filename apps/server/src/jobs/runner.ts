@@ -1,6 +1,6 @@
 // The one jobs runner: durable background work on a table of our own (schema/jobs.ts), the same on PGlite
-// and PostgreSQL. An area defines a job once (`defineJob`), enqueues it with data checked by its schema,
-// and the screen follows GET /api/jobs/{id}. See CONVENTIONS.md, "Jobs".
+// and PostgreSQL. An area defines a job (`defineJob`) and lists it in its manifest (`jobs`), enqueues it with data
+// checked by its schema, and the screen follows GET /api/jobs/{id}. See CONVENTIONS.md, "Jobs".
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -49,14 +49,33 @@ export interface JobDefinition<T> {
   run(ctx: JobContext, data: T, progress: Progress): Promise<unknown>;
 }
 
-const definitions = new Map<string, JobDefinition<unknown>>();
+/** Any job, whatever its data (what a manifest's `jobs` list and the runner hold). */
+export type AnyJob = JobDefinition<any>;
 
-/** Declares a job; returns it for `enqueue`. A name is defined once. */
+/**
+ * Declares a job; returns it for `enqueue`. Nothing is registered: the area lists it in its manifest's `jobs`
+ * (lib/module.ts), and the runner built by buildApp runs the jobs of every manifest.
+ */
 export function defineJob<T>(def: JobDefinition<T>): JobDefinition<T> {
-  if (definitions.has(def.name) && definitions.get(def.name) !== def) throw new Error(`Job '${def.name}' is defined twice`);
-  definitions.set(def.name, def as JobDefinition<unknown>);
   return def;
 }
+
+/** The runner's jobs by name: a name taken twice, or a schedule of a job not in the list, is an error. */
+function jobsByName(list: readonly AnyJob[], schedules: readonly Schedule[]): ReadonlyMap<string, JobDefinition<unknown>> {
+  const byName = new Map<string, JobDefinition<unknown>>();
+  for (const def of list) {
+    const known = byName.get(def.name);
+    if (known && known !== def) throw new Error(`Job '${def.name}' is declared twice (two jobs of one name)`);
+    byName.set(def.name, def);
+  }
+  for (const s of schedules)
+    if (byName.get(s.job.name) !== s.job)
+      throw new Error(`Job '${s.job.name}' is scheduled but not in the runner's jobs (a manifest's jobs)`);
+  return byName;
+}
+
+/** What a claimed job whose name no manifest declares gets: failed at once, saying so. */
+export const unknownJobError = (name: string) => `No module declares the job '${name}' (a manifest's jobs); it cannot run`;
 
 export interface EnqueueOptions {
   createdBy?: number | null;
@@ -114,6 +133,8 @@ export interface RunnerOptions {
   readDb?: Db;
   config: AppConfig;
   log: FastifyBaseLogger;
+  /** The jobs this runner runs (buildApp: every manifest's `jobs`); a due job of another name fails (`unknownJobError`). */
+  jobs: readonly AnyJob[];
   /** How long a claimed job stays ours without a heartbeat (default 60 s). */
   leaseMs?: number;
   /** Idle polling interval (default 1 s). */
@@ -175,9 +196,14 @@ interface RunState {
 }
 
 /** Runs one claimed job to its end: succeeded (unless it completed in its own transaction), failed, queued again, cancelled or released. */
-async function runJob(opts: RunnerOptions, lease: Lease, state: RunState, row: JobRow, leaseMs: number): Promise<void> {
-  const def = definitions.get(row.name);
-  if (!def) return;
+async function runJob(
+  opts: RunnerOptions,
+  lease: Lease,
+  state: RunState,
+  row: JobRow,
+  leaseMs: number,
+  def: JobDefinition<unknown>,
+): Promise<void> {
   if (row.attempts > row.maxAttempts) {
     // Claimed again after its runner died on the last attempt: give up rather than loop.
     await lease.finish(row.id, {
@@ -261,14 +287,17 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
   let stopped = true;
   const state: RunState = { abandoned: false, stopping: false };
   const lease = jobLease(db, id, leaseMs, () => state.abandoned);
+  const definitions = jobsByName(opts.jobs, opts.schedules ?? []);
 
   async function tick(): Promise<boolean> {
     // The claim is part of the work stop() waits for: a job claimed while stopping goes straight back.
     const work = (async () => {
-      const row = await lease.claim([...definitions.keys()]);
+      const row = await lease.claim();
       if (!row) return false;
+      const def = definitions.get(row.name);
       if (state.stopping) await lease.release(row.id);
-      else await runJob(opts, lease, state, row, leaseMs);
+      else if (!def) await lease.finish(row.id, { state: 'failed', finishedAt: new Date(), error: unknownJobError(row.name) });
+      else await runJob(opts, lease, state, row, leaseMs, def);
       return true;
     })();
     running = work;

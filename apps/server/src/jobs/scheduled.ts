@@ -1,8 +1,8 @@
-// The jobs runner's own scheduled work; every area adds its schedules in its manifest (lib/module.ts,
-// modules/index.ts collects them).
+// The jobs runner's own clean-up, declared and scheduled in the jobs area's manifest (modules/jobs/module.ts)
+// like every area's jobs (lib/module.ts; modules/index.ts collects them).
 
 import { z } from 'zod';
-import { defineJob, pruneJobs, type Schedule } from './runner';
+import { defineJob, pruneJobs } from './runner';
 
 export const ZNoJobData = z.object({}).strict() as z.ZodType<Record<string, never>>;
 
@@ -16,5 +16,3 @@ export const pruneJobsJob = defineJob({
     return null;
   },
 });
-
-export const runnerSchedules: Schedule[] = [{ job: pruneJobsJob, everyMs: 86_400_000 }];

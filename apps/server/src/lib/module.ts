@@ -1,8 +1,8 @@
 // An area of the server declared as one manifest (defineModule), listed in dependency order in modules/index.ts.
 // Nothing registers itself by being imported: buildApp installs the list (setup, then routes) and the jobs runner
-// takes its schedules from it.
+// takes its jobs and schedules from it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Schedule } from '../jobs/runner';
+import type { AnyJob, Schedule } from '../jobs/runner';
 
 export interface AreaModule {
   /** The module folder's name. */
@@ -14,7 +14,9 @@ export interface AreaModule {
   setup?: () => void;
   /** The area's route plugins, registered in this order. */
   routes?: FastifyPluginAsyncZod[];
-  /** Scheduled work: a job the runner enqueues (at most one pending) every `everyMs`. */
+  /** The area's jobs (`defineJob`): the runner runs these and no others; a job name is taken once in the whole list. */
+  jobs?: AnyJob[];
+  /** Scheduled work: a job of `jobs` the runner enqueues (at most one pending) every `everyMs`. */
   schedules?: Schedule[];
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { runnerSchedules } from '../jobs/scheduled';
 import type { AreaModule } from '../lib/module';
 import { accessModule } from './access/module';
 import { accessAdminModule } from './access-admin/module';
@@ -51,8 +50,11 @@ export const MODULES: readonly AreaModule[] = [
   dashboardModule,
 ];
 
-/** Scheduled work of the jobs runner and every area. */
-export const SCHEDULES = [...runnerSchedules, ...MODULES.flatMap((m) => m.schedules ?? [])];
+/** Every area's jobs: what the runner built by buildApp runs (a name taken twice is refused when it is built). */
+export const JOBS = MODULES.flatMap((m) => m.jobs ?? []);
+
+/** Scheduled work of every area (the runner's own clean-up is the jobs area's). */
+export const SCHEDULES = MODULES.flatMap((m) => m.schedules ?? []);
 
 let setUp = false;
 

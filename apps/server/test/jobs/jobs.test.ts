@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/db/client';
 import { jobs } from '../../src/db/schema';
-import { createJobRunner, defineJob, enqueue, JobFailure } from '../../src/jobs/runner';
+import { type AnyJob, createJobRunner, defineJob, enqueue, JobFailure, type RunnerOptions, unknownJobError } from '../../src/jobs/runner';
+import { JOBS, SCHEDULES } from '../../src/modules';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -81,6 +82,11 @@ const countedJob = defineJob({
   },
 });
 
+/** The test's jobs are declared to its runners, as an area declares its jobs in its manifest (the app's runner knows none of them). */
+const testJobs: AnyJob[] = [flakyJob, badDataJob, countedJob];
+const runnerOf = (opts: Partial<RunnerOptions> = {}) =>
+  createJobRunner({ db: t.db, config: t.config, log, ...opts, jobs: [...JOBS, ...testJobs, ...(opts.jobs ?? [])] });
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = api(t.app, await signIn(t.app, 'admin'));
@@ -95,7 +101,7 @@ const jobRow = async (id: number) => (await t.db.select().from(jobs).where(sql`$
 describe('retries', () => {
   it('retries a failing job with backoff, then fails it with the last error', async () => {
     const id = (await enqueue(t.db, flakyJob, { key: 'f' }, { createdBy: adminId }))!;
-    const runner = createJobRunner({ db: t.db, config: t.config, log });
+    const runner = runnerOf();
     expect(await runner.drain()).toBe(3);
     const row = await jobRow(id);
     expect(row).toMatchObject({ state: 'failed', attempts: 3, error: 'flaky failure 3' });
@@ -105,7 +111,7 @@ describe('retries', () => {
   it('waits for the backoff before the next attempt', async () => {
     const slow = defineJob({ ...flakyJob, name: 'test.slowRetry', backoffMs: () => 60_000 });
     const id = (await enqueue(t.db, slow, { key: 's' }))!;
-    const runner = createJobRunner({ db: t.db, config: t.config, log });
+    const runner = runnerOf({ jobs: [slow] });
     expect(await runner.drain()).toBe(1);
     const row = await jobRow(id);
     expect(row.state).toBe('queued');
@@ -114,7 +120,7 @@ describe('retries', () => {
 
   it('does not retry a failure that retrying cannot fix', async () => {
     const id = (await enqueue(t.db, badDataJob, { key: 'b' }))!;
-    await createJobRunner({ db: t.db, config: t.config, log }).drain();
+    await runnerOf().drain();
     expect(await jobRow(id)).toMatchObject({ state: 'failed', attempts: 1, error: 'The data cannot be processed' });
   });
 
@@ -130,7 +136,7 @@ describe('following a job through the API', () => {
     const queued = await manager.get(`/api/jobs/${id}`);
     expect(queued.statusCode).toBe(200);
     expect(queued.json()).toMatchObject({ id, state: 'queued', progress: { done: 0, total: 0 }, cancellable: true });
-    await t.app.jobs.drain();
+    await runnerOf().drain();
     const done = (await manager.get(`/api/jobs/${id}`)).json();
     expect(done).toMatchObject({
       state: 'succeeded',
@@ -156,7 +162,7 @@ describe('following a job through the API', () => {
 
     const g = gate('cr');
     const running = (await enqueue(t.db, countedJob, { key: 'cr' }, { createdBy: adminId }))!;
-    const runner = createJobRunner({ db: t.db, config: t.config, log });
+    const runner = runnerOf();
     const drained = runner.drain();
     await g.reached;
     const asked = await admin.post(`/api/jobs/${running}/cancel`);
@@ -181,12 +187,12 @@ describe('durability', () => {
     const id = (await enqueue(t.db, countedJob, { key: 'crash' }))!;
     // A lease of 5 s, renewed every 1.7 s: a loaded machine's pauses do not end it early (one of 300 ms did), and the
     // second runner takes the job once it has run out.
-    const first = createJobRunner({ db: t.db, config: t.config, log, leaseMs: 5_000 });
+    const first = runnerOf({ leaseMs: 5_000 });
     const firstRun = first.drain();
     await g.reached;
     // The process "dies": it stops renewing its lease and writes nothing more.
     first.abandon();
-    const second = createJobRunner({ db: t.db, config: t.config, log, leaseMs: 5_000 });
+    const second = runnerOf({ leaseMs: 5_000 });
     expect(await second.drain()).toBe(0); // still leased
     let taken = 0;
     for (const deadline = Date.now() + 120_000; taken === 0 && Date.now() < deadline; ) {
@@ -205,8 +211,8 @@ describe('durability', () => {
   it('two runners on one database never run one job twice', async () => {
     const keys = Array.from({ length: 40 }, (_, i) => `pair-${i}`);
     for (const key of keys) await enqueue(t.db, countedJob, { key });
-    const a = createJobRunner({ db: t.db, config: t.config, log });
-    const b = createJobRunner({ db: t.db, config: t.config, log });
+    const a = runnerOf();
+    const b = runnerOf();
     const [na, nb] = await Promise.all([a.drain(), b.drain()]);
     expect(na + nb).toBe(40);
     const rows = await queryRows<{ key: string; n: number }>(
@@ -221,13 +227,7 @@ describe('durability', () => {
 describe('scheduled work', () => {
   it('session pruning runs as a scheduled job, one pending at a time', async () => {
     await t.db.execute(sql`insert into sign_in_attempts (user_key, ip, at) values ('old-attempt', '10.0.0.1', now() - interval '2 days')`);
-    const runner = createJobRunner({
-      db: t.db,
-      config: t.config,
-      log,
-      pollMs: 60_000,
-      schedules: (await import('../../src/modules')).SCHEDULES,
-    });
+    const runner = runnerOf({ pollMs: 60_000, schedules: SCHEDULES });
     runner.start();
     runner.start();
     await runner.stop();
@@ -239,8 +239,47 @@ describe('scheduled work', () => {
       sql`select count(*)::int as n from jobs where name = 'auth.pruneSessions' and state in ('queued', 'running')`,
     );
     expect(pending[0].n).toBeLessThanOrEqual(1);
-    await createJobRunner({ db: t.db, config: t.config, log }).drain();
+    await runnerOf().drain();
     const left = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from sign_in_attempts where user_key = 'old-attempt'`);
     expect(left[0].n).toBe(0);
+  });
+});
+
+describe('declared jobs', () => {
+  it('fails at once a due job whose name no runner declares, saying so, without running anything', async () => {
+    let ran = 0;
+    const undeclared = defineJob({
+      name: 'test.undeclared',
+      schema: ZCount,
+      async run() {
+        ran++;
+      },
+    });
+    const id = (await enqueue(t.db, undeclared, { key: 'u' }))!;
+    // The app's runner (buildApp) knows the manifests' jobs only.
+    expect(await t.app.jobs.drain()).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ state: 'failed', attempts: 1, error: unknownJobError('test.undeclared') });
+    expect((await jobRow(id)).error).toBe("No module declares the job 'test.undeclared' (a manifest's jobs); it cannot run");
+    expect(ran).toBe(0);
+  });
+
+  it('refuses a job name taken twice, and a schedule of a job it does not run, when the runner is built', () => {
+    const twin = defineJob({ ...countedJob });
+    expect(() => createJobRunner({ db: t.db, config: t.config, log, jobs: [countedJob, twin] })).toThrow(
+      "Job 'test.counted' is declared twice",
+    );
+    // The same definition listed twice is one job.
+    expect(() => createJobRunner({ db: t.db, config: t.config, log, jobs: [countedJob, countedJob] })).not.toThrow();
+    const scheduled = defineJob({ ...countedJob, name: 'test.scheduled', schema: ZCount.partial() });
+    expect(() =>
+      createJobRunner({ db: t.db, config: t.config, log, jobs: [countedJob], schedules: [{ job: scheduled, everyMs: 60_000 }] }),
+    ).toThrow("Job 'test.scheduled' is scheduled but not in the runner's jobs");
+  });
+
+  it("the app's runner runs every manifest's jobs, each name once, scheduled ones among them", () => {
+    const names = JOBS.map((j) => j.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(expect.arrayContaining(['jobs.prune', 'auth.pruneSessions', 'leave.post', 'payroll.process']));
+    for (const s of SCHEDULES) expect(JOBS).toContain(s.job);
   });
 });

@@ -1,7 +1,9 @@
 import { defineModule } from '../../lib/module';
 import { registerApprovalKind } from '../approvals/service';
 import { employeeDocumentRoutes, employeePhotoRoutes } from './file-routes';
+import { idCardJob } from './id-card-job';
 import { idCardRoutes } from './id-card-routes';
+import { employeeImportJob } from './import-job';
 import { employeeImportRoutes } from './import-routes';
 import { profileChangeApproval } from './profile';
 import { employeeProfileRoutes } from './profile-routes';
@@ -24,4 +26,5 @@ export const employeesModule = defineModule({
     employeeImportRoutes,
     idCardRoutes,
   ],
+  jobs: [employeeImportJob, idCardJob],
 });

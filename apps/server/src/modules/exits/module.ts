@@ -18,6 +18,7 @@ export const exitsModule = defineModule({
     registerEmployeeUsage(tableUsage('full and final settlements', exitSettlements, exitSettlements.employeeId));
   },
   routes: [separationRoutes, settlementRoutes, adjustmentRoutes, employeeExitRoutes],
+  jobs: [applySeparationsJob],
   // Hourly: a last working day that has passed ends the employee's sign-in within the hour (and at once by date).
   schedules: [{ job: applySeparationsJob, everyMs: 3_600_000 }],
 });

@@ -5,9 +5,11 @@ import { registerEmployeeUsage, tableUsage } from '../employees/usage';
 import { onParameterRowsAdded } from '../statutory/parameter-listeners';
 import { advanceApproval } from './advance-routes';
 import { bonusApproval } from './bonus-routes';
+import { emailPayslipsJob } from './email';
 import { registerHeadRules } from './head-rules';
 import { registerLopSettlement } from './lop';
 import { payrollRoutes } from './routes';
+import { processRunJob } from './run-process';
 import { runWarningRoutes } from './run-warning-routes';
 import { salaryRunApproval } from './runs';
 import { raiseOnPfRows, statutoryArrearsApproval } from './statutory-arrears';
@@ -28,4 +30,5 @@ export const payrollModule = defineModule({
     registerEmployeeUsage(tableUsage('statutory arrears', statutoryArrearLines, statutoryArrearLines.employeeId));
   },
   routes: [payrollRoutes, statutoryArrearsRoutes, statutoryArrearsActionRoutes, runWarningRoutes],
+  jobs: [processRunJob, emailPayslipsJob],
 });

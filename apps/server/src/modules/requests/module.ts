@@ -9,6 +9,7 @@ import { leaveTypeOptionRoutes } from './leave-eligibility';
 import { leaveRoutes } from './leave-routes';
 import { registerLeaveTypeRules } from './leave-type-rules';
 import { notificationRoutes } from './notification-routes';
+import { emailNotificationsJob } from './notify';
 import { requestListRoutes, requestRoutes } from './routes';
 import { visitorRoutes } from './visitor-routes';
 
@@ -21,6 +22,7 @@ export const requestsModule = defineModule({
     registerDayRequestsReader(readDayRequests);
   },
   routes: [requestRoutes, requestListRoutes, requestDecisionRoutes, leaveRoutes, visitorRoutes, notificationRoutes, leaveTypeOptionRoutes],
+  jobs: [leavePostJob, emailNotificationsJob],
   // Leave credits and the year-end (jobs.ts): posted within hours of the 1st; reads never post.
   schedules: [{ job: leavePostJob, everyMs: 6 * 3_600_000 }],
 });
