@@ -1,5 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { formatAmount, formatCount, formatDate, formatDateTime, formatRupees, formatRupeesShort, todayIso } from './format';
+import type { TAccountDetails } from '@hr/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatAmount,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatRupees,
+  formatRupeesShort,
+  formatTime,
+  orgTimeZone,
+  todayIso,
+} from './format';
+import { currentMonth } from './months';
+import { sessionStore } from './session';
 
 describe('en-IN rupee formatting', () => {
   it.each([
@@ -79,5 +92,44 @@ describe('dates in Asia/Kolkata', () => {
   it('today is the Indian calendar day', () => {
     expect(todayIso('Asia/Kolkata', new Date('2026-11-22T20:00:00Z'))).toBe('2026-11-23');
     expect(todayIso('Asia/Kolkata', new Date('2026-11-22T18:00:00Z'))).toBe('2026-11-22');
+  });
+});
+
+describe("the organisation's zone from the session (/api/auth/me)", () => {
+  const signedIn = (timeZone: string) =>
+    sessionStore.set((s) => ({
+      ...s,
+      acc_dtls: { organisation: { name: 'Org', address: '', city: '', logo: null, timeZone } } as TAccountDetails,
+    }));
+  afterEach(() => sessionStore.set((s) => ({ ...s, acc_dtls: null })));
+
+  it('is Asia/Kolkata until the server has said it', () => {
+    expect(orgTimeZone()).toBe('Asia/Kolkata');
+    expect(todayIso(undefined, new Date('2026-11-23T03:00:00Z'))).toBe('2026-11-23');
+  });
+
+  it("makes today New York's around midnight UTC", () => {
+    signedIn('America/New_York');
+    expect(orgTimeZone()).toBe('America/New_York');
+    // 23:59 UTC on the 22nd is 18:59 in New York (EST, UTC−5) and 05:29 on the 23rd in Kolkata.
+    expect(todayIso(undefined, new Date('2026-11-22T23:59:00Z'))).toBe('2026-11-22');
+    // 03:00 UTC on the 23rd is still 22:00 on the 22nd in New York; 04:59 is 23:59; 05:00 is the 23rd.
+    expect(todayIso(undefined, new Date('2026-11-23T03:00:00Z'))).toBe('2026-11-22');
+    expect(todayIso(undefined, new Date('2026-11-23T04:59:00Z'))).toBe('2026-11-22');
+    expect(todayIso(undefined, new Date('2026-11-23T05:00:00Z'))).toBe('2026-11-23');
+    // Summer time (EDT, UTC−4): the day begins at 04:00 UTC.
+    expect(todayIso(undefined, new Date('2026-07-01T03:59:00Z'))).toBe('2026-06-30');
+    expect(todayIso(undefined, new Date('2026-07-01T04:00:00Z'))).toBe('2026-07-01');
+    // A zone named by the caller still wins.
+    expect(todayIso('Asia/Kolkata', new Date('2026-11-23T03:00:00Z'))).toBe('2026-11-23');
+  });
+
+  it('shows dates, times and the current month in that zone', () => {
+    signedIn('America/New_York');
+    expect(formatDateTime('2026-11-23T03:00:00Z')).toBe('22/11/2026 22:00');
+    expect(formatDate('2026-11-23T03:00:00Z')).toBe('22/11/2026');
+    expect(formatTime('2026-11-23T03:00:00Z')).toBe('22:00');
+    expect(formatDate('2026-11-23')).toBe('23/11/2026');
+    expect(currentMonth(new Date('2026-12-01T03:00:00Z'))).toBe(11);
   });
 });

@@ -1,9 +1,17 @@
-/** Display formatting in the organisation's conventions: Indian rupees (en-IN grouping) and Asia/Kolkata dates. */
+/** Display formatting in the organisation's conventions: Indian rupees (en-IN grouping) and dates in its time zone. */
 import { DEFAULT_TIME_ZONE, formatDateDMY, todayIn, weekday } from '@hr/calendar';
 import { formatINR, type Paise, toPaise } from '@hr/payroll';
+import { sessionStore } from './session';
 
-/** The organisation's time zone: the same default the payroll documents print dates in. */
+/** The organisation's time zone until the server has said it (before sign-in): the payroll documents' default. */
 export const ORG_TIME_ZONE = DEFAULT_TIME_ZONE;
+
+/**
+ * The organisation's time zone, the one place the web holds it: the zone the server reckons its days in
+ * (ORG_TIME_ZONE of the server), sent with the session by /api/auth/me (`acc_dtls.organisation.timeZone`); the
+ * default before that. Today's date and every date and time shown below are worked out in it.
+ */
+export const orgTimeZone = (): string => sessionStore.get().acc_dtls?.organisation?.timeZone || ORG_TIME_ZONE;
 
 const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
@@ -67,7 +75,7 @@ function toDate(value: Date | string | number): Date | null {
 }
 
 /** DD/MM/YYYY in the organisation's time zone ('' for empty or invalid input). */
-export function formatDate(value: Date | string | number | null | undefined, timeZone = ORG_TIME_ZONE): string {
+export function formatDate(value: Date | string | number | null | undefined, timeZone = orgTimeZone()): string {
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
   if (!d) return '';
@@ -85,8 +93,15 @@ function timeFormat(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** HH:mm (24 h) in the organisation's time zone ('' for empty or invalid input): a clock, a punch's time. */
+export function formatTime(value: Date | string | number | null | undefined, timeZone = orgTimeZone()): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  return d ? timeFormat(timeZone).format(d) : '';
+}
+
 /** DD/MM/YYYY HH:mm (24 h) in the organisation's time zone. */
-export function formatDateTime(value: Date | string | number | null | undefined, timeZone = ORG_TIME_ZONE): string {
+export function formatDateTime(value: Date | string | number | null | undefined, timeZone = orgTimeZone()): string {
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
   if (!d) return '';
@@ -95,12 +110,12 @@ export function formatDateTime(value: Date | string | number | null | undefined,
 }
 
 /** Today's calendar date in the organisation's time zone as 'YYYY-MM-DD'. */
-export function todayIso(timeZone = ORG_TIME_ZONE, now: Date = new Date()): string {
+export function todayIso(timeZone = orgTimeZone(), now: Date = new Date()): string {
   return todayIn(timeZone, now);
 }
 
 /** 'Sunday, 22 November 2026' in the organisation's time zone. */
-export function formatLongDate(value: Date = new Date(), timeZone = ORG_TIME_ZONE): string {
+export function formatLongDate(value: Date = new Date(), timeZone = orgTimeZone()): string {
   return new Intl.DateTimeFormat('en-IN', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(value);
 }
 

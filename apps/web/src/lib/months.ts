@@ -1,8 +1,9 @@
 /**
- * The year and month pickers' options (spec). Month names and "today in the organisation's time zone" come from
- * @hr/calendar, the same ones the payroll documents print.
+ * The year and month pickers' options (spec). Month names come from @hr/calendar, the same ones the payroll
+ * documents print; "today" is the organisation's (todayIso, lib/format.ts).
  */
-import { DEFAULT_TIME_ZONE, MONTH_NAMES, type MonthName, monthName, parseIsoDate, parseYearMonth, todayIn, yearMonth } from '@hr/calendar';
+import { MONTH_NAMES, type MonthName, monthName, parseIsoDate, parseYearMonth, yearMonth } from '@hr/calendar';
+import { orgTimeZone, todayIso } from './format';
 
 export { MONTH_NAMES, monthName } from '@hr/calendar';
 
@@ -12,14 +13,14 @@ export type MonthId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
 export const MONTHS: readonly { id: MonthId; name: MonthName }[] = MONTH_NAMES.map((name, i) => ({ id: (i + 1) as MonthId, name }));
 
 /** The year picker's options: the current year and the previous one (spec), current first. */
-export function yearOptions(now: Date = new Date(), timeZone = DEFAULT_TIME_ZONE): number[] {
-  const { year } = parseIsoDate(todayIn(timeZone, now));
+export function yearOptions(now: Date = new Date(), timeZone = orgTimeZone()): number[] {
+  const { year } = parseIsoDate(todayIso(timeZone, now));
   return [year, year - 1];
 }
 
 /** The current month (1–12) in the organisation's time zone. */
-export function currentMonth(now: Date = new Date(), timeZone = DEFAULT_TIME_ZONE): MonthId {
-  return parseIsoDate(todayIn(timeZone, now)).month as MonthId;
+export function currentMonth(now: Date = new Date(), timeZone = orgTimeZone()): MonthId {
+  return parseIsoDate(todayIso(timeZone, now)).month as MonthId;
 }
 
 /** 'YYYY-MM' of a year and month. */

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { formatLongDate, ORG_TIME_ZONE, todayIso } from '@/lib/format';
+import { formatLongDate, formatTime, todayIso } from '@/lib/format';
 import { punchOrKeep, useQueuedPunches } from '@/lib/offline-punches';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
@@ -28,8 +28,6 @@ const LOCATION_KEY = 'attendance.shareLocation';
 /** What a punch changes besides the attendance screens: the dashboard's own day and month. */
 const DASHBOARD_MINE = ['dashboard', 'me'] as const;
 
-const clockFormat = new Intl.DateTimeFormat('en-GB', { timeZone: ORG_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
 function useNow(everyMs = 10_000): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -38,8 +36,6 @@ function useNow(everyMs = 10_000): Date {
   }, [everyMs]);
   return now;
 }
-
-const phoneClock = new Intl.DateTimeFormat('en-GB', { timeZone: ORG_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** The punch action: the position when shared, the punch (or kept on the phone), its toast (success, kept apart, refused). */
 function usePunchAction(share: boolean, userId: number | null) {
@@ -55,7 +51,7 @@ function usePunchAction(share: boolean, userId: number | null) {
       success: ({ position, outcome }, direction) => {
         if (outcome.queued)
           return {
-            title: `Punched ${direction} at ${phoneClock.format(new Date(outcome.punch.punchedAt))}, kept on this phone`,
+            title: `Punched ${direction} at ${formatTime(outcome.punch.punchedAt)}, kept on this phone`,
             description: 'There is no network: the punch is sent when it returns.',
           };
         const result = outcome.result;
@@ -152,7 +148,7 @@ export function PunchCard({ details, className }: { details?: ReactNode; classNa
       <CardContent className="grid gap-4 px-4 md:grid-cols-[auto_minmax(0,1fr)]">
         <div className="flex flex-col items-center gap-3 md:w-64">
           <div className="text-4xl font-semibold tabular-nums tracking-tight" data-testid="clock">
-            {clockFormat.format(now)}
+            {formatTime(now)}
           </div>
           <Button
             size="lg"
@@ -193,8 +189,7 @@ export function PunchCard({ details, className }: { details?: ReactNode; classNa
             <ul className="grid gap-1 text-sm text-muted-foreground" aria-label="Punches waiting to be sent" data-testid="punches-waiting">
               {waiting.map((p) => (
                 <li key={p.clientKey}>
-                  {phoneClock.format(new Date(p.punchedAt))} {p.direction === 'in' ? 'In' : 'Out'} · kept on this phone, sent when the
-                  network returns
+                  {formatTime(p.punchedAt)} {p.direction === 'in' ? 'In' : 'Out'} · kept on this phone, sent when the network returns
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 // The payroll screens' calls (packages/contract/src/payroll.ts is the contract) and the little month arithmetic they share.
-import { DEFAULT_TIME_ZONE, financialYearOf, financialYearStarting, todayIn } from '@hr/calendar';
+import { financialYearOf, financialYearStarting } from '@hr/calendar';
 import type {
   TAdvance,
   TAdvanceStatus,
@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { api, type QueryValue } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { downloadFile } from '@/lib/files';
+import { todayIso } from '@/lib/format';
 import { formatMonth, monthName } from '@/lib/months';
 
 /** An earning or deduction head as GET /api/payroll/heads gives it (print order). */
@@ -220,7 +221,7 @@ export const bonusPaidWith = (b: Pick<TBonus, 'payWith' | 'payYear' | 'payMonth'
 
 /** The financial years a bonus may be for: the current one (in the organisation's time zone) and the previous. */
 export function financialYears(now = new Date()): number[] {
-  const { startYear } = financialYearOf(todayIn(DEFAULT_TIME_ZONE, now));
+  const { startYear } = financialYearOf(todayIso(undefined, now));
   return [startYear, startYear - 1];
 }
 
