@@ -1,12 +1,12 @@
 /**
- * The reader of an upload's first sheet straight from its XML (apps/server/src/lib/xlsx-rows.ts): every kind of cell
+ * The reader of an upload's first sheet straight from its XML (apps/server/src/lib/xlsx/rows.ts): every kind of cell
  * gives the value ExcelJS's streaming reader gave (the employee import read through it before), in workbooks written
  * the ways a filled template arrives (shared strings; inline strings; dates in built-in and custom formats; 1904 dates).
  */
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type SheetCell, xlsxRows } from '../../src/lib/xlsx-rows';
+import { type SheetCell, xlsxRows } from '../../src/lib/xlsx';
 
 /** What the import made of ExcelJS's streaming reader's cells (its `cellValue` before the XML reader). */
 function excelJsValue(v: ExcelJS.CellValue): SheetCell {

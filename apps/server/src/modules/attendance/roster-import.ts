@@ -5,15 +5,13 @@
 import { daysInMonth, eachDay, isoDate } from '@hr/calendar';
 import type { TRoster } from '@hr/contract';
 import { sql } from 'drizzle-orm';
-import type ExcelJS from 'exceljs';
 import { type Db, queryRows } from '../../db/client';
 import { shiftAssignments } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
-import { fromXlsxText, TEXT_FORMAT, xlsxBook } from '../../lib/xlsx';
-import { cellValue } from '../../lib/xlsx-read';
+import { cellText, type SheetCell, TEXT_FORMAT, type UploadedSheet, xlsxBook } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { toIsoDate } from '../employees/import';
 import { computeAttendance } from './compute';
@@ -29,25 +27,6 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 async function monthRoster(db: Db, auth: AuthContext, unitId: number, year: number, month: number): Promise<TRoster> {
   if (!canReachUnit(auth, unitId)) throw new NotFound('Unit not found');
   return rosterOf(db, auth, { year, month, unitId, page: 1, pageSize: 1_000_000 });
-}
-
-/** A cell as upper-case text ('' when blank). */
-function cellText(v: ExcelJS.CellValue): string {
-  const x = cellValue(v);
-  if (x === null || x === undefined) return '';
-  if (typeof x === 'object' && 'richText' in (x as object)) {
-    return (x as ExcelJS.CellRichTextValue).richText
-      .map((t) => t.text)
-      .join('')
-      .trim()
-      .toUpperCase();
-  }
-  if (typeof x === 'object' && 'text' in (x as object))
-    return String((x as { text: unknown }).text)
-      .trim()
-      .toUpperCase();
-  // A code the template wrote as '-N (lib/xlsx.ts) reads back as -N.
-  return fromXlsxText(String(x).trim()).toUpperCase();
 }
 
 export async function buildRosterTemplate(db: Db, auth: AuthContext, unitId: number, year: number, month: number): Promise<Buffer> {
@@ -107,12 +86,10 @@ interface Month {
 }
 
 /** The columns must be this month's days (a template of another month is refused whole). */
-function assertMonthColumns(ws: ExcelJS.Worksheet, m: Month) {
-  const head = ws.getRow(1);
+function assertMonthColumns(header: SheetCell[], m: Month) {
   for (let i = 0; i < m.days.length; i++) {
-    const cell = head.getCell(3 + i);
-    const v = cellValue(cell.value);
-    const text = String(cell.text ?? '').trim();
+    const v = header[2 + i] ?? null;
+    const text = String(v ?? '').trim();
     const asDate = v instanceof Date || typeof v === 'number' ? toIsoDate(v) : undefined;
     if (text.slice(0, 10) !== m.days[i] && asDate !== m.days[i]) {
       throw new BadRequest(`This sheet is not the roster of ${m.ym}: download the template of the month and fill it`, {
@@ -123,15 +100,15 @@ function assertMonthColumns(ws: ExcelJS.Worksheet, m: Month) {
 }
 
 /** The sheet's filled rows: the employee code and a cell per day (upper-case text, '' when blank). */
-function sheetLines(ws: ExcelJS.Worksheet, days: string[]): Line[] {
+function sheetLines(sheet: UploadedSheet, days: string[]): Line[] {
   const lines: Line[] = [];
-  ws.eachRow((row, n) => {
-    if (n === 1) return;
-    const code = String(row.getCell(1).text ?? '').trim();
-    const cells = days.map((_, i) => cellText(row.getCell(3 + i).value));
-    if (!code && cells.every((c) => c === '')) return;
-    lines.push({ rowNo: n, code, cells });
-  });
+  for (const { rowNo, cells } of sheet.rows) {
+    const code = String(cells[0] ?? '').trim();
+    // A code the template wrote as '-N (lib/xlsx) reads back as -N.
+    const dayCells = days.map((_, i) => cellText(cells[2 + i]).toUpperCase());
+    if (!code && dayCells.every((c) => c === '')) continue;
+    lines.push({ rowNo, code, cells: dayCells });
+  }
   if (!lines.length) throw new BadRequest('The sheet has no rows');
   return lines;
 }
@@ -262,15 +239,15 @@ export async function importRoster(
   unitId: number,
   year: number,
   month: number,
-  ws: ExcelJS.Worksheet,
+  sheet: UploadedSheet,
   requestId?: string,
 ): Promise<{ count: number; recomputedDays: number }> {
   const first = isoDate(year, month, 1);
   const last = isoDate(year, month, daysInMonth(year, month));
   const m: Month = { unitId, year, month, first, last, days: eachDay(first, last), ym: `${year}-${pad2(month)}` };
-  assertMonthColumns(ws, m);
+  assertMonthColumns(sheet.header, m);
   const roster = await monthRoster(db, auth, unitId, year, month);
-  const assignments = await readAssignments(db, roster, m, sheetLines(ws, m.days));
+  const assignments = await readAssignments(db, roster, m, sheetLines(sheet, m.days));
   if (!assignments.length) return { count: 0, recomputedDays: 0 };
   return saveRoster(db, auth, m, assignments, requestId);
 }

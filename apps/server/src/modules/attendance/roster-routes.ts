@@ -2,7 +2,7 @@
 import { MENU, ZRosterImportQuery, ZRosterImportResult } from '@hr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileResponse } from '../../lib/responses';
-import { uploadedSheet } from '../../lib/xlsx-read';
+import { uploadedSheet } from '../../lib/xlsx';
 import { assertRosterOpen, buildRosterTemplate, importRoster } from './roster-import';
 
 const tags = ['attendance'];
@@ -46,8 +46,8 @@ export const rosterImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { unitId, year, month } = request.query;
       // A frozen month is refused before anyone fixes rows for nothing (and again when saving).
       await assertRosterOpen(app.db, request.auth, unitId, year, month);
-      const ws = await uploadedSheet(request, 10 * 1024 * 1024, 'a roster');
-      return importRoster(app.db, request.auth, unitId, year, month, ws, request.id);
+      const sheet = await uploadedSheet(request, 10 * 1024 * 1024, 'a roster');
+      return importRoster(app.db, request.auth, unitId, year, month, sheet, request.id);
     },
   );
 };

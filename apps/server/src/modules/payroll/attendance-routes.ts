@@ -5,7 +5,7 @@
 import { MENU, ZMonthAttendance, ZMonthAttendanceQuery, ZMonthAttendanceSaved, ZSaveMonthAttendance } from '@hr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileResponse } from '../../lib/responses';
-import { uploadedSheet } from '../../lib/xlsx-read';
+import { uploadedSheet } from '../../lib/xlsx';
 import { monthAttendance, monthAttendanceRows, monthAttendanceTemplate, saveMonthAttendance } from './month-attendance';
 
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -81,8 +81,8 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { unitId, year, month } = request.query;
-      const ws = await uploadedSheet(request, 10 * 1024 * 1024, 'an attendance sheet');
-      return saveMonthAttendance(app.db, request.auth, unitId, year, month, monthAttendanceRows(ws), request.id);
+      const sheet = await uploadedSheet(request, 10 * 1024 * 1024, 'an attendance sheet');
+      return saveMonthAttendance(app.db, request.auth, unitId, year, month, monthAttendanceRows(sheet), request.id);
     },
   );
 };

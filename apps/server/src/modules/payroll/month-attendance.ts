@@ -4,15 +4,13 @@
 import { daysInMonth } from '@hr/calendar';
 import { ZMonthAttendanceRow } from '@hr/contract';
 import { sql } from 'drizzle-orm';
-import type ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/client';
 import { monthlyAttendance } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { bulkUpsert } from '../../lib/bulk';
 import { BadRequest, NotFound } from '../../lib/errors';
-import { TEXT_FORMAT, xlsxBook } from '../../lib/xlsx';
-import { cellValue } from '../../lib/xlsx-read';
+import { type SheetCell, TEXT_FORMAT, type UploadedSheet, xlsxBook } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit } from '../access/context';
 import { tracksAttendance } from '../attendance/month';
 import { monthInputs, paidEmployees } from './inputs';
@@ -140,20 +138,19 @@ export async function monthAttendanceTemplate(db: Db, auth: AuthContext, unitId:
 }
 
 /** Reads the filled template's rows (400 naming each row's problems, nothing saved; 400 for a sheet without rows). */
-export function monthAttendanceRows(ws: ExcelJS.Worksheet): Row[] {
-  const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(cellValue(v)));
+export function monthAttendanceRows(sheet: UploadedSheet): Row[] {
+  const num = (v: SheetCell | undefined) => (v === null || v === undefined || v === '' ? 0 : Number(v));
   const rows: Row[] = [];
   const errors: Record<string, string[]> = {};
-  ws.eachRow((row, n) => {
-    if (n === 1) return;
-    const code = String(row.getCell(1).text ?? '').trim();
-    if (!code) return;
+  for (const { rowNo: n, cells } of sheet.rows) {
+    const code = String(cells[0] ?? '').trim();
+    if (!code) continue;
     const parsed = ZMonthAttendanceRow.safeParse({
       employeeCode: code,
-      payableDays: num(row.getCell(3).value),
-      presentDays: num(row.getCell(4).value),
-      lwopDays: num(row.getCell(5).value),
-      otHours: num(row.getCell(6).value),
+      payableDays: num(cells[2]),
+      presentDays: num(cells[3]),
+      lwopDays: num(cells[4]),
+      otHours: num(cells[5]),
     });
     if (parsed.success) rows.push(parsed.data);
     else
@@ -161,7 +158,7 @@ export function monthAttendanceRows(ws: ExcelJS.Worksheet): Row[] {
         (i) =>
           `${HEADERS[['employeeCode', 'name', 'payableDays', 'presentDays', 'lwopDays', 'otHours'].indexOf(String(i.path[0]))] ?? i.path[0]}: ${i.message}`,
       );
-  });
+  }
   if (Object.keys(errors).length) throw new BadRequest('Some rows cannot be used; nothing was saved', errors);
   if (rows.length === 0) throw new BadRequest('The sheet has no rows');
   return rows;

@@ -2,11 +2,9 @@
 // and its upload (employee code, effective month, an amount per head column), all rows or none.
 import { YEAR_MONTH, ZRupees } from '@hr/contract';
 import { sql } from 'drizzle-orm';
-import type ExcelJS from 'exceljs';
 import { type Db, queryRows } from '../../db/client';
 import { BadRequest, NotFound } from '../../lib/errors';
-import { TEXT_FORMAT, type XlsxBookColumn, xlsxBook } from '../../lib/xlsx';
-import { cellValue } from '../../lib/xlsx-read';
+import { type SheetCell, TEXT_FORMAT, type UploadedSheet, type XlsxBookColumn, xlsxBook } from '../../lib/xlsx';
 import { type AuthContext, canReachRecord, canReachUnit } from '../access/context';
 import { writeStructures } from './structure-write';
 import { inputHeads, toPaise } from './structures';
@@ -37,15 +35,16 @@ export async function structureTemplate(db: Db, auth: AuthContext, unitId: numbe
 }
 
 /** The sheet's head columns (after the fixed three) with their head ids; 400 naming columns that are not input heads. */
-async function headColumns(db: Db, ws: ExcelJS.Worksheet) {
+async function headColumns(db: Db, sheet: UploadedSheet) {
   const heads = await inputHeads(db);
   const byCode = new Map(heads.map((h) => [h.code, h.id]));
-  const header = (ws.getRow(1).values as unknown[]).slice(1).map((v) =>
+  const header = sheet.header.map((v) =>
     String(v ?? '')
       .trim()
       .toUpperCase(),
   );
-  const headCols = header.map((h, i) => ({ i: i + 1, id: byCode.get(h) })).filter((c) => c.i > 3);
+  // A column without a heading is no head's (ExcelJS left an empty cell out of the row's values).
+  const headCols = header.map((h, i) => ({ i: i + 1, id: byCode.get(h) })).filter((c) => c.i > 3 && header[c.i - 1] !== '');
   const unknownCols = headCols
     .filter((c) => c.id === undefined)
     .map((c) => header[c.i - 1])
@@ -55,8 +54,8 @@ async function headColumns(db: Db, ws: ExcelJS.Worksheet) {
 }
 
 /** The filled rows as versions by effective month, checked (400 naming every row's problems, nothing saved). */
-async function readVersions(db: Db, auth: AuthContext, ws: ExcelJS.Worksheet): Promise<{ byMonth: Versions; employees: number }> {
-  const { header, headCols } = await headColumns(db, ws);
+async function readVersions(db: Db, auth: AuthContext, sheet: UploadedSheet): Promise<{ byMonth: Versions; employees: number }> {
+  const { header, headCols } = await headColumns(db, sheet);
   const codes = new Map(
     (
       await queryRows<{ id: number; code: string; unitId: number }>(
@@ -68,21 +67,20 @@ async function readVersions(db: Db, auth: AuthContext, ws: ExcelJS.Worksheet): P
   const errors: Record<string, string[]> = {};
   const byMonth: Versions = new Map();
   const seen = new Set<number>();
-  const cellText = (v: unknown) => String(cellValue(v) ?? '').trim();
-  ws.eachRow((row, n) => {
-    if (n === 1) return;
-    const code = cellText(row.getCell(1).value);
+  const cellText = (v: SheetCell | undefined) => String(v ?? '').trim();
+  for (const { rowNo: n, cells } of sheet.rows) {
+    const code = cellText(cells[0]);
     // A row without an effective month is left as it is (the template lists everyone; fill only who changes).
-    if (!code || !cellText(row.getCell(3).value)) return;
+    if (!code || !cellText(cells[2])) continue;
     const problems: string[] = [];
     const emp = codes.get(code.toLowerCase());
     if (!emp || !canReachRecord(auth, { employeeId: emp.id, unitId: emp.unitId })) problems.push(`${code}: no such employee in your units`);
     else if (seen.has(emp.id)) problems.push(`${code}: appears twice`);
-    const ym = cellText(row.getCell(3).value);
+    const ym = cellText(cells[2]);
     if (!YEAR_MONTH.test(ym)) problems.push(`Effective From must be a month as YYYY-MM, not '${ym}'`);
     const amounts: Record<string, number> = {};
     for (const c of headCols) {
-      const raw = cellText(row.getCell(c.i).value);
+      const raw = cellText(cells[c.i - 1]);
       if (raw === '') continue;
       const parsed = ZRupees.safeParse(Number(raw.replace(/,/g, '')));
       if (!parsed.success || Number.isNaN(Number(raw.replace(/,/g, ''))))
@@ -91,19 +89,19 @@ async function readVersions(db: Db, auth: AuthContext, ws: ExcelJS.Worksheet): P
     }
     if (problems.length) {
       errors[`row ${n}`] = problems;
-      return;
+      continue;
     }
     seen.add(emp!.id);
     byMonth.set(ym, [...(byMonth.get(ym) ?? []), { employeeId: emp!.id, amounts }]);
-  });
+  }
   if (Object.keys(errors).length) throw new BadRequest('Some rows cannot be used; nothing was saved', errors);
   if (seen.size === 0) throw new BadRequest('The sheet has no rows');
   return { byMonth, employees: seen.size };
 }
 
 /** Saves the uploaded structures (all rows or none) with the arrears of months already final. */
-export async function importStructures(db: Db, auth: AuthContext, ws: ExcelJS.Worksheet, requestId: string) {
-  const { byMonth, employees } = await readVersions(db, auth, ws);
+export async function importStructures(db: Db, auth: AuthContext, sheet: UploadedSheet, requestId: string) {
+  const { byMonth, employees } = await readVersions(db, auth, sheet);
   const months = new Set<string>();
   await db.transaction(async (tx) => {
     for (const [ym, versions] of byMonth) {

@@ -6,7 +6,7 @@ import { MENU, ZIdText, ZIncrement, ZIncrementResult, ZSaveStructure, ZStructure
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileResponse } from '../../lib/responses';
-import { uploadedSheet } from '../../lib/xlsx-read';
+import { uploadedSheet } from '../../lib/xlsx';
 import { importStructures, structureTemplate } from './structure-import';
 import { increment, saveStructure, structureVersions } from './structures';
 
@@ -92,8 +92,8 @@ export const structureImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ws = await uploadedSheet(request, 20 * 1024 * 1024, 'a structure sheet');
-      return importStructures(app.db, request.auth, ws, request.id);
+      const sheet = await uploadedSheet(request, 20 * 1024 * 1024, 'a structure sheet');
+      return importStructures(app.db, request.auth, sheet, request.id);
     },
   );
 };

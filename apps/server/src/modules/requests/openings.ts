@@ -2,13 +2,11 @@
 // left empty) and the import (rows with errors reported, the rest posted as opening lines in one transaction).
 
 import { sql } from 'drizzle-orm';
-import type ExcelJS from 'exceljs';
 import { type Db, queryRows } from '../../db/client';
 import { leaveLedger } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, NotFound } from '../../lib/errors';
-import { streamXlsx } from '../../lib/xlsx';
-import { firstSheet, cellText as text } from '../../lib/xlsx-read';
+import { readSheet, streamXlsx, cellText as text, type UploadedSheet } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit, unitScope } from '../access/context';
 import { leavePolicies } from './leave-terms';
 import { reworkYearEnds } from './ledger-year-end';
@@ -38,8 +36,8 @@ export async function openingsTemplate(db: Db, auth: AuthContext, unitId: number
 }
 
 /** Reads the sheet's opening lines for year `fy`: the lines to post and each refused row with its reason. */
-async function openingLines(db: Db, auth: AuthContext, fy: number, ws: ExcelJS.Worksheet) {
-  const header = (ws.getRow(1).values as unknown[]).map((v) => text(v).toLowerCase());
+async function openingLines(db: Db, auth: AuthContext, fy: number, sheet: UploadedSheet) {
+  const header = sheet.header.map((v) => text(v).toLowerCase());
   const col = (name: string) => header.indexOf(name);
   const cCode = col('employee code');
   const cLeave = col('leave code');
@@ -57,13 +55,11 @@ async function openingLines(db: Db, auth: AuthContext, fy: number, ws: ExcelJS.W
   );
   const errors: { row: number; message: string }[] = [];
   const lines: (typeof leaveLedger.$inferInsert)[] = [];
-  ws.eachRow((row, n) => {
-    if (n === 1) return;
-    const v = row.values as unknown[];
+  for (const { rowNo: n, cells: v } of sheet.rows) {
     const code = text(v[cCode]);
     const leave = text(v[cLeave]);
     const daysText = text(v[cDays]);
-    if (!code && !leave && !daysText) return;
+    if (!code && !leave && !daysText) continue;
     const e = staff.get(code.toLowerCase());
     const t = types.get(leave.toLowerCase());
     const days = Number(daysText);
@@ -82,13 +78,13 @@ async function openingLines(db: Db, auth: AuthContext, fy: number, ws: ExcelJS.W
         createdBy: auth.userId,
       });
     }
-  });
+  }
   return { lines, errors };
 }
 
 /** Posts the workbook's opening balances for year `fy` (audited); the rows refused are reported, not posted. */
 export async function importOpenings(db: Db, auth: AuthContext, fy: number, buffer: Buffer, requestId?: string) {
-  const { lines, errors } = await openingLines(db, auth, fy, await firstSheet(buffer, 'The file is not an Excel workbook (.xlsx)'));
+  const { lines, errors } = await openingLines(db, auth, fy, await readSheet(buffer, 'The file is not an Excel workbook (.xlsx)'));
   if (lines.length) {
     await db.transaction(async (tx) => {
       for (let i = 0; i < lines.length; i += 500) await tx.insert(leaveLedger).values(lines.slice(i, i + 500));

@@ -24,8 +24,7 @@ import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { FINAL_RUN } from '../../lib/month-lock';
 import { fileResponse, noContent } from '../../lib/responses';
 import { containsPattern } from '../../lib/sql';
-import { INR_NUMBER_FORMAT, TEXT_FORMAT, xlsxBook } from '../../lib/xlsx';
-import { uploadedSheet } from '../../lib/xlsx-read';
+import { INR_NUMBER_FORMAT, TEXT_FORMAT, uploadedSheet, xlsxBook } from '../../lib/xlsx';
 import { type AuthContext, canReachUnit, unitScope } from '../access/context';
 import {
   checkMonths,
@@ -197,12 +196,12 @@ function importRoute(app: App) {
     },
     async (request) => {
       const fy = request.query.financialYear;
-      const ws = await uploadedSheet(request, 20 * 1024 * 1024, 'an earlier salary sheet');
-      const header = TEMPLATE_HEADERS.map((_, i) => String(ws.getRow(1).getCell(i + 1).value ?? '').trim());
+      const sheet = await uploadedSheet(request, 20 * 1024 * 1024, 'an earlier salary sheet');
+      const header = TEMPLATE_HEADERS.map((_, i) => String(sheet.header[i] ?? '').trim());
       if (header.join('|').toLowerCase() !== TEMPLATE_HEADERS.join('|').toLowerCase())
         throw new BadRequest('The columns are not the template’s', { columns: [`Expected: ${TEMPLATE_HEADERS.join(', ')}`] });
       const staff = await sheetEmployees(app.db, request.auth, fy);
-      const { rows, errors } = readSheet(ws, { financialYear: fy, employees: new Map(staff.map((s) => [s.code, s.e])) });
+      const { rows, errors } = readSheet(sheet, { financialYear: fy, employees: new Map(staff.map((s) => [s.code, s.e])) });
       if (Object.keys(errors).length) throw new BadRequest('Some rows cannot be used; nothing was saved', errors);
       if (!rows.length) throw new BadRequest('The sheet has no filled rows', { file: ['Fill at least one row of the template'] });
       const ids = [...new Set(rows.map((r) => r.employeeId))];

@@ -3,9 +3,7 @@
 // Amounts are rupees in the sheet and paise here.
 import { YEAR_MONTH, ZEarlierSalaryFigures } from '@hr/contract';
 import { toPaise } from '@hr/payroll';
-import type ExcelJS from 'exceljs';
-import { fromXlsxText } from '../../lib/xlsx';
-import { cellValue } from '../../lib/xlsx-read';
+import { cellText, type SheetCell, type UploadedSheet } from '../../lib/xlsx';
 
 /** The figure columns of the template after Employee Code, Name, From Month and To Month, in order. */
 export const FIGURE_COLUMNS = [
@@ -55,12 +53,9 @@ export interface SheetContext {
   employees: Map<string, SheetEmployee>;
 }
 
-const text = (v: unknown): string => {
-  const c = cellValue(v);
-  if (c instanceof Date) return `${c.getUTCFullYear()}-${String(c.getUTCMonth() + 1).padStart(2, '0')}`;
-  if (c && typeof c === 'object' && 'richText' in c) return (c as { richText: { text: string }[] }).richText.map((r) => r.text).join('');
-  return fromXlsxText(String(c ?? '').trim());
-};
+/** A cell's text; a date (a month typed as one) as its 'YYYY-MM'. */
+const text = (v: SheetCell | undefined): string =>
+  v instanceof Date ? `${v.getUTCFullYear()}-${String(v.getUTCMonth() + 1).padStart(2, '0')}` : cellText(v);
 
 /** 'YYYY-MM' months of the financial year ('2026-27': 2026-04 … 2027-03). */
 export function monthsOfYear(financialYear: string): { first: string; last: string } {
@@ -150,16 +145,16 @@ export function checkMonths(
 }
 
 /** Every row of the sheet checked: the rows to save, or the problems by 'row N'. */
-export function readSheet(ws: ExcelJS.Worksheet, ctx: SheetContext): { rows: SheetRow[]; errors: Record<string, string[]> } {
+export function readSheet(sheet: UploadedSheet, ctx: SheetContext): { rows: SheetRow[]; errors: Record<string, string[]> } {
   const rows: SheetRow[] = [];
   const errors: Record<string, string[]> = {};
   const taken = new Map<number, Set<string>>();
-  ws.eachRow((row, n) => {
-    if (n === 1) return;
-    const cells = TEMPLATE_HEADERS.map((_, i) => text(row.getCell(i + 1).value));
+  for (const row of sheet.rows) {
+    const n = row.rowNo;
+    const cells = TEMPLATE_HEADERS.map((_, i) => text(row.cells[i]));
     const [code, , from, to, ...figures] = cells;
     // The template lists everyone: a row with nothing filled beyond the code and name is left out.
-    if (!code || [from, to, ...figures].every((c) => c === '' || c === '0')) return;
+    if (!code || [from, to, ...figures].every((c) => c === '' || c === '0')) continue;
     const problems: string[] = [];
     const e = ctx.employees.get(code.toLowerCase());
     if (!e) problems.push(`${code}: no such employee in your units`);
@@ -176,6 +171,6 @@ export function readSheet(ws: ExcelJS.Worksheet, ctx: SheetContext): { rows: She
     if (!problems.length && e) checkMonths(e, fromMonth, toMonth, taken, problems);
     if (problems.length) errors[`row ${n}`] = problems;
     else rows.push({ ...f, row: n, employeeId: e!.id, fromMonth, toMonth });
-  });
+  }
   return { rows, errors };
 }

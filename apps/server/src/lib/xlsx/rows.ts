@@ -3,7 +3,7 @@
 // large upload (the employee import: 10,000 rows of 30 columns) is read several times faster than through ExcelJS's
 // streaming reader, which builds a Row, a Cell and a style model for every value. The values are what ExcelJS gives:
 // text (shared, inline or a formula's), a number, a Date for a number in a date format, a boolean; a formula's
-// computed value; an error or an empty cell is null. Small uploads read through ExcelJS (xlsx-read.ts).
+// computed value; an error or an empty cell is null. Small uploads read through ExcelJS (read.ts).
 import { inflateRawSync } from 'node:zlib';
 
 export type SheetCell = string | number | boolean | Date | null;
