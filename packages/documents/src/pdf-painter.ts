@@ -7,6 +7,7 @@
 // shaped at once (scripts.ts finds the runs; fontkit-fix.ts mends Noto Sans Gurmukhi), so they read back as text.
 import { fixAnchorsOf } from './fontkit-fix';
 import { type ScriptFont, splitByScript } from './scripts';
+import { wrapWords } from './wrap';
 
 /** Roboto's faces as the documents use them: bold is Medium (pdfmake's Roboto has no Bold). */
 export type Face = 'R' | 'B' | 'I';
@@ -161,34 +162,10 @@ export class Painter {
     return w * size;
   }
 
-  /** Words onto lines of at most `width` points; a line break in the text starts a new line; a word longer than a line is cut. */
+  /** Words onto lines of at most `width` points (wrap.ts); a line break in the text starts a new line. */
   wrap(text: string, width: number, face: Face, size: number): string[] {
     const measure = (s: string) => this.width(s, face, size);
-    const lines: string[] = [];
-    for (const para of text.split('\n')) {
-      if (measure(para) <= width) {
-        lines.push(para);
-        continue;
-      }
-      let line = '';
-      for (const word of para.split(/\s+/)) {
-        const next = line ? `${line} ${word}` : word;
-        if (measure(next) <= width) {
-          line = next;
-          continue;
-        }
-        if (line) lines.push(line);
-        line = word;
-        while (measure(line) > width && line.length > 1) {
-          let cut = line.length - 1;
-          while (cut > 1 && measure(line.slice(0, cut)) > width) cut--;
-          lines.push(line.slice(0, cut));
-          line = line.slice(cut);
-        }
-      }
-      lines.push(line);
-    }
-    return lines;
+    return text.split('\n').flatMap((para) => wrapWords(para, width, measure));
   }
 
   private hex(face: Face, text: string): string {

@@ -4,10 +4,11 @@
 // headings on a band and repeated at the top of every page, a row never split over two pages, bold subtotal
 // lines on the band, and 'Page x / y' at the foot of every page (written once the page count is known).
 // Rows are drawn as they arrive, so only the pages' drawing instructions are held, never a layout tree. The text
-// is measured, wrapped and written by pdf-text.ts.
+// is measured and written by pdf-text.ts, wrapped by the documents' wrapWords (the payslips' painter's too).
 import { COLORS } from '@hr/documents/common';
+import { wrapWords } from '@hr/documents/wrap';
 import PDFDocument from 'pdfkit';
-import { PdfText, type TextItem, type Widths, wrap } from './pdf-text';
+import { PdfText, type TextItem, type Widths } from './pdf-text';
 
 export interface PdfTableColumn {
   label: string;
@@ -136,7 +137,7 @@ export class PdfTableWriter {
     const rooms = spans.map((j, i) => this.xs[j] + this.spec.columns[j].width - this.xs[i] - 2 * PAD);
     const cells = line.cells.map((text, i) => {
       const c = this.spec.columns[i];
-      return c.noWrap || !text || widths.of(text, size) <= rooms[i] ? [text] : wrap(text, rooms[i], (t) => widths.of(t, size));
+      return c.noWrap || !text || widths.of(text, size) <= rooms[i] ? [text] : wrapWords(text, rooms[i], (t) => widths.of(t, size));
     });
     let lines = 1;
     cells.forEach((ls, i) => {
@@ -147,7 +148,7 @@ export class PdfTableWriter {
 
   private headings() {
     const size = this.spec.fontSize;
-    const cells = this.spec.columns.map((c) => wrap(c.label, c.width - 2 * PAD, (t) => this.bold.of(t, size)));
+    const cells = this.spec.columns.map((c) => wrapWords(c.label, c.width - 2 * PAD, (t) => this.bold.of(t, size)));
     const height = Math.max(...cells.map((l) => l.length)) * this.lineHeight + 2 * PAD;
     this.tableTop = this.y;
     this.doc.rect(MARGIN.left, this.y, this.tableWidth, height).fill(COLORS.band);

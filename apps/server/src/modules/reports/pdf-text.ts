@@ -1,6 +1,7 @@
 // Text on the report exporter's pdfkit pages (pdf-table.ts), fast: the documents package's Roboto fonts with each
-// character shaped once, a string's width as a sum of cached character widths, words wrapped to a cell's width, and
-// a row's text written as one text object of the page's content stream (Indic runs drawn by pdf-scripts.ts).
+// character shaped once, a string's width as a sum of cached character widths (the words are wrapped to a cell's
+// width by the documents' wrapWords, in pdf-table.ts), and a row's text written as one text object of the page's
+// content stream (Indic runs drawn by pdf-scripts.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -108,30 +109,6 @@ export class Widths {
     }
     return w * size;
   }
-}
-
-/** Words onto lines of at most `width` points (a word longer than a line is cut where it must be). */
-export function wrap(text: string, width: number, measure: (s: string) => number): string[] {
-  if (measure(text) <= width) return [text];
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (measure(next) <= width) {
-      line = next;
-      continue;
-    }
-    if (line) lines.push(line);
-    line = word;
-    while (measure(line) > width && line.length > 1) {
-      let cut = line.length - 1;
-      while (cut > 1 && measure(line.slice(0, cut)) > width) cut--;
-      lines.push(line.slice(0, cut));
-      line = line.slice(cut);
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 /** A document's two fonts (R regular, B bold) and the drawing of text items onto its pages. */
