@@ -21,11 +21,10 @@ let east: TestApp;
 let west: TestApp;
 
 beforeAll(async () => {
+  // One after the other: two apps starting at once on a loaded machine can pass Fastify's plugin timeout.
   // East: a 14-character minimum and e-mail on (to a port nobody answers: no job is drained after a notification).
-  [east, west] = await Promise.all([
-    createTestApp({ config: { orgTimeZone: EAST, passwordMinLength: 14, smtpUrl: 'smtp://127.0.0.1:9' } }),
-    createTestApp({ config: { orgTimeZone: WEST } }),
-  ]);
+  east = await createTestApp({ config: { orgTimeZone: EAST, passwordMinLength: 14, smtpUrl: 'smtp://127.0.0.1:9' } });
+  west = await createTestApp({ config: { orgTimeZone: WEST } });
 });
 afterAll(async () => {
   await Promise.all([east?.close(), west?.close()]);
