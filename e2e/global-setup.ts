@@ -1,9 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildServer } from '../scripts/build-server.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,10 +52,37 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** One server on a free port with a fresh DATA_DIR (PGlite), or a database of its own on E2E_DATABASE_URL. */
-async function startServer(webDist: string, index: number): Promise<Server> {
-  const port = await freePort();
+/** Runs a command (the web build) without blocking the event loop, so the server bundle builds meanwhile. */
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/**
+ * An embedded database folder holding the API suite's migrated and seeded demo database (apps/server/test/helpers.ts
+ * pgliteTemplate: built once per source version and kept in the temp folder, so after `npm test` it is only read),
+ * as the server's first start would make it, without migrating and seeding again (foundation/startup.test.ts tests
+ * that first start).
+ */
+async function seededDataDir(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-e2e-'));
+  const { pgliteTemplate } = await import('../apps/server/test/helpers');
+  const { createDatabase } = await import('../apps/server/src/db/client');
+  const database = await createDatabase({ databaseUrl: undefined, dataDir }, { loadDataDir: await pgliteTemplate() });
+  await database.close();
+  return dataDir;
+}
+
+/**
+ * One server on a free port with a seeded DATA_DIR (PGlite), or a database of its own on E2E_DATABASE_URL. It runs
+ * this run's server bundle (`node main.js`, as `npm run serve` does), not the TypeScript loader.
+ */
+async function startServer(bundle: string, webDist: string, index: number): Promise<Server> {
+  const port = await freePort();
+  const dataDir = process.env.E2E_DATABASE_URL ? mkdtempSync(path.join(tmpdir(), 'hr-e2e-')) : await seededDataDir();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -76,8 +105,7 @@ async function startServer(webDist: string, index: number): Promise<Server> {
   } else delete env.DATABASE_URL;
 
   let log = '';
-  // One node process with the tsx loader (as npm run serve): the tsx launcher would SIGKILL it on SIGTERM.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [bundle], {
     cwd: root,
     env,
     detached: true, // own process group: teardown stops everything it started
@@ -150,33 +178,47 @@ async function ownDatabase(adminUrl: string, index: number): Promise<{ url: stri
 }
 
 /**
- * Builds the web app once into a temporary folder (E2E_SKIP_BUILD=1 serves the existing apps/web/dist instead),
- * starts one server per test worker (apps/server/src/main.ts, each on a free port with a fresh database), waits
- * for /api/health and hands the URLs to the tests (`inject('baseUrls')`, picked by support.ts baseUrl()).
- * Teardown stops the servers. E2E_SERVER_LOG=1 shows the servers' output; E2E_LOG_LEVEL sets their level
- * (default warn).
+ * Builds the web app once into a temporary folder (E2E_SKIP_BUILD=1 serves the existing apps/web/dist instead) and,
+ * at the same time, the server bundle (scripts/build-server.mjs, into a folder of this run under apps/server/dist);
+ * starts one server per test worker (each on a free port with a seeded database of its own), waits for /api/health
+ * and hands the URLs to the tests (`inject('baseUrls')`, picked by support.ts baseUrl()). Teardown stops the servers.
+ * E2E_SERVER_LOG=1 shows the servers' output; E2E_LOG_LEVEL sets their level (default warn).
  */
 export default async function setup(project: TestProject) {
-  // Each run builds into its own folder: several e2e runs at once must not empty each other's served files.
+  // Each run builds into its own folders: several e2e runs at once must not empty each other's files.
   let webDist = path.join(root, 'apps/web/dist');
   let buildDir: string | undefined;
-  if (process.env.E2E_SKIP_BUILD !== '1') {
-    buildDir = mkdtempSync(path.join(tmpdir(), 'hr-e2e-web-'));
-    webDist = buildDir;
-    // VITE_E2E_PAGES=1 adds the developer-only test pages (apps/web/src/screens/dev) to this build only.
-    execFileSync('npm', ['run', 'build', '-w', '@hr/web', '--', '--outDir', buildDir, '--emptyOutDir'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, VITE_E2E_PAGES: process.env.VITE_E2E_PAGES ?? '1' },
-    });
+  const bundleDir = path.join(root, 'apps/server/dist', `e2e-${process.pid}-${randomBytes(3).toString('hex')}`);
+  mkdirSync(bundleDir, { recursive: true });
+  const removeBuilds = () => {
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+    rmSync(bundleDir, { recursive: true, force: true });
+  };
+  const bundled = buildServer(bundleDir);
+  let bundle: string;
+  try {
+    if (process.env.E2E_SKIP_BUILD !== '1') {
+      buildDir = mkdtempSync(path.join(tmpdir(), 'hr-e2e-web-'));
+      webDist = buildDir;
+      // VITE_E2E_PAGES=1 adds the developer-only test pages (apps/web/src/screens/dev) to this build only.
+      await run('npm', ['run', 'build', '-w', '@hr/web', '--', '--outDir', buildDir, '--emptyOutDir'], {
+        ...process.env,
+        VITE_E2E_PAGES: process.env.VITE_E2E_PAGES ?? '1',
+      });
+    }
+    bundle = await bundled;
+  } catch (err) {
+    await bundled.catch(() => undefined);
+    removeBuilds();
+    throw err;
   }
   // One per test worker: e2e/vitest.config.ts runs E2E_WORKERS files at a time (default 1).
   const count = Math.max(1, Number(process.env.E2E_WORKERS ?? 1) || 1);
-  const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServer(webDist, i + 1)));
+  const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServer(bundle, webDist, i + 1)));
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stop = async () => {
     await Promise.all(servers.map((s) => s.stop()));
-    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+    removeBuilds();
   };
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {

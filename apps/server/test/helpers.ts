@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { todayIn } from '@hr/calendar';
 import type { TAction } from '@hr/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -38,7 +39,7 @@ export interface TestAppOptions {
 }
 
 let key: string | undefined;
-/** Hash of everything that shapes the seeded database: migrations and server source (once per test file). */
+/** Hash of everything that shapes the seeded database: migrations, server source and today (once per test file). */
 function templateKey(): string {
   if (key) return key;
   const h = createHash('sha256');
@@ -56,6 +57,8 @@ function templateKey(): string {
     const dir = path.join(SERVER_DIR, '..', '..', 'packages', pkg, 'src');
     if (existsSync(dir)) walk(dir);
   }
+  // The seed writes data relative to today (attendance, requests): a template of another day is not reused.
+  h.update(todayIn());
   key = h.digest('hex').slice(0, 16);
   return key;
 }
