@@ -100,21 +100,34 @@ const EMPLOYEE_SCREENS = [
 ];
 
 describe('axe-core on the main screens', () => {
+  // One signed-in page per user, signed in once through the screen: each test opens its screen in it (the screens
+  // only read), instead of a new browser context and a sign-in per screen, which doubled the pages each test loaded.
+  const pages = new Map<DemoUser, Promise<Page>>();
+  const pageOf = (user: DemoUser): Promise<Page> => {
+    let page = pages.get(user);
+    if (!page) {
+      page = signedIn(user);
+      pages.set(user, page);
+      page.catch(() => pages.delete(user)); // a failed sign-in is tried again by the next test
+    }
+    return page;
+  };
+  afterAll(async () => {
+    for (const page of pages.values()) await (await page.catch(() => undefined))?.context().close();
+  });
   // One test per screen: a failure names its screen, and a loaded machine's slowness is not summed over all of them.
   for (const path of [...ADMIN_SCREENS, 'employee record', UNIT_PAGE]) {
     it(`administrator: ${path} has no critical or serious violation`, async () => {
-      const page = await signedIn('admin');
+      const page = await pageOf('admin');
       await open(page, path === 'employee record' ? await firstEmployeeRecord() : path);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.context().close();
     });
   }
   for (const path of EMPLOYEE_SCREENS) {
     it(`employee: ${path} has no critical or serious violation`, async () => {
-      const page = await signedIn('employee1');
+      const page = await pageOf('employee1');
       await open(page, path);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.context().close();
     });
   }
 });
