@@ -143,6 +143,9 @@ export async function buildApp(opts: BuildAppOptions) {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify's 10 s for a plugin to load is a clock on the machine's speed: on a loaded machine (CI beside other
+    // work) the OpenAPI document's plugin alone passed it. A plugin that truly hangs still ends start-up, later.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
