@@ -1,23 +1,32 @@
 // The employee list: paged, sorted, searched (name, code, or the mobile for digits) and filtered within the caller's
 // reach, as one prepared statement per shape of query; its WHERE (`listConditions`) is what the Excel export filters by.
+// A search reads the kept narrow copy employee_search (issue 30) instead of the wide employees rows.
 import type { TEmployee, TEmployeeList, ZEmployeeListQuery } from '@hr/contract';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { departments, designations, employees, units } from '../../db/schema';
+import { departments, designations, employeeSearch, employees, units } from '../../db/schema';
 import { containsPattern } from '../../lib/sql';
 import { type AuthContext, selfScope, unitScope } from '../access/context';
 
-const sortColumns = {
-  employeeCode: employees.employeeCode,
-  name: employees.name,
+/**
+ * Where the list reads from: employees, or for a search employee_search (the same columns by the same names, kept
+ * by statement triggers on employees: migration employee_search_triggers). A broad search ('Sharma', 750 of 15,000)
+ * reads 243 pages of the narrow rows instead of 649 of the wide ones (EXPLAIN ANALYZE on PostgreSQL).
+ */
+type ListSource = typeof employees | typeof employeeSearch;
+const listSource = (q: ListQuery): ListSource => (searchParts(q) ? employeeSearch : employees);
+
+const sortColumns = (t: ListSource) => ({
+  employeeCode: t.employeeCode,
+  name: t.name,
   unitName: units.name,
   departmentName: departments.name,
   designationName: designations.name,
-  dateOfJoining: employees.dateOfJoining,
-  status: employees.status,
-} as const;
+  dateOfJoining: t.dateOfJoining,
+  status: t.status,
+});
 
 type ListQuery = z.output<typeof ZEmployeeListQuery>;
 
@@ -35,25 +44,28 @@ function searchParts(q: ListQuery): { pattern: string; mobile?: string } | undef
   return { pattern: containsPattern(s), mobile: digits.length >= 3 && digits === s.replace(/\s/g, '') ? `%${digits}%` : undefined };
 }
 
-/** The list's WHERE: the caller's scope (units; self for self-service), the filters and the search. */
-export function listConditions(auth: AuthContext, q: ListQuery, bind: Bind = asValue): SQL | undefined {
+/**
+ * The list's WHERE over `t` (employees, or employee_search for the list's own search): the caller's scope (units; self
+ * for self-service), the filters and the search.
+ */
+export function listConditions(auth: AuthContext, q: ListQuery, bind: Bind = asValue, t: ListSource = employees): SQL | undefined {
   const conds: (SQL | undefined)[] = [
-    unitScope(auth, employees.unitId, (ids) => bind('scopeUnits', ids)),
-    selfScope(auth, employees.id, (id) => bind('self', id)),
+    unitScope(auth, t.unitId, (ids) => bind('scopeUnits', ids)),
+    selfScope(auth, t.id, (id) => bind('self', id)),
   ];
-  if (q.unitId) conds.push(sql`${employees.unitId} = ${bind('unitId', q.unitId)}`);
-  if (q.departmentId) conds.push(sql`${employees.departmentId} = ${bind('departmentId', q.departmentId)}`);
-  if (q.designationId) conds.push(sql`${employees.designationId} = ${bind('designationId', q.designationId)}`);
-  if (q.categoryId) conds.push(sql`${employees.categoryId} = ${bind('categoryId', q.categoryId)}`);
-  if (q.status) conds.push(sql`${employees.status} = ${bind('status', q.status)}`);
+  if (q.unitId) conds.push(sql`${t.unitId} = ${bind('unitId', q.unitId)}`);
+  if (q.departmentId) conds.push(sql`${t.departmentId} = ${bind('departmentId', q.departmentId)}`);
+  if (q.designationId) conds.push(sql`${t.designationId} = ${bind('designationId', q.designationId)}`);
+  if (q.categoryId) conds.push(sql`${t.categoryId} = ${bind('categoryId', q.categoryId)}`);
+  if (q.status) conds.push(sql`${t.status} = ${bind('status', q.status)}`);
   const search = searchParts(q);
   if (search) {
     const pattern = bind('pattern', search.pattern);
     conds.push(
       or(
-        sql`${employees.name} ilike ${pattern}`,
-        sql`${employees.employeeCode} ilike ${pattern}`,
-        search.mobile ? sql`${employees.mobile} like ${bind('mobile', search.mobile)}` : undefined,
+        sql`${t.name} ilike ${pattern}`,
+        sql`${t.employeeCode} ilike ${pattern}`,
+        search.mobile ? sql`${t.mobile} like ${bind('mobile', search.mobile)}` : undefined,
       ),
     );
   }
@@ -148,11 +160,7 @@ export async function listEmployees(db: Db, auth: AuthContext, q: ListQuery): Pr
   const rows = await prepared.execute(listValues(auth, q));
   // A page past the end has no row to carry the total: count on its own (rare). An empty first page is no match at all
   // (a search that finds nobody: no second statement).
-  const total = rows.length
-    ? rows[0].total
-    : q.page === 1
-      ? 0
-      : Number((await db.select({ total: sql<number>`count(*)::int` }).from(employees).where(listConditions(auth, q)))[0].total);
+  const total = rows.length ? rows[0].total : q.page === 1 ? 0 : await countAll(db, auth, q);
   return {
     // Each row's fields named (an object rest and spread per row cost more than the rest of the mapping).
     rows: rows.map((r) => ({
@@ -167,7 +175,7 @@ export async function listEmployees(db: Db, auth: AuthContext, q: ListQuery): Pr
       designationName: r.designationName,
       dateOfJoining: r.dateOfJoining,
       status: r.status as TEmployee['status'],
-      hasPhoto: r.photoKey != null,
+      hasPhoto: r.hasPhoto,
     })),
     total: Number(total),
     page: q.page,
@@ -175,8 +183,23 @@ export async function listEmployees(db: Db, auth: AuthContext, q: ListQuery): Pr
   };
 }
 
+/** The matches counted on their own (a page past the end), from where the list reads. */
+async function countAll(db: Db, auth: AuthContext, q: ListQuery): Promise<number> {
+  const t = listSource(q);
+  return Number(
+    (
+      await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(t)
+        .where(listConditions(auth, q, asValue, t))
+    )[0].total,
+  );
+}
+
 function buildListQuery(db: Db, auth: AuthContext, q: ListQuery, name: string) {
-  const where = listConditions(auth, q, (key) => sql.placeholder(key));
+  const t = listSource(q);
+  const where = listConditions(auth, q, (key) => sql.placeholder(key), t);
+  const sortBy = sortColumns(t)[q.sort];
   const dir = q.order === 'desc' ? desc : asc;
   // One statement (one round trip): the page's ids, their rows with the names, and the total. Unfiltered, the page
   // reads the first rows in index order and the total is a scalar subquery planned on its own (an index-only count).
@@ -188,15 +211,15 @@ function buildListQuery(db: Db, auth: AuthContext, q: ListQuery, name: string) {
   const idSelect = (total: SQL) => {
     let qb = db
       .select({
-        id: sql<number>`${employees.id}`.as('page_id'),
-        sortKey: sql`${sortColumns[q.sort]}`.as('page_sort_key'),
+        id: sql<number>`${t.id}`.as('page_id'),
+        sortKey: sql`${sortBy}`.as('page_sort_key'),
         total: sql<number>`${total}`.as('page_total'),
       })
-      .from(employees)
+      .from(t)
       .$dynamic();
-    if (q.sort === 'unitName') qb = qb.innerJoin(units, eq(units.id, employees.unitId));
-    if (q.sort === 'departmentName') qb = qb.innerJoin(departments, eq(departments.id, employees.departmentId));
-    if (q.sort === 'designationName') qb = qb.innerJoin(designations, eq(designations.id, employees.designationId));
+    if (q.sort === 'unitName') qb = qb.innerJoin(units, eq(units.id, t.unitId));
+    if (q.sort === 'departmentName') qb = qb.innerJoin(departments, eq(departments.id, t.departmentId));
+    if (q.sort === 'designationName') qb = qb.innerJoin(designations, eq(designations.id, t.designationId));
     return qb.where(where);
   };
   const matches = idSelect(sql`count(*) over ()`).as('matches');
@@ -212,35 +235,35 @@ function buildListQuery(db: Db, auth: AuthContext, q: ListQuery, name: string) {
               .$dynamic(),
             q,
           )
-        : paged(idSelect(sql`0`).orderBy(dir(sortColumns[q.sort]), dir(employees.id)), q),
+        : paged(idSelect(sql`0`).orderBy(dir(sortBy), dir(t.id)), q),
     );
   const countQuery = () =>
-    keptTotal(auth, q, (key) => sql.placeholder(key)) ?? db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where);
+    keptTotal(auth, q, (key) => sql.placeholder(key)) ?? db.select({ total: sql<number>`count(*)::int` }).from(t).where(where);
   return (
     db
       .with(page)
       .select({
-        id: employees.id,
-        employeeCode: employees.employeeCode,
-        name: employees.name,
-        mobile: employees.mobile,
-        email: employees.email,
-        unitId: employees.unitId,
+        id: t.id,
+        employeeCode: t.employeeCode,
+        name: t.name,
+        mobile: t.mobile,
+        email: t.email,
+        unitId: t.unitId,
         unitName: units.name,
         departmentName: departments.name,
         designationName: designations.name,
-        dateOfJoining: employees.dateOfJoining,
-        status: employees.status,
-        photoKey: employees.photoKey,
+        dateOfJoining: t.dateOfJoining,
+        status: t.status,
+        hasPhoto: t === employeeSearch ? employeeSearch.hasPhoto : sql<boolean>`${employees.photoKey} is not null`,
         total: (windowed ? sql<number>`${page.total}` : sql<number>`(${countQuery()})`).mapWith(Number),
       })
       .from(page)
-      .innerJoin(employees, eq(employees.id, page.id))
-      .innerJoin(units, eq(units.id, employees.unitId))
-      .innerJoin(departments, eq(departments.id, employees.departmentId))
-      .innerJoin(designations, eq(designations.id, employees.designationId))
+      .innerJoin(t, eq(t.id, page.id))
+      .innerJoin(units, eq(units.id, t.unitId))
+      .innerJoin(departments, eq(departments.id, t.departmentId))
+      .innerJoin(designations, eq(designations.id, t.designationId))
       // the page's own order again, over its rows only
-      .orderBy(dir(sortColumns[q.sort]), dir(employees.id))
+      .orderBy(dir(sortBy), dir(t.id))
       .prepare(name)
   );
 }
