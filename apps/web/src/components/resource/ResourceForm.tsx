@@ -11,7 +11,8 @@ import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
+import { serverErrors } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { type Row, resourceUrl } from './api';
 import { ReferenceSelect } from './ReferenceSelect';
@@ -194,11 +195,7 @@ function useSaveResource(r: TResource, row: Row | null | undefined, form: UseFor
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState(false);
   const submit = form.handleSubmit(async (values) => {
-    const onError = (e: ApiError) => {
-      for (const [field, messages] of Object.entries(e.fieldErrors)) {
-        form.setError(field in r.fields || field === 'isActive' ? field : 'root', { message: messages.join(' ') });
-      }
-    };
+    const onError = serverErrors(form, { fields: [...Object.keys(r.fields), 'isActive'], nested: false });
     try {
       const result = row
         ? await api.put<Row>(resourceUrl(r, `/${row.id}`), values, { onError })

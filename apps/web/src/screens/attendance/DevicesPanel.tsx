@@ -2,6 +2,8 @@ import { ZMapPin } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Clock, Fingerprint, Link2, ShieldAlert, Wifi, WifiOff } from 'lucide-react';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { LoadError } from '@/components/common/LoadError';
 import { type DataColumn, DataTable } from '@/components/data-table';
 import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
@@ -10,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { contractResolver, serverErrors } from '@/lib/form';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
@@ -23,52 +26,51 @@ import {
   useLatePunches,
   useUnmatched,
 } from './api';
-import { ago, isStale, issuesToFieldErrors, STALE_AFTER_MINUTES } from './format';
+import { ago, isStale, STALE_AFTER_MINUTES } from './format';
+
+type TMapPin = z.output<typeof ZMapPin>;
+type TPinForm = { devicePin: string; employeeId: number | null; employee: TEmployeeOption | null };
+const EMPTY_PIN: TPinForm = { devicePin: '', employeeId: null, employee: null };
 
 /** Maps an unmatched device PIN to an employee: the PIN becomes theirs and the kept punches count for them. */
 function MapPinDialog({ pin, onClose }: { pin: TUnmatchedPin | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [employee, setEmployee] = useState<TEmployeeOption | null>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // The picked employee is kept beside the contract's fields (for the toast); ZMapPin checks and drops it.
+  const form = useForm<TPinForm, unknown, TMapPin>({ resolver: contractResolver(ZMapPin), defaultValues: EMPTY_PIN });
+  const errors = form.formState.errors;
   // On failure: shown inline and in the toast (409: the PIN or the employee is taken).
-  const map = useAction(
-    (body: { devicePin: string; employeeId: number }, _who: TEmployeeOption) =>
-      mapPin(body, { onError: (e) => setErrors(Object.keys(e.fieldErrors).length ? e.fieldErrors : { _: [e.message] }) }),
-    {
-      success: (result, body, who) => {
-        const counted = result.mapped - (result.late ?? 0);
-        return {
-          title: `PIN ${body.devicePin} mapped to ${who.name}`,
-          description:
-            `${formatCount(counted)} punch${counted === 1 ? '' : 'es'} now count for them.` +
-            (result.late
-              ? ` ${formatCount(result.late)} fall in months whose salary is approved or locked: kept apart as late punches.`
-              : ''),
-        };
-      },
-      onDone: async () => {
-        await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
-        close();
-      },
+  const map = useAction((body: TMapPin, _who: TEmployeeOption) => mapPin(body, { onError: serverErrors(form, { whole: true }) }), {
+    success: (result, body, who) => {
+      const counted = result.mapped - (result.late ?? 0);
+      return {
+        title: `PIN ${body.devicePin} mapped to ${who.name}`,
+        description:
+          `${formatCount(counted)} punch${counted === 1 ? '' : 'es'} now count for them.` +
+          (result.late
+            ? ` ${formatCount(result.late)} fall in months whose salary is approved or locked: kept apart as late punches.`
+            : ''),
+      };
     },
-  );
+    onDone: async () => {
+      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+      close();
+    },
+  });
   const saving = map.busy;
 
   const close = () => {
-    setEmployee(null);
-    setErrors({});
+    form.reset(EMPTY_PIN);
     onClose();
   };
 
-  const save = async () => {
-    if (!pin) return;
-    const parsed = ZMapPin.safeParse({ devicePin: pin.devicePin, employeeId: employee?.id });
-    if (!parsed.success || !employee) {
-      setErrors(employee ? issuesToFieldErrors(parsed.error?.issues ?? []) : { employeeId: ['Choose the employee'] });
-      return;
-    }
-    await map.run(parsed.data, employee);
+  const save = (e: React.FormEvent) => {
+    form.setValue('devicePin', pin?.devicePin ?? '');
+    return form.handleSubmit(async (v) => {
+      const employee = form.getValues('employee');
+      if (employee) await map.run(v, employee);
+    })(e);
   };
+  const employeeError = errors.employeeId?.message ?? errors.devicePin?.message;
 
   return (
     <Dialog open={pin !== null} onOpenChange={(o) => !o && close()}>
@@ -80,27 +82,28 @@ function MapPinDialog({ pin, onClose }: { pin: TUnmatchedPin | null; onClose: ()
             device user id.
           </DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <FormField label="Employee" required error={errors.employeeId ?? errors.devicePin}>
-            <EmployeePicker
-              value={employee}
-              onChange={(e) => {
-                setEmployee(e);
-                setErrors({});
-              }}
-              invalid={!!(errors.employeeId ?? errors.devicePin)?.length}
-              data-testid="map-pin-employee"
+        <form className="grid gap-4" onSubmit={(e) => void save(e)}>
+          <FormField label="Employee" required error={employeeError}>
+            <Controller
+              control={form.control}
+              name="employee"
+              render={({ field }) => (
+                <EmployeePicker
+                  value={field.value}
+                  onChange={(e) => {
+                    field.onChange(e);
+                    form.setValue('employeeId', e?.id ?? null);
+                    form.clearErrors();
+                  }}
+                  invalid={!!employeeError}
+                  data-testid="map-pin-employee"
+                />
+              )}
             />
           </FormField>
-          {!!errors._?.length && (
+          {errors.root?.message && (
             <p className="text-sm text-destructive" role="alert">
-              {errors._.join(' ')}
+              {errors.root.message}
             </p>
           )}
           <DialogFooter>

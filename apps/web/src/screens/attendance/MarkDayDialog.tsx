@@ -1,18 +1,29 @@
-import { MARKABLE_STATUSES, type TDayStatus, ZMarkDay } from '@hr/contract';
+import { MARKABLE_STATUSES, ZMarkDay } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eraser, Save } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
+import { contractResolver, serverErrors } from '@/lib/form';
 import { formatDate } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
 import { attendanceKeys, markDay, type TAttendanceDay, type TMarkDay } from './api';
 
 import { StatusChip } from './components';
-import { issuesToFieldErrors, STATUS_LABEL } from './format';
+import { STATUS_LABEL } from './format';
+
+/** The dialog's fields as the contract checks them (the employee and the day come with the target). */
+const ZMarkForm = ZMarkDay.pick({ status: true, remark: true });
+type TMarkForm = z.input<typeof ZMarkForm>;
+const CLEAR_RESOLVER = contractResolver<TMarkForm, z.output<typeof ZMarkForm>>(ZMarkForm);
+const MARK_RESOLVER = contractResolver<TMarkForm, z.output<typeof ZMarkForm>>(
+  ZMarkForm.refine((v) => v.status !== null, { path: ['status'], message: 'Choose the status to mark' }),
+);
 
 export type TMarkTarget = { employeeId: number; name: string; date: string; day: TAttendanceDay | null };
 
@@ -23,12 +34,16 @@ export type TMarkTarget = { employeeId: number; name: string; date: string; day:
 export function MarkDayDialog({ target, onOpenChange }: { target: TMarkTarget | null; onOpenChange: (open: boolean) => void }) {
   const queryClient = useQueryClient();
   const current = target?.day ?? null;
-  const [status, setStatus] = useState<TDayStatus | null>(null);
-  const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const clearing = useRef(false);
+  const form = useForm<TMarkForm>({
+    // Clearing sends no status; marking needs one.
+    resolver: (values, context, options) => (clearing.current ? CLEAR_RESOLVER : MARK_RESOLVER)(values, context, options),
+    defaultValues: { status: null, remark: '' },
+  });
+  const errors = form.formState.errors;
+  const status = form.watch('status');
   const mark = useAction(
-    (body: TMarkDay, _clear: boolean, _target: TMarkTarget) =>
-      markDay(body, { onError: (e) => setErrors(Object.keys(e.fieldErrors).length ? e.fieldErrors : { _: [e.message] }) }),
+    (body: TMarkDay, _clear: boolean, _target: TMarkTarget) => markDay(body, { onError: serverErrors(form, { whole: true }) }),
     {
       success: (day, _body, clear, t) => ({
         title: clear ? 'Marking cleared' : 'Day marked',
@@ -45,25 +60,21 @@ export function MarkDayDialog({ target, onOpenChange }: { target: TMarkTarget | 
   useEffect(() => {
     if (target) {
       const s = target.day?.status;
-      setStatus(s && (MARKABLE_STATUSES as readonly string[]).includes(s) ? s : null);
-      setRemark('');
-      setErrors({});
+      form.reset({ status: s && (MARKABLE_STATUSES as readonly string[]).includes(s) ? (s as TMarkForm['status']) : null, remark: '' });
     }
-  }, [target]);
+  }, [target, form]);
 
-  const save = async (clear: boolean) => {
-    if (!target) return;
-    const body = { employeeId: target.employeeId, day: target.date, status: clear ? null : status, remark };
-    const parsed = ZMarkDay.safeParse(body);
-    const errs = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
-    if (!clear && !status) errs.status = ['Choose the status to mark'];
-    if (Object.keys(errs).length) {
-      setErrors(errs);
-      return;
-    }
-    if (!parsed.success) return;
-    // On failure: shown inline and in the toast (409: the month's salary is approved or locked).
-    await mark.run(parsed.data, clear, target);
+  // On failure: shown inline and in the toast (409: the month's salary is approved or locked).
+  const save = (clear: boolean) => {
+    clearing.current = clear;
+    return form.handleSubmit(async (v) => {
+      if (target)
+        await mark.run(
+          { employeeId: target.employeeId, day: target.date, status: clear ? null : v.status, remark: v.remark },
+          clear,
+          target,
+        );
+    })();
   };
 
   return (
@@ -82,6 +93,7 @@ export function MarkDayDialog({ target, onOpenChange }: { target: TMarkTarget | 
             e.preventDefault();
             void save(false);
           }}
+          noValidate
           data-testid="mark-day-form"
         >
           {current && (
@@ -89,7 +101,7 @@ export function MarkDayDialog({ target, onOpenChange }: { target: TMarkTarget | 
               Now: <StatusChip status={current.status} long /> {current.isManual && '(marked by hand)'}
             </p>
           )}
-          <FormField label="Status" required error={errors.status}>
+          <FormField label="Status" required error={errors.status?.message}>
             <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Status">
               {MARKABLE_STATUSES.map((s) => (
                 <label
@@ -105,7 +117,7 @@ export function MarkDayDialog({ target, onOpenChange }: { target: TMarkTarget | 
                     name="mark-status"
                     value={s}
                     checked={status === s}
-                    onChange={() => setStatus(s)}
+                    onChange={() => form.setValue('status', s, { shouldValidate: form.formState.isSubmitted })}
                   />
                   <StatusChip status={s} />
                   {STATUS_LABEL[s]}
@@ -113,22 +125,18 @@ export function MarkDayDialog({ target, onOpenChange }: { target: TMarkTarget | 
               ))}
             </div>
           </FormField>
-          <FormField label="Remark" htmlFor="mark-remark" required error={errors.remark}>
+          <FormField label="Remark" htmlFor="mark-remark" required error={errors.remark?.message}>
             <Textarea
               id="mark-remark"
-              value={remark}
               maxLength={300}
               placeholder="Why the day is marked by hand"
-              onChange={(e) => {
-                setRemark(e.target.value);
-                setErrors((x) => ({ ...x, remark: [] }));
-              }}
-              aria-invalid={!!errors.remark?.length || undefined}
+              aria-invalid={!!errors.remark || undefined}
+              {...form.register('remark')}
             />
           </FormField>
-          {!!errors._?.length && (
+          {errors.root?.message && (
             <p className="text-sm text-destructive" role="alert">
-              {errors._.join(' ')}
+              {errors.root.message}
             </p>
           )}
           <DialogFooter className="sm:justify-between">

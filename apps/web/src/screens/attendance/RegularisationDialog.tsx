@@ -1,7 +1,9 @@
 import { ZRegularise } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { DateInput } from '@/components/common/Filters';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -10,13 +12,18 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { contractResolver, serverErrors } from '@/lib/form';
 import { formatDate, todayIso } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
 
 import { attendanceKeys, requestRegularisation, type TAttendanceDayLike, type TRegularise } from './api';
-import { issuesToFieldErrors } from './format';
 
 type Form = { day: string; inTime: string; outTime: string; outNextDay: boolean; reason: string };
+
+/** The contract's request from the form's fields: an empty time is none. */
+const RESOLVER = contractResolver<Form, TRegularise>(
+  z.preprocess((v) => ({ ...(v as Form), inTime: (v as Form).inTime || null, outTime: (v as Form).outTime || null }), ZRegularise),
+);
 
 /**
  * "Request correction": asks for a day's in and / or out time to be corrected (a missed punch, a wrong time), for
@@ -48,9 +55,9 @@ export function RegularisationDialog({
     outNextDay: !!known?.firstIn && !!known?.lastOut && known.lastOut < known.firstIn,
     reason: '',
   });
-  const [form, setForm] = useState<Form>(blank);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const send = useAction((body: TRegularise) => requestRegularisation(body, { onError: (e) => setErrors(e.fieldErrors) }), {
+  const form = useForm<Form, unknown, TRegularise>({ resolver: RESOLVER, defaultValues: blank() });
+  const errors = form.formState.errors;
+  const send = useAction((body: TRegularise) => requestRegularisation(body, { onError: serverErrors(form) }), {
     success: (_, body) => ({ title: 'Correction requested', description: `${formatDate(body.day)}: waiting for approval` }),
     onDone: async () => {
       await queryClient.invalidateQueries({ queryKey: attendanceKeys.regularisations });
@@ -60,34 +67,11 @@ export function RegularisationDialog({
   const saving = send.busy;
 
   useEffect(() => {
-    if (open) {
-      setForm(blank());
-      setErrors({});
-    }
+    if (open) form.reset(blank());
   }, [open]);
 
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: [], _: [] }));
-  };
-
-  const submit = async () => {
-    const body = {
-      ...(employeeId ? { employeeId } : {}),
-      day: form.day,
-      inTime: form.inTime || null,
-      outTime: form.outTime || null,
-      outNextDay: form.outNextDay,
-      reason: form.reason,
-    };
-    const parsed = ZRegularise.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    // toast and inline errors shown on failure
-    await send.run(parsed.data);
-  };
+  // toast and inline errors shown on failure
+  const submit = form.handleSubmit((v) => send.run(employeeId ? { ...v, employeeId } : v));
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -99,61 +83,44 @@ export function RegularisationDialog({
             reporting manager approves it.
           </DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-          data-testid="regularise-form"
-        >
-          <FormField label="Day" htmlFor="reg-day" required error={errors.day}>
-            <DateInput
-              id="reg-day"
-              label="Day"
-              value={form.day}
-              max={today}
-              onChange={(v) => set('day', v)}
-              invalid={!!errors.day?.length}
+        <form className="grid gap-4" onSubmit={(e) => void submit(e)} data-testid="regularise-form">
+          <FormField label="Day" htmlFor="reg-day" required error={errors.day?.message}>
+            <Controller
+              control={form.control}
+              name="day"
+              render={({ field }) => (
+                <DateInput id="reg-day" label="Day" value={field.value} max={today} onChange={field.onChange} invalid={!!errors.day} />
+              )}
             />
           </FormField>
           <div className="grid grid-cols-2 items-start gap-4">
-            <FormField label="In time" htmlFor="reg-in" error={errors.inTime}>
-              <Input
-                id="reg-in"
-                type="time"
-                value={form.inTime}
-                onChange={(e) => set('inTime', e.target.value)}
-                aria-invalid={!!errors.inTime?.length || undefined}
-              />
+            <FormField label="In time" htmlFor="reg-in" error={errors.inTime?.message}>
+              <Input id="reg-in" type="time" aria-invalid={!!errors.inTime || undefined} {...form.register('inTime')} />
             </FormField>
-            <FormField label="Out time" htmlFor="reg-out" error={errors.outTime}>
-              <Input
-                id="reg-out"
-                type="time"
-                value={form.outTime}
-                onChange={(e) => set('outTime', e.target.value)}
-                aria-invalid={!!errors.outTime?.length || undefined}
-              />
+            <FormField label="Out time" htmlFor="reg-out" error={errors.outTime?.message}>
+              <Input id="reg-out" type="time" aria-invalid={!!errors.outTime || undefined} {...form.register('outTime')} />
             </FormField>
           </div>
           <div className="flex items-center gap-2">
-            <Checkbox id="reg-next" checked={form.outNextDay} onCheckedChange={(v) => set('outNextDay', v === true)} />
+            <Controller
+              control={form.control}
+              name="outNextDay"
+              render={({ field }) => <Checkbox id="reg-next" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />}
+            />
             <Label htmlFor="reg-next" className="font-normal">
               The out time is on the next morning (night shift)
             </Label>
           </div>
-          <FormField label="Reason" htmlFor="reg-reason" required error={errors.reason}>
+          <FormField label="Reason" htmlFor="reg-reason" required error={errors.reason?.message}>
             <Textarea
               id="reg-reason"
-              value={form.reason}
               maxLength={300}
               placeholder="e.g. Forgot to punch out; left at 18:30 after the review meeting"
-              onChange={(e) => set('reason', e.target.value)}
-              aria-invalid={!!errors.reason?.length || undefined}
+              aria-invalid={!!errors.reason || undefined}
+              {...form.register('reason')}
             />
           </FormField>
-          {!!errors._?.length && <p className="text-sm text-destructive">{errors._.join(' ')}</p>}
+          {errors.root?.message && <p className="text-sm text-destructive">{errors.root.message}</p>}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

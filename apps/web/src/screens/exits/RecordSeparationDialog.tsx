@@ -8,8 +8,9 @@ import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { serverErrors } from '@/lib/form';
 import { useAction } from '@/lib/useAction';
 import { exitKeys } from './api';
 import { typeLabel } from './components';
@@ -37,9 +38,7 @@ export function RecordSeparationDialog({
   const save = useAction(
     (body: TSaveSeparation) =>
       api.post<TSeparation>(apiPath('/api/exits/separations'), body, {
-        onError: (e: ApiError) => {
-          for (const [k, v] of Object.entries(e.fieldErrors)) form.setError(k as keyof Form, { message: v.join(' ') });
-        },
+        onError: serverErrors(form, { rename: { employeeId: 'employee' } }),
       }),
     {
       success: (s) => ({ title: 'Separation recorded', description: `${s.employeeName}: sent for approval (reporting manager, then HR)` }),

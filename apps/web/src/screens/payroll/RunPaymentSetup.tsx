@@ -16,22 +16,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Save, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { type FieldValues, type Path, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
+import { type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { serverErrors } from '@/lib/form';
 import { useAction } from '@/lib/useAction';
 
 const SELECT = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm';
-
-function serverErrors<T extends FieldValues>(form: UseFormReturn<T>) {
-  return (e: ApiError) => {
-    for (const [field, messages] of Object.entries(e.fieldErrors)) form.setError(field as Path<T>, { message: messages.join(' ') });
-  };
-}
 
 /** The unit's salary account: account number, IFSC, bank, branch (and its address), the bank's client code. */
 export function SalaryAccountDialog({ run, onClose }: { run: TRun; onClose: () => void }) {

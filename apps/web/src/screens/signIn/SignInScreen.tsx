@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TSignInRequest, ZSignInRequest } from '@hr/contract/auth';
 import { MENU } from '@hr/contract/menus';
 import { Building2, CalendarCheck, Eye, EyeOff, IndianRupee, LogIn, ShieldCheck, Users } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,19 +12,17 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import type { ApiError } from '@/lib/api';
 import { signIn } from '@/lib/auth';
+import { serverErrors } from '@/lib/form';
 import { getToken } from '@/lib/session';
-
-type FieldErrors = Partial<Record<'userName' | 'password', string>>;
 
 export const PRODUCT_NAME = 'PeopleDesk';
 
 export function SignInScreen() {
   const navigate = useNavigate();
-  const [userName, setUserName] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<TSignInRequest>({ resolver: zodResolver(ZSignInRequest), defaultValues: { userName: '', password: '' } });
+  const fieldErrors = form.formState.errors;
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -31,32 +32,21 @@ export function SignInScreen() {
   // Already signed in (token present): straight to the app; the layout re-checks the token with the server.
   if (getToken()) return <Navigate to={MENU.dashboard} replace />;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    // The same rules as ZSignInRequest (kept inline so the first page does not load zod).
-    const name = userName.trim();
-    const errs: FieldErrors = {};
-    if (!name) errs.userName = 'User name is required';
-    if (!password) errs.password = 'Password is required';
-    if (errs.userName || errs.password) {
-      setFieldErrors(errs);
-      return;
-    }
-    setFieldErrors({});
-    setBusy(true);
-    const ok = await signIn(name, password, (err: ApiError) => {
-      if (err.status === 400 && err.body?.fieldErrors) {
-        const fe = err.body.fieldErrors;
-        setFieldErrors({ userName: fe.userName?.[0], password: fe.password?.[0] });
-      }
-      setFormError(err.message);
-    });
-    setBusy(false);
-    // The installed app (issue 29) opens on the staff's phone home; a browser tab on the dashboard.
-    const installed = globalThis.matchMedia?.('(display-mode: standalone)').matches === true;
-    if (ok) navigate(installed ? '/outlet/home' : MENU.dashboard, { replace: true });
-  }
+  const onSubmit = form.handleSubmit(
+    async ({ userName, password }) => {
+      setFormError(null);
+      setBusy(true);
+      const ok = await signIn(userName, password, (err: ApiError) => {
+        serverErrors(form, { fields: ['userName', 'password'] })(err);
+        setFormError(err.message);
+      });
+      setBusy(false);
+      // The installed app (issue 29) opens on the staff's phone home; a browser tab on the dashboard.
+      const installed = globalThis.matchMedia?.('(display-mode: standalone)').matches === true;
+      if (ok) navigate(installed ? '/outlet/home' : MENU.dashboard, { replace: true });
+    },
+    () => setFormError(null),
+  );
 
   return (
     <div className="grid min-h-svh lg:grid-cols-[1.05fr_1fr]">
@@ -108,28 +98,18 @@ export function SignInScreen() {
                 <AlertDescription>{formError}</AlertDescription>
               </Alert>
             )}
-            <FormField label="User name or e-mail" htmlFor="userName" error={fieldErrors.userName}>
-              <Input
-                id="userName"
-                name="userName"
-                autoComplete="username"
-                autoFocus
-                value={userName}
-                aria-invalid={!!fieldErrors.userName}
-                onChange={(e) => setUserName(e.target.value)}
-              />
+            <FormField label="User name or e-mail" htmlFor="userName" error={fieldErrors.userName?.message}>
+              <Input id="userName" autoComplete="username" autoFocus aria-invalid={!!fieldErrors.userName} {...form.register('userName')} />
             </FormField>
-            <FormField label="Password" htmlFor="password" error={fieldErrors.password}>
+            <FormField label="Password" htmlFor="password" error={fieldErrors.password?.message}>
               <div className="relative">
                 <Input
                   id="password"
-                  name="password"
                   type={showPassword ? 'text' : 'password'}
                   autoComplete="current-password"
                   className="pr-10"
-                  value={password}
                   aria-invalid={!!fieldErrors.password}
-                  onChange={(e) => setPassword(e.target.value)}
+                  {...form.register('password')}
                 />
                 <button
                   type="button"
