@@ -23,10 +23,9 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { type ApiError, api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
-import { formatRupees } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
+import { EstimateSide } from './EstimateSide';
 import { ProofFile } from './ProofFile';
-import { Comparison } from './TaxCalculatorScreen';
 
 const HINTS: Record<TDeclarationSection, string> = {
   '80C': 'PF, PPF, ELSS, life insurance, tuition fees, home-loan principal (with 80CCC and 80CCD(1): ₹1.5 L together)',
@@ -329,33 +328,6 @@ function ProofCutoff({ data, f }: { data: TTaxDeclaration; f: TDeclaration }) {
       <Button type="button" variant="outline" onClick={() => f.saveCutoff(cutoff)} disabled={!cutoff}>
         Set the cut-off
       </Button>
-    </div>
-  );
-}
-
-/** The estimated salary of the year and the two regimes compared on the saved figures. */
-function EstimateSide({ data }: { data: TTaxDeclaration }) {
-  const c = data.comparison;
-  return (
-    <div className="space-y-3">
-      <p className="text-sm text-muted-foreground">
-        Estimated salary for the year {formatRupees(c.estimatedAnnualSalary)} (the slips so far, the latest month for the rest, a previous
-        employer’s salary added); HRA exemption {formatRupees(c.hraExemption)}; professional tax {formatRupees(c.professionalTax)}. Saved
-        figures only.
-      </p>
-      {c.relief89 > 0 && (
-        <p className="text-sm text-muted-foreground" data-testid="relief-89">
-          Relief under section 89 of {formatRupees(c.relief89)} lowers the tax deducted: new regime {formatRupees(c.netTax.new ?? 0)}, old
-          regime {formatRupees(c.netTax.old ?? 0)} after it.
-        </p>
-      )}
-      {c.new && c.old ? (
-        <Comparison results={{ new: c.new, old: c.old }} />
-      ) : (
-        <Alert>
-          <AlertDescription>No tax rates are known for {data.financialYear} yet.</AlertDescription>
-        </Alert>
-      )}
     </div>
   );
 }
