@@ -15,7 +15,7 @@ export default defineConfig({
           environment: 'node',
           // Nothing here is timed: a test asserts results, and the timeout only ends one that hangs. Vitest's 5 s
           // default failed real work (a 60-payslip PDF) on a loaded machine.
-          testTimeout: 60_000,
+          testTimeout: 180_000,
           hookTimeout: 120_000,
         },
         resolve: { alias: { '@/': new URL('./apps/web/src/', import.meta.url).pathname } },
