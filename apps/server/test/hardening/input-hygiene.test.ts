@@ -5,7 +5,7 @@
 //    the field named (every master resource's text fields, employees, visitors, sign-in accounts), multi-line fields
 //    keep line breaks but nothing else, and a free-text value no schema checks meets the floor (lib/control-chars.ts);
 // 3. formula-looking text (= + - @, and those after a tab or CR) reaches every Excel export — employees' names, the
-//    organisation's, masters', visitors' — and comes out quoted as text, never a formula (lib/xlsx.ts xlsxText).
+//    organisation's, masters', visitors' — and comes out quoted as text, never a formula (lib/xlsx/cells.ts xlsxText).
 import { LINE_CONTROL_MESSAGE, RESOURCES, TEXT_CONTROL_MESSAGE, type TReportMeta, type TResource } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
