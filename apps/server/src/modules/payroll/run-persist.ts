@@ -1,21 +1,19 @@
 // Saving a computed month: the run's records (all, or those of some employees) replaced in the caller's transaction.
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client';
-import { payrollRuns, type RunError, salarySlips } from '../../db/schema';
+import { payrollRuns, type RunError } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { bulkInsert } from '../../lib/bulk';
 import { resubmitApproval, submitApproval } from '../approvals/service';
 import { recordPfAdminCharges } from '../statutory/admin-charges';
 import { isSlip, type MonthComputation } from './compute';
 import { salaryRunApproval } from './run-approval-kind';
 import { notifyRunWaiting } from './run-notify';
 import { type RunRow, runSummary } from './run-record';
-
-type SlipRow = typeof salarySlips.$inferInsert;
+import { copySlips, type SlipSource } from './slip-copy';
 
 /** What a computation writes: the slips, the failed employees, and the instalments, arrears and bonus lines it pays. */
 interface RunRecords {
-  slips: SlipRow[];
+  slips: SlipSource[];
   errors: RunError[];
   recoveredInstalments: number[];
   paidArrears: number[];
@@ -29,13 +27,13 @@ interface RunRecords {
  */
 export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, userId: number, affected: number[] | null) {
   const run = locked;
-  const records = runRecords(run, m);
+  const records = runRecords(m);
   const { slips, errors } = records;
   const inAffected = (col: string) => (affected ? anyOf(col, affected) : sql`true`);
   // Undo what an earlier processing of these employees did: their slips, recoveries and arrears paid. A draft run
   // was never processed (only persistRun writes slips, and it leaves the run processed): nothing to undo.
   if (locked.status !== 'draft') await undoEarlier(tx, run.id, inAffected);
-  await bulkInsert(tx, salarySlips, slips, { copy: true, foreignKeysOnce: true });
+  await copySlips(tx, run.id, slips);
   await markPaid(tx, run, records);
   const keptErrors = affected ? locked.errors.filter((x) => !affected.includes(x.employeeId)) : [];
   // The whole run's totals are those of the slips just written; after some employees alone, the database adds them up.
@@ -72,7 +70,7 @@ export async function persistRun(tx: Tx, locked: RunRow, m: MonthComputation, us
 }
 
 /** The slips of a computation's employees (their particulars and bank details as they stand), and what they pay. */
-function runRecords(run: RunRow, m: MonthComputation): RunRecords {
+function runRecords(m: MonthComputation): RunRecords {
   const byId = new Map(m.employees.map((e) => [e.id, e]));
   const out: RunRecords = { slips: [], errors: [], recoveredInstalments: [], paidArrears: [], paidBonusLines: [] };
   for (const r of m.results) {
@@ -81,37 +79,14 @@ function runRecords(run: RunRow, m: MonthComputation): RunRecords {
       out.errors.push({ employeeId: e.id, employeeCode: e.employeeCode, name: e.name, error: r.error });
       continue;
     }
-    const att = m.attendance.get(e.id)!;
     const arrears = m.arrears.get(e.id);
     const advance = m.advances.get(e.id);
     if (advance) out.recoveredInstalments.push(...advance.ids);
     if (arrears) for (const l of arrears.lines) out.paidArrears.push(l.id);
     const bonus = m.bonuses.get(e.id);
     if (bonus) out.paidBonusLines.push(...bonus.ids);
-    out.slips.push({
-      runId: run.id,
-      employeeId: e.id,
-      employeeCode: e.employeeCode,
-      name: e.name,
-      designationName: e.designationName,
-      departmentName: e.departmentName,
-      payModeName: PAY_MODE_NAMES[e.payModeId] ?? null,
-      uanNo: e.uan,
-      // How the slip is paid, as the employee's record stood when the month was computed (issue 26).
-      payModeId: e.payModeId,
-      bankAccountNo: e.bankAccountNo,
-      ifsc: e.ifsc,
-      bankName: e.bankName,
-      bankBranch: e.bankBranch,
-      // Zero amounts are left out (readers take a missing head as 0): a third less to send and store.
-      amounts: nonZero(r.amounts),
-      gross: r.gross,
-      deductions: r.deductions,
-      net: r.net,
-      attendance: { ...att },
-      arrears: arrears ? arrears.lines.map(({ id: _id, ...l }) => l) : [],
-      statutory: r.statutory ?? {},
-    });
+    // How the slip is paid, as the employee's record stood when the month was computed (issue 26): slip-copy.ts.
+    out.slips.push({ r, e, attendance: m.attendance.get(e.id)!, arrears: arrears?.lines });
   }
   return out;
 }
@@ -169,13 +144,13 @@ async function storedTotals(tx: Tx, runId: number): Promise<Totals> {
   return t;
 }
 
-function slipTotals(slips: readonly SlipRow[]): Totals {
+function slipTotals(slips: readonly SlipSource[]): Totals {
   const t = { n: 0, gross: 0, deductions: 0, net: 0 };
-  for (const x of slips) {
+  for (const { r } of slips) {
     t.n++;
-    t.gross += x.gross;
-    t.deductions += x.deductions;
-    t.net += x.net;
+    t.gross += r.gross;
+    t.deductions += r.deductions;
+    t.net += r.net;
   }
   return t;
 }
@@ -205,11 +180,3 @@ async function startApproval(tx: Tx, locked: RunRow, userId: number, affected: n
 
 /** `col = any('{…}'::int[])`: the ids as one text parameter holding an array literal, parsed by the database in one go. */
 const anyOf = (col: string, ids: readonly number[]) => sql`${sql.raw(col)} = any(${`{${ids.join(',')}}`}::int[])`;
-
-function nonZero(amounts: Map<number, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [id, v] of amounts) if (v !== 0) out[id] = v;
-  return out;
-}
-
-const PAY_MODE_NAMES: Record<number, string> = { 1: 'Cash', 2: 'Bank', 3: 'Cheque' };
