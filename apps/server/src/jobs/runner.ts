@@ -11,9 +11,11 @@ import type { AppConfig } from '../config';
 import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema';
 import { appContextOf, inAppContext } from '../lib/app-context';
+import { jobsByName, unknownJobError } from './job-list';
 import { type JobRow, jobLease, type Lease } from './lease';
 import { JobCancelled, JobInterrupted, type Progress, trackProgress } from './progress';
 
+export { unknownJobError } from './job-list';
 export type { JobRow } from './lease';
 export { JobCancelled, JobInterrupted, type Progress } from './progress';
 
@@ -59,23 +61,6 @@ export type AnyJob = JobDefinition<any>;
 export function defineJob<T>(def: JobDefinition<T>): JobDefinition<T> {
   return def;
 }
-
-/** The runner's jobs by name: a name taken twice, or a schedule of a job not in the list, is an error. */
-function jobsByName(list: readonly AnyJob[], schedules: readonly Schedule[]): ReadonlyMap<string, JobDefinition<unknown>> {
-  const byName = new Map<string, JobDefinition<unknown>>();
-  for (const def of list) {
-    const known = byName.get(def.name);
-    if (known && known !== def) throw new Error(`Job '${def.name}' is declared twice (two jobs of one name)`);
-    byName.set(def.name, def);
-  }
-  for (const s of schedules)
-    if (byName.get(s.job.name) !== s.job)
-      throw new Error(`Job '${s.job.name}' is scheduled but not in the runner's jobs (a manifest's jobs)`);
-  return byName;
-}
-
-/** What a claimed job whose name no manifest declares gets: failed at once, saying so. */
-export const unknownJobError = (name: string) => `No module declares the job '${name}' (a manifest's jobs); it cannot run`;
 
 export interface EnqueueOptions {
   createdBy?: number | null;

@@ -1,11 +1,15 @@
 // Punches from the web app and the phone (routes in punch-routes.ts): the idempotency key that stores a resent punch
 // once, and punches made without a network and sent later ("recorded offline"), whose time is the phone's, checked
 // against the server's clock (the device window of config: DEVICE_CLOCK_SKEW_MINUTES, DEVICE_PUNCH_MAX_AGE_DAYS).
+import { cachedDateIn } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { BadRequest, Conflict, UpgradeRequired } from '../../lib/errors';
+import { orgZone } from '../../lib/org-zone';
 import { latestApkVersion } from '../apk/routes';
-import { addPunch, type PunchInput } from './punches';
+import { computeAttendance } from './compute';
+import { addPunch, listPunches, type PunchInput } from './punches';
+import { dayView, shiftCodes } from './service';
 
 /** The clock rules of app punches (from config). */
 export interface AppPunchRules {
@@ -151,4 +155,13 @@ export async function storeAppPunch(
     });
     return { ...stored, duplicate: false, at: at ?? serverNow };
   });
+}
+
+/** The answer to an app punch: the punch stored (or kept apart as late, or stored before: a resend) and its day, as worked out now. */
+export async function appPunchResult(db: Db, employeeId: number, stored: StoredAppPunch) {
+  const [punch] = await listPunches(db, sql`p.id = ${stored.id}`, 1, stored.late ? 'late_punches' : 'punches');
+  const date = cachedDateIn(orgZone(), stored.at);
+  const [computed] = await computeAttendance(db, { employeeIds: [employeeId] }, date, date, { persist: false });
+  const day = computed?.days[0] ?? null;
+  return { punch, day: day ? dayView(day, await shiftCodes(db)) : null, late: stored.late, duplicate: stored.duplicate };
 }

@@ -1,16 +1,13 @@
 // Punches from the browser and the phone (the server stamps the time, or checks the phone's for a punch made offline;
 // app-punches.ts), and the list of an employee's punches.
-import { addDays, cachedDateIn, zonedInstant } from '@hr/calendar';
+import { addDays } from '@hr/calendar';
 import { MENU, ZMobilePunch, ZPunch, ZPunchesQuery, ZPunchResult, ZWebPunch } from '@hr/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequest } from '../../lib/errors';
-import { orgZone } from '../../lib/org-zone';
-import { type AppPunchRules, type StoredAppPunch, storeAppPunch } from './app-punches';
-import { computeAttendance } from './compute';
-import { listPunches } from './punches';
-import { dayView, ownEmployeeId, reachEmployee, shiftCodes } from './service';
+import { type AppPunchRules, appPunchResult, storeAppPunch } from './app-punches';
+import { employeePunches } from './punches';
+import { ownEmployeeId, reachEmployee } from './service';
 
 const signedIn = 'signedIn' as const;
 
@@ -20,15 +17,6 @@ export const punchRoutes: FastifyPluginAsyncZod = async (app) => {
     maxAgeDays: app.config.devicePunchMaxAgeDays,
     minGapSeconds: app.config.punchMinGapSeconds,
   });
-
-  /** The punch stored (or kept apart as late, or stored before: a resend) and its day, as worked out now. */
-  async function punchResult(employeeId: number, stored: StoredAppPunch) {
-    const [punch] = await listPunches(app.db, sql`p.id = ${stored.id}`, 1, stored.late ? 'late_punches' : 'punches');
-    const date = cachedDateIn(orgZone(), stored.at);
-    const [computed] = await computeAttendance(app.db, { employeeIds: [employeeId] }, date, date, { persist: false });
-    const day = computed?.days[0] ?? null;
-    return { punch, day: day ? dayView(day, await shiftCodes(app.db)) : null, late: stored.late, duplicate: stored.duplicate };
-  }
 
   app.post(
     '/api/attendance/punches/web',
@@ -56,7 +44,7 @@ export const punchRoutes: FastifyPluginAsyncZod = async (app) => {
         appVersion: b.appVersion ?? null,
         createdBy: request.auth.userId,
       });
-      return reply.code(stored.duplicate ? 200 : 201).send(await punchResult(employeeId, stored));
+      return reply.code(stored.duplicate ? 200 : 201).send(await appPunchResult(app.db, employeeId, stored));
     },
   );
 
@@ -87,7 +75,7 @@ export const punchRoutes: FastifyPluginAsyncZod = async (app) => {
         appVersion: b.appVersion,
         createdBy: request.auth.userId,
       });
-      return reply.code(stored.duplicate ? 200 : 201).send(await punchResult(employeeId, stored));
+      return reply.code(stored.duplicate ? 200 : 201).send(await appPunchResult(app.db, employeeId, stored));
     },
   );
 
@@ -108,12 +96,7 @@ export const punchRoutes: FastifyPluginAsyncZod = async (app) => {
       if (q.to > addDays(q.from, 92)) throw new BadRequest('Too long a range', { to: ['At most 93 days at a time'] });
       const employeeId = q.employeeId !== undefined ? Number(q.employeeId) : ownEmployeeId(request.auth);
       await reachEmployee(app.db, request.auth, employeeId, MENU.employeeAttendance);
-      const tz = orgZone();
-      return listPunches(
-        app.db,
-        sql`p.employee_id = ${employeeId} and p.punched_at >= ${zonedInstant(q.from, 0, tz).toISOString()}::timestamptz
-            and p.punched_at < ${zonedInstant(addDays(q.to, 1), 0, tz).toISOString()}::timestamptz`,
-      );
+      return employeePunches(app.db, employeeId, q.from, q.to);
     },
   );
 };

@@ -3,7 +3,7 @@
 // time; the phone's location is checked against the unit's geofence and a punch outside is kept, flagged).
 // After the punches are stored, the days they touch are worked out again.
 
-import { cachedDateIn, cachedZonedInstant } from '@hr/calendar';
+import { addDays, cachedDateIn, cachedZonedInstant, type IsoDate, zonedInstant } from '@hr/calendar';
 import type { TPunch } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -341,4 +341,14 @@ export async function listPunches(
     photoId: r.photoId == null ? null : Number(r.photoId),
     punchedAt: new Date(r.punchedAt as string).toISOString(),
   }));
+}
+
+/** An employee's punches from `from` to `to` (the organisation's days, both included). */
+export function employeePunches(db: Db | Tx, employeeId: number, from: IsoDate, to: IsoDate): Promise<TPunch[]> {
+  const tz = orgZone();
+  return listPunches(
+    db,
+    sql`p.employee_id = ${employeeId} and p.punched_at >= ${zonedInstant(from, 0, tz).toISOString()}::timestamptz
+        and p.punched_at < ${zonedInstant(addDays(to, 1), 0, tz).toISOString()}::timestamptz`,
+  );
 }
