@@ -14,25 +14,19 @@
  *    the files are compared with their hashes in their final place.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type pg from 'pg';
-import { createDatabase, type Database, MIGRATIONS_FOLDER, withStartupLock } from '../db/client';
+import { createDatabase, type Database, withStartupLock } from '../db/client';
 import { assertSafeKey, type FileStorage } from '../lib/storage';
 import { exists, hashFile, runStamp } from './backup';
-import { fileEntry, ident, type JournalEntry, MANIFEST_NAME, type Manifest, readJournal, tableEntry, ZManifest } from './manifest';
+import { fileEntry, ident, MANIFEST_NAME, type Manifest, readJournal, tableEntry, ZManifest } from './manifest';
+import { migrateTo, migrationPlan, RestoreError } from './restore-migrations';
 import { inTransaction, listSequences, listTables, type Query, SESSION_SETTINGS } from './session';
 import { type EntrySink, readTarGz } from './tar';
 
-export class RestoreError extends Error {}
+export { RestoreError };
 
 export interface RestoreOptions {
   /** The archive made by `npm run backup`. */
@@ -195,56 +189,6 @@ async function unpack(file: string, staging: string): Promise<Manifest> {
   const missing = [...expected.keys()].filter((k) => !seen.has(k));
   if (missing.length) throw new RestoreError(`The archive is incomplete: ${missing.slice(0, 5).join(', ')} missing`);
   return manifest;
-}
-
-interface MigrationPlan {
-  /** The journal entries up to and including the backup's migration. */
-  upTo: JournalEntry[];
-  forward: JournalEntry[];
-}
-
-function migrationPlan(manifest: Manifest): MigrationPlan {
-  const journal = readJournal();
-  const i = journal.findIndex((e) => e.when === manifest.migration.when);
-  const name = manifest.migration.tag ?? `made at ${new Date(manifest.migration.when).toISOString()}`;
-  if (i < 0) {
-    const newest = journal.at(-1);
-    throw new RestoreError(
-      newest && manifest.migration.when > newest.when
-        ? `The backup comes from a newer release (migration ${name}); restore it with that release or a later one`
-        : `The backup's migration ${name} is not one of this release's migrations`,
-    );
-  }
-  const sql = readFileSync(path.join(MIGRATIONS_FOLDER, `${journal[i].tag}.sql`), 'utf8');
-  if (createHash('sha256').update(sql).digest('hex') !== manifest.migration.hash) {
-    throw new RestoreError(`Migration ${journal[i].tag} of this release differs from the one the backup was made with`);
-  }
-  return { upTo: journal.slice(0, i + 1), forward: journal.slice(i + 1) };
-}
-
-/** Applies the given journal entries (all of them: the committed folder; fewer: a trimmed copy of it). */
-export async function migrateTo(database: Database, entries: JournalEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  const all = readJournal();
-  let folder = MIGRATIONS_FOLDER;
-  let temp: string | undefined;
-  if (entries.length < all.length) {
-    temp = await mkdtemp(path.join(tmpdir(), 'hr-migrations-'));
-    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
-    const keep = new Set(entries.map((e) => e.tag));
-    journal.entries = journal.entries.filter((e) => keep.has(e.tag));
-    await mkdir(path.join(temp, 'meta'));
-    await writeFile(path.join(temp, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const e of entries) await copyFile(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(temp, `${e.tag}.sql`));
-    folder = temp;
-  }
-  try {
-    // The migrators themselves (not db/client's migrate()): the restore already holds the start-up lock.
-    if (database.kind === 'pglite') await migratePglite(drizzlePglite(database.client as PGlite), { migrationsFolder: folder });
-    else await migratePg(drizzlePg(database.client as pg.Pool), { migrationsFolder: folder });
-  } finally {
-    if (temp) await rm(temp, { recursive: true, force: true });
-  }
 }
 
 async function hasRows(q: Query): Promise<boolean> {

@@ -9,7 +9,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { orgToday } from '../../src/lib/org-zone';
-import { attendanceList, attendanceToday, headcount, type UnitSet } from '../../src/modules/dashboard/admin';
+import { headcount } from '../../src/modules/dashboard/admin';
+import { attendanceList, attendanceToday } from '../../src/modules/dashboard/admin-attendance';
+import type { UnitSet } from '../../src/modules/dashboard/admin-units';
 import { createTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;

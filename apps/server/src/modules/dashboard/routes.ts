@@ -29,17 +29,8 @@ import { NotFound } from '../../lib/errors';
 import { orgToday, orgZone } from '../../lib/org-zone';
 import type { AuthContext } from '../access/context';
 import { employeeBalances } from '../requests/ledger';
-import {
-  advancesOutstanding,
-  attendanceList,
-  attendanceToday,
-  headcount,
-  missingDocuments,
-  movement,
-  occasions,
-  payrollCost,
-  pendingRequests,
-} from './admin';
+import { advancesOutstanding, headcount, missingDocuments, movement, occasions, payrollCost, pendingRequests } from './admin';
+import { attendanceList, attendanceToday } from './admin-attendance';
 import { createWidgetCache } from './cache';
 import { myHolidays, myMonth, myPayslip, myPending, myToday } from './staff';
 import { assertPayrollView, dashboardSummary, resolveFilter, unitCard, type WidgetFilter } from './summary';

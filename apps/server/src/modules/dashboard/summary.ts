@@ -9,7 +9,7 @@ import { units } from '../../db/schema';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { type AuthContext, assertUnit, canReachUnit, hasAction, unitScope } from '../access/context';
-import type { UnitSet } from './admin';
+import type { UnitSet } from './admin-units';
 import { unitSetKey } from './cache';
 
 const unitCols = { id: units.id, name: units.name, code: units.code, city: units.city, stateName: units.stateName };
