@@ -24,12 +24,13 @@ function moduleOrder(): string[] {
 
 /**
  * The server's layers, lowest first. A file may import its own layer and the layers before it. The foundation
- * (configuration, database, jobs runner, lib) comes first, then each area in the MODULES order, then what
+ * (configuration, the application context, database, jobs runner, lib) comes first, then each area in the MODULES order, then what
  * assembles them (the module list, the seed, the app and its entry points).
  */
 function serverLayers(): string[] {
   return [
     'config',
+    'app-context',
     'db',
     'jobs',
     'lib',

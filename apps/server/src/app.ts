@@ -20,11 +20,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
+import { appContextOf, registerAppContext } from './app-context';
 import type { AppConfig } from './config';
 import type { DatabaseKind, Db } from './db/client';
 import { healthRoutes } from './health';
 import { createJobRunner } from './jobs/runner';
-import { appContextOf, registerAppContext } from './lib/app-context';
 import { registerControlCharGuard } from './lib/control-chars';
 import { registerErrorHandling } from './lib/error-handler';
 import { finishOpenApi } from './lib/openapi';

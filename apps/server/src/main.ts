@@ -3,10 +3,10 @@
 import { todayIn } from '@hr/calendar';
 import pino from 'pino';
 import { buildApp } from './app';
+import { appContextOf, enterAppContext } from './app-context';
 import { isClusterWorker, runClusterPrimary } from './cluster';
 import { loadConfig } from './config';
 import { createDatabase } from './db/client';
-import { appContextOf, enterAppContext } from './lib/app-context';
 import { ensureFinancialYears } from './modules/financial-years/service';
 import { prepareDatabase } from './seed';
 import { webApp } from './web';

@@ -3,7 +3,7 @@
 // (lib/app-context.ts: the app's config, entered per request, job run and command); nothing else reads the
 // environment for it.
 import { type IsoDate, todayIn } from '@hr/calendar';
-import { appContext } from './app-context';
+import { appContext } from '../app-context';
 
 /** The organisation's IANA time zone. */
 export const orgZone = (): string => appContext().zone;

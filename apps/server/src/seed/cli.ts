@@ -1,7 +1,8 @@
 // `npm run seed`: migrate, then add the demo organisation (idempotent).
+
+import { appContextOf, enterAppContext } from '../app-context';
 import { loadConfig } from '../config';
 import { createDatabase, migrateAndPrepare } from '../db/client';
-import { appContextOf, enterAppContext } from '../lib/app-context';
 import { seedDemo } from './index';
 
 const config = loadConfig();

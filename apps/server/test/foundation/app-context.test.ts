@@ -6,9 +6,9 @@
 import { addDays, todayIn, weekday } from '@hr/calendar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appContext, appContextOf, inAppContext } from '../../src/app-context';
 import { queryRows } from '../../src/db/client';
 import { enqueue, readJob } from '../../src/jobs/runner';
-import { appContext, appContextOf, inAppContext } from '../../src/lib/app-context';
 import { orgToday, orgZone } from '../../src/lib/org-zone';
 import { leavePostJob } from '../../src/modules/requests/jobs';
 import { api, createTestApp, signIn, type TestApp } from '../helpers';

@@ -95,7 +95,7 @@ describe('dates in Asia/Kolkata', () => {
   });
 });
 
-describe("the organisation's zone from the session (/api/auth/me)", () => {
+describe("the organisation's zone from the session (auth me)", () => {
   const signedIn = (timeZone: string) =>
     sessionStore.set((s) => ({
       ...s,

@@ -1,9 +1,9 @@
 import { passwordProblem } from '@hr/contract';
 import { installPasswordStrength } from '@hr/contract/password-strength';
 import { hash, verify } from '@node-rs/argon2';
+import { appContext } from '../../app-context';
 import type { Db, Tx } from '../../db/client';
 import { organisation } from '../../db/schema';
-import { appContext } from '../../lib/app-context';
 
 // zxcvbn and its dictionaries judge every new password of this process (request schemas' ZNewPassword too).
 installPasswordStrength();

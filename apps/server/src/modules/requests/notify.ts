@@ -4,10 +4,10 @@
 import type { TMenuPath, ZNotification } from '@hr/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { appContext } from '../../app-context';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { defineJob, enqueue } from '../../jobs/runner';
-import { appContext } from '../../lib/app-context';
 import { openMailer } from '../../lib/mail';
 import { roleGrantsSql } from '../access/context';
 

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PASSWORD_MIN_LENGTH } from '@hr/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { type AppConfig, loadConfig } from '../config';
+import { type AppConfig, loadConfig } from './config';
 
 /** Notification e-mail (SMTP_URL): whether it is set up, and how to wake the jobs runner that sends the copies. */
 export interface NotificationMail {
