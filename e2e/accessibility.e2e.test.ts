@@ -34,7 +34,7 @@ async function signedIn(user: DemoUser, viewport = { width: 1366, height: 768 })
     timezoneId: 'Asia/Kolkata',
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(90_000);
   await signInAs(page, user);
   return page;
 }
@@ -44,7 +44,7 @@ async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.getByTestId('app-shell').waitFor({ timeout: SHELL_TIMEOUT_MS });
   await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('main [data-slot="skeleton"]').count(), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => page.locator('main [data-slot="skeleton"]').count(), { timeout: 90_000 }).toBe(0);
   expect(await page.getByTestId('error-fallback').count(), path).toBe(0);
 }
 

@@ -38,7 +38,7 @@ describe('changing and paying a salary advance', () => {
     await page.locator('#adv-amount').fill('6000');
     await page.locator('#adv-emis').fill('4');
     await page.getByTestId('save-advance').click();
-    await expect.poll(() => page.getByTestId('salary-advance').textContent(), { timeout: 30_000 }).toContain('₹6,000.00');
+    await expect.poll(() => page.getByTestId('salary-advance').textContent(), { timeout: 90_000 }).toContain('₹6,000.00');
     expect(await page.getByTestId('instalment-row').count()).toBe(4);
     expect(await page.getByTestId('salary-advance').textContent()).toContain('Submitted again');
 
@@ -50,7 +50,7 @@ describe('changing and paying a salary advance', () => {
     await page.getByTestId('advance-cheque-no').fill('004512');
     await page.getByTestId('confirm-advance-action').click();
     const voucher = page.getByTestId('advance-voucher-no');
-    await voucher.waitFor({ timeout: 30_000 });
+    await voucher.waitFor({ timeout: 90_000 });
     expect(await voucher.textContent()).toMatch(/^ADV\/BR-CHN\/\d{4}-\d{2}\/\d{4} · cheque 004512$/);
     await screenshot(page, 'advance-paid-1366');
     expect(await page.getByTestId('advance-change').count()).toBe(0);
@@ -92,7 +92,7 @@ describe('changing and paying a salary advance', () => {
     await page.getByTestId('bonus-change').click();
     await page.getByRole('textbox', { name: 'Amount 1' }).fill('3000');
     await page.getByTestId('save-bonus').click();
-    await expect.poll(() => page.getByTestId('bonus').textContent(), { timeout: 30_000 }).toContain('₹3,000.00');
+    await expect.poll(() => page.getByTestId('bonus').textContent(), { timeout: 90_000 }).toContain('₹3,000.00');
     expect(await page.getByTestId('bonus').textContent()).toContain('Submitted again');
     await screenshot(page, 'bonus-changed-1366');
   });

@@ -30,7 +30,7 @@ describe('audit trail', () => {
     await page.getByTestId('audit-trail').waitFor();
     await page.getByLabel('Record type').selectOption('designations');
     await page.getByLabel('Record id').fill(String(created.body.id));
-    await expect.poll(() => page.getByTestId('audit-row').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => page.getByTestId('audit-row').count(), { timeout: 90_000 }).toBe(2);
     await page.getByTestId('audit-row').first().click();
     const detail = page.getByTestId('audit-detail');
     await detail.waitFor();
@@ -67,7 +67,7 @@ describe('a mapping line’s history', () => {
     await note.getByRole('link').click();
     await page.getByTestId('audit-trail').waitFor();
     expect(await page.getByLabel('Record id').inputValue()).toBe('unitId:1');
-    await expect.poll(() => page.getByTestId('audit-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('audit-row').count(), { timeout: 90_000 }).toBeGreaterThan(0);
     await page.getByTestId('audit-row').first().click();
     const detail = page.getByTestId('audit-detail');
     await detail.waitFor();

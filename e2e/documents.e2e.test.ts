@@ -20,7 +20,7 @@ function pdfText(file: string) {
 async function openTestPage(page: Page) {
   await signInWithToken(page, 'admin', '/outlet/dev/documents');
   const screen = page.getByTestId('documents-dev');
-  await screen.waitFor({ timeout: 30_000 }).catch(() => {
+  await screen.waitFor({ timeout: 90_000 }).catch(() => {
     throw new Error(
       'The documents test page is missing: build the web app with VITE_E2E_PAGES=1 (see apps/web/src/screens/dev/routes.tsx)',
     );
@@ -126,7 +126,7 @@ describe('payroll documents in the browser', () => {
     await openTestPage(page);
     await page.getByLabel('Number of payslips').fill('300');
     const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 60_000 }),
+      page.waitForEvent('download', { timeout: 90_000 }),
       page.getByRole('button', { name: 'Download generated payslips' }).click(),
     ]);
     const file = path.join(dir, 'batch.pdf');

@@ -55,7 +55,7 @@ describe('employees', () => {
 
     await page.getByTestId('save-employee').click();
     // Saving, then opening the new record's address, can take a few seconds on a loaded machine.
-    await expect.poll(() => page.getByTestId('employee-title').textContent(), { timeout: 15_000 }).toBe('Lakshmi Narayanan');
+    await expect.poll(() => page.getByTestId('employee-title').textContent(), { timeout: 90_000 }).toBe('Lakshmi Narayanan');
     expect(page.url()).toMatch(/\/outlet\/transaction\/employee\/[0-9a-f]{32,}$/);
 
     // Documents: the unit's mandatory ones are missing until uploaded.

@@ -23,7 +23,7 @@ describe('exit: resignation to settlement PDF', () => {
     await page.getByTestId('separation-last-day').fill(lastDay);
     await page.getByTestId('separation-reason').fill('Moving to my home town');
     await page.getByTestId('separation-save').click();
-    await page.getByTestId('separation-view').waitFor({ timeout: 30_000 });
+    await page.getByTestId('separation-view').waitFor({ timeout: 90_000 });
     await screenshot(page, 'exits-resigned-1366');
     const [own] = (await apiRequest('/api/exits/separations?mine=1', { user: 'employee2' })).body.rows;
     expect(own).toMatchObject({ status: 'pending', lastDay });
@@ -40,8 +40,8 @@ describe('exit: resignation to settlement PDF', () => {
     await signInWithToken(page, 'payroll', MENU.separation);
     await page.getByTestId('separation-row').first().click();
     await page.getByTestId('compute-settlement').click();
-    await page.waitForURL(/full-final-settlement\/\d+$/, { timeout: 60_000 });
-    await page.getByTestId('lines-earnings').waitFor({ timeout: 30_000 });
+    await page.waitForURL(/full-final-settlement\/\d+$/, { timeout: 90_000 });
+    await page.getByTestId('lines-earnings').waitFor({ timeout: 90_000 });
     // The last month's salary to the last day, through the payroll engine.
     expect(await page.getByTestId('lines-earnings').textContent()).toMatch(/Basic\d+ of \d+ days of \d{4}-\d{2}/);
     await screenshot(page, 'exits-settlement-1366');
@@ -84,7 +84,7 @@ describe('exit: resignation to settlement PDF', () => {
     await expect.poll(() => page.getByTestId('employee-row').count()).toBe(1);
     await page.getByTestId('employee-row').first().click();
     await page.getByRole('tab', { name: 'Separation' }).click();
-    await page.getByTestId('employee-exit').waitFor({ timeout: 30_000 });
+    await page.getByTestId('employee-exit').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('employee-exit').textContent()).toContain('Resignation');
     await screenshot(page, 'exits-employee-record-1366');
   });
@@ -96,7 +96,7 @@ describe('exit screens on a phone', () => {
     const page = ctx.page;
     await signInWithToken(page, 'payroll', MENU.settlement);
     await page.getByTestId('settlement-row').first().click();
-    await page.getByTestId('lines-earnings').waitFor({ timeout: 30_000 });
+    await page.getByTestId('lines-earnings').waitFor({ timeout: 90_000 });
     await screenshot(page, 'exits-settlement-390');
     // The settlement's own content fits the phone's width (the shell's header is not this screen's).
     const box = await page.getByTestId('lines-earnings').boundingBox();

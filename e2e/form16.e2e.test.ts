@@ -16,7 +16,7 @@ async function openAs(page: Page, user: DemoUser, pathName: string): Promise<voi
   await page.goto('/400-bad-req');
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [TOKEN_KEY, token] as const);
   await page.goto(pathName);
-  await page.getByTestId('app-shell').waitFor({ timeout: 60_000 });
+  await page.getByTestId('app-shell').waitFor({ timeout: 90_000 });
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'e2e-form16-'));
@@ -35,7 +35,7 @@ describe('Form 16', () => {
     // From the tax year 2026-27 the certificate is Form 130 (Income-tax Act, 2025); before, Form 16.
     const act2025 = fy >= '2026-27';
     const stem = act2025 ? 'Form130' : 'Form16';
-    const [mine] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('download-my-form16').click()]);
+    const [mine] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), page.getByTestId('download-my-form16').click()]);
     expect(mine.suggestedFilename()).toMatch(new RegExp(`^${stem}_[A-Z]{5}[0-9]{4}[A-Z]_${fy}\\.pdf$`));
     const own = path.join(dir, 'mine.pdf');
     await mine.saveAs(own);
@@ -48,7 +48,7 @@ describe('Form 16', () => {
 
     await openAs(page, 'payroll', MENU.form16);
     const card = page.getByTestId('unit-form16');
-    await card.waitFor({ timeout: 30_000 });
+    await card.waitFor({ timeout: 90_000 });
     await card.getByLabel('Unit').click();
     await page.getByRole('option', { name: 'Head Office Bengaluru', exact: true }).click();
     await expect.poll(() => card.getByLabel('Financial year').textContent()).toBe(fy);

@@ -19,7 +19,7 @@ describe('ID cards of a unit', () => {
     await signInWithToken(page, 'admin', MENU.idCard);
     await pickOption(page, page.getByTestId('id-card-unit'), 'Chennai Branch');
     const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 60_000 }),
+      page.waitForEvent('download', { timeout: 90_000 }),
       page.getByTestId('print-unit-id-cards').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);

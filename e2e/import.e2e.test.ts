@@ -35,13 +35,13 @@ describe('employee import', () => {
     // The job's own bar (queued or running) appears, then the outcome.
     await page
       .getByTestId('job-progress')
-      .waitFor({ timeout: 30_000 })
+      .waitFor({ timeout: 90_000 })
       .catch(() => undefined);
-    await page.getByTestId('import-ok').waitFor({ timeout: 60_000 });
+    await page.getByTestId('import-ok').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('import-ok').textContent()).toContain('400 employees imported');
     await page.keyboard.press('Escape');
     await page.getByPlaceholder('Search name, code or mobile').fill(PREFIX);
-    await expect.poll(() => page.getByText(/employees match/).textContent(), { timeout: 15_000 }).toContain('400 employees match');
+    await expect.poll(() => page.getByText(/employees match/).textContent(), { timeout: 90_000 }).toContain('400 employees match');
   });
 
   it('shows every error with its row, column and message inside the dialog', async () => {
@@ -53,7 +53,7 @@ describe('employee import', () => {
     rows[3].IFSC = 'HDFC1234567';
     await page.getByTestId('import-file').setInputFiles(await file('bad.xlsx', rows));
     const table = page.getByTestId('import-error-table');
-    await table.waitFor({ timeout: 60_000 });
+    await table.waitFor({ timeout: 90_000 });
     await screenshot(page, 'import-errors-1366');
     const dialog = await page.getByRole('dialog').boundingBox();
     const errorHeader = await table.getByRole('columnheader', { name: 'Error' }).boundingBox();

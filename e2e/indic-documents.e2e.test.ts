@@ -98,7 +98,7 @@ describe('names in the scripts of India in PDFs made in the browser', () => {
       .click();
     await page.getByTestId('salary-run').waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('run-payslips').click()]);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), page.getByTestId('run-payslips').click()]);
     const slips = path.join(dir, 'payslips.pdf');
     await download.saveAs(slips);
     const payslips = read(slips);
@@ -112,7 +112,7 @@ describe('names in the scripts of India in PDFs made in the browser', () => {
 
     const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('run-signing-sheet').click()]);
     const save = popup.getByTestId('save-pdf');
-    await save.waitFor({ timeout: 60_000 });
+    await save.waitFor({ timeout: 90_000 });
     const [sheetDownload] = await Promise.all([popup.waitForEvent('download'), save.click()]);
     const sheetFile = path.join(dir, 'signing-sheet.pdf');
     await sheetDownload.saveAs(sheetFile);

@@ -19,7 +19,7 @@ async function go(page: Page, path: string) {
 /** The screen `testId` rendered at `path`: no 404, no error boundary. */
 async function expectScreen(page: Page, path: string, testId: string) {
   await go(page, path);
-  await page.getByTestId(testId).waitFor({ timeout: 15_000 });
+  await page.getByTestId(testId).waitFor({ timeout: 90_000 });
   expect(await page.getByTestId('not-found').count(), path).toBe(0);
   expect(await page.getByTestId('error-fallback').count(), path).toBe(0);
   expect(new URL(page.url()).pathname, path).toBe(path);

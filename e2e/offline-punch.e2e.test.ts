@@ -10,7 +10,7 @@ const ctx = useBrowser({ viewport: { width: 390, height: 844 } });
 /** Chennai Branch's office (its geofence's centre in the seed). */
 const CHENNAI = { latitude: 13.0569, longitude: 80.2425 };
 /** A page's data on a loaded machine can take seconds. */
-const WAIT = { timeout: 20_000 };
+const WAIT = { timeout: 90_000 };
 
 type Punch = { id: number; source: string; recordedOffline: boolean; latitude: number | null; direction: string | null };
 
@@ -74,7 +74,7 @@ describe('the installed app without a network', () => {
     await fresh.close();
 
     await context.setOffline(false);
-    await expect.poll(() => page.getByTestId('offline-status').count(), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('offline-status').count(), { timeout: 90_000 }).toBe(0);
     const after = await todaysPunches();
     const added = after.filter((p) => !before.some((b) => b.id === p.id));
     expect(added).toHaveLength(1);

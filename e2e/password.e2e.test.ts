@@ -31,11 +31,11 @@ describe('change password', () => {
     await signIn.open();
     await signIn.submitWith(USER, FIRST);
     // generous waits: the shared machine is loaded
-    await page.waitForURL(/\/outlet\//, { timeout: 60_000 });
-    await page.getByTestId('app-shell').waitFor({ timeout: 60_000 });
-    await page.getByTestId('user-menu').click({ timeout: 60_000 });
-    await page.getByTestId('change-password').click({ timeout: 60_000 });
-    await page.waitForURL('**/outlet/me/password', { timeout: 60_000 });
+    await page.waitForURL(/\/outlet\//, { timeout: 90_000 });
+    await page.getByTestId('app-shell').waitFor({ timeout: 90_000 });
+    await page.getByTestId('user-menu').click({ timeout: 90_000 });
+    await page.getByTestId('change-password').click({ timeout: 90_000 });
+    await page.waitForURL('**/outlet/me/password', { timeout: 90_000 });
     await expect.poll(() => page.getByRole('heading', { name: 'Change password' }).isVisible()).toBe(true);
 
     // a wrong current password: said on its field, nothing changed
@@ -54,12 +54,12 @@ describe('change password', () => {
     await page.getByLabel('New password', { exact: true }).fill(SECOND);
     await page.getByLabel('New password again').fill(SECOND);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByTestId('change-password-done').waitFor({ timeout: 60_000 });
+    await page.getByTestId('change-password-done').waitFor({ timeout: 90_000 });
 
     // this session goes on; the other one ended; the old password no longer signs in, the new one does
     expect(new URL(page.url()).pathname).toBe('/outlet/me/password');
     await page.goto(MENU.dashboard);
-    await page.getByTestId('app-shell').waitFor({ timeout: 60_000 });
+    await page.getByTestId('app-shell').waitFor({ timeout: 90_000 });
     expect((await apiRequest('/api/auth/me', { token: other.body.token })).status).toBe(401);
     expect((await signInApi(FIRST)).status).toBe(401);
     expect((await signInApi(SECOND)).status).toBe(200);

@@ -41,7 +41,7 @@ describe('paying a salary run', () => {
     // The bank file in the generic layout (the first offered).
     expect(await page.getByTestId('bank-layout').locator('option:checked').textContent()).toMatch(/Generic NEFT\/RTGS/);
     const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 60_000 }),
+      page.waitForEvent('download', { timeout: 90_000 }),
       page.getByTestId('download-bank-file').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^Bank_File_.+\.csv$/);
@@ -58,7 +58,7 @@ describe('paying a salary run', () => {
 
     // The advice letter (PDF).
     const [advice] = await Promise.all([
-      page.waitForEvent('download', { timeout: 60_000 }),
+      page.waitForEvent('download', { timeout: 90_000 }),
       page.getByTestId('download-bank-advice').click(),
     ]);
     expect(advice.suggestedFilename()).toMatch(/^Bank_Advice_.+\.pdf$/);
@@ -73,8 +73,8 @@ describe('paying a salary run', () => {
     await page.getByTestId('pay-value-date').fill(`${ym}-28`);
     await page.getByTestId('pay-utr').fill('HDFCN52026E2E0001');
     await page.getByTestId('confirm-mark-paid').click();
-    await expect.poll(() => page.getByTestId('payment-pending').textContent(), { timeout: 60_000 }).toBe('₹0.00');
-    await expect.poll(() => page.getByTestId('payment-table').getByText('Pending').count(), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('payment-pending').textContent(), { timeout: 90_000 }).toBe('₹0.00');
+    await expect.poll(() => page.getByTestId('payment-table').getByText('Pending').count(), { timeout: 90_000 }).toBe(0);
     expect(await page.getByTestId('payment-table').getByText('HDFCN52026E2E0001').count()).toBe(rows.length);
     await screenshot(page, 'payments-paid');
 
@@ -89,7 +89,7 @@ describe('paying a salary run', () => {
     await screenshot(page, 'payments-add-layout');
     await page.getByTestId('save-layout').click();
     await expect.poll(() => page.getByTestId('bank-layout').locator('option:checked').textContent()).toBe('E2E Bank pipe layout');
-    const [piped] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('download-bank-file').click()]);
+    const [piped] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), page.getByTestId('download-bank-file').click()]);
     const pipedFile = path.join(dir, 'piped.csv');
     await piped.saveAs(pipedFile);
     const pipedLines = readFileSync(pipedFile, 'utf8').trim().split(/\r?\n/);

@@ -26,7 +26,7 @@ describe('salary process', () => {
     await page.getByTestId('attendance-toggle').click();
     await expect.poll(() => page.getByTestId('run-attendance').textContent()).toContain('From daily attendance');
     await page.getByTestId('run-process').click();
-    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 60_000 }).toMatch(/processed/i);
+    await expect.poll(() => page.getByTestId('run-status').textContent(), { timeout: 90_000 }).toMatch(/processed/i);
     await page.getByTestId('run-totals').waitFor();
     await expect.poll(() => page.getByTestId('run-employee-row').count()).toBeGreaterThan(5);
     // Every employee of the run (the table pages at 50): 'Total of N employees'.
@@ -74,7 +74,7 @@ describe('salary process', () => {
     expect(await page.getByTestId('run-paid-on-value').textContent()).toBe(`01/${ym.slice(5)}/${ym.slice(0, 4)}`);
 
     await page.getByTestId('run-payslips').hover();
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('run-payslips').click()]);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), page.getByTestId('run-payslips').click()]);
     expect(download.suggestedFilename()).toMatch(/^Pay_Slip_.+\.pdf$/);
     const file = path.join(dir, 'payslips.pdf');
     await download.saveAs(file);
@@ -83,7 +83,7 @@ describe('salary process', () => {
 
     // The employee: the newest month offered is the one just locked.
     await signInWithToken(page, 'employee1', MENU.payslip);
-    const [mine] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('download-my-payslip').click()]);
+    const [mine] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), page.getByTestId('download-my-payslip').click()]);
     const own = path.join(dir, 'mine.pdf');
     await mine.saveAs(own);
     const text = execFileSync('pdftotext', ['-layout', own, '-'], { encoding: 'utf8' });
@@ -105,7 +105,7 @@ describe('employee bonus', () => {
     // This month's salary was locked above: the bonus is paid separately.
     await page.getByText('Separately', { exact: true }).click();
     await page.getByTestId('save-bonus').click();
-    await page.getByTestId('bonus').waitFor({ timeout: 30_000 });
+    await page.getByTestId('bonus').waitFor({ timeout: 90_000 });
     await expect.poll(() => page.getByTestId('bonus-line').count()).toBeGreaterThan(5);
     expect(await page.getByTestId('bonus-status').textContent()).toMatch(/awaiting approval/i);
     await screenshot(page, 'payroll-bonus');

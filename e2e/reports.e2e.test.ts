@@ -34,7 +34,7 @@ describe('reports', () => {
   it('the administrator runs Form B for a unit and a locked month and exports it to Excel and PDF with the same rows and totals', async () => {
     const { page } = ctx;
     // The shared machine can be slow: allow it more than the default 15 s.
-    page.setDefaultTimeout(45_000);
+    page.setDefaultTimeout(90_000);
     const { year, month } = lockedMonth();
     const session = await apiRequest<{ units: { id: number; name: string }[] }>('/api/auth/me', { user: 'admin' });
     const unitId = session.body?.units?.find((u) => u.name === UNIT)?.id;
@@ -56,8 +56,8 @@ describe('reports', () => {
     await page.getByRole('option', { name: String(year), exact: true }).click();
 
     const summary = page.getByTestId('report-summary');
-    await expect.poll(() => summary.textContent(), { timeout: 45_000 }).toContain(`${MONTHS[month - 1]}`);
-    await expect.poll(() => summary.textContent(), { timeout: 45_000 }).toMatch(/· \d+ (?:rows|employees)$/);
+    await expect.poll(() => summary.textContent(), { timeout: 90_000 }).toContain(`${MONTHS[month - 1]}`);
+    await expect.poll(() => summary.textContent(), { timeout: 90_000 }).toMatch(/· \d+ (?:rows|employees)$/);
     const count = Number(/· (\d+) (?:rows|employees)$/.exec((await summary.textContent()) ?? '')?.[1]);
     expect(count).toBeGreaterThan(0);
     const table = page.getByTestId('report-table');
@@ -81,7 +81,7 @@ describe('reports', () => {
 
     // Excel: the download, read back.
     const [xlsx] = await Promise.all([
-      page.waitForEvent('download', { timeout: 60_000 }),
+      page.waitForEvent('download', { timeout: 90_000 }),
       page.getByRole('button', { name: 'Export to Excel' }).click(),
     ]);
     expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
@@ -116,7 +116,7 @@ describe('reports', () => {
 
     // PDF: the download, opened with pdftotext.
     const [pdf] = await Promise.all([
-      page.waitForEvent('download', { timeout: 60_000 }),
+      page.waitForEvent('download', { timeout: 90_000 }),
       page.getByRole('button', { name: 'Export to PDF' }).click(),
     ]);
     expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
@@ -135,14 +135,14 @@ describe('reports', () => {
 
   it('the administrator opens the employee bonus report and it renders its filters and a result', async () => {
     const { page } = ctx;
-    page.setDefaultTimeout(45_000);
+    page.setDefaultTimeout(90_000);
     await signInWithToken(page, 'admin', MENU.employeeBonusReport);
     await page.getByRole('heading', { name: /Bonus Register/ }).waitFor();
     await page.getByTestId('report-filters').waitFor();
     // The current financial year is chosen at the start, so the report runs: a summary line, then a table or
     // the empty state, never the error state.
     const summary = page.getByTestId('report-summary');
-    await summary.waitFor({ timeout: 45_000 });
+    await summary.waitFor({ timeout: 90_000 });
     expect(await page.getByText('The report could not be shown').count()).toBe(0);
     // The screen's count is the server's for the same financial year (the demo seed may have no bonus yet:
     // then the empty state, otherwise the table with its grand total).
@@ -158,7 +158,7 @@ describe('reports', () => {
 
   it('a self-service employee is refused the register picker and Form B (403 page), and the API lists no register', async () => {
     const { page } = ctx;
-    page.setDefaultTimeout(45_000);
+    page.setDefaultTimeout(90_000);
     const list = await apiRequest<unknown[]>('/api/reports?kind=register', { user: 'employee1' });
     expect(list.status).toBe(200);
     expect(list.body).toEqual([]);

@@ -20,17 +20,17 @@ describe('leave request', () => {
     const day = aWednesdayAhead();
     await signInWithToken(page, 'employee1', MENU.requestLeave);
     const balance = page.getByTestId('balance-row').first();
-    await balance.waitFor({ timeout: 15_000 });
+    await balance.waitFor({ timeout: 90_000 });
     const before = Number((await balance.getByTestId('balance-available').textContent())?.trim());
     await balance.click();
     await page.getByTestId('req-from').fill(day);
     await page.getByTestId('req-to').fill(day);
     await page.getByTestId('req-reason').fill('Family function in Mysuru');
-    await page.getByTestId('leave-preview-days').waitFor({ timeout: 15_000 });
+    await page.getByTestId('leave-preview-days').waitFor({ timeout: 90_000 });
     await page.getByTestId('req-submit').click();
     await expect
       .poll(() => page.getByTestId('recent-requests').getByTestId('request-status').first().getAttribute('data-status'), {
-        timeout: 15_000,
+        timeout: 90_000,
       })
       .toBe('pending');
     // The day is held against the balance while it waits.
@@ -41,15 +41,15 @@ describe('leave request', () => {
 
     await signInWithToken(page, 'manager', MENU.allRequestLeave);
     const row = page.locator('tr').filter({ hasText: 'Priya Sharma' }).filter({ hasText: 'Family function in Mysuru' }).first();
-    await row.waitFor({ timeout: 15_000 });
+    await row.waitFor({ timeout: 90_000 });
     expect(await row.getByTestId('request-status').getAttribute('data-status')).toBe('pending');
     await row.getByTestId('approve-request').click();
-    await expect.poll(() => row.getByTestId('request-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('approved');
+    await expect.poll(() => row.getByTestId('request-status').getAttribute('data-status'), { timeout: 90_000 }).toBe('approved');
     await screenshot(page, 'requests-leave-approved');
 
     await signInWithToken(page, 'employee1', MENU.myRequests);
     await expect
-      .poll(() => page.locator('[data-testid="request-status"][data-status="approved"]').count(), { timeout: 15_000 })
+      .poll(() => page.locator('[data-testid="request-status"][data-status="approved"]').count(), { timeout: 90_000 })
       .toBeGreaterThan(0);
     await expect.poll(async () => Number((await page.getByTestId('notification-count').textContent())?.trim() || 0)).toBeGreaterThan(0);
     await page.getByTestId('notification-bell').click();
@@ -64,28 +64,28 @@ describe('leave request', () => {
     const day = d.toISOString().slice(0, 10);
     await signInWithToken(page, 'employee1', MENU.requestLeave);
     const balance = page.getByTestId('balance-row').first();
-    await balance.waitFor({ timeout: 15_000 });
+    await balance.waitFor({ timeout: 90_000 });
     await balance.click();
     await page.getByTestId('req-from').fill(day);
     await page.getByTestId('req-to').fill(day);
     await page.getByTestId('req-reason').fill('Cousin wedding in Hubballi');
-    await page.getByTestId('leave-preview-days').waitFor({ timeout: 15_000 });
+    await page.getByTestId('leave-preview-days').waitFor({ timeout: 90_000 });
     await page.getByTestId('req-submit').click();
     await expect
       .poll(() => page.getByTestId('recent-requests').getByTestId('request-status').first().getAttribute('data-status'), {
-        timeout: 15_000,
+        timeout: 90_000,
       })
       .toBe('pending');
 
     await signInWithToken(page, 'manager', MENU.allRequestLeave);
     const row = page.locator('tr').filter({ hasText: 'Priya Sharma' }).filter({ hasText: 'Cousin wedding in Hubballi' }).first();
-    await row.waitFor({ timeout: 15_000 });
+    await row.waitFor({ timeout: 90_000 });
     await row.getByTestId('select-row').click();
-    await expect.poll(() => page.getByTestId('bulk-bar').textContent(), { timeout: 15_000 }).toMatch(/1 selected/);
+    await expect.poll(() => page.getByTestId('bulk-bar').textContent(), { timeout: 90_000 }).toMatch(/1 selected/);
     await page.getByTestId('bulk-reject').click();
     await page.getByTestId('remark-text').fill('Month-end closing that week');
     await page.getByTestId('remark-confirm').click();
-    await expect.poll(() => row.getByTestId('request-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('rejected');
+    await expect.poll(() => row.getByTestId('request-status').getAttribute('data-status'), { timeout: 90_000 }).toBe('rejected');
     await expect.poll(() => page.getByTestId('bulk-bar').count()).toBe(0);
   });
 });

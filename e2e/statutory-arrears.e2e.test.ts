@@ -41,7 +41,7 @@ describe('Statutory arrears', () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBeGreaterThan(0);
     expect(await rows.first().textContent()).toContain('Pending approval');
-    await expect.poll(() => page.getByTestId('raise-arrears').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('raise-arrears').isVisible(), { timeout: 90_000 }).toBe(true);
     await screenshot(page, 'statutory-arrears-list-1366');
 
     await rows.first().click();
@@ -53,10 +53,10 @@ describe('Statutory arrears', () => {
 
     await dialog.getByTestId('arrear-reject').click();
     await dialog.getByTestId('arrear-confirm').click();
-    await expect.poll(() => dialog.textContent(), { timeout: 30_000 }).toContain('Say why the arrears are rejected');
+    await expect.poll(() => dialog.textContent(), { timeout: 90_000 }).toContain('Say why the arrears are rejected');
     await dialog.locator('#arrear-remark').fill('Paid by hand (e2e)');
     await dialog.getByTestId('arrear-confirm').click();
-    await expect.poll(() => dialog.textContent(), { timeout: 30_000 }).toContain('Rejected');
+    await expect.poll(() => dialog.textContent(), { timeout: 90_000 }).toContain('Rejected');
     expect(await dialog.getByTestId('arrear-approve').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await dialog.waitFor({ state: 'hidden' });
@@ -72,7 +72,7 @@ describe('Statutory arrears', () => {
     expect(await choice.textContent()).toContain('para 32');
     await screenshot(page, 'statutory-arrears-approve-1366');
     await dialog.getByTestId('arrear-confirm').click();
-    await expect.poll(() => dialog.getByTestId('arrear-share-by').textContent(), { timeout: 30_000 }).toContain('Employer bears');
+    await expect.poll(() => dialog.getByTestId('arrear-share-by').textContent(), { timeout: 90_000 }).toContain('Employer bears');
     expect(await dialog.getByTestId('arrear-lines').textContent()).toContain('Borne by the employer');
   });
 

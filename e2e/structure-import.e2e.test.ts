@@ -45,7 +45,7 @@ describe('salary structures from Excel', () => {
       row.getCell(header.indexOf('BASIC') + 1).value = 31234;
     });
     await page.getByTestId('structure-import-file').setInputFiles(good);
-    await dialog.getByTestId('structure-import-ok').waitFor({ timeout: 60_000 });
+    await dialog.getByTestId('structure-import-ok').waitFor({ timeout: 90_000 });
     expect(await dialog.getByTestId('structure-import-ok').textContent()).toContain('1 salary structures saved');
 
     // The server kept it: the employee's versions now include January 2027 with the new basic pay.
@@ -62,7 +62,7 @@ describe('salary structures from Excel', () => {
     });
     await page.getByTestId('structure-import-file').setInputFiles(bad);
     const errors = dialog.getByTestId('structure-import-errors');
-    await errors.waitFor({ timeout: 60_000 });
+    await errors.waitFor({ timeout: 90_000 });
     expect(await errors.textContent()).toContain("Effective From must be a month as YYYY-MM, not 'January'");
     await screenshot(page, 'structure-import-errors-1366');
   });

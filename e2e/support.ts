@@ -67,7 +67,7 @@ export async function newPage(browser: Browser, opts: PageOptions = {}): Promise
     timezoneId: 'Asia/Kolkata',
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(90_000);
   return page;
 }
 
@@ -134,7 +134,7 @@ export class SignInScreen {
  * The first screen of a page loads the app's bundle and the session: with two files at a time (two browsers, two
  * servers) on a small machine that can take longer than an ordinary wait.
  */
-export const SHELL_TIMEOUT_MS = 45_000;
+export const SHELL_TIMEOUT_MS = 90_000;
 
 /** Signs in through the sign-in screen and waits until the shell (menu, header) is shown. */
 export async function signInAs(page: Page, user: DemoUser): Promise<void> {

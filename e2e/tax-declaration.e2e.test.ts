@@ -38,7 +38,7 @@ describe('Income tax declaration', () => {
     await expect.poll(() => year.textContent()).toMatch(/^\d{4}-\d{2}$/);
     financialYear = ((await year.textContent()) ?? '').trim();
     const taxable = oldRegime(page, /Taxable income/);
-    await taxable.waitFor({ timeout: 30_000 });
+    await taxable.waitFor({ timeout: 90_000 });
     const before = rupees(await taxable.textContent());
     expect(rupees(await oldRegime(page, /Deductions allowed/).textContent())).toBe(0);
 
