@@ -1,8 +1,12 @@
 import { defineModule } from '../../lib/module';
 import { manifestRoutes } from './manifest';
 import { apkRoutes } from './routes';
+import { registerApkVersionRules } from './versions';
 
 export const apkModule = defineModule({
   name: 'apk',
+  setup() {
+    registerApkVersionRules();
+  },
   routes: [apkRoutes, manifestRoutes],
 });

@@ -1,33 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { apkVersions } from '../../db/schema';
-import { BadRequest, NotFound } from '../../lib/errors';
-import { registerResourceHooks } from '../masters/hooks';
+import { apkVersionCheck } from './versions';
 
-/** The mobile app's versions: the master's rule, and the public check the app calls at start. */
-registerResourceHooks('apkVersion', {
-  beforeSave({ data }) {
-    if (Number(data.minSupportedVersionCode) > Number(data.versionCode)) {
-      throw new BadRequest('Invalid version', {
-        minSupportedVersionCode: ['Cannot exceed the version code'],
-      });
-    }
-  },
-});
-
-/** The newest active release, or undefined when none is published (also read by the attendance module's app-version check). */
-export async function latestApkVersion(db: Db) {
-  const [latest] = await db
-    .select()
-    .from(apkVersions)
-    .where(eq(apkVersions.isActive, true))
-    .orderBy(desc(apkVersions.versionCode))
-    .limit(1);
-  return latest;
-}
-
+/** The public check the mobile app calls at start (the versions' rule and queries: versions.ts). */
 export const apkRoutes: FastifyPluginAsyncZod = async (app) => {
   /** What a mobile app calls at start: the latest release, the oldest still supported, force update. */
   app.get(
@@ -52,23 +27,6 @@ export const apkRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const latest = await latestApkVersion(app.db);
-      if (!latest) throw new NotFound('No app version has been published');
-      const installed = request.query.versionCode;
-      return {
-        latestVersionCode: latest.versionCode,
-        latestVersionName: latest.versionName,
-        minSupportedVersionCode: latest.minSupportedVersionCode,
-        forceUpdate: latest.isForceUpdate,
-        releaseNotes: latest.releaseNotes,
-        releaseDate: latest.releaseDate,
-        ...(installed !== undefined
-          ? {
-              mustUpdate: installed < latest.minSupportedVersionCode || (latest.isForceUpdate && installed < latest.versionCode),
-            }
-          : {}),
-      };
-    },
+    async (request) => apkVersionCheck(app.db, request.query.versionCode),
   );
 };

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { BadRequest, Conflict, UpgradeRequired } from '../../lib/errors';
 import { orgZone } from '../../lib/org-zone';
-import { latestApkVersion } from '../apk/routes';
+import { latestApkVersion } from '../apk/versions';
 import { computeAttendance } from './compute';
 import { addPunch, listPunches, type PunchInput } from './punches';
 import { dayView, shiftCodes } from './service';
