@@ -1,22 +1,16 @@
 import type { TRosterImportResult } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { XlsxFileInput } from '@/components/common/XlsxFileInput';
 import { Button } from '@/components/ui/button';
 import { type ApiError, withQuery } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { downloadFile, uploadFile } from '@/lib/files';
 import { formatCount } from '@/lib/format';
+import { uploadProblemLines } from '@/lib/upload-problems';
 import { useAction } from '@/lib/useAction';
 import { attendanceKeys } from './api';
-
-/** An upload's 400 as a list: 'row N' keys are sheet rows; other keys (the file) their messages. */
-function uploadProblems(e: ApiError): string[] {
-  const rowOf = (k: string) => Number(/\d+/.exec(k)?.[0] ?? 0);
-  const entries = Object.entries(e.fieldErrors ?? {}).sort(([a], [b]) => rowOf(a) - rowOf(b));
-  if (entries.length === 0) return [e.message];
-  return entries.flatMap(([k, messages]) => messages.map((m) => (/^row \d+$/.test(k) ? `Row ${rowOf(k)}: ${m}` : m)));
-}
 
 /**
  * The month's roster as Excel for one unit: download the template (current shift codes, WO for weekly offs) and
@@ -34,7 +28,6 @@ export function RosterExcel({
   onProblems: (problems: string[]) => void;
 }) {
   const queryClient = useQueryClient();
-  const file = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState(0);
   const query = unitId === null ? null : { unitId, year, month };
   const why = unitId === null ? 'Choose a unit first' : undefined;
@@ -61,7 +54,7 @@ export function RosterExcel({
         };
       },
       onDone: () => queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
-      onError: (e) => onProblems(uploadProblems(e as ApiError)),
+      onError: (e) => onProblems(uploadProblemLines(e as ApiError)),
     },
   );
   const busy = templateAction.busy ? 'template' : uploadAction.busy ? 'upload' : null;
@@ -86,27 +79,16 @@ export function RosterExcel({
       >
         <Download /> {busy === 'template' ? 'Downloading…' : 'Download roster template'}
       </Button>
-      <Button
+      <XlsxFileInput
         variant="outline"
         disabled={busy !== null || !query}
         title={why}
-        onClick={() => file.current?.click()}
+        onFile={(f) => void upload(f)}
         data-testid="roster-upload"
+        inputTestId="roster-file"
       >
         <Upload /> {busy === 'upload' ? `Uploading… ${Math.round(progress * 100)}%` : 'Upload roster'}
-      </Button>
-      <input
-        ref={file}
-        type="file"
-        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-        className="hidden"
-        data-testid="roster-file"
-        onChange={(e) => {
-          const f = e.target.files?.[0];
-          e.target.value = '';
-          if (f) void upload(f);
-        }}
-      />
+      </XlsxFileInput>
     </>
   );
 }

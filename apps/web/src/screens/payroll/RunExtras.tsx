@@ -2,8 +2,9 @@
 import { type TRun, ZMonthAttendanceRow } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Download, Pencil, Upload, XCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
+import { XlsxFileInput } from '@/components/common/XlsxFileInput';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,6 +19,7 @@ import { uploadFile } from '@/lib/files';
 import { formatCount } from '@/lib/format';
 import { formatMonth } from '@/lib/months';
 import { toast } from '@/lib/toast-store';
+import { uploadProblemLines } from '@/lib/upload-problems';
 import { useAction } from '@/lib/useAction';
 import {
   downloadAttendanceTemplate,
@@ -38,14 +40,6 @@ const ENTERED = [
 const FIGURES = [...ENTERED, { key: 'holidays', label: 'Holidays' }, { key: 'weeklyOffs', label: 'Weekly offs' }] as const;
 type Entered = (typeof ENTERED)[number]['key'];
 
-/** An upload's 400 as a list: 'row N' keys are sheet rows; 'rows.N' messages name the employee themselves. */
-function uploadProblems(e: ApiError): string[] {
-  const rowOf = (k: string) => Number(/\d+/.exec(k)?.[0] ?? 0);
-  const entries = Object.entries(e.fieldErrors).sort(([a], [b]) => rowOf(a) - rowOf(b));
-  if (entries.length === 0) return [e.message];
-  return entries.flatMap(([k, messages]) => messages.map((m) => (/^row \d+$/.test(k) ? `Row ${rowOf(k)}: ${m}` : m)));
-}
-
 /** The month's attendance figures of the run's unit: what the run computes with, and (month open) the ways to change them. */
 export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: boolean }) {
   const queryClient = useQueryClient();
@@ -60,12 +54,11 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
       setSaved(null);
       return uploadFile<{ saved: number }>(withQuery(apiPath('/api/payroll/attendance/import'), runMonthQuery(run)), f, setProgress);
     },
-    { onDone: (res) => onSaved(res?.saved ?? 0), onError: (e) => setProblems(uploadProblems(e as ApiError)) },
+    { onDone: (res) => onSaved(res?.saved ?? 0), onError: (e) => setProblems(uploadProblemLines(e as ApiError)) },
   );
   const busy = templateAction.busy ? 'template' : uploadAction.busy ? 'upload' : null;
   const [progress, setProgress] = useState(0);
   const [saved, setSaved] = useState<number | null>(null);
-  const file = useRef<HTMLInputElement>(null);
   const rows = query.data?.rows ?? [];
   const manual = rows.filter((r) => r.source === 'manual').length;
   const byAttendance = rows.some((r) => r.source === 'attendance');
@@ -109,21 +102,15 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
               <Button variant="outline" disabled={busy !== null} onClick={() => void template()} data-testid="attendance-template">
                 <Download /> {busy === 'template' ? 'Downloading…' : 'Download template'}
               </Button>
-              <Button variant="outline" disabled={busy !== null} onClick={() => file.current?.click()} data-testid="attendance-upload">
+              <XlsxFileInput
+                variant="outline"
+                disabled={busy !== null}
+                onFile={(f) => void upload(f)}
+                data-testid="attendance-upload"
+                inputTestId="attendance-file"
+              >
                 <Upload /> {busy === 'upload' ? `Uploading… ${Math.round(progress * 100)}%` : 'Upload'}
-              </Button>
-              <input
-                ref={file}
-                type="file"
-                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                className="hidden"
-                data-testid="attendance-file"
-                onChange={(e) => {
-                  const f = e.target.files?.[0];
-                  e.target.value = '';
-                  if (f) void upload(f);
-                }}
-              />
+              </XlsxFileInput>
               <span className="text-xs text-muted-foreground">
                 Fill the template's four figures and upload it: all rows are saved, or none.
               </span>

@@ -3,8 +3,9 @@ import type { TOpeningImportResult } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Plus, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { LoadError } from '@/components/common/LoadError';
+import { XlsxFileInput } from '@/components/common/XlsxFileInput';
 import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -215,7 +216,6 @@ function PostLine({
 /** The opening balances by Excel: the template (employees in reach × types), the import and what it refused. */
 function OpeningImport({ financialYear }: { financialYear: number }) {
   const qc = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<TOpeningImportResult | null>(null);
   const upload = async (file: File) => {
@@ -234,7 +234,6 @@ function OpeningImport({ financialYear }: { financialYear: number }) {
       toast({ variant: 'destructive', title: 'The import failed', description: (err as Error).message });
     } finally {
       setProgress(null);
-      if (input.current) input.current.value = '';
     }
   };
   return (
@@ -248,20 +247,9 @@ function OpeningImport({ financialYear }: { financialYear: number }) {
         >
           <Download /> Download template
         </Button>
-        <Button type="button" disabled={progress !== null} onClick={() => input.current?.click()}>
+        <XlsxFileInput type="button" disabled={progress !== null} onFile={(f) => void upload(f)} inputTestId="opening-file">
           <Upload /> {progress !== null ? `Uploading ${Math.round(progress * 100)}%` : 'Import opening balances'}
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          className="hidden"
-          data-testid="opening-file"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            if (f) void upload(f);
-          }}
-        />
+        </XlsxFileInput>
       </div>
       <p className="text-xs text-muted-foreground">
         Columns Employee Code, Leave Code, Days, Reason. Rows with Days empty are skipped; each filled row posts an opening line.
