@@ -3,7 +3,9 @@
 // reason). The server checks everything again; its 400 field errors are shown on the fields.
 import { type TMarkPaid, type TRun, type TRunPayments, type TSlipPayment, ZMarkPaid } from '@hr/contract';
 import { CheckCircle2, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -11,12 +13,26 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { type ApiError, api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { contractResolver, serverErrors } from '@/lib/form';
 import { formatRupees, todayIso } from '@/lib/format';
 import { formatMonth } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
-import { issuesToFieldErrors } from './api';
 
 type DialogProps = { run: TRun; onClose: () => void; onDone: () => unknown };
+
+type TMarkPaidForm = { valueDate: string; reference: string; chequeNo: string };
+
+/** The dialog's fields as the contract's body: one employee's or the run's; a cheque's date is the value date. */
+const markPaidForm = (employeeIds: number[] | undefined, cheque: boolean) =>
+  z
+    .object({ valueDate: z.string(), reference: z.string(), chequeNo: z.string() })
+    .transform((v) => ({
+      valueDate: v.valueDate,
+      ...(employeeIds ? { employeeIds } : {}),
+      ...(v.reference.trim() ? { reference: v.reference.trim() } : {}),
+      ...(cheque && v.chequeNo.trim() ? { chequeNo: v.chequeNo.trim(), chequeDate: v.valueDate } : {}),
+    }))
+    .pipe(ZMarkPaid);
 
 /** Marks the run's pending payments paid, or one employee's (`employee`), by transfer (UTR) or cheque. */
 export function MarkPaidDialog({
@@ -27,14 +43,20 @@ export function MarkPaidDialog({
   onDone,
 }: DialogProps & { employee?: TSlipPayment; pendingCount: number }) {
   const cheque = employee?.mode === 'cheque';
-  const [valueDate, setValueDate] = useState(todayIso());
-  const [reference, setReference] = useState('');
-  const [chequeNo, setChequeNo] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const employeeId = employee?.employeeId;
+  const resolver = useMemo(
+    () => contractResolver<TMarkPaidForm, TMarkPaid>(markPaidForm(employeeId === undefined ? undefined : [employeeId], cheque)),
+    [employeeId, cheque],
+  );
+  const form = useForm<TMarkPaidForm, unknown, TMarkPaid>({
+    resolver,
+    defaultValues: { valueDate: todayIso(), reference: '', chequeNo: '' },
+  });
+  const errors = form.formState.errors;
   const save = useAction(
     (body: TMarkPaid) =>
       api.post<TRunPayments>(apiPath('/api/payroll/runs/:id/payments/mark-paid', { id: run.id }), body, {
-        onError: (e: ApiError) => setErrors(e.fieldErrors),
+        onError: serverErrors(form, { rename: { chequeDate: 'valueDate' } }),
       }),
     {
       success: employee ? `${employee.name}: marked paid` : 'Payments marked paid',
@@ -44,17 +66,9 @@ export function MarkPaidDialog({
       },
     },
   );
-  const submit = async () => {
-    const body = {
-      valueDate,
-      ...(employee ? { employeeIds: [employee.employeeId] } : {}),
-      ...(reference.trim() ? { reference: reference.trim() } : {}),
-      ...(cheque && chequeNo.trim() ? { chequeNo: chequeNo.trim(), chequeDate: valueDate } : {}),
-    };
-    const parsed = ZMarkPaid.safeParse(body);
-    if (!parsed.success) return setErrors(issuesToFieldErrors(parsed.error.issues));
+  const submit = form.handleSubmit(async (body) => {
     await save.run(body);
-  };
+  });
   return (
     <Dialog open onOpenChange={(v) => !v && onClose()}>
       <DialogContent>
@@ -66,29 +80,29 @@ export function MarkPaidDialog({
               : `${pendingCount} pending payment${pendingCount === 1 ? '' : 's'} of ${run.unitName} are marked paid on the value date.`}
           </DialogDescription>
         </DialogHeader>
-        <FormField label={cheque ? 'Cheque date' : 'Value date'} htmlFor="pay-value-date" required error={errors.valueDate}>
-          <DateInput
-            id="pay-value-date"
-            className="w-44"
-            value={valueDate}
-            onChange={(e) => setValueDate(e.target.value)}
-            data-testid="pay-value-date"
-          />
+        <FormField label={cheque ? 'Cheque date' : 'Value date'} htmlFor="pay-value-date" required error={errors.valueDate?.message}>
+          <DateInput id="pay-value-date" className="w-44" {...form.register('valueDate')} data-testid="pay-value-date" />
         </FormField>
         {cheque ? (
-          <FormField label="Cheque number" htmlFor="pay-cheque" error={errors.chequeNo} hint="Six digits, as printed on the cheque">
-            <Input id="pay-cheque" inputMode="numeric" maxLength={6} value={chequeNo} onChange={(e) => setChequeNo(e.target.value)} />
+          <FormField
+            label="Cheque number"
+            htmlFor="pay-cheque"
+            error={errors.chequeNo?.message}
+            hint="Six digits, as printed on the cheque"
+          >
+            <Input id="pay-cheque" inputMode="numeric" maxLength={6} {...form.register('chequeNo')} />
           </FormField>
         ) : (
           <FormField
             label="Bank reference (UTR)"
             htmlFor="pay-utr"
-            error={errors.reference}
+            error={errors.reference?.message}
             hint="The bank's reference of the transfer or batch"
           >
-            <Input id="pay-utr" maxLength={40} value={reference} onChange={(e) => setReference(e.target.value)} data-testid="pay-utr" />
+            <Input id="pay-utr" maxLength={40} {...form.register('reference')} data-testid="pay-utr" />
           </FormField>
         )}
+        {errors.root?.message && <p className="text-sm text-destructive">{errors.root.message}</p>}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Cancel

@@ -1,18 +1,18 @@
 import { type TRun, ZRunPaymentDate, ZUnlockRun } from '@hr/contract';
 import { CalendarDays, Lock, LockOpen } from 'lucide-react';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { contractResolver, serverErrors } from '@/lib/form';
 import { todayIso } from '@/lib/format';
 import { formatMonth } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
-import { issuesToFieldErrors } from '../api';
 
 type ActionDialogProps = { open: boolean; run: TRun; onClose: () => void; onDone: (run: TRun) => void };
 
@@ -43,14 +43,15 @@ const PAID_ON_DIALOGS = {
  */
 export function PaidOnDialog({ path, run, onClose, onDone }: Omit<ActionDialogProps, 'open'> & { path: keyof typeof PAID_ON_DIALOGS }) {
   const text = PAID_ON_DIALOGS[path];
-  const [paidOn, setPaidOn] = useState(run.paidOn ?? todayIso());
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm<z.input<typeof ZRunPaymentDate>, unknown, z.output<typeof ZRunPaymentDate>>({
+    resolver: contractResolver(ZRunPaymentDate),
+    defaultValues: { paidOn: run.paidOn ?? todayIso() },
+  });
+  const errors = form.formState.errors;
   // On failure the toast and the inline errors say why.
   const save = useAction(
     (body: z.output<typeof ZRunPaymentDate>) =>
-      api.post<TRun>(apiPath(`/api/payroll/runs/:id/${path}`, { id: run.id }), body, {
-        onError: (e: ApiError) => setErrors(e.fieldErrors),
-      }),
+      api.post<TRun>(apiPath(`/api/payroll/runs/:id/${path}`, { id: run.id }), body, { onError: serverErrors(form) }),
     {
       success: { title: text.done, description: `${run.unitName}, ${formatMonth(run.year, run.month)}` },
       onDone: (next) => {
@@ -60,14 +61,9 @@ export function PaidOnDialog({ path, run, onClose, onDone }: Omit<ActionDialogPr
     },
   );
   const saving = save.busy;
-  const submit = async () => {
-    const parsed = ZRunPaymentDate.safeParse({ paidOn });
-    if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    await save.run(parsed.data);
-  };
+  const submit = form.handleSubmit(async (body) => {
+    await save.run(body);
+  });
   const Icon = text.icon;
   return (
     <Dialog open onOpenChange={(v) => !v && onClose()}>
@@ -76,18 +72,14 @@ export function PaidOnDialog({ path, run, onClose, onDone }: Omit<ActionDialogPr
           <DialogTitle>{text.title(formatMonth(run.year, run.month))}</DialogTitle>
           <DialogDescription>{text.description}</DialogDescription>
         </DialogHeader>
-        <FormField label="Date of payment" htmlFor="run-paid-on" required error={errors.paidOn}>
+        <FormField label="Date of payment" htmlFor="run-paid-on" required error={errors.paidOn?.message ?? errors.root?.message}>
           <DateInput
             id="run-paid-on"
             className="w-44"
             min={`${run.year}-${String(run.month).padStart(2, '0')}-01`}
             max={todayIso()}
-            value={paidOn}
             aria-invalid={!!errors.paidOn}
-            onChange={(e) => {
-              setPaidOn(e.target.value);
-              setErrors({});
-            }}
+            {...form.register('paidOn')}
             data-testid="run-paid-on"
           />
         </FormField>
@@ -106,30 +98,28 @@ export function PaidOnDialog({ path, run, onClose, onDone }: Omit<ActionDialogPr
 
 /** Reopens a locked month, with a reason kept in the audit trail. */
 export function UnlockDialog({ open, run, onClose, onDone }: ActionDialogProps) {
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm<z.input<typeof ZUnlockRun>, unknown, z.output<typeof ZUnlockRun>>({
+    resolver: contractResolver(ZUnlockRun),
+    defaultValues: { reason: '' },
+  });
+  const errors = form.formState.errors;
   // On failure the toast and the inline errors say why.
   const unlock = useAction(
     (body: z.output<typeof ZUnlockRun>) =>
-      api.post<TRun>(apiPath('/api/payroll/runs/:id/unlock', { id: run.id }), body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+      api.post<TRun>(apiPath('/api/payroll/runs/:id/unlock', { id: run.id }), body, { onError: serverErrors(form) }),
     {
       success: { title: 'Unlocked', description: 'The month can be processed again; it needs approval anew.' },
       onDone: (next) => {
-        setReason('');
+        form.reset();
         onDone(next);
         onClose();
       },
     },
   );
   const saving = unlock.busy;
-  const submit = async () => {
-    const parsed = ZUnlockRun.safeParse({ reason });
-    if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    await unlock.run(parsed.data);
-  };
+  const submit = form.handleSubmit(async (body) => {
+    await unlock.run(body);
+  });
 
   return (
     <Dialog open={open} onOpenChange={(v) => !v && onClose()}>
@@ -140,16 +130,12 @@ export function UnlockDialog({ open, run, onClose, onDone }: ActionDialogProps) 
             Unlocking reopens an approved month of {run.unitName}. The reason is kept in the audit trail.
           </DialogDescription>
         </DialogHeader>
-        <FormField label="Reason" htmlFor="unlock-reason" required error={errors.reason}>
+        <FormField label="Reason" htmlFor="unlock-reason" required error={errors.reason?.message ?? errors.root?.message}>
           <Textarea
             id="unlock-reason"
-            value={reason}
             maxLength={300}
             aria-invalid={!!errors.reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setErrors({});
-            }}
+            {...form.register('reason')}
             data-testid="unlock-reason"
           />
         </FormField>
