@@ -1,5 +1,7 @@
-import type { TAdvance, TAdvanceAction } from '@hr/contract';
-import { useState } from 'react';
+import { type TAdvance, type TAdvanceAction, ZAdvanceAction } from '@hr/contract';
+import { useMemo } from 'react';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Segmented } from '@/components/common/Segmented';
 import { Button } from '@/components/ui/button';
 import { DateInput } from '@/components/ui/date-input';
@@ -7,12 +9,14 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { contractResolver, serverErrors } from '@/lib/form';
 import { formatRupees } from '@/lib/format';
 import { currentMonth, formatYearMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { ADVANCE_PAY_MODES, MonthYearInput } from './components';
+import { into, monthYearOf } from './form-fields';
 
 export type Instalment = NonNullable<TAdvance['instalments']>[number];
 export type AdvanceActionMode = 'approve' | 'reject' | 'pay' | 'cancel' | 'preclose' | 'skip';
@@ -36,6 +40,55 @@ const TITLES: Record<Mode, string> = {
   skip: 'Skip an instalment',
 };
 
+/** The dialog's fields: the remark (the reason of a skip), how it was paid, the month of a pre-closure. */
+const ZActionFields = z.object({
+  remark: z.string(),
+  reason: z.string(),
+  payModeId: z.enum(['1', '2']),
+  chequeNo: z.string(),
+  chequeDate: z.string(),
+  year: z.number().nullable(),
+  month: z.number().nullable(),
+});
+type TActionForm = z.input<typeof ZActionFields>;
+
+/** The action's body from the fields (only those of the mode). */
+function bodyOf(mode: Mode, v: TActionForm, instalmentId: number | undefined) {
+  const text = (s: string) => s.trim() || null;
+  switch (mode) {
+    case 'approve':
+    case 'reject':
+    case 'cancel':
+      return { action: mode, remark: text(v.remark) };
+    case 'pay':
+      return {
+        action: mode,
+        payModeId: Number(v.payModeId),
+        chequeNo: text(v.chequeNo),
+        chequeDate: text(v.chequeNo) && v.chequeDate ? v.chequeDate : null,
+      };
+    case 'preclose':
+      return { action: mode, year: v.year, month: v.month };
+    case 'skip':
+      return { action: mode, instalmentId, reason: v.reason };
+  }
+}
+
+/** The fields checked by the contract's ZAdvanceAction for the mode, with what this dialog asks besides (a reason to reject). */
+function actionForm(mode: Mode, instalmentId: number | undefined) {
+  const fields = ZActionFields.superRefine((v, ctx) => {
+    if (mode === 'reject' && !v.remark.trim())
+      ctx.addIssue({ code: 'custom', path: ['remark'], message: 'Say why the advance is rejected' });
+    if (mode === 'preclose' && !(v.year && v.month)) ctx.addIssue({ code: 'custom', path: ['month'], message: 'Choose the month' });
+  });
+  return contractResolver<TActionForm, TAdvanceAction>(
+    into(
+      fields.transform((v) => bodyOf(mode, v, instalmentId)),
+      ZAdvanceAction,
+    ),
+  );
+}
+
 /** Approve, reject, pay (with the cheque / DD when there is one), cancel, pre-close an advance, or skip an instalment. */
 export function AdvanceActionDialog({
   advance,
@@ -50,69 +103,44 @@ export function AdvanceActionDialog({
   onClose: () => void;
   onDone: (a: TAdvance) => void;
 }) {
-  const [remark, setRemark] = useState('');
-  const [chequeNo, setChequeNo] = useState('');
-  const [chequeDate, setChequeDate] = useState('');
-  const [payMode, setPayMode] = useState<'1' | '2'>(advance.payModeId === 2 ? '2' : '1');
-  const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const instalmentId = instalment?.id;
+  const resolver = useMemo(() => actionForm(mode, instalmentId), [mode, instalmentId]);
+  const form = useForm<TActionForm, unknown, TAdvanceAction>({
+    resolver,
+    defaultValues: {
+      remark: '',
+      reason: '',
+      payModeId: advance.payModeId === 2 ? '2' : '1',
+      chequeNo: '',
+      chequeDate: '',
+      year: yearOptions()[0],
+      month: currentMonth(),
+    },
+  });
+  const errors = form.formState.errors;
   // On failure the toast and the inline errors say why.
   const actionPath = apiPath('/api/payroll/advances/:id/action', { id: advance.id });
-  const act = useAction(
-    (b: TAdvanceAction, _mode: Mode) => api.post<TAdvance>(actionPath, b, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
-    {
-      success: (next, _b, mode) => {
-        const done: Record<Mode, string> = {
-          approve: next.status === 'approved' ? 'Approved: ready to be paid' : 'Approved at your level',
-          reject: 'Rejected',
-          pay: 'Marked paid: recovery follows the schedule',
-          cancel: 'Cancelled',
-          preclose: 'Pre-closed: the balance is recovered in one month',
-          skip: 'Instalment skipped and moved to the end',
-        };
-        return done[mode];
-      },
-      onDone: (next) => onDone(next),
+  const act = useAction((b: TAdvanceAction, _mode: Mode) => api.post<TAdvance>(actionPath, b, { onError: serverErrors(form) }), {
+    success: (next, _b, mode) => {
+      const done: Record<Mode, string> = {
+        approve: next.status === 'approved' ? 'Approved: ready to be paid' : 'Approved at your level',
+        reject: 'Rejected',
+        pay: 'Marked paid: recovery follows the schedule',
+        cancel: 'Cancelled',
+        preclose: 'Pre-closed: the balance is recovered in one month',
+        skip: 'Instalment skipped and moved to the end',
+      };
+      return done[mode];
     },
-  );
+    onDone: (next) => onDone(next),
+  });
   const saving = act.busy;
 
-  const body = (): TAdvanceAction | Record<string, string[]> => {
-    const text = remark.trim();
-    switch (mode) {
-      case 'approve':
-        return { action: 'approve', remark: text || null };
-      case 'reject':
-        return text ? { action: 'reject', remark: text } : { remark: ['Say why the advance is rejected'] };
-      case 'cancel':
-        return { action: 'cancel', remark: text || null };
-      case 'pay':
-        return {
-          action: 'pay',
-          payModeId: Number(payMode),
-          chequeNo: chequeNo.trim() || null,
-          chequeDate: chequeNo.trim() && chequeDate ? chequeDate : null,
-        };
-      case 'preclose':
-        return ym.year && ym.month ? { action: 'preclose', year: ym.year, month: ym.month } : { month: ['Choose the month'] };
-      case 'skip':
-        if (!instalment) return { instalmentId: ['Choose an instalment'] };
-        return text.length >= 3
-          ? { action: 'skip', instalmentId: instalment.id, reason: text }
-          : { reason: ['Say why the instalment is skipped'] };
-    }
-  };
+  const submit = form.handleSubmit(async (b) => {
+    await act.run(b, mode);
+  });
 
-  const submit = async () => {
-    const b = body();
-    if (!('action' in b)) {
-      setErrors(b as Record<string, string[]>);
-      return;
-    }
-    await act.run(b as TAdvanceAction, mode);
-  };
-
-  const remarkError = errors.remark ?? errors.reason;
+  const remarkError = (errors.remark ?? errors.reason ?? errors.root)?.message;
   const destructive = mode === 'reject' || mode === 'cancel';
   return (
     <Dialog open onOpenChange={(v) => !v && onClose()}>
@@ -129,26 +157,15 @@ export function AdvanceActionDialog({
           </DialogDescription>
         </DialogHeader>
 
-        {mode === 'pay' && (
-          <PayFields
-            payMode={payMode}
-            setPayMode={setPayMode}
-            chequeNo={chequeNo}
-            setChequeNo={setChequeNo}
-            chequeDate={chequeDate}
-            setChequeDate={setChequeDate}
-            errors={errors}
-          />
-        )}
+        {mode === 'pay' && <PayFields form={form} />}
         {mode === 'preclose' && (
-          <FormField label="Recover the balance in" htmlFor="preclose-month" required error={errors.month ?? errors.year}>
-            <MonthYearInput
-              id="preclose-month"
-              year={ym.year}
-              month={ym.month}
-              onChange={setYm}
-              invalid={!!(errors.month || errors.year)}
-            />
+          <FormField
+            label="Recover the balance in"
+            htmlFor="preclose-month"
+            required
+            error={(errors.month ?? errors.year ?? errors.root)?.message}
+          >
+            <MonthYearInput id="preclose-month" {...monthYearOf(form, 'year', 'month')} invalid={!!(errors.month || errors.year)} />
           </FormField>
         )}
         {(mode === 'approve' || mode === 'reject' || mode === 'cancel' || mode === 'skip') && (
@@ -162,12 +179,8 @@ export function AdvanceActionDialog({
               id="advance-remark"
               rows={3}
               maxLength={300}
-              value={remark}
               aria-invalid={!!remarkError}
-              onChange={(e) => {
-                setRemark(e.target.value);
-                setErrors({});
-              }}
+              {...form.register(mode === 'skip' ? 'reason' : 'remark')}
               data-testid="advance-remark"
             />
           </FormField>
@@ -192,39 +205,42 @@ export function AdvanceActionDialog({
 }
 
 /** How the advance was paid: bank or cash, and the cheque / DD number and date printed on the voucher. */
-function PayFields(p: {
-  payMode: '1' | '2';
-  setPayMode: (v: '1' | '2') => void;
-  chequeNo: string;
-  setChequeNo: (v: string) => void;
-  chequeDate: string;
-  setChequeDate: (v: string) => void;
-  errors: Record<string, string[]>;
-}) {
-  const { payMode, setPayMode, chequeNo, setChequeNo, chequeDate, setChequeDate, errors } = p;
+function PayFields({ form }: { form: UseFormReturn<TActionForm, unknown, TAdvanceAction> }) {
+  const errors = form.formState.errors;
+  const chequeNo = form.watch('chequeNo');
   return (
     <>
-      <FormField label="Paid by" error={errors.payModeId}>
-        <Segmented name="pay-mode" value={payMode} onChange={setPayMode} options={[...ADVANCE_PAY_MODES]} />
+      <FormField label="Paid by" error={(errors.payModeId ?? errors.root)?.message}>
+        <Segmented
+          name="pay-mode"
+          value={form.watch('payModeId')}
+          onChange={(v) => form.setValue('payModeId', v)}
+          options={[...ADVANCE_PAY_MODES]}
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Cheque / DD number" htmlFor="advance-cheque" error={errors.chequeNo} hint="When paid by cheque or DD">
+        <FormField label="Cheque / DD number" htmlFor="advance-cheque" error={errors.chequeNo?.message} hint="When paid by cheque or DD">
           <Input
             id="advance-cheque"
             maxLength={20}
-            value={chequeNo}
-            onChange={(e) => setChequeNo(e.target.value)}
             aria-invalid={!!errors.chequeNo}
+            {...form.register('chequeNo')}
             data-testid="advance-cheque-no"
           />
         </FormField>
-        <FormField label="Cheque / DD date" htmlFor="advance-cheque-date" error={errors.chequeDate}>
-          <DateInput
-            id="advance-cheque-date"
-            value={chequeDate}
-            disabled={!chequeNo.trim()}
-            onChange={(e) => setChequeDate(e.target.value)}
-            aria-invalid={!!errors.chequeDate}
+        <FormField label="Cheque / DD date" htmlFor="advance-cheque-date" error={errors.chequeDate?.message}>
+          <Controller
+            control={form.control}
+            name="chequeDate"
+            render={({ field }) => (
+              <DateInput
+                id="advance-cheque-date"
+                value={field.value}
+                disabled={!chequeNo.trim()}
+                onChange={field.onChange}
+                aria-invalid={!!errors.chequeDate}
+              />
+            )}
           />
         </FormField>
       </div>

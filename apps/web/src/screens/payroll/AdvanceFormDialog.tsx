@@ -1,7 +1,8 @@
 import { type TAdvance, type TSaveAdvance, ZSaveAdvance } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { Segmented } from '@/components/common/Segmented';
 import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { Button } from '@/components/ui/button';
@@ -9,13 +10,64 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { contractResolver, serverErrors } from '@/lib/form';
 import { formatRupees } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
-import { issuesToFieldErrors, payrollKeys } from './api';
+import { payrollKeys } from './api';
 import { ADVANCE_PAY_MODES, advancePath, MonthYearInput } from './components';
+import { into, monthYearOf, optionalText, pickedId, typedNumber } from './form-fields';
+
+type TAdvanceForm = {
+  employee: TEmployeeOption | null;
+  advanceAmount: string;
+  noOfEMIs: string;
+  effectiveYear: number | null;
+  effectiveMonth: number | null;
+  payModeId: '1' | '2';
+  remarks: string;
+};
+
+/** The dialog's fields checked by the contract's (ZSaveAdvance), in the dialog's words for what is missing. */
+const ZAdvanceForm = into(
+  z
+    .object({
+      employee: pickedId(ZSaveAdvance.shape.employeeId, 'Choose the employee'),
+      advanceAmount: typedNumber(ZSaveAdvance.shape.advanceAmount, 'Enter the amount'),
+      noOfEMIs: typedNumber(ZSaveAdvance.shape.noOfEMIs, 'Enter the number of instalments'),
+      effectiveYear: ZSaveAdvance.shape.effectiveYear,
+      effectiveMonth: ZSaveAdvance.shape.effectiveMonth,
+      payModeId: z.enum(['1', '2']).transform(Number),
+      remarks: optionalText(ZSaveAdvance.shape.remarks),
+    })
+    .transform(({ employee, ...v }) => ({ employeeId: employee, ...v })),
+  ZSaveAdvance,
+);
+const RESOLVER = contractResolver<TAdvanceForm, z.output<typeof ZSaveAdvance>>(ZAdvanceForm);
+
+/** The form's values: empty for a new advance, else the advance's figures. */
+function valuesOf(advance: TAdvance | undefined): TAdvanceForm {
+  const start = advance ? { effectiveYear: advance.effectiveYear, effectiveMonth: advance.effectiveMonth } : nextMonth();
+  return {
+    employee: advance ? { id: advance.employeeId, name: advance.employeeName, employeeCode: advance.employeeCode } : null,
+    advanceAmount: advance ? String(advance.advanceAmount) : '',
+    noOfEMIs: advance ? String(advance.noOfEMIs) : '',
+    ...start,
+    payModeId: advance && advance.payModeId !== 2 ? '1' : '2',
+    remarks: advance?.remarks ?? '',
+  };
+}
+
+/** About how much a month, once both figures read as numbers. */
+function emiPreviewOf(amount: string, emis: string): number | null {
+  const amountValue = Number(amount.replace(/,/g, ''));
+  const emiCount = Number(emis);
+  return amount.trim() && emis.trim() && Number.isFinite(amountValue) && Number.isInteger(emiCount) && emiCount > 0
+    ? Math.ceil((amountValue * 100) / emiCount) / 100
+    : null;
+}
 
 /**
  * A salary advance's figures: a new request (with the employee picker), or a change to one not yet paid (`advance`
@@ -35,27 +87,15 @@ export function AdvanceFormDialog({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = advance !== undefined;
-  const [employee, setEmployee] = useState<TEmployeeOption | null>(null);
-  const [amount, setAmount] = useState(advance ? String(advance.advanceAmount) : '');
-  const [emis, setEmis] = useState(advance ? String(advance.noOfEMIs) : '');
-  const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() =>
-    advance ? { year: advance.effectiveYear, month: advance.effectiveMonth } : nextMonth(),
-  );
-  const [payMode, setPayMode] = useState<'1' | '2'>(advance && advance.payModeId !== 2 ? '1' : '2');
-  const [remarks, setRemarks] = useState(advance?.remarks ?? '');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm<TAdvanceForm, unknown, z.output<typeof ZSaveAdvance>>({ resolver: RESOLVER, defaultValues: valuesOf(advance) });
+  const errors = form.formState.errors;
+  const onError = serverErrors(form, { rename: { employeeId: 'employee' } });
   // On failure the toast and the inline errors say why.
   const request = useAction(
     ({ employeeId, ...body }: TSaveAdvance) =>
       advance
-        ? api.put<TAdvance>(apiPath('/api/payroll/advances/:id', { id: advance.id }), body, {
-            onError: (e: ApiError) => setErrors(e.fieldErrors),
-          })
-        : api.post<TAdvance>(
-            apiPath('/api/payroll/advances'),
-            { employeeId, ...body },
-            { onError: (e: ApiError) => setErrors(e.fieldErrors) },
-          ),
+        ? api.put<TAdvance>(apiPath('/api/payroll/advances/:id', { id: advance.id }), body, { onError })
+        : api.post<TAdvance>(apiPath('/api/payroll/advances'), { employeeId, ...body }, { onError }),
     {
       success: (saved) => ({
         title: editing ? 'Advance changed' : 'Advance requested',
@@ -73,35 +113,17 @@ export function AdvanceFormDialog({
     },
   );
   const saving = request.busy;
-
-  const amountValue = Number(amount.replace(/,/g, ''));
-  const emiCount = Number(emis);
-  const emiPreview =
-    amount.trim() && emis.trim() && Number.isFinite(amountValue) && Number.isInteger(emiCount) && emiCount > 0
-      ? Math.ceil((amountValue * 100) / emiCount) / 100
-      : null;
-
-  const reset = () => {
-    setEmployee(null);
-    setAmount('');
-    setEmis('');
-    setYm(nextMonth());
-    setPayMode('2');
-    setRemarks('');
-    setErrors({});
-  };
-
-  const submit = async () => {
-    const checked = checkAdvance({ employeeId: advance?.employeeId ?? employee?.id, amount, emis, ym, payMode, remarks });
-    if ('errors' in checked) setErrors(checked.errors);
-    else await request.run(checked.body);
-  };
+  const emiPreview = emiPreviewOf(form.watch('advanceAmount'), form.watch('noOfEMIs'));
+  const reset = () => form.reset(valuesOf(undefined));
+  const submit = form.handleSubmit(async (body) => {
+    await request.run(body);
+  });
 
   const close = () => {
     if (!editing) reset();
     onOpenChange(false);
   };
-  const startError = errors.effectiveMonth ?? errors.effectiveYear;
+  const startError = (errors.effectiveMonth ?? errors.effectiveYear)?.message;
   return (
     <Dialog open={open} onOpenChange={(v) => (v ? onOpenChange(true) : close())}>
       <DialogContent className="sm:max-w-xl" data-testid="advance-dialog">
@@ -115,18 +137,24 @@ export function AdvanceFormDialog({
         </DialogHeader>
         <div className="grid gap-4">
           {!editing && (
-            <FormField label="Employee" htmlFor="adv-employee" required error={errors.employeeId}>
-              <EmployeePicker
-                id="adv-employee"
-                value={employee}
-                onChange={setEmployee}
-                invalid={!!errors.employeeId}
-                data-testid="advance-employee"
+            <FormField label="Employee" htmlFor="adv-employee" required error={errors.employee?.message}>
+              <Controller
+                control={form.control}
+                name="employee"
+                render={({ field }) => (
+                  <EmployeePicker
+                    id="adv-employee"
+                    value={field.value}
+                    onChange={field.onChange}
+                    invalid={!!errors.employee}
+                    data-testid="advance-employee"
+                  />
+                )}
               />
             </FormField>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Amount" htmlFor="adv-amount" required error={errors.advanceAmount}>
+            <FormField label="Amount" htmlFor="adv-amount" required error={errors.advanceAmount?.message}>
               <div className="relative">
                 <span className="absolute top-2 left-3 text-sm text-muted-foreground" aria-hidden>
                   ₹
@@ -135,9 +163,8 @@ export function AdvanceFormDialog({
                   id="adv-amount"
                   inputMode="decimal"
                   className="pl-7 tabular-nums"
-                  value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
                   aria-invalid={!!errors.advanceAmount}
+                  {...form.register('advanceAmount')}
                   data-testid="advance-amount"
                 />
               </div>
@@ -146,30 +173,35 @@ export function AdvanceFormDialog({
               label="Number of instalments"
               htmlFor="adv-emis"
               required
-              error={errors.noOfEMIs}
+              error={errors.noOfEMIs?.message}
               hint={emiPreview !== null ? `About ${formatRupees(emiPreview)} a month` : undefined}
             >
               <Input
                 id="adv-emis"
                 inputMode="numeric"
-                value={emis}
-                onChange={(e) => setEmis(e.target.value)}
                 aria-invalid={!!errors.noOfEMIs}
+                {...form.register('noOfEMIs')}
                 data-testid="advance-emis"
               />
             </FormField>
           </div>
           <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
             <FormField label="Recovery starts" htmlFor="adv-start" required error={startError}>
-              <MonthYearInput id="adv-start" year={ym.year} month={ym.month} onChange={setYm} invalid={!!startError} />
+              <MonthYearInput id="adv-start" {...monthYearOf(form, 'effectiveYear', 'effectiveMonth')} invalid={!!startError} />
             </FormField>
-            <FormField label="Pay mode" error={errors.payModeId}>
-              <Segmented name="advance-pay-mode" value={payMode} onChange={setPayMode} options={[...ADVANCE_PAY_MODES]} />
+            <FormField label="Pay mode" error={errors.payModeId?.message}>
+              <Segmented
+                name="advance-pay-mode"
+                value={form.watch('payModeId')}
+                onChange={(v) => form.setValue('payModeId', v)}
+                options={[...ADVANCE_PAY_MODES]}
+              />
             </FormField>
           </div>
-          <FormField label="Remarks" htmlFor="adv-remarks" error={errors.remarks}>
-            <Textarea id="adv-remarks" rows={2} maxLength={300} value={remarks} onChange={(e) => setRemarks(e.target.value)} />
+          <FormField label="Remarks" htmlFor="adv-remarks" error={errors.remarks?.message}>
+            <Textarea id="adv-remarks" rows={2} maxLength={300} {...form.register('remarks')} />
           </FormField>
+          {errors.root?.message && <p className="text-sm text-destructive">{errors.root.message}</p>}
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={close}>
@@ -185,35 +217,8 @@ export function AdvanceFormDialog({
 }
 
 /** Recovery usually starts the month after the advance. */
-function nextMonth(): { year: number; month: number } {
+function nextMonth(): { effectiveYear: number; effectiveMonth: number } {
   const m = currentMonth();
   const y = yearOptions()[0];
-  return m === 12 ? { year: y + 1, month: 1 } : { year: y, month: m + 1 };
-}
-
-/** The form's text as the API's body, or the field errors (the contract's own checks, and what is missing). */
-function checkAdvance(f: {
-  employeeId: number | undefined;
-  amount: string;
-  emis: string;
-  ym: { year: number | null; month: number | null };
-  payMode: '1' | '2';
-  remarks: string;
-}): { body: TSaveAdvance } | { errors: Record<string, string[]> } {
-  const payload = {
-    employeeId: f.employeeId,
-    advanceAmount: f.amount.trim() === '' ? undefined : Number(f.amount.replace(/,/g, '')),
-    noOfEMIs: f.emis.trim() === '' ? undefined : Number(f.emis),
-    effectiveMonth: f.ym.month ?? undefined,
-    effectiveYear: f.ym.year ?? undefined,
-    payModeId: Number(f.payMode),
-    remarks: f.remarks.trim() || null,
-  };
-  const parsed = ZSaveAdvance.safeParse(payload);
-  if (parsed.success) return { body: parsed.data };
-  const fe = issuesToFieldErrors(parsed.error.issues);
-  if (payload.employeeId === undefined) fe.employeeId = ['Choose the employee'];
-  if (payload.advanceAmount === undefined) fe.advanceAmount = ['Enter the amount'];
-  if (payload.noOfEMIs === undefined) fe.noOfEMIs = ['Enter the number of instalments'];
-  return { errors: fe };
+  return m === 12 ? { effectiveYear: y + 1, effectiveMonth: 1 } : { effectiveYear: y, effectiveMonth: m + 1 };
 }
