@@ -1,13 +1,17 @@
-import type { TEarlierSalary, TEarlierSalaryInput } from '@hr/contract';
+import { type TEarlierSalary, type TEarlierSalaryInput, ZEarlierSalaryInput } from '@hr/contract';
 import { Save, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { contractResolver, serverErrors } from '@/lib/form';
 import { useAction } from '@/lib/useAction';
+import { into } from './form-fields';
 
 type Money = Exclude<keyof TEarlierSalaryInput, 'fromMonth' | 'toMonth' | 'otherExemptSection'>;
 
@@ -35,6 +39,19 @@ const formOf = (r: TEarlierSalary): Form => ({
   ...(Object.fromEntries(EARLIER_FIELDS.map((f) => [f.key, String(r[f.key])])) as Record<Money, string>),
 });
 
+/** The row's text as the contract's body (ZEarlierSalaryInput): blank months and section null, a blank figure 0. */
+const RESOLVER = contractResolver<Form, TEarlierSalaryInput>(
+  into(
+    z.record(z.string(), z.string()).transform((f) => ({
+      fromMonth: f.fromMonth?.trim() || null,
+      toMonth: f.toMonth?.trim() || null,
+      otherExemptSection: f.otherExemptSection?.trim() || null,
+      ...Object.fromEntries(EARLIER_FIELDS.map((x) => [x.key, (f[x.key] ?? '').trim() === '' ? 0 : Number(f[x.key])])),
+    })),
+    ZEarlierSalaryInput,
+  ),
+);
+
 /** One row of earlier salary changed or removed (PUT / DELETE /api/tax/earlier-salary/{id}) until the year is closed. */
 export function EarlierSalaryEditDialog({
   row,
@@ -49,24 +66,13 @@ export function EarlierSalaryEditDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [form, setForm] = useState<Form | null>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm<Form, unknown, TEarlierSalaryInput>({ resolver: RESOLVER });
   useEffect(() => {
-    setForm(row ? formOf(row) : null);
-    setErrors({});
-  }, [row]);
+    if (row) form.reset(formOf(row));
+  }, [row, form]);
   const save = useAction(
-    (f: Form) => {
-      const body: TEarlierSalaryInput = {
-        fromMonth: f.fromMonth.trim() || null,
-        toMonth: f.toMonth.trim() || null,
-        otherExemptSection: f.otherExemptSection.trim() || null,
-        ...(Object.fromEntries(EARLIER_FIELDS.map((x) => [x.key, f[x.key].trim() === '' ? 0 : Number(f[x.key])])) as Record<Money, number>),
-      };
-      return api.put<TEarlierSalary>(apiPath('/api/tax/earlier-salary/:id', { id: row!.id }), body, {
-        onError: (e: ApiError) => setErrors(e.fieldErrors),
-      });
-    },
+    (body: TEarlierSalaryInput) =>
+      api.put<TEarlierSalary>(apiPath('/api/tax/earlier-salary/:id', { id: row!.id }), body, { onError: serverErrors(form) }),
     { success: 'Earlier salary saved', onDone: onSaved },
   );
   const remove = useAction(() => api.delete(apiPath('/api/tax/earlier-salary/:id', { id: row!.id })), {
@@ -74,8 +80,8 @@ export function EarlierSalaryEditDialog({
     onDone: onSaved,
   });
   const locked = !!row?.closed || !mayEdit;
-  const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => (f ? { ...f, [k]: e.target.value } : f));
-  const err = (k: string) => errors[k] ?? null;
+  const errors = form.formState.errors;
+  const err = (k: keyof Form) => errors[k]?.message ?? null;
 
   return (
     <Dialog open={!!row} onOpenChange={(v) => !v && onClose()}>
@@ -90,22 +96,16 @@ export function EarlierSalaryEditDialog({
               : 'Amounts in rupees. Leave both months empty for a row of previous-employer figures only (Form 12B).'}
           </DialogDescription>
         </DialogHeader>
-        {form && (
+        {row && (
           <div className="grid gap-3 sm:grid-cols-3">
             <FormField label="From month" htmlFor="es-from" error={err('fromMonth')}>
-              <Input id="es-from" placeholder="YYYY-MM" value={form.fromMonth} onChange={set('fromMonth')} disabled={locked} />
+              <Input id="es-from" placeholder="YYYY-MM" {...form.register('fromMonth')} disabled={locked} />
             </FormField>
             <FormField label="To month" htmlFor="es-to" error={err('toMonth')}>
-              <Input id="es-to" placeholder="YYYY-MM" value={form.toMonth} onChange={set('toMonth')} disabled={locked} />
+              <Input id="es-to" placeholder="YYYY-MM" {...form.register('toMonth')} disabled={locked} />
             </FormField>
             <FormField label="Other exempt section" htmlFor="es-section" error={err('otherExemptSection')}>
-              <Input
-                id="es-section"
-                placeholder="10(14)"
-                value={form.otherExemptSection}
-                onChange={set('otherExemptSection')}
-                disabled={locked}
-              />
+              <Input id="es-section" placeholder="10(14)" {...form.register('otherExemptSection')} disabled={locked} />
             </FormField>
             {EARLIER_FIELDS.map((f) => (
               <FormField key={f.key} label={`${f.label} (₹)`} htmlFor={`es-${f.key}`} error={err(f.key)}>
@@ -113,15 +113,14 @@ export function EarlierSalaryEditDialog({
                   id={`es-${f.key}`}
                   inputMode="decimal"
                   className="text-right tabular-nums"
-                  value={form[f.key]}
-                  onChange={set(f.key)}
+                  {...form.register(f.key)}
                   disabled={locked}
                 />
               </FormField>
             ))}
-            {errors.row && (
+            {errors.root?.message && (
               <p className="text-sm text-destructive sm:col-span-3" role="alert">
-                {errors.row.join(' ')}
+                {errors.root.message}
               </p>
             )}
           </div>
@@ -140,8 +139,8 @@ export function EarlierSalaryEditDialog({
               <Trash2 /> Remove
             </Button>
           )}
-          {!locked && form && (
-            <Button disabled={save.busy} onClick={() => void save.run(form)} data-testid="earlier-save">
+          {!locked && row && (
+            <Button disabled={save.busy} onClick={() => void form.handleSubmit((body) => save.run(body))()} data-testid="earlier-save">
               <Save /> Save
             </Button>
           )}

@@ -1,7 +1,8 @@
 import { type TFormulaPreviewResult, ZFormulaPreview } from '@hr/contract';
 import { AlertTriangle, FlaskConical } from 'lucide-react';
-import { useState } from 'react';
-import type { z } from 'zod';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Figure } from '@/components/common/Figure';
 import { UnitSelect } from '@/components/common/UnitSelect';
 import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
@@ -10,14 +11,15 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { contractResolver, serverErrors } from '@/lib/form';
 import { formatAmount, formatRupees } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
-import { issuesToFieldErrors } from './api';
 import { MonthYearInput } from './components';
+import { into, monthYearOf, pickedId } from './form-fields';
 
 /** How the attendance figures of the preview are labelled (the formula names they feed). */
 const ATTENDANCE_LABEL: Record<string, string> = {
@@ -36,6 +38,32 @@ function attendanceLabel(key: string): string {
   return ATTENDANCE_LABEL[snake] ?? snake.charAt(0) + snake.slice(1).toLowerCase().replace(/_/g, ' ');
 }
 
+type TDraft = { earningDeductionId: number; formula: string };
+type TPreviewForm = {
+  unitId: number | null;
+  employee: TEmployeeOption | null;
+  year: number | null;
+  month: number | null;
+  draft: TDraft | null;
+};
+type TPreviewBody = z.output<typeof ZFormulaPreview>;
+
+/** The panel's fields checked by the contract's ZFormulaPreview; a draft goes along when it has a formula. */
+const RESOLVER = contractResolver<TPreviewForm, TPreviewBody>(
+  into(
+    z
+      .object({
+        unitId: ZFormulaPreview.shape.unitId,
+        employee: pickedId(ZFormulaPreview.shape.employeeId),
+        year: ZFormulaPreview.shape.year,
+        month: ZFormulaPreview.shape.month,
+        draft: z.custom<TDraft | null>(),
+      })
+      .transform(({ employee, draft, ...v }) => ({ ...v, employeeId: employee, ...(draft?.formula.trim() ? { draft } : {}) })),
+    ZFormulaPreview,
+  ),
+);
+
 /**
  * One employee's month computed with the saved formulas — or with `draft` in place of its head's saved one —
  * nothing saved (POST /api/payroll/formulas/preview).
@@ -49,36 +77,28 @@ export function FormulaPreviewPanel({
   initialUnitId?: number | null;
   compact?: boolean;
 }) {
-  const [unitId, setUnitId] = useState<number | null>(initialUnitId);
-  const [employee, setEmployee] = useState<TEmployeeOption | null>(null);
-  const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm<TPreviewForm, unknown, TPreviewBody>({
+    resolver: RESOLVER,
+    defaultValues: { unitId: initialUnitId, employee: null, year: yearOptions()[0], month: currentMonth(), draft: draft ?? null },
+  });
+  // The draft is the formula being edited beside the panel: the form keeps the latest.
+  useEffect(() => form.setValue('draft', draft ?? null), [form, draft]);
+  const errors = form.formState.errors;
+  const unitId = form.watch('unitId');
   const [result, setResult] = useState<TFormulaPreviewResult | null>(null);
   const preview = useAction(
-    (body: z.input<typeof ZFormulaPreview>) =>
+    (body: TPreviewBody) =>
       api.post<TFormulaPreviewResult>(apiPath('/api/payroll/formulas/preview'), body, {
-        onError: (e: ApiError) => setErrors(e.fieldErrors),
+        onError: serverErrors(form, { rename: { employeeId: 'employee' } }),
       }),
     { onDone: (r) => setResult(r), onError: () => setResult(null) },
   );
   const running = preview.busy;
-
-  const run = async () => {
-    const body = {
-      unitId: unitId ?? undefined,
-      employeeId: employee?.id,
-      year: ym.year ?? undefined,
-      month: ym.month ?? undefined,
-      ...(draft?.formula.trim() ? { draft } : {}),
-    };
-    const parsed = ZFormulaPreview.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    await preview.run(parsed.data);
-  };
+  const run = form.handleSubmit(async (body) => {
+    await preview.run(body);
+  });
+  const monthError = (errors.month ?? errors.year)?.message;
+  const draftError = (errors.draft?.formula ?? errors.draft ?? errors.root)?.message;
 
   const earnings = result?.heads.filter((h) => h.isEarning) ?? [];
   const deductions = result?.heads.filter((h) => !h.isEarning) ?? [];
@@ -87,32 +107,38 @@ export function FormulaPreviewPanel({
   return (
     <div className="space-y-4" data-testid="formula-preview">
       <div className="flex flex-wrap items-end gap-3">
-        <FormField label="Unit" htmlFor="preview-unit" required error={errors.unitId} className="w-56">
+        <FormField label="Unit" htmlFor="preview-unit" required error={errors.unitId?.message} className="w-56">
           <UnitSelect
             id="preview-unit"
             value={unitId}
             onChange={(v) => {
-              setUnitId(v);
-              setEmployee(null);
+              form.setValue('unitId', v, { shouldValidate: form.formState.isSubmitted });
+              form.setValue('employee', null);
             }}
             className="w-full"
             invalid={!!errors.unitId}
           />
         </FormField>
-        <FormField label="Employee" htmlFor="preview-employee" required error={errors.employeeId} className="w-72">
-          <EmployeePicker
-            id="preview-employee"
-            value={employee}
-            onChange={setEmployee}
-            unitId={unitId}
-            disabled={!unitId}
-            placeholder={unitId ? 'Find by name or code' : 'Choose the unit first'}
-            invalid={!!errors.employeeId}
-            data-testid="preview-employee"
+        <FormField label="Employee" htmlFor="preview-employee" required error={errors.employee?.message} className="w-72">
+          <Controller
+            control={form.control}
+            name="employee"
+            render={({ field }) => (
+              <EmployeePicker
+                id="preview-employee"
+                value={field.value}
+                onChange={field.onChange}
+                unitId={unitId}
+                disabled={!unitId}
+                placeholder={unitId ? 'Find by name or code' : 'Choose the unit first'}
+                invalid={!!errors.employee}
+                data-testid="preview-employee"
+              />
+            )}
           />
         </FormField>
-        <FormField label="Month" htmlFor="preview-month" required error={errors.month ?? errors.year}>
-          <MonthYearInput id="preview-month" year={ym.year} month={ym.month} onChange={setYm} invalid={!!(errors.month || errors.year)} />
+        <FormField label="Month" htmlFor="preview-month" required error={monthError}>
+          <MonthYearInput id="preview-month" {...monthYearOf(form, 'year', 'month')} invalid={!!monthError} />
         </FormField>
         <div>
           <Button type="button" variant="secondary" onClick={() => void run()} disabled={running} data-testid="run-preview">
@@ -120,7 +146,7 @@ export function FormulaPreviewPanel({
           </Button>
         </div>
       </div>
-      {errors['draft.formula'] && <p className="text-sm text-destructive">{errors['draft.formula'].join(' ')}</p>}
+      {draftError && <p className="text-sm text-destructive">{draftError}</p>}
 
       {result && !result.ok && (
         <Alert variant="destructive" data-testid="preview-error">

@@ -1,7 +1,9 @@
-import { type TIncrement, ZIncrement } from '@hr/contract';
+import { ZIncrement } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { TrendingUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Segmented } from '@/components/common/Segmented';
 import { UnitSelect } from '@/components/common/UnitSelect';
 import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
@@ -14,14 +16,16 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { contractResolver, serverErrors } from '@/lib/form';
 import { formatCount } from '@/lib/format';
 import { currentMonth, formatYearMonth, toYearMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
-import { issuesToFieldErrors, type THead } from './api';
+import type { THead } from './api';
 import { MonthYearInput } from './components';
+import { into, optionalText, typedNumber } from './form-fields';
 
 /** ZIncrementResult of the contract: how many employees changed and the processed months the change reaches back into. */
 export type TIncrementResult = { employees: number; arrearsMonths: string[] };
@@ -34,26 +38,82 @@ export function arrearsSentence(months: string[]): string {
 
 type Scope = 'employee' | 'batch';
 
-type TErrors = Record<string, string[]>;
+type TYm = { year: number | null; month: number | null };
+
+/** The dialog's fields: who (one employee, or a unit's batch), which heads, by how much, from when. */
+type TIncrementFields = {
+  scope: Scope;
+  employee: TEmployeeOption | null;
+  unitId: number | null;
+  departmentId: number | null;
+  designationId: number | null;
+  headIds: number[];
+  by: 'amount' | 'percent';
+  value: string;
+  effectiveFrom: TYm;
+  remarks: string;
+};
+type TIncrementBody = z.output<typeof ZIncrement>;
+
+/** The fields checked by the contract's ZIncrement, with the dialog's words for who is missing and a blank value. */
+const ZIncrementForm = into(
+  z
+    .object({
+      scope: z.enum(['employee', 'batch']),
+      employee: z.object({ id: z.number() }).nullable(),
+      unitId: z.number().nullable(),
+      departmentId: z.number().nullable(),
+      designationId: z.number().nullable(),
+      headIds: ZIncrement.shape.headIds,
+      by: ZIncrement.shape.by,
+      value: typedNumber(ZIncrement.shape.value, 'Enter the value'),
+      effectiveFrom: z
+        .object({ year: z.number().nullable(), month: z.number().nullable() })
+        .transform((v) => (v.year && v.month ? toYearMonth(v.year, v.month) : ''))
+        .pipe(ZIncrement.shape.effectiveFrom),
+      remarks: optionalText(ZIncrement.shape.remarks),
+    })
+    .refine((v) => v.scope !== 'employee' || v.employee !== null, {
+      path: ['employee'],
+      message: 'Choose an employee or a unit',
+      when: () => true,
+    })
+    .refine((v) => v.scope !== 'batch' || v.unitId !== null, { path: ['unitId'], message: 'Choose the unit', when: () => true })
+    .transform(({ scope, employee, unitId, departmentId, designationId, ...v }) => ({
+      ...(scope === 'employee'
+        ? { employeeId: employee?.id }
+        : { unitId: unitId ?? undefined, departmentId: departmentId ?? undefined, designationId: designationId ?? undefined }),
+      ...v,
+    })),
+  ZIncrement,
+);
+const RESOLVER = contractResolver<TIncrementFields, TIncrementBody>(ZIncrementForm);
 
 /** The dialog's form, reset to the preset employee each time it opens, and the increment it applies. */
 function useIncrementForm(open: boolean, presetEmployee: TEmployeeOption | null, onApplied: (result: TIncrementResult) => void) {
   const queryClient = useQueryClient();
-  const [scope, setScope] = useState<Scope>('employee');
-  const [employee, setEmployee] = useState<TEmployeeOption | null>(presetEmployee);
-  const [unitId, setUnitId] = useState<number | null>(null);
-  const [departmentId, setDepartmentId] = useState<number | null>(null);
-  const [designationId, setDesignationId] = useState<number | null>(null);
-  const [headIds, setHeadIds] = useState<number[]>([]);
-  const [by, setBy] = useState<'amount' | 'percent'>('percent');
-  const [value, setValue] = useState('');
-  const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
-  const [remarks, setRemarks] = useState('');
-  const [errors, setErrors] = useState<TErrors>({});
+  const form = useForm<TIncrementFields, unknown, TIncrementBody>({
+    resolver: RESOLVER,
+    defaultValues: {
+      scope: 'employee',
+      employee: presetEmployee,
+      unitId: null,
+      departmentId: null,
+      designationId: null,
+      headIds: [],
+      by: 'percent',
+      value: '',
+      effectiveFrom: { year: yearOptions()[0], month: currentMonth() },
+      remarks: '',
+    },
+  });
+  const [result, setResult] = useState<TIncrementResult | null>(null);
   // On failure the toast and the inline errors say why.
   const apply = useAction(
-    (body: TIncrement) =>
-      api.post<TIncrementResult>(apiPath('/api/payroll/increments'), body, { onError: (e: ApiError) => setErrors(e.fieldErrors) }),
+    (body: TIncrementBody) =>
+      api.post<TIncrementResult>(apiPath('/api/payroll/increments'), body, {
+        onError: serverErrors(form, { rename: { employeeId: 'employee' } }),
+      }),
     {
       success: (r, body) => ({
         title: 'Increment applied',
@@ -66,126 +126,85 @@ function useIncrementForm(open: boolean, presetEmployee: TEmployeeOption | null,
       },
     },
   );
-  const [result, setResult] = useState<TIncrementResult | null>(null);
 
   useEffect(() => {
     if (!open) return;
-    setEmployee(presetEmployee);
-    setScope(presetEmployee ? 'employee' : 'batch');
+    form.setValue('employee', presetEmployee);
+    form.setValue('scope', presetEmployee ? 'employee' : 'batch');
     setResult(null);
-    setErrors({});
-  }, [open, presetEmployee]);
+    form.clearErrors();
+  }, [open, presetEmployee, form]);
 
-  const toggleHead = (id: number, on: boolean) => setHeadIds((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
-
-  const submit = async () => {
-    const payload = {
-      ...(scope === 'employee'
-        ? { employeeId: employee?.id }
-        : { unitId: unitId ?? undefined, departmentId: departmentId ?? undefined, designationId: designationId ?? undefined }),
-      effectiveFrom: ym.year && ym.month ? toYearMonth(ym.year, ym.month) : '',
-      headIds,
-      by,
-      value: value.trim() === '' ? Number.NaN : Number(value),
-      remarks: remarks.trim() || null,
-    };
-    const parsed = ZIncrement.safeParse(payload);
-    const local = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
-    if (scope === 'batch' && !unitId) local.unitId = ['Choose the unit'];
-    if (Number.isNaN(payload.value)) local.value = ['Enter the value'];
-    if (!parsed.success || Object.keys(local).length) {
-      setErrors(local);
-      return;
-    }
-    await apply.run(parsed.data);
-  };
-
-  return {
-    scope,
-    setScope,
-    employee,
-    setEmployee,
-    unitId,
-    setUnitId,
-    departmentId,
-    setDepartmentId,
-    designationId,
-    setDesignationId,
-    headIds,
-    toggleHead,
-    by,
-    setBy,
-    value,
-    setValue,
-    ym,
-    setYm,
-    remarks,
-    setRemarks,
-    errors,
-    setErrors,
-    result,
-    setResult,
-    submit,
-    saving: apply.busy,
-  };
+  const submit = form.handleSubmit(async (body) => {
+    await apply.run(body);
+  });
+  return { form, errors: form.formState.errors, result, setResult, submit, saving: apply.busy };
 }
 
 type TIncrementForm = ReturnType<typeof useIncrementForm>;
 
 /** Who is raised: one employee, or a unit's employees (optionally of one department and designation). */
 function IncrementScope({ f }: { f: TIncrementForm }) {
-  const { errors, unitId } = f;
+  const { form, errors } = f;
+  const unitId = form.watch('unitId');
+  const unitError = (errors.unitId ?? errors.employee ?? errors.root)?.message;
   return (
     <>
       <Segmented
         name="increment-scope"
-        value={f.scope}
+        value={form.watch('scope')}
         onChange={(v) => {
-          f.setScope(v);
-          f.setErrors({});
+          form.setValue('scope', v);
+          form.clearErrors();
         }}
         options={[
           { value: 'employee', label: 'One employee' },
           { value: 'batch', label: 'A unit (batch)' },
         ]}
       />
-      {f.scope === 'employee' ? (
-        <FormField label="Employee" htmlFor="inc-employee" required error={errors.employeeId}>
-          <EmployeePicker id="inc-employee" value={f.employee} onChange={f.setEmployee} invalid={!!errors.employeeId} />
+      {form.watch('scope') === 'employee' ? (
+        <FormField label="Employee" htmlFor="inc-employee" required error={(errors.employee ?? errors.root)?.message}>
+          <Controller
+            control={form.control}
+            name="employee"
+            render={({ field }) => (
+              <EmployeePicker id="inc-employee" value={field.value} onChange={field.onChange} invalid={!!errors.employee} />
+            )}
+          />
         </FormField>
       ) : (
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Unit" htmlFor="inc-unit" required error={errors.unitId ?? errors.employeeId}>
+          <FormField label="Unit" htmlFor="inc-unit" required error={unitError}>
             <UnitSelect
               id="inc-unit"
               value={unitId}
               onChange={(v) => {
-                f.setUnitId(v);
-                f.setDepartmentId(null);
-                f.setDesignationId(null);
+                form.setValue('unitId', v, { shouldValidate: form.formState.isSubmitted });
+                form.setValue('departmentId', null);
+                form.setValue('designationId', null);
               }}
               className="w-full"
-              invalid={!!(errors.unitId || errors.employeeId)}
+              invalid={!!unitError}
             />
           </FormField>
-          <FormField label="Department" htmlFor="inc-dept" error={errors.departmentId}>
+          <FormField label="Department" htmlFor="inc-dept" error={errors.departmentId?.message}>
             <ReferenceSelect
               id="inc-dept"
               resource="department"
               placeholder="All departments"
-              value={f.departmentId}
-              onChange={f.setDepartmentId}
+              value={form.watch('departmentId')}
+              onChange={(v) => form.setValue('departmentId', v)}
               disabled={!unitId}
               scope={{ mappedToUnit: unitId }}
             />
           </FormField>
-          <FormField label="Designation" htmlFor="inc-desig" error={errors.designationId}>
+          <FormField label="Designation" htmlFor="inc-desig" error={errors.designationId?.message}>
             <ReferenceSelect
               id="inc-desig"
               resource="designation"
               placeholder="All designations"
-              value={f.designationId}
-              onChange={f.setDesignationId}
+              value={form.watch('designationId')}
+              onChange={(v) => form.setValue('designationId', v)}
               disabled={!unitId}
               scope={{ mappedToUnit: unitId }}
             />
@@ -198,29 +217,34 @@ function IncrementScope({ f }: { f: TIncrementForm }) {
 
 /** By how much (a percentage or rupees a month) and from which month. */
 function IncrementAmount({ f }: { f: TIncrementForm }) {
-  const { errors, by } = f;
+  const { form, errors } = f;
+  const by = form.watch('by');
   return (
     <div className="grid gap-4 sm:grid-cols-[auto_1fr_auto]">
       <FormField label="By">
         <Segmented
           name="increment-by"
           value={by}
-          onChange={f.setBy}
+          onChange={(v) => form.setValue('by', v, { shouldValidate: form.formState.isSubmitted })}
           options={[
             { value: 'percent', label: 'Percent' },
             { value: 'amount', label: 'Amount' },
           ]}
         />
       </FormField>
-      <FormField label={by === 'percent' ? 'Percentage' : 'Rupees per head a month'} htmlFor="inc-value" required error={errors.value}>
+      <FormField
+        label={by === 'percent' ? 'Percentage' : 'Rupees per head a month'}
+        htmlFor="inc-value"
+        required
+        error={errors.value?.message}
+      >
         <div className="relative">
           <Input
             id="inc-value"
             inputMode="decimal"
-            value={f.value}
-            onChange={(e) => f.setValue(e.target.value)}
             aria-invalid={!!errors.value}
             className={by === 'percent' ? 'pr-8' : 'pl-7'}
+            {...form.register('value')}
             data-testid="increment-value"
           />
           <span className={cn('absolute top-2 text-sm text-muted-foreground', by === 'percent' ? 'right-3' : 'left-3')} aria-hidden>
@@ -228,8 +252,20 @@ function IncrementAmount({ f }: { f: TIncrementForm }) {
           </span>
         </div>
       </FormField>
-      <FormField label="Effective from" htmlFor="inc-month" required error={errors.effectiveFrom}>
-        <MonthYearInput id="inc-month" year={f.ym.year} month={f.ym.month} onChange={f.setYm} invalid={!!errors.effectiveFrom} />
+      <FormField label="Effective from" htmlFor="inc-month" required error={errors.effectiveFrom?.message}>
+        <Controller
+          control={form.control}
+          name="effectiveFrom"
+          render={({ field }) => (
+            <MonthYearInput
+              id="inc-month"
+              year={field.value.year}
+              month={field.value.month}
+              onChange={field.onChange}
+              invalid={!!errors.effectiveFrom}
+            />
+          )}
+        />
       </FormField>
     </div>
   );
@@ -237,19 +273,19 @@ function IncrementAmount({ f }: { f: TIncrementForm }) {
 
 /** The heads to raise, ticked from the structure's earning heads. */
 function IncrementHeads({ f, heads }: { f: TIncrementForm; heads: THead[] }) {
+  const { form } = f;
+  const headIds = form.watch('headIds');
+  const toggleHead = (id: number, on: boolean) =>
+    form.setValue('headIds', on ? [...headIds, id] : headIds.filter((x) => x !== id), { shouldValidate: form.formState.isSubmitted });
   return (
-    <FormField label="Heads to raise" required error={f.errors.headIds}>
+    <FormField label="Heads to raise" required error={f.errors.headIds?.message}>
       {heads.length === 0 ? (
         <p className="text-sm text-muted-foreground">No structure head is defined.</p>
       ) : (
         <div className="grid gap-2 rounded-md border p-3 sm:grid-cols-2">
           {heads.map((h) => (
             <div key={h.id} className="flex items-center gap-2">
-              <Checkbox
-                id={`inc-head-${h.id}`}
-                checked={f.headIds.includes(h.id)}
-                onCheckedChange={(v) => f.toggleHead(h.id, v === true)}
-              />
+              <Checkbox id={`inc-head-${h.id}`} checked={headIds.includes(h.id)} onCheckedChange={(v) => toggleHead(h.id, v === true)} />
               <Label htmlFor={`inc-head-${h.id}`} className="font-normal">
                 {h.name} <span className="font-mono text-xs text-muted-foreground">{h.code}</span>
               </Label>
@@ -320,8 +356,8 @@ export function IncrementDialog({
               <IncrementScope f={f} />
               <IncrementHeads f={f} heads={heads} />
               <IncrementAmount f={f} />
-              <FormField label="Remarks" htmlFor="inc-remarks" error={f.errors.remarks}>
-                <Textarea id="inc-remarks" rows={2} maxLength={300} value={f.remarks} onChange={(e) => f.setRemarks(e.target.value)} />
+              <FormField label="Remarks" htmlFor="inc-remarks" error={f.errors.remarks?.message}>
+                <Textarea id="inc-remarks" rows={2} maxLength={300} {...f.form.register('remarks')} />
               </FormField>
             </div>
             <DialogFooter>
