@@ -1,9 +1,10 @@
-import { type TBonus, type TSaveBonus, ZSaveBonus } from '@hr/contract';
+import { type TBonus, ZSaveBonus } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { FILTER_CLASS } from '@/components/common/Filters';
 import { Segmented } from '@/components/common/Segmented';
 import { UnitSelect } from '@/components/common/UnitSelect';
@@ -14,13 +15,15 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { contractResolver, serverErrors } from '@/lib/form';
 import { formatCount, formatRupees } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
-import { financialYears, fyName, issuesToFieldErrors, payrollKeys } from './api';
+import { financialYears, fyName, payrollKeys } from './api';
 import { bonusPath, MonthYearInput, useSessionFinancialYear } from './components';
+import { into, monthYearOf, optionalText, pickedId } from './form-fields';
 
 export const RULE =
   "Code on Wages, 2019, s.26: eligible when wages (basic + DA + retaining allowance, plus the allowances above half of the remuneration) are at most ₹21,000 a month and at least 30 days were worked; computed on at most ₹7,000 a month (or the unit's minimum wage), at the chosen rate, for the months worked; at least ₹100 a year.";
@@ -38,90 +41,118 @@ export function Back() {
   );
 }
 
-type Line = { key: number; employee: TEmployeeOption | null; amount: string };
-type Errors = Record<string, string[]>;
+type Line = { employee: TEmployeeOption | null; amount: string };
+type TBonusFields = {
+  unitId: number | null;
+  financialYear: number;
+  kind: 'statutory' | 'adhoc';
+  ratePercent: string;
+  payWith: 'salary' | 'separate';
+  payYear: number | null;
+  payMonth: number | null;
+  lines: Line[];
+  remarks: string;
+};
+type TBonusBody = z.output<typeof ZSaveBonus>;
 
-const lineKey = (key: number) => `line.${key}`;
+const ZLine = ZSaveBonus.shape.lines.unwrap().element;
+const blank = (l: Line) => !l.employee && !l.amount.trim();
+/** The form's indexes of the lines sent (blank lines are left out of the body). */
+const sentIndexes = (lines: Line[]) => lines.flatMap((l, i) => (blank(l) ? [] : [i]));
 
-/**
- * The body to send and what is wrong with it. A line's errors are keyed by the line (`line.<key>`) rather than its
- * index in the body (`lines.<i>.amount`), since blank lines are left out of the body.
- */
-function validate(form: Omit<TSaveBonus, 'lines' | 'unitId'> & { unitId: number | null; lines: Line[] }) {
-  const sent = form.kind === 'adhoc' ? form.lines.filter((l) => l.employee || l.amount.trim()) : [];
-  const body = {
-    ...form,
-    unitId: form.unitId ?? 0,
-    lines:
-      form.kind === 'adhoc'
-        ? sent.map((l) => ({ employeeId: l.employee?.id ?? 0, amount: Number(l.amount.replace(/,/g, '')) }))
-        : undefined,
-  };
-  // The unit is checked by itself below, so that the schema's rules on the rest are checked before one is chosen.
-  const parsed = ZSaveBonus.safeParse({ ...body, unitId: form.unitId ?? 1 });
-  const errors: Errors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
-  if (form.unitId === null) errors.unitId = ['Choose the unit'];
-  const rate = body.ratePercent;
-  if (form.kind === 'statutory' && rate !== undefined && !(rate >= RATE.min && rate <= RATE.max))
-    errors.ratePercent = [`Between ${RATE.min} % and ${RATE.max} %`];
+/** A line as the contract's (its employee and amount), or its errors on the line's own fields; a blank line is left out. */
+const ZFormLine = z.object({ employee: z.custom<TEmployeeOption | null>(), amount: z.string() });
+const ZFormLines = z.array(ZFormLine).superRefine((lines, ctx) => {
   const seen = new Set<number>();
-  sent.forEach((l, i) => {
-    if (!l.employee) errors[`lines.${i}.employeeId`] = ['Choose the employee'];
-    else if (seen.has(l.employee.id)) errors[`lines.${i}.employeeId`] = ['Already in the list'];
+  lines.forEach((l, i) => {
+    if (blank(l)) return;
+    const parsed = ZLine.safeParse({ employeeId: l.employee?.id, amount: Number(l.amount.replace(/,/g, '')) });
+    for (const issue of parsed.error?.issues ?? [])
+      if (issue.path[0] === 'amount') ctx.addIssue({ code: 'custom', path: [i, 'amount'], message: issue.message });
+    if (!l.employee) ctx.addIssue({ code: 'custom', path: [i, 'employee'], message: 'Choose the employee' });
+    else if (seen.has(l.employee.id)) ctx.addIssue({ code: 'custom', path: [i, 'employee'], message: 'Already in the list' });
     if (l.employee) seen.add(l.employee.id);
   });
-  return { body, sent, errors: byLine(errors, sent) };
-}
+});
 
-/** `lines.<i>.<field>` → `line.<key>` (the i-th line sent); other keys unchanged. */
-function byLine(errors: Errors, sent: Line[]): Errors {
-  const out: Errors = {};
-  for (const [k, v] of Object.entries(errors)) {
-    const m = /^lines\.(\d+)\./.exec(k);
-    const line = m ? sent[Number(m[1])] : undefined;
-    const key = line ? lineKey(line.key) : k;
-    out[key] = [...(out[key] ?? []), ...v];
-  }
-  return out;
-}
+/** The form's fields checked by the contract's ZSaveBonus, with the dialog's rules besides (the unit, the rate's range, each line). */
+const RESOLVER = contractResolver<TBonusFields, TBonusBody>(
+  into(
+    z
+      .object({
+        unitId: pickedId(ZSaveBonus.shape.unitId, 'Choose the unit'),
+        financialYear: ZSaveBonus.shape.financialYear,
+        kind: ZSaveBonus.shape.kind,
+        ratePercent: z.string().transform((s) => (s.replace('%', '').trim() ? Number(s.replace('%', '').trim()) : undefined)),
+        payWith: ZSaveBonus.shape.payWith,
+        payYear: z.number().nullable(),
+        payMonth: z.number().nullable(),
+        lines: ZFormLines,
+        remarks: optionalText(ZSaveBonus.shape.remarks),
+      })
+      .refine((b) => b.kind !== 'statutory' || b.ratePercent === undefined || (b.ratePercent >= RATE.min && b.ratePercent <= RATE.max), {
+        path: ['ratePercent'],
+        message: `Between ${RATE.min} % and ${RATE.max} %`,
+        when: () => true,
+      })
+      .transform(({ ratePercent, payYear, payMonth, lines, ...b }) => ({
+        ...b,
+        ratePercent: b.kind === 'statutory' ? ratePercent : undefined,
+        payYear: b.payWith === 'salary' ? (payYear ?? undefined) : undefined,
+        payMonth: b.payWith === 'salary' ? (payMonth ?? undefined) : undefined,
+        lines:
+          b.kind === 'adhoc'
+            ? lines.filter((l) => !blank(l)).map((l) => ({ employeeId: l.employee?.id ?? 0, amount: Number(l.amount.replace(/,/g, '')) }))
+            : undefined,
+      })),
+    ZSaveBonus,
+  ),
+);
 
 /** The form's lines from a saved bonus (ad hoc amounts; a statutory bonus's lines are computed, not entered). */
 function linesOf(b: TBonus | undefined): Line[] {
   const paid = (b?.lines ?? []).filter((l) => l.amount !== 0);
-  if (b?.kind !== 'adhoc' || paid.length === 0) return [{ key: 1, employee: null, amount: '' }];
-  return paid.map((l, i) => ({
-    key: i + 1,
-    employee: { id: l.employeeId, name: l.name, employeeCode: l.employeeCode },
-    amount: String(l.amount),
-  }));
+  if (b?.kind !== 'adhoc' || paid.length === 0) return [{ employee: null, amount: '' }];
+  return paid.map((l) => ({ employee: { id: l.employeeId, name: l.name, employeeCode: l.employeeCode }, amount: String(l.amount) }));
 }
 
-/** The form's state, the save (new or changed) and the checks before it is sent. */
+/** The form (a new bonus, or the saved one's figures), the save (new or changed) and the checks before it is sent. */
 function useBonusForm(existing: TBonus | undefined, onChanged: ((b: TBonus) => void) | undefined) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [unitId, setUnitId] = useState<number | null>(existing?.unitId ?? null);
   const sessionYear = useSessionFinancialYear();
-  const [financialYear, setFinancialYear] = useState(existing?.financialYear ?? sessionYear);
-  const [kind, setKind] = useState<'statutory' | 'adhoc'>(existing?.kind ?? 'statutory');
-  const [rate, setRate] = useState(String(existing?.ratePercent ?? RATE.min));
-  const [payWith, setPayWith] = useState<'salary' | 'separate'>(existing?.payWith ?? 'salary');
-  const [pay, setPay] = useState<{ year: number | null; month: number | null }>(() =>
-    existing?.payYear && existing.payMonth
-      ? { year: existing.payYear, month: existing.payMonth }
-      : { year: yearOptions()[0], month: currentMonth() },
-  );
-  const [lines, setLines] = useState<Line[]>(() => linesOf(existing));
-  const [remarks, setRemarks] = useState(existing?.remarks ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  const paid = existing?.payYear && existing.payMonth;
+  const form = useForm<TBonusFields, unknown, TBonusBody>({
+    resolver: RESOLVER,
+    defaultValues: {
+      unitId: existing?.unitId ?? null,
+      financialYear: existing?.financialYear ?? sessionYear,
+      kind: existing?.kind ?? 'statutory',
+      ratePercent: String(existing?.ratePercent ?? RATE.min),
+      payWith: existing?.payWith ?? 'salary',
+      payYear: paid ? (existing.payYear ?? null) : yearOptions()[0],
+      payMonth: paid ? (existing.payMonth ?? null) : currentMonth(),
+      lines: linesOf(existing),
+      remarks: existing?.remarks ?? '',
+    },
+  });
+  const lines = useFieldArray({ control: form.control, name: 'lines' });
+  // A server error on the body's i-th line goes on the form's line it came from.
+  const onError = (sent: number[]) =>
+    serverErrors(form, {
+      rename: Object.fromEntries(
+        sent.flatMap((k, j) => [
+          [`lines.${j}.amount`, `lines.${k}.amount`],
+          [`lines.${j}.employeeId`, `lines.${k}.employee`],
+        ]),
+      ),
+    });
   // On failure the toast and the inline errors say why (400 field errors; 409 e.g. no approved month, or the salary month is closed).
   const save = useAction(
-    (body: ReturnType<typeof validate>['body'], sent: ReturnType<typeof validate>['sent']) =>
+    (body: TBonusBody, sent: number[]) =>
       existing
-        ? api.put<TBonus>(apiPath('/api/payroll/bonuses/:id', { id: existing.id }), body, {
-            onError: (e: ApiError) => setErrors(byLine(e.fieldErrors, sent)),
-          })
-        : api.post<TBonus>(apiPath('/api/payroll/bonuses'), body, { onError: (e: ApiError) => setErrors(byLine(e.fieldErrors, sent)) }),
+        ? api.put<TBonus>(apiPath('/api/payroll/bonuses/:id', { id: existing.id }), body, { onError: onError(sent) })
+        : api.post<TBonus>(apiPath('/api/payroll/bonuses'), body, { onError: onError(sent) }),
     {
       success: (saved) => ({
         title: existing ? 'Bonus changed' : 'Bonus prepared',
@@ -134,110 +165,62 @@ function useBonusForm(existing: TBonus | undefined, onChanged: ((b: TBonus) => v
       },
     },
   );
-
-  /** A setter that also forgets the errors of the field it sets. */
-  const change =
-    <T,>(set: (v: T) => void, ...keys: string[]) =>
-    (v: T) => {
-      set(v);
-      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !keys.includes(k))));
-    };
-
-  const submit = async () => {
-    const {
-      body,
-      sent,
-      errors: found,
-    } = validate({
-      unitId,
-      financialYear,
-      kind,
-      ratePercent: kind === 'statutory' && rate.trim() ? Number(rate.replace('%', '').trim()) : undefined,
-      payWith,
-      payYear: payWith === 'salary' ? (pay.year ?? undefined) : undefined,
-      payMonth: payWith === 'salary' ? (pay.month ?? undefined) : undefined,
-      remarks: remarks.trim() || null,
-      lines,
-    });
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    await save.run(body, sent);
-  };
-
-  return {
-    unitId,
-    setUnitId,
-    financialYear,
-    setFinancialYear,
-    kind,
-    setKind,
-    rate,
-    setRate,
-    payWith,
-    setPayWith,
-    pay,
-    setPay,
-    lines,
-    setLines,
-    remarks,
-    setRemarks,
-    errors,
-    change,
-    submit,
-    saving: save.busy,
-  };
+  const submit = form.handleSubmit(async (body) => {
+    await save.run(body, sentIndexes(form.getValues('lines')));
+  });
+  return { form, lines, errors: form.formState.errors, submit, saving: save.busy };
 }
 
 type TBonusForm = ReturnType<typeof useBonusForm>;
 
 /** The ad hoc lines: an employee of the unit and an amount each, removable, and Add an employee. */
 function BonusLines({ f }: { f: TBonusForm }) {
-  const { lines, setLines, errors } = f;
-  const setLine = (key: number, next: Partial<Line>) =>
-    f.change(setLines, lineKey(key))(lines.map((l) => (l.key === key ? { ...l, ...next } : l)));
+  const { form, lines, errors } = f;
+  const unitId = form.watch('unitId');
   return (
-    <FormField label="Employees and amounts" required error={errors.lines}>
+    <FormField label="Employees and amounts" required error={(errors.lines?.root ?? errors.lines)?.message}>
       <div className="grid gap-2" data-testid="bonus-lines">
-        {lines.map((l, i) => {
-          const lineErrors = errors[lineKey(l.key)];
+        {lines.fields.map((l, i) => {
+          const lineErrors = [errors.lines?.[i]?.employee?.message, errors.lines?.[i]?.amount?.message].filter(Boolean);
           return (
-            <div key={l.key} className="grid gap-1">
+            <div key={l.id} className="grid gap-1">
               <div className="flex items-center gap-2">
-                <EmployeePicker
-                  className="flex-1"
-                  unitId={f.unitId}
-                  value={l.employee}
-                  onChange={(v) => setLine(l.key, { employee: v })}
-                  invalid={!!lineErrors}
+                <Controller
+                  control={form.control}
+                  name={`lines.${i}.employee`}
+                  render={({ field }) => (
+                    <EmployeePicker
+                      className="flex-1"
+                      unitId={unitId}
+                      value={field.value}
+                      onChange={field.onChange}
+                      invalid={lineErrors.length > 0}
+                    />
+                  )}
                 />
                 <Input
                   aria-label={`Amount ${i + 1}`}
                   inputMode="decimal"
                   className="w-36 tabular-nums"
                   placeholder="₹"
-                  value={l.amount}
-                  onChange={(e) => setLine(l.key, { amount: e.target.value })}
-                  aria-invalid={!!lineErrors}
+                  aria-invalid={lineErrors.length > 0}
+                  {...form.register(`lines.${i}.amount`)}
                 />
                 <Button
                   variant="ghost"
                   size="icon"
                   aria-label={`Remove line ${i + 1}`}
-                  onClick={() => setLines(lines.filter((x) => x.key !== l.key))}
-                  disabled={lines.length === 1}
+                  onClick={() => lines.remove(i)}
+                  disabled={lines.fields.length === 1}
                 >
                   <Trash2 />
                 </Button>
               </div>
-              {lineErrors && <p className="text-sm text-destructive">{lineErrors.join(' ')}</p>}
+              {lineErrors.length > 0 && <p className="text-sm text-destructive">{lineErrors.join(' ')}</p>}
             </div>
           );
         })}
-        <Button
-          variant="outline"
-          className="w-fit"
-          onClick={() => setLines([...lines, { key: Math.max(...lines.map((l) => l.key)) + 1, employee: null, amount: '' }])}
-        >
+        <Button variant="outline" className="w-fit" onClick={() => lines.append({ employee: null, amount: '' })}>
           <Plus /> Add an employee
         </Button>
       </div>
@@ -247,35 +230,31 @@ function BonusLines({ f }: { f: TBonusForm }) {
 
 /** How the bonus is paid: with a salary month (which one), or separately. */
 function PaySection({ f }: { f: TBonusForm }) {
-  const { errors, change } = f;
+  const { form, errors } = f;
+  const payWith = form.watch('payWith');
+  const monthError = (errors.payMonth ?? errors.payYear)?.message;
   return (
     <div className="grid items-start gap-4 sm:grid-cols-2">
       <FormField label="Paid">
         <Segmented
           name="bonus-pay"
-          value={f.payWith}
-          onChange={change(f.setPayWith, 'payMonth', 'payYear')}
+          value={payWith}
+          onChange={(v) => form.setValue('payWith', v, { shouldValidate: form.formState.isSubmitted })}
           options={[
             { value: 'salary', label: 'With a salary month' },
             { value: 'separate', label: 'Separately' },
           ]}
         />
       </FormField>
-      {f.payWith === 'salary' && (
+      {payWith === 'salary' && (
         <FormField
           label="Salary month"
           htmlFor="bonus-pay-month"
           required
-          error={errors.payMonth ?? errors.payYear}
+          error={monthError}
           hint="The month's salary run pays the bonus, once approved."
         >
-          <MonthYearInput
-            id="bonus-pay-month"
-            year={f.pay.year}
-            month={f.pay.month}
-            onChange={change(f.setPay, 'payMonth', 'payYear')}
-            invalid={!!(errors.payMonth ?? errors.payYear)}
-          />
+          <MonthYearInput id="bonus-pay-month" {...monthYearOf(form, 'payYear', 'payMonth')} invalid={!!monthError} />
         </FormField>
       )}
     </div>
@@ -284,27 +263,26 @@ function PaySection({ f }: { f: TBonusForm }) {
 
 /** The unit and the financial year (fixed once the bonus exists). */
 function UnitAndYear({ f, fixed }: { f: TBonusForm; fixed: boolean }) {
-  const { errors, change } = f;
+  const { form, errors } = f;
   return (
     <div className="grid items-start gap-4 sm:grid-cols-2">
-      <FormField label="Unit" htmlFor="bonus-unit" required error={errors.unitId}>
+      <FormField label="Unit" htmlFor="bonus-unit" required error={errors.unitId?.message}>
         <UnitSelect
           id="bonus-unit"
-          value={f.unitId}
-          onChange={change(f.setUnitId, 'unitId', 'lines')}
+          value={form.watch('unitId')}
+          onChange={(v) => form.setValue('unitId', v, { shouldValidate: form.formState.isSubmitted })}
           invalid={!!errors.unitId}
           disabled={fixed}
           data-testid="bonus-unit"
         />
       </FormField>
-      <FormField label="Financial year" htmlFor="bonus-fy" required error={errors.financialYear}>
+      <FormField label="Financial year" htmlFor="bonus-fy" required error={errors.financialYear?.message}>
         <select
           id="bonus-fy"
           className={`${FILTER_CLASS} w-40`}
-          value={f.financialYear}
           disabled={fixed}
-          onChange={(e) => change(f.setFinancialYear, 'financialYear')(Number(e.target.value))}
           aria-invalid={!!errors.financialYear}
+          {...form.register('financialYear', { valueAsNumber: true })}
         >
           {financialYears().map((y) => (
             <option key={y} value={y}>
@@ -320,7 +298,8 @@ function UnitAndYear({ f, fixed }: { f: TBonusForm; fixed: boolean }) {
 /** A new bonus, or (`existing`) a change to one not yet paid: its unit, year and kind stay, and it goes back for approval. */
 export function NewBonus({ existing, onChanged }: { existing?: TBonus; onChanged?: (b: TBonus) => void } = {}) {
   const f = useBonusForm(existing, onChanged);
-  const { kind, errors, saving } = f;
+  const { form, errors, saving } = f;
+  const kind = form.watch('kind');
 
   return (
     <div className="space-y-4">
@@ -341,7 +320,7 @@ export function NewBonus({ existing, onChanged }: { existing?: TBonus; onChanged
               disabled={!!existing}
               name="bonus-kind"
               value={kind}
-              onChange={f.setKind}
+              onChange={(v) => form.setValue('kind', v)}
               options={[
                 { value: 'statutory', label: 'Statutory (Code on Wages, s.26)' },
                 { value: 'adhoc', label: 'Ad hoc amounts' },
@@ -353,25 +332,25 @@ export function NewBonus({ existing, onChanged }: { existing?: TBonus; onChanged
               label="Rate (%)"
               htmlFor="bonus-rate"
               required
-              error={errors.ratePercent}
+              error={errors.ratePercent?.message}
               hint={`${RATE.min} % to ${RATE.max} %. ${RULE}`}
             >
               <Input
                 id="bonus-rate"
                 inputMode="decimal"
                 className="w-32"
-                value={f.rate}
-                onChange={(e) => f.change(f.setRate, 'ratePercent')(e.target.value)}
                 aria-invalid={!!errors.ratePercent}
+                {...form.register('ratePercent')}
               />
             </FormField>
           ) : (
             <BonusLines f={f} />
           )}
           <PaySection f={f} />
-          <FormField label="Remarks" htmlFor="bonus-remarks" error={errors.remarks}>
-            <Textarea id="bonus-remarks" rows={2} maxLength={300} value={f.remarks} onChange={(e) => f.setRemarks(e.target.value)} />
+          <FormField label="Remarks" htmlFor="bonus-remarks" error={errors.remarks?.message}>
+            <Textarea id="bonus-remarks" rows={2} maxLength={300} {...form.register('remarks')} />
           </FormField>
+          {errors.root?.message && <p className="text-sm text-destructive">{errors.root.message}</p>}
           <div>
             <Button onClick={() => void f.submit()} disabled={saving} data-testid="save-bonus">
               {saving
