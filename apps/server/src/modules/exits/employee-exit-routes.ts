@@ -1,17 +1,8 @@
-// The separation and settlement on the employee's record: the latest separation not withdrawn or rejected (else the
-// latest of any) with its type, dates and status, and its settlement (status, net, due date, paid on / pending).
-// Readable to those who may read the employee (the employee record's menu, or the separation / settlement menus).
-import { MENU, type TEmployeeExit, ZEmployeeExit, ZIdParams } from '@hr/contract';
-import { sql } from 'drizzle-orm';
+// The separation and settlement on the employee's record (employee-exit.ts). Readable to those who may read the
+// employee (the employee record's menu, or the separation / settlement menus).
+import { MENU, ZEmployeeExit, ZIdParams } from '@hr/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows } from '../../db/client';
-import { NotFound } from '../../lib/errors';
-import { orgToday } from '../../lib/org-zone';
-import { canReachRecord, hasAction } from '../access/context';
-import { isOverdue } from './settlements';
-
-type SeparationRow = NonNullable<TEmployeeExit['separation']>;
-type SettlementRow = Omit<NonNullable<TEmployeeExit['settlement']>, 'overdue'>;
+import { employeeExit } from './employee-exit';
 
 export const employeeExitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,39 +16,6 @@ export const employeeExitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZEmployeeExit },
       },
     },
-    async (request): Promise<TEmployeeExit> => {
-      const auth = request.auth;
-      const [e] = await queryRows<{ id: number; unitId: number }>(
-        app.db,
-        sql`select id, unit_id as "unitId" from employees where id = ${request.params.id}`,
-      );
-      if (!e || !canReachRecord(auth, { employeeId: e.id, unitId: e.unitId })) throw new NotFound('Employee not found');
-      const [separation] = await queryRows<SeparationRow>(
-        app.db,
-        sql`select s.id, s.type, s.status, s.notice_given_on::text as "noticeGivenOn", s.last_day_requested::text as "lastDayRequested",
-              s.last_day::text as "lastDay", s.notice_days as "noticeDays", s.reason,
-              to_char(s.separated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "separatedAt"
-            from separations s where s.employee_id = ${e.id} and s.is_active
-            order by (s.status in ('pending', 'approved')) desc, s.id desc limit 1`,
-      );
-      const [settlement] = separation
-        ? await queryRows<SettlementRow>(
-            app.db,
-            sql`select x.id, x.status, x.net::float8 / 100 as net, x.due_date::text as "dueDate",
-                  case when x.status = 'approved' and x.net > 0 then coalesce(p.status, 'pending') end as "paymentStatus",
-                  case when p.status = 'paid' then p.value_date::text end as "paidOn"
-                from exit_settlements x left join salary_payments p on p.settlement_id = x.id
-                where x.separation_id = ${separation.id} and x.is_active and x.status <> 'cancelled'`,
-          )
-        : [];
-      return {
-        separation: separation ?? null,
-        settlement: settlement ? { ...settlement, overdue: isOverdue(settlement, orgToday()) } : null,
-        links: {
-          separation: await hasAction(app.db, auth, MENU.separation, 'view'),
-          settlement: await hasAction(app.db, auth, MENU.settlement, 'view'),
-        },
-      };
-    },
+    async (request) => employeeExit(app.db, request.auth, request.params.id),
   );
 };

@@ -10,16 +10,9 @@ import {
   ZSettlementListQuery,
   ZSettlementPage,
 } from '@hr/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows } from '../../db/client';
-import { exitAdjustments } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
-import { Conflict, NotFound } from '../../lib/errors';
-import { selfScope, unitScope } from '../access/context';
-import { decide } from '../approvals/service';
-import { loadSeparation } from './separations';
-import { computeSettlement, loadSettlement, settlementOfSeparation, settlementRows, settlementView } from './settlements';
+import { addAdjustment, decideSettlement, listSettlements, removeAdjustment } from './settlement-office';
+import { computeSettlement, settlementView } from './settlements';
 
 const menu = MENU.settlement;
 
@@ -37,23 +30,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSettlementPage },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const auth = request.auth;
-      const where = and(
-        sql`true`,
-        unitScope(auth, sql`x.unit_id`),
-        selfScope(auth, sql`x.employee_id`),
-        q.unitId ? sql`x.unit_id = ${Number(q.unitId)}` : undefined,
-        q.status ? sql`x.status = ${q.status}` : undefined,
-      )!;
-      const rows = await settlementRows(app.db, where, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-      const [{ n }] = await queryRows<{ n: number }>(
-        app.db,
-        sql`select count(*)::int as n from exit_settlements x where x.is_active and ${where}`,
-      );
-      return { total: n, rows };
-    },
+    async (request) => listSettlements(app.db, request.auth, request.query),
   );
 
   app.get(
@@ -107,12 +84,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSettlement },
       },
     },
-    async (request) => {
-      const x = await loadSettlement(app.db, request.auth, request.params.id);
-      if (x.status !== 'computed' || !x.approvalId) throw new Conflict(`This settlement is ${x.status}`);
-      await decide(app.db, request.auth, x.approvalId, request.body.action, request.body.remark ?? null, request.id);
-      return settlementView(app.db, request.auth, x.id);
-    },
+    async (request) => decideSettlement(app.db, request.auth, request.params.id, request.body, request.id),
   );
 };
 
@@ -132,37 +104,7 @@ export const adjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSettlement },
       },
     },
-    async (request) => {
-      const auth = request.auth;
-      const sep = await loadSeparation(app.db, auth, request.params.id);
-      const open = await settlementOfSeparation(app.db, sep.id);
-      if (!open) throw new Conflict('Compute the settlement first');
-      if (open.status === 'approved') throw new Conflict('The settlement is approved and locked');
-      const b = request.body;
-      const [row] = await app.db
-        .insert(exitAdjustments)
-        .values({
-          separationId: sep.id,
-          side: b.side,
-          label: b.label,
-          amount: Math.round(b.amount * 100),
-          reason: b.reason,
-          createdBy: auth.userId,
-          updatedBy: auth.userId,
-        })
-        .returning();
-      await writeAudit(app.db, {
-        entity: 'exit_adjustments',
-        entityId: row.id,
-        action: 'create',
-        after: row,
-        userId: auth.userId,
-        requestId: request.id,
-      });
-      const x = await loadSettlement(app.db, auth, open.id);
-      const id = await computeSettlement(app.db, auth, sep.id, { noticeWaived: x.noticeWaived, waiverReason: x.waiverReason }, request.id);
-      return settlementView(app.db, auth, id);
-    },
+    async (request) => addAdjustment(app.db, request.auth, request.params.id, request.body, request.id),
   );
 
   app.delete(
@@ -176,35 +118,6 @@ export const adjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSettlement },
       },
     },
-    async (request) => {
-      const auth = request.auth;
-      const sep = await loadSeparation(app.db, auth, request.params.id);
-      const open = await settlementOfSeparation(app.db, sep.id);
-      if (!open) throw new Conflict('Compute the settlement first');
-      if (open.status === 'approved') throw new Conflict('The settlement is approved and locked');
-      const [gone] = await app.db
-        .update(exitAdjustments)
-        .set({ isActive: false, updatedBy: auth.userId, updatedAt: new Date() })
-        .where(
-          and(
-            eq(exitAdjustments.id, request.params.adjustmentId),
-            eq(exitAdjustments.separationId, sep.id),
-            eq(exitAdjustments.isActive, true),
-          ),
-        )
-        .returning();
-      if (!gone) throw new NotFound('Adjustment not found');
-      await writeAudit(app.db, {
-        entity: 'exit_adjustments',
-        entityId: gone.id,
-        action: 'delete',
-        before: gone,
-        userId: auth.userId,
-        requestId: request.id,
-      });
-      const x = await loadSettlement(app.db, auth, open.id);
-      const id = await computeSettlement(app.db, auth, sep.id, { noticeWaived: x.noticeWaived, waiverReason: x.waiverReason }, request.id);
-      return settlementView(app.db, auth, id);
-    },
+    async (request) => removeAdjustment(app.db, request.auth, request.params.id, request.params.adjustmentId, request.id),
   );
 };
