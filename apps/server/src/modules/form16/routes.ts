@@ -1,29 +1,17 @@
 // Form 16 (/outlet/form-16): an employee downloads their own for a financial year; the payroll office (the salary
 // process menu, within its units) downloads one employee's, or a unit's as one PDF or a ZIP of one PDF each (a job).
 import { MENU, ZForm16Batch, ZForm16Query, ZIdParams, ZJobStarted } from '@hr/contract';
-import { buildForm16Doc, financialYearStart, form16FileName } from '@hr/documents';
-import { renderPdf } from '@hr/documents/node';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { queryRows } from '../../db/client';
-import { enqueue } from '../../jobs/runner';
-import { NotFound } from '../../lib/errors';
-import { FINAL_RUN } from '../../lib/month-lock';
 import { fileResponse } from '../../lib/responses';
-import { canReachRecord, canReachUnit, hasAction } from '../access/context';
-import { loadForm16Records, runInYear } from './data';
-import { form16BatchJob } from './job';
+import { employeeForm16, type Form16File, ownForm16, startForm16Batch } from './files';
 
-async function sendForm16(reply: FastifyReply, db: Parameters<typeof loadForm16Records>[0], employeeId: number, financialYear: string) {
-  const [record] = await loadForm16Records(db, [employeeId], financialYear);
-  if (!record) throw new NotFound(`No approved salary in the financial year ${financialYear}`);
-  const pdf = await renderPdf(buildForm16Doc([record]));
+function sendForm16(reply: FastifyReply, file: Form16File) {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${form16FileName(record)}"`)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
     .header('cache-control', 'no-store')
-    .send(pdf);
+    .send(file.pdf);
 }
 
 export const form16Routes: FastifyPluginAsyncZod = async (app) => {
@@ -41,11 +29,7 @@ export const form16Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: fileResponse('application/pdf') },
       },
     },
-    async (request, reply) => {
-      const employeeId = request.auth.employeeId;
-      if (!employeeId) throw new NotFound('No employee record is linked to this sign-in');
-      return sendForm16(reply, app.db, employeeId, request.query.financialYear);
-    },
+    async (request, reply) => sendForm16(reply, await ownForm16(app.db, request.auth, request.query.financialYear)),
   );
 
   app.get(
@@ -63,16 +47,7 @@ export const form16Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: fileResponse('application/pdf') },
       },
     },
-    async (request, reply) => {
-      const id = request.params.id;
-      const own = request.auth.employeeId === id;
-      const payroll = !own && (await hasAction(app.db, request.auth, MENU.salaryProcess, 'view'));
-      const [e] = await queryRows<{ unitId: number }>(app.db, sql`select unit_id as "unitId" from employees where id = ${id}`);
-      if (!e || !(own || (payroll && canReachRecord(request.auth, { employeeId: id, unitId: e.unitId })))) {
-        throw new NotFound('Employee not found');
-      }
-      return sendForm16(reply, app.db, id, request.query.financialYear);
-    },
+    async (request, reply) => sendForm16(reply, await employeeForm16(app.db, request.auth, request.params.id, request.query.financialYear)),
   );
 
   app.post(
@@ -88,19 +63,9 @@ export const form16Routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { unitId, financialYear, format } = request.body;
-      const unit = Number(unitId);
-      const [u] = await queryRows<{ id: number }>(app.db, sql`select id from units where id = ${unit}`);
-      if (!u || !canReachUnit(request.auth, unit)) throw new NotFound('Unit not found');
-      const start = financialYearStart(financialYear);
-      const [any] = await queryRows<{ n: number }>(
-        app.db,
-        sql`select count(*)::int as n from payroll_runs r where r.unit_id = ${unit} and ${FINAL_RUN} and ${runInYear(start)}`,
-      );
-      if (!any?.n) throw new NotFound(`No approved salary of the unit in the financial year ${financialYear}`);
-      const jobId = await enqueue(app.db, form16BatchJob, { unitId: unit, financialYear, format }, { createdBy: request.auth.userId });
+      const jobId = await startForm16Batch(app.db, request.auth, request.body);
       app.jobs.kick();
-      return reply.code(202).send({ jobId: jobId as number });
+      return reply.code(202).send({ jobId });
     },
   );
 };
