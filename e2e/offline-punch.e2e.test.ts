@@ -6,7 +6,7 @@ import { todayIn } from '@hr/calendar';
 import { describe, expect, it } from 'vitest';
 import { apiRequest, screenshot, signInWithToken, useBrowser } from './support';
 
-const ctx = useBrowser({ viewport: { width: 390, height: 844 } });
+const ctx = useBrowser({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
 /** Chennai Branch's office (its geofence's centre in the seed). */
 const CHENNAI = { latitude: 13.0569, longitude: 80.2425 };
 /** A page's data on a loaded machine can take seconds. */

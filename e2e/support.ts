@@ -55,7 +55,16 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export type PageOptions = { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } };
+export type PageOptions = {
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  /**
+   * 'block' by default: the app's service worker precaches the whole shell (some 250 files) in every fresh context,
+   * i.e. in every test, which costs the server and the browser CPU time and keeps the network busy; the offline and
+   * installable-app tests (offline-punch.e2e) allow it.
+   */
+  serviceWorkers?: 'allow' | 'block';
+};
 
 /** A page in a fresh context (own storage) whose relative URLs resolve against the test server. */
 export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<Page> {
@@ -65,6 +74,7 @@ export async function newPage(browser: Browser, opts: PageOptions = {}): Promise
     colorScheme: opts.colorScheme ?? 'light',
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
+    serviceWorkers: opts.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   page.setDefaultTimeout(90_000);
