@@ -1,6 +1,8 @@
-import { passwordProblem } from '@hr/contract';
+import { passwordProblem, type TChangePasswordRequest, ZChangePasswordRequest } from '@hr/contract';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -9,11 +11,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { type ApiError, api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { contractResolver, serverErrors } from '@/lib/form';
 import { useSession } from '@/lib/session';
 import { useAction } from '@/lib/useAction';
 
-type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
-type FieldErrors = Partial<Record<Field, string>>;
+type TForm = TChangePasswordRequest & { confirmPassword: string };
+type Field = keyof TForm;
+const EMPTY: TForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** The three password fields: name, label and the browser's autocomplete hint. */
 const FIELDS: [Field, string, 'current-password' | 'new-password'][] = [
@@ -29,24 +33,34 @@ const FIELDS: [Field, string, 'current-password' | 'new-password'][] = [
  */
 export function ChangePasswordScreen() {
   const account = useSession((s) => s.acc_dtls);
-  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The contract's request with the second entry; the built-in policy here, the server applies the installation's
+  // (it may ask for more).
+  const resolver = useMemo(() => {
+    const who = { userName: account?.userName, fullName: account?.fullName, organisation: account?.organisation.name };
+    return contractResolver<TForm>(
+      ZChangePasswordRequest.extend({ confirmPassword: z.string() }).superRefine((v, ctx) => {
+        const problem = v.newPassword ? passwordProblem(v.newPassword, who) : null;
+        if (problem) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: problem });
+        else if (v.newPassword && v.confirmPassword !== v.newPassword)
+          ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'The two new passwords differ' });
+      }),
+    );
+  }, [account]);
+  const form = useForm<TForm>({ resolver, defaultValues: EMPTY });
+  const errors = form.formState.errors;
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   // `silent`: the form itself shows why the server refused (the current password, the policy).
   const change = useAction(
-    (body: { currentPassword: string; newPassword: string }) => api.post(apiPath('/api/auth/password'), body, { silent: true }),
+    (body: TChangePasswordRequest) =>
+      api.post(apiPath('/api/auth/password'), body, { silent: true, onError: serverErrors(form, { fields: FIELDS.map((f) => f[0]) }) }),
     {
       success: 'Password changed',
       onDone: () => {
-        setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+        form.reset(EMPTY);
         setDone(true);
       },
-      onError: (err) => {
-        const fe = (err as ApiError).body?.fieldErrors;
-        if (fe) setErrors({ currentPassword: fe.currentPassword?.[0], newPassword: fe.newPassword?.[0] });
-        setFormError((err as ApiError).message);
-      },
+      onError: (err) => setFormError((err as ApiError).message),
     },
   );
   const busy = change.busy;
@@ -58,23 +72,17 @@ export function ChangePasswordScreen() {
     void import('@hr/contract/password-strength').then((m) => m.installPasswordStrength()).catch(() => undefined);
   }, []);
 
-  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: e.target.value }));
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    setDone(false);
-    const errs: FieldErrors = {};
-    if (!values.currentPassword) errs.currentPassword = 'Current password is required';
-    // The built-in policy here; the server applies the installation's (it may ask for more).
-    const who = { userName: account?.userName, fullName: account?.fullName, organisation: account?.organisation.name };
-    const problem = values.newPassword ? passwordProblem(values.newPassword, who) : 'New password is required';
-    if (problem) errs.newPassword = problem;
-    if (!errs.newPassword && values.confirmPassword !== values.newPassword) errs.confirmPassword = 'The two new passwords differ';
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    await change.run({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-  }
+  const onSubmit = form.handleSubmit(
+    async (v) => {
+      setFormError(null);
+      setDone(false);
+      await change.run({ currentPassword: v.currentPassword, newPassword: v.newPassword });
+    },
+    () => {
+      setFormError(null);
+      setDone(false);
+    },
+  );
 
   return (
     <div className="max-w-lg">
@@ -91,15 +99,8 @@ export function ChangePasswordScreen() {
           </Alert>
         )}
         {FIELDS.map(([field, label, autoComplete]) => (
-          <FormField key={field} label={label} htmlFor={field} error={errors[field]}>
-            <Input
-              id={field}
-              type="password"
-              autoComplete={autoComplete}
-              value={values[field]}
-              aria-invalid={!!errors[field]}
-              onChange={set(field)}
-            />
+          <FormField key={field} label={label} htmlFor={field} error={errors[field]?.message}>
+            <Input id={field} type="password" autoComplete={autoComplete} aria-invalid={!!errors[field]} {...form.register(field)} />
           </FormField>
         ))}
         <Button type="submit" disabled={busy}>
