@@ -1,7 +1,7 @@
-import { ZAssignShifts } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarCog } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { DateInput, DepartmentSelect } from '@/components/common/Filters';
 import { Segmented } from '@/components/common/Segmented';
 import { UnitSelect } from '@/components/common/UnitSelect';
@@ -11,15 +11,14 @@ import { DateInput as DateField } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { formatCount, todayIso, WEEKDAY_SHORT } from '@/lib/format';
+import { serverErrors } from '@/lib/form';
+import { formatCount, WEEKDAY_SHORT } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
 
 import { ChosenEmployees, ShiftChoice } from './AssignShiftsParts';
 import { assignShifts, attendanceKeys, type TAssignShifts, type TShiftOption } from './api';
-import { issuesToFieldErrors, patternLength, resizePattern } from './format';
-
-type Kind = 'fixed' | 'weekly' | 'rotation';
-type Who = 'employees' | 'unit';
+import { blankForm, type Kind, messageOf, RESOLVER, type TAssignForm as TAssignFormValues, type Who } from './assign-form';
+import { patternLength, resizePattern } from './format';
 
 const KIND_HELP: Record<Kind, string> = {
   fixed: 'The same shift every day; weekly offs stay as each employee has them.',
@@ -27,9 +26,7 @@ const KIND_HELP: Record<Kind, string> = {
   rotation: 'A cycle of days repeating from the start date (e.g. 3 mornings, 3 nights, 2 off).',
 };
 
-type TErrors = Record<string, string[]>;
-
-/** The form's state, reset each time the dialog opens, and its checks before it is sent. */
+/** The form, reset each time the dialog opens, the pattern kept in step with its kind, and sending. */
 function useAssignForm(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -39,110 +36,66 @@ function useAssignForm(props: {
 }) {
   const { open, onOpenChange, shifts, initialEmployees, initialUnitId } = props;
   const queryClient = useQueryClient();
-  const [who, setWho] = useState<Who>('employees');
-  const [employees, setEmployees] = useState<TEmployeeOption[]>([]);
-  const [unitId, setUnitId] = useState<number | null>(null);
-  const [departmentId, setDepartmentId] = useState<number | null>(null);
-  const [fromDate, setFromDate] = useState(todayIso());
-  const [toDate, setToDate] = useState('');
-  const [kind, setKind] = useState<Kind>('fixed');
-  const [rotationDays, setRotationDays] = useState(7);
-  const [pattern, setPattern] = useState<(number | null)[]>([null]);
-  const [errors, setErrors] = useState<TErrors>({});
-  const assign = useAction((body: TAssignShifts) => assignShifts(body, { onError: (e) => setErrors(e.fieldErrors) }), {
-    success: (result) => ({
-      title: 'Shifts assigned',
-      description: `${formatCount(result.count)} employee${result.count === 1 ? '' : 's'}; ${formatCount(result.recomputedDays)} past day${result.recomputedDays === 1 ? '' : 's'} worked out again.`,
-    }),
-    onDone: async () => {
-      await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
-      onOpenChange(false);
+  const form = useForm<TAssignFormValues, unknown, TAssignShifts>({ resolver: RESOLVER, defaultValues: blankForm(shifts, [], null) });
+  const found = form.formState.errors as Record<string, unknown>;
+  const errors: Record<string, string | undefined> = Object.fromEntries(Object.keys(found).map((k) => [k, messageOf(found[k])]));
+  // toast and inline errors shown on failure
+  const assign = useAction(
+    (body: TAssignShifts) => assignShifts(body, { onError: serverErrors(form, { rename: { employeeIds: 'employees' } }) }),
+    {
+      success: (result) => ({
+        title: 'Shifts assigned',
+        description: `${formatCount(result.count)} employee${result.count === 1 ? '' : 's'}; ${formatCount(result.recomputedDays)} past day${result.recomputedDays === 1 ? '' : 's'} worked out again.`,
+      }),
+      onDone: async () => {
+        await queryClient.invalidateQueries({ queryKey: attendanceKeys.all });
+        onOpenChange(false);
+      },
     },
-  });
+  );
 
   useEffect(() => {
-    if (!open) return;
-    setWho(initialEmployees.length || !initialUnitId ? 'employees' : 'unit');
-    setEmployees(initialEmployees);
-    setUnitId(initialUnitId);
-    setDepartmentId(null);
-    setFromDate(todayIso());
-    setToDate('');
-    setKind('fixed');
-    setRotationDays(7);
-    setPattern([shifts[0]?.id ?? null]);
-    setErrors({});
+    if (open) form.reset(blankForm(shifts, initialEmployees, initialUnitId));
   }, [open]);
 
-  const changeKind = (k: Kind) => {
-    setKind(k);
-    const first = pattern.find((p) => p !== null) ?? shifts[0]?.id ?? null;
-    // A new weekly pattern: the first shift Monday to Saturday, Sunday off.
-    if (k === 'weekly') setPattern([null, first, first, first, first, first, first]);
-    else if (k === 'fixed') setPattern([first]);
-    else setPattern(resizePattern(pattern.length > 1 ? pattern : [first], patternLength('rotation', rotationDays), null));
-    setErrors((e) => ({ ...e, pattern: [] }));
+  /** Sets a field and clears its error. */
+  const set = <K extends keyof TAssignFormValues>(name: K, value: TAssignFormValues[K]) => {
+    form.setValue(name, value as never);
+    form.clearErrors(name);
   };
 
-  const setDay = (i: number, v: number | null) => {
-    setPattern((p) => p.map((x, j) => (j === i ? v : x)));
-    setErrors((e) => ({ ...e, pattern: [] }));
+  const changeKind = (k: Kind) => {
+    const { pattern, rotationDays } = form.getValues();
+    const first = pattern.find((p) => p !== null) ?? shifts[0]?.id ?? null;
+    form.setValue('kind', k);
+    // A new weekly pattern: the first shift Monday to Saturday, Sunday off.
+    if (k === 'weekly') set('pattern', [null, first, first, first, first, first, first]);
+    else if (k === 'fixed') set('pattern', [first]);
+    else set('pattern', resizePattern(pattern.length > 1 ? pattern : [first], patternLength('rotation', rotationDays), null));
   };
 
   const changeRotationDays = (days: number) => {
     const n = patternLength('rotation', days);
-    setRotationDays(n);
-    setPattern((p) => resizePattern(p, n, null));
-  };
-
-  const submit = async () => {
-    const body = {
-      ...(who === 'employees' ? { employeeIds: employees.map((e) => e.id) } : { unitId: unitId ?? undefined }),
-      ...(who === 'unit' && departmentId ? { departmentId } : {}),
-      fromDate,
-      toDate: toDate || null,
-      kind,
-      pattern,
-    };
-    const errs: TErrors = {};
-    const parsed = ZAssignShifts.safeParse(body);
-    if (!parsed.success) Object.assign(errs, issuesToFieldErrors(parsed.error.issues));
-    if (who === 'employees' && employees.length === 0) errs.employeeIds = ['Choose at least one employee'];
-    if (who === 'unit' && !unitId) errs.unitId = ['Choose a unit'];
-    if (toDate && toDate < fromDate) errs.toDate = ['Must not be before the start date'];
-    if (pattern.every((p) => p === null)) errs.pattern = ['Give at least one day a shift'];
-    // Per-day entries (pattern.3) are shown on the pattern as a whole.
-    for (const key of Object.keys(errs)) if (key.startsWith('pattern.')) errs.pattern = [...(errs.pattern ?? []), ...errs[key]];
-    if (Object.keys(errs).length || !parsed.success) {
-      setErrors(errs);
-      return;
-    }
-    // toast and inline errors shown on failure
-    await assign.run(parsed.data);
+    form.setValue('rotationDays', n);
+    form.setValue('pattern', resizePattern(form.getValues('pattern'), n, null));
   };
 
   return {
-    who,
-    setWho,
-    employees,
-    setEmployees,
-    unitId,
-    setUnitId,
-    departmentId,
-    setDepartmentId,
-    fromDate,
-    setFromDate,
-    toDate,
-    setToDate,
-    kind,
+    ...form.watch(),
+    set,
     changeKind,
-    rotationDays,
     changeRotationDays,
-    pattern,
-    setDay,
+    setDay: (i: number, day: number | null) =>
+      set(
+        'pattern',
+        form.getValues('pattern').map((x, j) => (j === i ? day : x)),
+      ),
     errors,
-    setErrors,
-    submit,
+    root: errors.root,
+    clearErrors: () => form.clearErrors(),
+    submit: form.handleSubmit(async (body) => {
+      await assign.run(body);
+    }),
     saving: assign.busy,
   };
 }
@@ -151,15 +104,19 @@ type TAssignForm = ReturnType<typeof useAssignForm>;
 
 /** Who the assignment is for: chosen employees, or a unit (optionally one department). */
 function WhoField({ f }: { f: TAssignForm }) {
-  const { who, employees, errors, setErrors } = f;
+  const { who, employees, errors } = f;
   return (
-    <FormField label="For" required error={who === 'employees' ? errors.employeeIds : (errors.unitId ?? errors.departmentId)}>
+    <FormField
+      label="For"
+      required
+      error={who === 'employees' ? (errors.employees ?? errors.employeeIds) : (errors.unitId ?? errors.departmentId)}
+    >
       <Segmented<Who>
         name="assign-who"
         value={who}
         onChange={(v) => {
-          f.setWho(v);
-          setErrors({});
+          f.set('who', v);
+          f.clearErrors();
         }}
         options={[
           { value: 'employees', label: 'Chosen employees' },
@@ -170,29 +127,30 @@ function WhoField({ f }: { f: TAssignForm }) {
         <div className="grid gap-2">
           <EmployeePicker
             value={null}
-            onChange={(e) => {
-              if (e && !employees.some((x) => x.id === e.id)) f.setEmployees([...employees, e]);
-              setErrors((x) => ({ ...x, employeeIds: [] }));
-            }}
+            onChange={(e) => f.set('employees', e && !employees.some((x) => x.id === e.id) ? [...employees, e] : employees)}
             placeholder="Add an employee by name or code"
-            invalid={!!errors.employeeIds?.length}
+            invalid={!!(errors.employees ?? errors.employeeIds)}
             data-testid="assign-employee"
           />
-          <ChosenEmployees employees={employees} setEmployees={f.setEmployees} />
+          <ChosenEmployees employees={employees} setEmployees={(e) => f.set('employees', e)} />
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
           <UnitSelect
             value={f.unitId}
             onChange={(v) => {
-              f.setUnitId(v);
-              f.setDepartmentId(null);
-              setErrors((x) => ({ ...x, unitId: [] }));
+              f.set('unitId', v);
+              f.set('departmentId', null);
             }}
-            invalid={!!errors.unitId?.length}
+            invalid={!!errors.unitId}
             data-testid="assign-unit"
           />
-          <DepartmentSelect value={f.departmentId} onChange={f.setDepartmentId} unitId={f.unitId} placeholder="Every department" />
+          <DepartmentSelect
+            value={f.departmentId}
+            onChange={(d) => f.set('departmentId', d)}
+            unitId={f.unitId}
+            placeholder="Every department"
+          />
         </div>
       )}
     </FormField>
@@ -213,7 +171,7 @@ function PatternField({ f, shifts }: { f: TAssignForm; shifts: TShiftOption[] })
             shifts={shifts}
             allowOff={false}
             compact={false}
-            invalid={!!errors.pattern?.length}
+            invalid={!!errors.pattern}
           />
         </div>
       )}
@@ -283,14 +241,7 @@ export function AssignShiftsDialog({
           <DialogTitle>Assign shifts</DialogTitle>
           <DialogDescription>A newer assignment overrides older ones on the days it covers.</DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void f.submit();
-          }}
-          data-testid="assign-form"
-        >
+        <form className="grid gap-4" onSubmit={f.submit} data-testid="assign-form">
           <WhoField f={f} />
 
           <div className="grid grid-cols-2 items-start gap-4">
@@ -299,9 +250,9 @@ export function AssignShiftsDialog({
                 id="assign-from"
                 label="From"
                 value={fromDate}
-                onChange={f.setFromDate}
+                onChange={(d) => f.set('fromDate', d)}
                 className="w-full"
-                invalid={!!errors.fromDate?.length}
+                invalid={!!errors.fromDate}
               />
             </FormField>
             <FormField label="To" htmlFor="assign-to" error={errors.toDate} hint="Empty: until changed">
@@ -309,8 +260,8 @@ export function AssignShiftsDialog({
                 id="assign-to"
                 value={toDate}
                 min={fromDate}
-                onChange={(e) => f.setToDate(e.target.value)}
-                aria-invalid={!!errors.toDate?.length || undefined}
+                onChange={(e) => f.set('toDate', e.target.value)}
+                aria-invalid={!!errors.toDate || undefined}
               />
             </FormField>
           </div>
@@ -330,6 +281,11 @@ export function AssignShiftsDialog({
           </FormField>
 
           <PatternField f={f} shifts={shifts} />
+          {f.root && (
+            <p className="text-sm text-destructive" role="alert">
+              {f.root}
+            </p>
+          )}
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -7,7 +7,6 @@ import {
   hoursToHm,
   isDayStatus,
   isStale,
-  issuesToFieldErrors,
   minutesOrBlank,
   minutesToHm,
   monthBounds,
@@ -128,14 +127,5 @@ describe('patterns and errors', () => {
   it('resizes a pattern keeping its start', () => {
     expect(resizePattern([1, 2, null], 5, null)).toEqual([1, 2, null, null, null]);
     expect(resizePattern([1, 2, 3], 2, null)).toEqual([1, 2]);
-  });
-  it('groups zod issues by field', () => {
-    expect(
-      issuesToFieldErrors([
-        { path: ['reason'], message: 'Too short' },
-        { path: ['inTime'], message: 'A' },
-        { path: ['inTime'], message: 'B' },
-      ]),
-    ).toEqual({ reason: ['Too short'], inTime: ['A', 'B'] });
   });
 });

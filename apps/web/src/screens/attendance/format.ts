@@ -176,16 +176,6 @@ export function ago(at: string | null, now: Date = new Date()): string {
   return `${Math.floor(h / 24)} days ago`;
 }
 
-/** Zod issues → { field: [messages] } (the same shape as the server's fieldErrors). */
-export function issuesToFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const i of issues) {
-    const key = i.path.map(String).join('.') || '_';
-    out[key] = [...(out[key] ?? []), i.message];
-  }
-  return out;
-}
-
 /** A file name part from free text: 'Head Office, Bengaluru' → 'Head_Office_Bengaluru'. */
 export const fileSafe = (text: string): string => text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
 
