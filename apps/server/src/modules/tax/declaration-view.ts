@@ -20,8 +20,8 @@ import { employees, taxDeclarationLines, taxDeclarations } from '../../db/schema
 import { NotFound } from '../../lib/errors';
 import { orgToday } from '../../lib/org-zone';
 import { type AuthContext, canReachRecord } from '../access/context';
+import { computeTaxView } from '../statutory/calculators';
 import { loadStatutoryTables } from '../statutory/parameters';
-import { computeTaxView } from '../statutory/routes';
 import { proofCutoff } from './declarations';
 import { earlierSalaryTotals, previousEmployerOf } from './earlier-salary';
 import { proofWindowClosed } from './proofs';
