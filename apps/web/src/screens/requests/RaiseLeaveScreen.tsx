@@ -1,6 +1,9 @@
+import { ZRaiseLeave } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { AlertTriangle, Paperclip, Send, X } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -14,19 +17,35 @@ import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { type TLeaveBalance, type TLeavePreview, uploadAttachment, useLeavePreview, useMyBalances } from './api';
 import { RangeFields, Tile } from './components';
-import { daysLabel, financialYearStart, formatBalance, rangeErrors, rangeReady, type TRangeForm } from './format';
+import { daysLabel, financialYearStart, formatBalance, raiseResolver, rangeErrors, rangeReady, type TRangeForm } from './format';
 import { LeaveTypeSelect } from './LeaveTypeSelect';
-import { FormProblem, RaiseFrame, useRaise } from './RaiseParts';
-
-const FIELDS = ['leaveTypeId', 'fromDate', 'toDate', 'halfDayStart', 'halfDayEnd', 'reason', 'attachmentKey'] as const;
+import { FormProblem, fieldMessages, RaiseFrame, setFields, useRaise } from './RaiseParts';
 
 type TAttachment = { key: string; name: string } | null;
+type TLeaveForm = TRangeForm & { leaveTypeId: number | null; reason: string; attachment: TAttachment };
+type TLeaveBody = z.output<typeof ZRaiseLeave>;
 
-/** The attachment chosen for the request: uploaded as soon as it is picked, with its progress. */
-function useAttachment(touch: (...fields: string[]) => void) {
-  const [attachment, setAttachment] = useState<TAttachment>(null);
+/** The range sent: one day has no half day at its end. */
+const sentRange = (v: TRangeForm): TRangeForm => ({ ...v, halfDayEnd: v.fromDate === v.toDate ? false : v.halfDayEnd });
+
+/** The contract's leave request; the form's own words first, and the attachment where the preview says the type needs one. */
+const RESOLVER = raiseResolver<TLeaveForm, TLeaveBody, { attachmentRequired: boolean }>(
+  ZRaiseLeave,
+  ({ attachment, ...v }) => ({ kind: 'leave', ...v, ...sentRange(v), attachmentKey: attachment?.key ?? null }),
+  (v, context) => {
+    const local = rangeErrors(v);
+    if (v.leaveTypeId === null) local.leaveTypeId = ['Choose the leave type'];
+    if (context?.attachmentRequired && !v.attachment) local.attachment = ['This leave needs an attachment (e.g. a medical certificate)'];
+    return local;
+  },
+);
+
+/** The attachment chosen for the request (the form's `attachment`): uploaded as soon as it is picked, with its progress. */
+function useAttachment(form: UseFormReturn<TLeaveForm, { attachmentRequired: boolean }, TLeaveBody>) {
   const [uploading, setUploading] = useState<number | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const attachment = form.watch('attachment');
+  const setAttachment = (a: TAttachment) => setFields(form, { attachment: a });
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
@@ -34,7 +53,6 @@ function useAttachment(touch: (...fields: string[]) => void) {
     try {
       const saved = await uploadAttachment(file, setUploading);
       if (saved) setAttachment({ key: saved.key, name: saved.name || file.name });
-      touch('attachmentKey');
     } catch {
       // toast shown
     } finally {
@@ -52,7 +70,7 @@ function AttachmentField({
   upload,
 }: {
   required: boolean | undefined;
-  error: string[] | undefined;
+  error: string | undefined;
   upload: ReturnType<typeof useAttachment>;
 }) {
   const { attachment, uploading } = upload;
@@ -89,22 +107,6 @@ function AttachmentField({
   );
 }
 
-/** Why the leave is asked for. */
-function ReasonField({ value, error, onChange }: { value: string; error: string[] | undefined; onChange: (v: string) => void }) {
-  return (
-    <FormField label="Reason" htmlFor="req-reason" required error={error}>
-      <Textarea
-        id="req-reason"
-        value={value}
-        maxLength={500}
-        aria-invalid={!!error || undefined}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid="req-reason"
-      />
-    </FormField>
-  );
-}
-
 /**
  * /outlet/request/leave_req: a leave of a type over a range (half day at the start or end), a reason and, where the
  * type asks, an attachment. Before sending it shows the type's balance and what the server says the request takes.
@@ -114,74 +116,61 @@ export default function RaiseLeaveScreen() {
   const today = todayIso();
   const fyDtls = useSession((s) => s.finYearDtls);
   const balances = useMyBalances(financialYearStart(fyDtls, today));
-  const empty = { fromDate: '', toDate: '', halfDayStart: false, halfDayEnd: false };
-  const [leaveTypeId, setLeaveTypeId] = useState<number | null>(null);
-  const [range, setRange] = useState<TRangeForm>(empty);
-  const [reason, setReason] = useState('');
-  const { errors, setErrors, conflict, busy, send, touch } = useRaise(FIELDS);
-  const upload = useAttachment(touch);
-  const { attachment, setAttachment, uploading } = upload;
+  const empty: TLeaveForm = {
+    leaveTypeId: null,
+    fromDate: '',
+    toDate: '',
+    halfDayStart: false,
+    halfDayEnd: false,
+    reason: '',
+    attachment: null,
+  };
+  // Whether the type needs an attachment is the preview's answer, which comes from the form's values.
+  const context = useRef({ attachmentRequired: false }).current;
+  const form = useForm<TLeaveForm, { attachmentRequired: boolean }, TLeaveBody>({ resolver: RESOLVER, defaultValues: empty, context });
+  const errors = fieldMessages(form.formState.errors);
+  const { busy, send } = useRaise(form, { attachmentKey: 'attachment' });
+  const upload = useAttachment(form);
+  const { attachment, uploading } = upload;
+  const { leaveTypeId, fromDate, toDate, halfDayStart, halfDayEnd } = form.watch();
+  const range = { fromDate, toDate, halfDayStart, halfDayEnd };
 
-  const oneDay = range.fromDate !== '' && range.fromDate === range.toDate;
-  const sent = { ...range, halfDayEnd: oneDay ? false : range.halfDayEnd };
-  const previewQuery = leaveTypeId !== null && rangeReady(range) ? { leaveTypeId, ...sent } : null;
+  const previewQuery = leaveTypeId !== null && rangeReady(range) ? { leaveTypeId, ...sentRange(range) } : null;
   const preview = useLeavePreview(previewQuery);
   const p = previewQuery ? preview.data : undefined;
   const balance = balances.data?.find((b) => b.leaveTypeId === leaveTypeId) ?? null;
+  context.attachmentRequired = !!p?.attachmentRequired;
 
-  const submit = async () => {
-    const local = rangeErrors(range);
-    if (leaveTypeId === null) local.leaveTypeId = ['Choose the leave type'];
-    if (!reason.trim()) local.reason = ['Give a reason'];
-    if (p?.attachmentRequired && !attachment) local.attachmentKey = ['This leave needs an attachment (e.g. a medical certificate)'];
-    if (Object.keys(local).length || leaveTypeId === null) {
-      setErrors(local);
-      return;
-    }
-    const saved = await send({ kind: 'leave', leaveTypeId, ...sent, reason: reason.trim(), attachmentKey: attachment?.key ?? null });
-    if (saved) {
-      setRange(empty);
-      setReason('');
-      setAttachment(null);
-    }
-  };
+  const submit = form.handleSubmit(async (body) => {
+    if (await send(body)) form.reset(empty);
+  });
 
   return (
     <RaiseFrame
       title={menu?.label ?? 'Leave request'}
       description="Ask for leave; you see what it takes from your balance before you send it."
       kind="leave"
-      side={<BalancesCard balances={balances.data} loading={balances.isLoading} selected={leaveTypeId} onPick={setLeaveTypeId} />}
+      side={
+        <BalancesCard
+          balances={balances.data}
+          loading={balances.isLoading}
+          selected={leaveTypeId}
+          onPick={(id) => setFields(form, { leaveTypeId: id })}
+        />
+      }
     >
-      <form
-        className="grid max-w-2xl gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        data-testid="leave-form"
-      >
+      <form className="grid max-w-2xl gap-4" onSubmit={submit} data-testid="leave-form">
         <FormField label="Leave type" htmlFor="req-leave-type" required error={errors.leaveTypeId}>
           <LeaveTypeSelect
             id="req-leave-type"
             placeholder="Choose the leave type"
             value={leaveTypeId}
             invalid={!!errors.leaveTypeId}
-            onChange={(v) => {
-              setLeaveTypeId(v);
-              touch('leaveTypeId', 'attachmentKey');
-            }}
+            onChange={(v) => setFields(form, { leaveTypeId: v })}
             data-testid="req-leave-type"
           />
         </FormField>
-        <RangeFields
-          value={range}
-          errors={errors}
-          onChange={(v) => {
-            setRange(v);
-            touch('fromDate', 'toDate', 'halfDayStart', 'halfDayEnd');
-          }}
-        />
+        <RangeFields value={range} errors={errors} onChange={(v) => setFields(form, v)} />
         <PreviewPanel
           waiting={previewQuery === null}
           loading={preview.isFetching && !p}
@@ -190,19 +179,19 @@ export default function RaiseLeaveScreen() {
           preview={p}
           balance={balance}
         />
-        <ReasonField
-          value={reason}
-          error={errors.reason}
-          onChange={(v) => {
-            setReason(v);
-            touch('reason');
-          }}
-        />
-        {(p?.attachmentRequired || attachment || errors.attachmentKey) && (
-          <AttachmentField required={p?.attachmentRequired} error={errors.attachmentKey} upload={upload} />
+        <FormField label="Reason" htmlFor="req-reason" required error={errors.reason}>
+          <Textarea
+            id="req-reason"
+            maxLength={500}
+            aria-invalid={!!errors.reason || undefined}
+            {...form.register('reason')}
+            data-testid="req-reason"
+          />
+        </FormField>
+        {(p?.attachmentRequired || attachment || errors.attachment) && (
+          <AttachmentField required={p?.attachmentRequired} error={errors.attachment} upload={upload} />
         )}
-        <FormProblem messages={conflict ? [conflict] : undefined} />
-        <FormProblem messages={errors._} />
+        <FormProblem messages={errors.root ? [errors.root] : undefined} />
         <div>
           <Button type="submit" disabled={busy || uploading !== null} data-testid="req-submit">
             <Send /> {busy ? 'Sending…' : 'Send request'}

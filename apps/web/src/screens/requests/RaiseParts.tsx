@@ -1,22 +1,24 @@
-// What the three "raise" screens share: the page frame (form beside one's recent requests of the kind), sending
-// with inline field errors and a clear overlap (409) message, and the recent list with withdraw.
+// What the three "raise" screens share: the page frame (form beside one's recent requests of the kind), the
+// react-hook-form resolver on the contract's schema, sending with the server's field errors on the fields and a clear
+// overlap (409) message, and the recent list with withdraw.
 
 import type { TRaiseRequest } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ListChecks, Undo2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { FieldErrors, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { ApiError } from '@/lib/api';
+import { serverErrors } from '@/lib/form';
 import { useAction } from '@/lib/useAction';
 import { raiseRequest, requestKeys, type TRequest, type TRequestKind, useMyRequests, withdrawRequest } from './api';
 import { RequestDetails, RequestStatusBadge } from './components';
-import { KIND_LABEL, periodLabel, placeFieldErrors, subjectLabel } from './format';
+import { KIND_LABEL, periodLabel, subjectLabel } from './format';
 
 export function RaiseFrame({
   title,
@@ -74,54 +76,44 @@ export function FormProblem({ title, messages }: { title?: string; messages: str
   );
 }
 
+/** Sets fields a control changes as a whole (a range, a picked option), checked again once the form was sent. */
+export function setFields<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setValue' | 'formState'>, values: Partial<T>) {
+  for (const [name, value] of Object.entries(values))
+    form.setValue(name as Path<T>, value as PathValue<T, Path<T>>, { shouldValidate: form.formState.isSubmitted });
+}
+
+/** The form's errors as the fields show them: field → message. */
+export const fieldMessages = (errors: FieldErrors): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(errors).map(([name, e]) => [name, e?.message as string | undefined]));
+
 /**
- * Sends a request: a 400's field errors land on the fields (the rest in `_`), a 409 (overlap, locked month) in
- * `conflict`; the toast says it too. Resolves with the request, or null after an error.
+ * Sends a request: a 400's field errors land on the fields (`rename`: a server field → the form's), a 409 (overlap,
+ * locked month) or a message no field takes on `root`, until the form changes; the toast says it too. Resolves with
+ * the request, or null after an error.
  */
-export function useRaise(fields: readonly string[]) {
+export function useRaise<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues' | 'watch' | 'clearErrors' | 'formState'>,
+  rename?: Record<string, string>,
+) {
   const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [conflict, setConflict] = useState<string | null>(null);
-  const sendAction = useAction(
-    (body: TRaiseRequest) =>
-      raiseRequest(body, {
-        onError: (e: ApiError) => {
-          if (e.status === 409) setConflict(e.message);
-          else if (e.status === 400) {
-            const placed = placeFieldErrors(e.fieldErrors, fields);
-            setErrors(Object.keys(placed).length ? placed : { _: [e.message] });
-          }
-        },
-      }),
-    {
-      success: (saved) => ({ title: `${KIND_LABEL[saved.kind]} request sent`, description: 'Waiting for approval.' }),
-      onDone: async () => {
-        await queryClient.invalidateQueries({ queryKey: requestKeys.all });
-        await queryClient.invalidateQueries({ queryKey: requestKeys.balances });
-      },
+  const sendAction = useAction((body: TRaiseRequest) => raiseRequest(body, { onError: serverErrors(form, { whole: true, rename }) }), {
+    success: (saved) => ({ title: `${KIND_LABEL[saved.kind]} request sent`, description: 'Waiting for approval.' }),
+    onDone: async () => {
+      await queryClient.invalidateQueries({ queryKey: requestKeys.all });
+      await queryClient.invalidateQueries({ queryKey: requestKeys.balances });
     },
-  );
-  const busy = sendAction.busy;
+  });
 
-  const send = async (body: TRaiseRequest): Promise<TRequest | null> => {
-    setConflict(null);
-    setErrors({});
-    return (await sendAction.run(body)) ?? null;
-  };
+  // Any change may resolve an overlap: its message goes as the form is edited.
+  useEffect(() => {
+    const sub = form.watch(() => {
+      if (form.formState.errors.root) form.clearErrors('root');
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
 
-  /** Clears one field's error as it is edited (and the overlap message, which any change may resolve). */
-  const touch = (...names: string[]) => {
-    setConflict(null);
-    if (names.some((n) => errors[n] || errors._))
-      setErrors((e) => {
-        const next = { ...e };
-        for (const n of names) delete next[n];
-        delete next._;
-        return next;
-      });
-  };
-
-  return { errors, setErrors, conflict, busy, send, touch };
+  const send = async (body: TRaiseRequest): Promise<TRequest | null> => (await sendAction.run(body)) ?? null;
+  return { busy: sendAction.busy, send };
 }
 
 /** Withdraws a pending request of one's own (a toast says so); resolves true when done. */

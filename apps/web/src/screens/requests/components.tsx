@@ -93,7 +93,7 @@ export function RangeFields({
 }: {
   value: TRangeForm;
   onChange: (v: TRangeForm) => void;
-  errors: Record<string, string[]>;
+  errors: Partial<Record<string, string>>;
   min?: string;
 }) {
   const oneDay = value.fromDate !== '' && value.fromDate === value.toDate;
@@ -140,7 +140,7 @@ export function RangeFields({
         )}
         {(errors.halfDayStart || errors.halfDayEnd) && (
           <p className="basis-full text-sm text-destructive" role="alert">
-            {[...(errors.halfDayStart ?? []), ...(errors.halfDayEnd ?? [])].join(' ')}
+            {[errors.halfDayStart, errors.halfDayEnd].filter(Boolean).join(' ')}
           </p>
         )}
       </div>

@@ -1,4 +1,6 @@
+import { ZRaiseWfh } from '@hr/contract';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   bulkSummary,
   clockOfInstant,
@@ -6,11 +8,12 @@ import {
   financialYearStart,
   formatBalance,
   periodLabel,
-  placeFieldErrors,
+  raiseResolver,
   rangeErrors,
   rangeReady,
   receptionDays,
   subjectLabel,
+  type TRangeForm,
 } from './format';
 
 describe('daysLabel', () => {
@@ -90,5 +93,35 @@ describe('bulkSummary', () => {
     ));
 });
 
-it('placeFieldErrors sends unknown fields to _', () =>
-  expect(placeFieldErrors({ fromDate: ['a'], 'x.y': ['b'], z: ['c'] }, ['fromDate'])).toEqual({ fromDate: ['a'], _: ['b', 'c'] }));
+describe('raiseResolver', () => {
+  const resolver = raiseResolver<TRangeForm & { reason: string }, z.output<typeof ZRaiseWfh>>(
+    ZRaiseWfh,
+    (v) => ({ kind: 'wfh', ...v }),
+    rangeErrors,
+  );
+  const run = (v: Partial<TRangeForm & { reason: string }>) =>
+    resolver(
+      { fromDate: '2026-11-03', toDate: '2026-11-03', halfDayStart: false, halfDayEnd: false, reason: 'Delivery', ...v },
+      undefined,
+      { fields: {}, shouldUseNativeValidation: false },
+    );
+  const messages = (r: Awaited<ReturnType<typeof run>>) =>
+    Object.fromEntries(Object.entries(r.errors).map(([k, e]) => [k, (e as { message?: string }).message]));
+
+  it('gives the submit handler the contract’s body', async () =>
+    expect((await run({ reason: '  Delivery  ' })).values).toEqual({
+      kind: 'wfh',
+      fromDate: '2026-11-03',
+      toDate: '2026-11-03',
+      halfDayStart: false,
+      halfDayEnd: false,
+      reason: 'Delivery',
+    }));
+  it('the form’s own words win on their field, the contract’s on the others, all at once', async () => {
+    const r = await run({ fromDate: '', reason: ' ' });
+    expect(r.values).toEqual({});
+    expect(messages(r)).toEqual({ fromDate: 'Choose the first day', reason: 'Give a reason' });
+  });
+  it('the contract alone refuses what the form does not check', async () =>
+    expect(messages(await run({ reason: 'x'.repeat(501) }))).toEqual({ reason: 'At most 500 characters' }));
+});

@@ -1,6 +1,9 @@
 // Pure helpers of the requests screens: labels, periods, day counts, the form's own checks.
 import { addDays, financialYearOf } from '@hr/calendar';
 import type { TRequest, TRequestKind, TRequestStatus } from '@hr/contract';
+import type { FieldErrors, FieldValues, Resolver, ResolverResult } from 'react-hook-form';
+import type { z } from 'zod';
+import { contractResolver } from '@/lib/form';
 import { formatDate } from '@/lib/format';
 
 export const KIND_LABEL: Record<TRequestKind, string> = { wfh: 'Work from home', leave: 'Leave', visitor: 'Visitor' };
@@ -101,12 +104,23 @@ export function bulkSummary(action: 'approve' | 'reject', result: { done: number
   return `${head}, ${result.failed.length} not${first ? `: ${first}${result.failed.length > 1 ? ' …' : ''}` : ''}`;
 }
 
-/** Spreads a server's field errors over the form's fields; what no field takes goes to `_` (shown above the buttons). */
-export function placeFieldErrors(errors: Record<string, string[]>, fields: readonly string[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries(errors)) {
-    const field = fields.includes(key) ? key : '_';
-    out[field] = [...(out[field] ?? []), ...messages];
-  }
-  return out;
+/**
+ * A raise form's resolver: the contract's schema of its kind (what the server validates with) on the body the form
+ * would send, and the form's own checks, whose words ("Choose the first day") win on their fields. The submit handler
+ * gets the contract's body. `context` is the form's (`useForm({ context })`), e.g. whether the leave needs an attachment.
+ */
+export function raiseResolver<TForm extends FieldValues, TBody extends FieldValues, TContext = unknown>(
+  schema: z.ZodType<TBody, unknown>,
+  toBody: (v: TForm) => unknown,
+  checks: (v: TForm, context: TContext | undefined) => Record<string, string[]>,
+): Resolver<TForm, TContext, TBody> {
+  const contract = contractResolver<FieldValues, TBody>(schema);
+  return async (values, context, options) => {
+    const result = await contract(toBody(values) as FieldValues, context, options as never);
+    const local = Object.entries(checks(values, context));
+    if (!local.length) return result as ResolverResult<TForm, TBody>;
+    const errors: FieldErrors = { ...result.errors };
+    for (const [name, messages] of local) errors[name] = { type: 'form', message: messages.join(' ') };
+    return { values: {}, errors: errors as FieldErrors<TForm> };
+  };
 }
