@@ -1,5 +1,8 @@
 // The list filters' controls, alike on every list screen: a native select's look, a date, a department, a search box.
+
 import { Search } from 'lucide-react';
+import type * as React from 'react';
+import { UnitSelect } from '@/components/common/UnitSelect';
 import { ReferenceSelect } from '@/components/resource/ReferenceSelect';
 import { DateInput as DateField } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
@@ -93,5 +96,56 @@ export function SearchBox({
         data-testid="filter-search"
       />
     </div>
+  );
+}
+
+/** The row of a list's filters above its table. */
+export function FilterBar({ children, className }: { children: React.ReactNode; className?: string }) {
+  return <div className={cn('mb-4 flex flex-wrap items-center gap-2', className)}>{children}</div>;
+}
+
+/** A list's filters that start with the unit ("All units"), then the list's own. */
+export function UnitFilterBar({
+  unitId,
+  onUnitChange,
+  children,
+}: {
+  unitId: number | null;
+  onUnitChange: (unitId: number | null) => void;
+  children?: React.ReactNode;
+}) {
+  return (
+    <FilterBar>
+      <UnitSelect value={unitId} onChange={onUnitChange} allLabel="All units" />
+      {children}
+    </FilterBar>
+  );
+}
+
+/** A native select filter named `label`: `any` first when given (the value ''), then the options; gives the value as text. */
+export function FilterSelect<V extends string | number>({
+  label,
+  value,
+  onChange,
+  options,
+  optionLabel = String,
+  any,
+}: {
+  label: string;
+  value: V | null;
+  onChange: (value: string) => void;
+  options: readonly V[];
+  optionLabel?: (value: V) => string;
+  any?: string;
+}) {
+  return (
+    <select className={FILTER_CLASS} aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+      {any !== undefined && <option value="">{any}</option>}
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {optionLabel(o)}
+        </option>
+      ))}
+    </select>
   );
 }

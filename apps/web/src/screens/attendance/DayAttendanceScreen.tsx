@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DepartmentSelect, SearchBox } from '@/components/common/Filters';
 import { LoadError } from '@/components/common/LoadError';
 import { UnitSelect } from '@/components/common/UnitSelect';
-import { type DataColumn, DataTable, PaginationBar, useDebounced } from '@/components/data-table';
+import { type DataColumn, PagedTable, useDebounced, usePaging } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -100,8 +100,8 @@ export default function DayAttendanceScreen() {
   const [filters, setFilters] = useState<TDayFilters>({ search: '', unitId: null, departmentId: null, status: null });
   const { unitId, departmentId, status } = filters;
   const debounced = useDebounced(filters.search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const [marking, setMarking] = useState<TMarkTarget | null>(null);
   const [viewing, setViewing] = useState<TDayViewRow | null>(null);
   const view = useDayView({ date, unitId, departmentId, status, search: debounced, page, pageSize });
@@ -140,27 +140,17 @@ export default function DayAttendanceScreen() {
         <TabsContent value="day" className="mt-2 grid gap-4">
           <CountTiles counts={data?.counts} status={status} onStatus={(s) => filter({ status: s })} />
           <DayFilterBar filters={filters} onChange={filter} />
-          <DataTable
-            className="rounded-lg bg-card"
+          <PagedTable
             columns={columns}
             rows={data?.rows ?? []}
             rowKey={(r) => r.employeeId}
-            sort={null}
-            onSort={() => undefined}
             loading={view.isLoading}
             empty={status || debounced ? 'No employee matches.' : 'No employee in your units on this day.'}
             rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'day-row', onClick: () => setViewing(r) })}
-          />
-          <LoadError what="The day" show={view.isError && !data} />
-          <PaginationBar
-            page={page}
-            pages={Math.max(1, Math.ceil(total / pageSize))}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(n) => {
-              setPageSize(n);
-              setPage(1);
-            }}
+            paging={paging}
+            total={total}
+            notice={<LoadError what="The day" show={view.isError && !data} />}
+            pagerClassName=""
           />
         </TabsContent>
         <TabsContent value="corrections" className="mt-2">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { DepartmentSelect, SearchBox } from '@/components/common/Filters';
 import { LoadError } from '@/components/common/LoadError';
 import { UnitSelect } from '@/components/common/UnitSelect';
-import { DataTable, PaginationBar, useDebounced } from '@/components/data-table';
+import { PagedTable, useDebounced, usePaging } from '@/components/data-table';
 import { PageHeader } from '@/components/ui/page-header';
 import { dayLabel, todayIso } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
@@ -28,8 +28,8 @@ export default function OnOffDutyScreen() {
   const [status, setStatus] = useState<TDayViewStatus>('in');
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   const [viewing, setViewing] = useState<TDayViewRow | null>(null);
   const view = useDayView({ date, unitId, departmentId, status, search: debounced, page, pageSize });
   const data = view.data;
@@ -70,13 +70,7 @@ export default function OnOffDutyScreen() {
         </section>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <SearchBox
-          value={search}
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
-        />
+        <SearchBox value={search} onChange={paging.refilter(setSearch)} />
         <UnitSelect
           value={unitId}
           onChange={(v) => {
@@ -87,36 +81,19 @@ export default function OnOffDutyScreen() {
           allLabel="All units"
           data-testid="filter-unit"
         />
-        <DepartmentSelect
-          value={departmentId}
-          onChange={(v) => {
-            setDepartmentId(v);
-            setPage(1);
-          }}
-          unitId={unitId}
-        />
+        <DepartmentSelect value={departmentId} onChange={paging.refilter(setDepartmentId)} unitId={unitId} />
       </div>
-      <DataTable
-        className="rounded-lg bg-card"
+      <PagedTable
         columns={dayColumns()}
         rows={data?.rows ?? []}
         rowKey={(r) => r.employeeId}
-        sort={null}
-        onSort={() => undefined}
         loading={view.isLoading}
         empty={`Nobody ${status === 'in' ? 'is at work now' : `is ${label.toLowerCase()}`}.`}
         rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'duty-row', onClick: () => setViewing(r) })}
-      />
-      <LoadError what="The day" show={view.isError && !data} />
-      <PaginationBar
-        page={page}
-        pages={Math.max(1, Math.ceil(total / pageSize))}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
+        paging={paging}
+        total={total}
+        notice={<LoadError what="The day" show={view.isError && !data} />}
+        pagerClassName=""
       />
       <DayPunchesSheet row={viewing} date={date} onClose={() => setViewing(null)} />
     </div>

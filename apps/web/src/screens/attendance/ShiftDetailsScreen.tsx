@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { DateInput, FILTER_CLASS } from '@/components/common/Filters';
 import { LoadError } from '@/components/common/LoadError';
 import { UnitSelect } from '@/components/common/UnitSelect';
-import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
+import { type DataColumn, PagedTable, usePaging } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
@@ -37,8 +37,8 @@ export default function ShiftDetailsScreen() {
   const [shiftId, setShiftId] = useState<number | null>(null);
   const [date, setDate] = useState(today);
   const [unitId, setUnitId] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
+  const { page, pageSize, setPage } = paging;
   // The first shift opens by itself.
   useEffect(() => {
     if (shiftId === null && shifts.data?.length) setShiftId(shifts.data[0].id);
@@ -81,23 +81,8 @@ export default function ShiftDetailsScreen() {
             </option>
           ))}
         </select>
-        <DateInput
-          label="Date"
-          value={date}
-          onChange={(v) => {
-            setDate(v);
-            setPage(1);
-          }}
-        />
-        <UnitSelect
-          value={unitId}
-          onChange={(v) => {
-            setUnitId(v);
-            setPage(1);
-          }}
-          allLabel="All units"
-          data-testid="filter-unit"
-        />
+        <DateInput label="Date" value={date} onChange={paging.refilter(setDate)} />
+        <UnitSelect value={unitId} onChange={paging.refilter(setUnitId)} allLabel="All units" data-testid="filter-unit" />
       </div>
       <LoadError what="The shifts" show={shifts.isError} />
 
@@ -150,26 +135,16 @@ export default function ShiftDetailsScreen() {
             <h2 className="text-lg font-semibold">On this shift on {formatDate(date)}</h2>
             {data && <span className="text-sm text-muted-foreground">{formatCount(total)} employees</span>}
           </div>
-          <DataTable
-            className="rounded-lg bg-card"
+          <PagedTable
             columns={columns}
             rows={data?.employees ?? []}
             rowKey={(r) => r.employeeId}
-            sort={null}
-            onSort={() => undefined}
             loading={details.isLoading}
             empty="Nobody works this shift on this day."
-          />
-          <LoadError what="The shift" show={details.isError && !data} />
-          <PaginationBar
-            page={page}
-            pages={Math.max(1, Math.ceil(total / pageSize))}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(n) => {
-              setPageSize(n);
-              setPage(1);
-            }}
+            paging={paging}
+            total={total}
+            notice={<LoadError what="The shift" show={details.isError && !data} />}
+            pagerClassName=""
           />
         </>
       )}

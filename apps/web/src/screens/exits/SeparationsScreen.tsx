@@ -2,15 +2,14 @@ import { SEPARATION_STATUSES, type TSeparation } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { Plus, UserCheck } from 'lucide-react';
 import { useState } from 'react';
-import { FILTER_CLASS } from '@/components/common/Filters';
-import { UnitSelect } from '@/components/common/UnitSelect';
-import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
+import { FilterSelect, UnitFilterBar } from '@/components/common/Filters';
+import { type DataColumn, PagedTable, usePaging } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import { EmptyState, PageHeader } from '@/components/ui/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { formatCount } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { useSeparations } from './api';
-import { dmy, Employee, StatusBadge, typeLabel } from './components';
+import { dmy, Employee, StatusBadge, statusLabel, typeLabel } from './components';
 import { RecordSeparationDialog } from './RecordSeparationDialog';
 import { SeparationDialog } from './SeparationDialog';
 
@@ -20,13 +19,17 @@ export function SeparationList({ own }: { own?: boolean }) {
   const hr = useCurrentMenu(MENU.settlement).actions;
   const [unitId, setUnitId] = useState<number | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
   const [creating, setCreating] = useState(false);
   // ?id= opens one separation (the employee record's link).
   const [open, setOpen] = useState<number | null>(() => Number(new URLSearchParams(window.location.search).get('id')) || null);
-  const list = useSeparations({ unitId: unitId ?? undefined, status: status ?? undefined, mine: own ? '1' : undefined, page, pageSize });
-  const rows = list.data?.rows ?? [];
+  const list = useSeparations({
+    unitId: unitId ?? undefined,
+    status: status ?? undefined,
+    mine: own ? '1' : undefined,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  });
   const total = list.data?.total ?? 0;
   const columns: DataColumn<TSeparation>[] = [
     { id: 'employee', header: 'Employee', cell: (r) => <Employee s={r} /> },
@@ -60,61 +63,28 @@ export function SeparationList({ own }: { own?: boolean }) {
         }
       />
       {!own && (
-        <div className="mb-4 flex flex-wrap items-center gap-2">
-          <UnitSelect
-            value={unitId}
-            onChange={(v) => {
-              setUnitId(v);
-              setPage(1);
-            }}
-            allLabel="All units"
+        <UnitFilterBar unitId={unitId} onUnitChange={paging.refilter(setUnitId)}>
+          <FilterSelect
+            label="Status"
+            any="Any status"
+            value={status}
+            options={SEPARATION_STATUSES}
+            optionLabel={statusLabel}
+            onChange={paging.refilter((v: string) => setStatus(v || null))}
           />
-          <select
-            className={FILTER_CLASS}
-            aria-label="Status"
-            value={status ?? ''}
-            onChange={(e) => {
-              setStatus(e.target.value || null);
-              setPage(1);
-            }}
-          >
-            <option value="">Any status</option>
-            {SEPARATION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s[0].toUpperCase() + s.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
+        </UnitFilterBar>
       )}
-      <DataTable
-        className="rounded-lg bg-card"
+      <PagedTable
         columns={columns}
-        rows={rows}
+        list={list}
         rowKey={(r) => r.id}
-        sort={null}
-        onSort={() => undefined}
-        loading={list.isLoading}
-        empty={
-          <EmptyState
-            className="border-0 p-0"
-            icon={<UserCheck />}
-            title="No separation"
-            description={own ? 'You have not resigned.' : 'Recorded separations appear here for approval.'}
-          />
-        }
-        rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'separation-row', onClick: () => setOpen(r.id) })}
-      />
-      <PaginationBar
-        className="mt-4"
-        page={page}
-        pages={Math.max(1, Math.ceil(total / pageSize))}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(s) => {
-          setPageSize(s);
-          setPage(1);
+        paging={paging}
+        emptyState={{
+          icon: <UserCheck />,
+          title: 'No separation',
+          description: own ? 'You have not resigned.' : 'Recorded separations appear here for approval.',
         }}
+        rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'separation-row', onClick: () => setOpen(r.id) })}
       />
       <RecordSeparationDialog open={creating} onOpenChange={setCreating} own={own} onSaved={(s) => setOpen(s.id)} />
       <SeparationDialog id={open} onClose={() => setOpen(null)} mayCompute={!own && hr.add} />

@@ -3,15 +3,14 @@ import { MENU } from '@hr/contract/menus';
 import { ReceiptIndianRupee } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FILTER_CLASS } from '@/components/common/Filters';
-import { UnitSelect } from '@/components/common/UnitSelect';
-import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
-import { EmptyState, PageHeader } from '@/components/ui/page-header';
+import { FilterSelect, UnitFilterBar } from '@/components/common/Filters';
+import { type DataColumn, PagedTable, usePaging } from '@/components/data-table';
+import { PageHeader } from '@/components/ui/page-header';
 import { formatAmount, formatCount } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { settlementPath, useSettlements } from './api';
-import { dmy, Employee, StatusBadge, typeLabel } from './components';
+import { dmy, Employee, StatusBadge, statusLabel, typeLabel } from './components';
 import { PaymentState } from './SettlementPayment';
 
 export const Net = ({ net }: { net: number }) =>
@@ -27,10 +26,8 @@ export default function SettlementsScreen() {
   const { menu } = useCurrentMenu(MENU.settlement);
   const [unitId, setUnitId] = useState<number | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const list = useSettlements({ unitId: unitId ?? undefined, status: status ?? undefined, page, pageSize });
-  const rows = list.data?.rows ?? [];
+  const paging = usePaging();
+  const list = useSettlements({ unitId: unitId ?? undefined, status: status ?? undefined, page: paging.page, pageSize: paging.pageSize });
   const total = list.data?.total ?? 0;
   const columns: DataColumn<TSettlement>[] = [
     { id: 'employee', header: 'Employee', cell: (r) => <Employee s={r} /> },
@@ -59,60 +56,23 @@ export default function SettlementsScreen() {
         title={menu?.label ?? 'Full & Final Settlement'}
         description={`${formatCount(total)} settlement${total === 1 ? '' : 's'}. Wages of a leaver are due within two working days of the last working day (Code on Wages s.17(2)).`}
       />
-      <div className="mb-4 flex flex-wrap items-center gap-2">
-        <UnitSelect
-          value={unitId}
-          onChange={(v) => {
-            setUnitId(v);
-            setPage(1);
-          }}
-          allLabel="All units"
+      <UnitFilterBar unitId={unitId} onUnitChange={paging.refilter(setUnitId)}>
+        <FilterSelect
+          label="Status"
+          any="Any status"
+          value={status}
+          options={SETTLEMENT_STATUSES}
+          optionLabel={statusLabel}
+          onChange={paging.refilter((v: string) => setStatus(v || null))}
         />
-        <select
-          className={FILTER_CLASS}
-          aria-label="Status"
-          value={status ?? ''}
-          onChange={(e) => {
-            setStatus(e.target.value || null);
-            setPage(1);
-          }}
-        >
-          <option value="">Any status</option>
-          {SETTLEMENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s[0].toUpperCase() + s.slice(1)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <DataTable
-        className="rounded-lg bg-card"
+      </UnitFilterBar>
+      <PagedTable
         columns={columns}
-        rows={rows}
+        list={list}
         rowKey={(r) => r.id}
-        sort={null}
-        onSort={() => undefined}
-        loading={list.isLoading}
-        empty={
-          <EmptyState
-            className="border-0 p-0"
-            icon={<ReceiptIndianRupee />}
-            title="No settlement"
-            description="Compute one from an approved separation."
-          />
-        }
+        paging={paging}
+        emptyState={{ icon: <ReceiptIndianRupee />, title: 'No settlement', description: 'Compute one from an approved separation.' }}
         rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'settlement-row', onClick: () => navigate(settlementPath(r.id)) })}
-      />
-      <PaginationBar
-        className="mt-4"
-        page={page}
-        pages={Math.max(1, Math.ceil(total / pageSize))}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(s) => {
-          setPageSize(s);
-          setPage(1);
-        }}
       />
     </div>
   );

@@ -20,6 +20,8 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 export const typeLabel = (t: TSeparationType) => SEPARATION_TYPE_LABEL[t];
+/** A status as the filters list it ('approved' → 'Approved'). */
+export const statusLabel = (s: string) => s[0].toUpperCase() + s.slice(1);
 export const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 export function Employee({ s }: { s: Pick<TSeparation, 'employeeName' | 'employeeCode' | 'unitName'> }) {

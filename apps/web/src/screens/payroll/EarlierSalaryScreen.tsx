@@ -3,9 +3,8 @@ import { MENU } from '@hr/contract/menus';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, History } from 'lucide-react';
 import { useState } from 'react';
-import { FILTER_CLASS } from '@/components/common/Filters';
-import { UnitSelect } from '@/components/common/UnitSelect';
-import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
+import { FilterSelect, UnitFilterBar } from '@/components/common/Filters';
+import { type DataColumn, PagedTable, usePaging } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
@@ -38,18 +37,16 @@ export default function EarlierSalaryScreen() {
   const years = financialYears();
   const [fy, setFy] = useState(fyName(years[0]));
   const [unitId, setUnitId] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(50);
+  const paging = usePaging(50);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<TEarlierSalary | null>(null);
-  const query = { financialYear: fy, unitId: unitId ?? undefined, page, pageSize };
+  const query = { financialYear: fy, unitId: unitId ?? undefined, page: paging.page, pageSize: paging.pageSize };
   const list = useQuery({
     queryKey: ['earlier-salary', query],
     queryFn: ({ signal }) =>
       api.get<{ rows: TEarlierSalary[]; total: number }>(apiPath('/api/tax/earlier-salary'), query, { signal, bypass_log: true }),
     placeholderData: keepPreviousData,
   });
-  const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['earlier-salary'] });
 
@@ -97,39 +94,14 @@ export default function EarlierSalaryScreen() {
           )
         }
       />
-      <div className="mb-4 flex flex-wrap items-center gap-2">
-        <UnitSelect
-          value={unitId}
-          onChange={(v) => {
-            setUnitId(v);
-            setPage(1);
-          }}
-          allLabel="All units"
-        />
-        <select
-          className={FILTER_CLASS}
-          aria-label="Financial year"
-          value={fy}
-          onChange={(e) => {
-            setFy(e.target.value);
-            setPage(1);
-          }}
-        >
-          {years.map((y) => (
-            <option key={y} value={fyName(y)}>
-              {fyName(y)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <DataTable
-        className="rounded-lg bg-card"
+      <UnitFilterBar unitId={unitId} onUnitChange={paging.refilter(setUnitId)}>
+        <FilterSelect label="Financial year" value={fy} options={years.map(fyName)} onChange={paging.refilter(setFy)} />
+      </UnitFilterBar>
+      <PagedTable
         columns={columns}
-        rows={rows}
+        list={list}
         rowKey={(r) => r.id}
-        sort={null}
-        onSort={() => undefined}
-        loading={list.isLoading}
+        paging={paging}
         empty={
           list.isError ? (
             <p className="text-sm text-destructive">The rows could not be loaded. Reload the page to try again.</p>
@@ -143,17 +115,6 @@ export default function EarlierSalaryScreen() {
           )
         }
         rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'earlier-row', onClick: () => setEditing(r) })}
-      />
-      <PaginationBar
-        className="mt-4"
-        page={page}
-        pages={Math.max(1, Math.ceil(total / pageSize))}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(s) => {
-          setPageSize(s);
-          setPage(1);
-        }}
       />
       <EarlierSalaryImportDialog open={importing} financialYear={fy} onOpenChange={setImporting} onImported={() => void refresh()} />
       <EarlierSalaryEditDialog

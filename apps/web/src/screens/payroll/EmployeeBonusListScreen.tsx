@@ -3,11 +3,10 @@ import { MENU } from '@hr/contract/menus';
 import { Gift, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FILTER_CLASS } from '@/components/common/Filters';
-import { UnitSelect } from '@/components/common/UnitSelect';
-import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
+import { FilterSelect, UnitFilterBar } from '@/components/common/Filters';
+import { type DataColumn, PagedTable, usePaging } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import { EmptyState, PageHeader } from '@/components/ui/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { formatAmount, formatCount } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { bonusKind, bonusPaidWith, financialYears, fyName, useBonusList } from './api';
@@ -19,10 +18,13 @@ export default function EmployeeBonusListScreen() {
   const { menu, actions } = useCurrentMenu(MENU.employeeBonus);
   const [unitId, setUnitId] = useState<number | null>(null);
   const [financialYear, setFinancialYear] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const list = useBonusList({ unitId: unitId ?? undefined, financialYear: financialYear ?? undefined, page, pageSize });
-  const rows = list.data?.rows ?? [];
+  const paging = usePaging();
+  const list = useBonusList({
+    unitId: unitId ?? undefined,
+    financialYear: financialYear ?? undefined,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  });
   const total = list.data?.total ?? 0;
   const filtered = unitId !== null || financialYear !== null;
 
@@ -55,64 +57,29 @@ export default function EmployeeBonusListScreen() {
           )
         }
       />
-      <div className="mb-4 flex flex-wrap items-center gap-2">
-        <UnitSelect
-          value={unitId}
-          onChange={(v) => {
-            setUnitId(v);
-            setPage(1);
-          }}
-          allLabel="All units"
+      <UnitFilterBar unitId={unitId} onUnitChange={paging.refilter(setUnitId)}>
+        <FilterSelect
+          label="Financial year"
+          any="Any financial year"
+          value={financialYear}
+          options={financialYears()}
+          optionLabel={fyName}
+          onChange={paging.refilter((v: string) => setFinancialYear(v ? Number(v) : null))}
         />
-        <select
-          className={FILTER_CLASS}
-          aria-label="Financial year"
-          value={financialYear ?? ''}
-          onChange={(e) => {
-            setFinancialYear(e.target.value ? Number(e.target.value) : null);
-            setPage(1);
-          }}
-        >
-          <option value="">Any financial year</option>
-          {financialYears().map((y) => (
-            <option key={y} value={y}>
-              {fyName(y)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <DataTable
-        className="rounded-lg bg-card"
+      </UnitFilterBar>
+      <PagedTable
         columns={columns}
-        rows={rows}
+        list={list}
         rowKey={(r) => r.id}
-        sort={null}
-        onSort={() => undefined}
-        loading={list.isLoading}
-        empty={
-          <EmptyState
-            className="border-0 p-0"
-            icon={<Gift />}
-            title={filtered ? 'No bonus matches' : 'No bonus yet'}
-            description={
-              filtered
-                ? 'Change the filters to see other bonuses.'
-                : 'Compute the statutory bonus of a unit for a financial year, or record ad hoc amounts.'
-            }
-          />
-        }
-        rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'bonus-row', onClick: () => navigate(bonusPath(r.id)) })}
-      />
-      <PaginationBar
-        className="mt-4"
-        page={page}
-        pages={Math.max(1, Math.ceil(total / pageSize))}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(s) => {
-          setPageSize(s);
-          setPage(1);
+        paging={paging}
+        emptyState={{
+          icon: <Gift />,
+          title: filtered ? 'No bonus matches' : 'No bonus yet',
+          description: filtered
+            ? 'Change the filters to see other bonuses.'
+            : 'Compute the statutory bonus of a unit for a financial year, or record ad hoc amounts.',
         }}
+        rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'bonus-row', onClick: () => navigate(bonusPath(r.id)) })}
       />
     </div>
   );

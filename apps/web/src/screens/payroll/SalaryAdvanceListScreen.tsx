@@ -3,14 +3,12 @@ import { MENU } from '@hr/contract/menus';
 import { HandCoins, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FILTER_CLASS } from '@/components/common/Filters';
-import { UnitSelect } from '@/components/common/UnitSelect';
-import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
+import { FilterSelect, UnitFilterBar } from '@/components/common/Filters';
+import { type DataColumn, PagedTable, usePaging } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
-import { EmptyState, PageHeader } from '@/components/ui/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { formatAmount, formatCount } from '@/lib/format';
 import { formatMonth } from '@/lib/months';
-
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { AdvanceFormDialog } from './AdvanceFormDialog';
 import { ADVANCE_STATUS_LABEL, useAdvanceList } from './api';
@@ -24,11 +22,9 @@ export default function SalaryAdvanceListScreen() {
   const { menu, actions } = useCurrentMenu(MENU.salaryAdvance);
   const [unitId, setUnitId] = useState<number | null>(null);
   const [status, setStatus] = useState<TAdvanceStatus | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
   const [creating, setCreating] = useState(false);
-  const list = useAdvanceList({ unitId: unitId ?? undefined, status: status ?? undefined, page, pageSize });
-  const rows = list.data?.rows ?? [];
+  const list = useAdvanceList({ unitId: unitId ?? undefined, status: status ?? undefined, page: paging.page, pageSize: paging.pageSize });
   const total = list.data?.total ?? 0;
   const filtered = unitId !== null || status !== null;
 
@@ -83,62 +79,27 @@ export default function SalaryAdvanceListScreen() {
           )
         }
       />
-      <div className="mb-4 flex flex-wrap items-center gap-2">
-        <UnitSelect
-          value={unitId}
-          onChange={(v) => {
-            setUnitId(v);
-            setPage(1);
-          }}
-          allLabel="All units"
+      <UnitFilterBar unitId={unitId} onUnitChange={paging.refilter(setUnitId)}>
+        <FilterSelect
+          label="Status"
+          any="Any status"
+          value={status}
+          options={ADVANCE_STATUSES}
+          optionLabel={(s) => ADVANCE_STATUS_LABEL[s]}
+          onChange={paging.refilter((v: string) => setStatus((v || null) as TAdvanceStatus | null))}
         />
-        <select
-          className={FILTER_CLASS}
-          aria-label="Status"
-          value={status ?? ''}
-          onChange={(e) => {
-            setStatus((e.target.value || null) as TAdvanceStatus | null);
-            setPage(1);
-          }}
-        >
-          <option value="">Any status</option>
-          {ADVANCE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {ADVANCE_STATUS_LABEL[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <DataTable
-        className="rounded-lg bg-card"
+      </UnitFilterBar>
+      <PagedTable
         columns={columns}
-        rows={rows}
+        list={list}
         rowKey={(r) => r.id}
-        sort={null}
-        onSort={() => undefined}
-        loading={list.isLoading}
-        empty={
-          <EmptyState
-            className="border-0 p-0"
-            icon={<HandCoins />}
-            title={filtered ? 'No advance matches' : 'No salary advance yet'}
-            description={
-              filtered ? 'Change the filters to see other advances.' : 'Requested advances appear here for approval and payment.'
-            }
-          />
-        }
-        rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'advance-row', onClick: () => navigate(advancePath(r.id)) })}
-      />
-      <PaginationBar
-        className="mt-4"
-        page={page}
-        pages={Math.max(1, Math.ceil(total / pageSize))}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(s) => {
-          setPageSize(s);
-          setPage(1);
+        paging={paging}
+        emptyState={{
+          icon: <HandCoins />,
+          title: filtered ? 'No advance matches' : 'No salary advance yet',
+          description: filtered ? 'Change the filters to see other advances.' : 'Requested advances appear here for approval and payment.',
         }}
+        rowProps={(r) => ({ className: 'cursor-pointer', 'data-testid': 'advance-row', onClick: () => navigate(advancePath(r.id)) })}
       />
       <AdvanceFormDialog open={creating} onOpenChange={setCreating} />
     </div>
