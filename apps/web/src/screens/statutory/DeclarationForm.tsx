@@ -11,7 +11,8 @@ import {
 import { sectionLabel } from '@hr/payroll';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Save } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Controller, get, useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,9 +22,11 @@ import { DateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { serverErrors } from '@/lib/form';
 import { useAction } from '@/lib/useAction';
+import { draftOf, formNames, RESOLVER, type TDraft, type TYear } from './declaration-form';
 import { EstimateSide } from './EstimateSide';
 import { ProofFile } from './ProofFile';
 
@@ -40,60 +43,21 @@ const HINTS: Record<TDeclarationSection, string> = {
   '24(b)': 'Interest on a self-occupied home loan, up to ₹2 L: counted as a loss from house property, not a chapter VI-A deduction',
 };
 
-type Errors = Record<string, string[]>;
-
-const text = (n: number) => (n ? String(n) : '');
-const amount = (t: string): number => (t.trim() === '' ? 0 : Number(t.replace(/,/g, '')));
-
-/** The figures as typed (rupees as text). */
-type TDraft = {
-  regime: 'new' | 'old';
-  rent: string;
-  metro: boolean;
-  lines: Record<string, string>;
-  prevIncome: string;
-  prevTds: string;
-  otherIncome: string;
-  relief89: string;
-};
-
-function draftOf(data: TTaxDeclaration): TDraft {
-  return {
-    regime: data.regime,
-    rent: text(data.rentPerMonth),
-    metro: data.metro,
-    lines: Object.fromEntries(data.lines.map((l) => [l.section, text(l.amount)])),
-    prevIncome: text(data.previousEmployerIncome),
-    prevTds: text(data.previousEmployerTds),
-    otherIncome: text(data.otherIncome),
-    relief89: text(data.relief89),
-  };
-}
-
-function bodyOf(data: TTaxDeclaration, d: TDraft): TTaxDeclarationInput {
-  return {
-    financialYear: data.financialYear,
-    regime: d.regime,
-    rentPerMonth: amount(d.rent),
-    metro: d.metro,
-    lines: DECLARATION_SECTIONS.filter((s) => amount(d.lines[s] ?? '') !== 0).map((s) => ({ section: s, amount: amount(d.lines[s]) })),
-    previousEmployerIncome: amount(d.prevIncome),
-    previousEmployerTds: amount(d.prevTds),
-    otherIncome: amount(d.otherIncome),
-    relief89: amount(d.relief89),
-  };
-}
-
 /** The declaration being edited, its save, the proof marks and the cut-off (each refreshes the declaration). */
 function useDeclaration(data: TTaxDeclaration, url: string) {
   const client = useQueryClient();
-  const [draft, setDraft] = useState<TDraft>(() => draftOf(data));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<TDraft, TYear, TTaxDeclarationInput>({
+    resolver: RESOLVER,
+    context: { financialYear: data.financialYear },
+    defaultValues: draftOf(data),
+  });
   const refresh = () => client.invalidateQueries({ queryKey: ['tax-declaration', url] });
-  const onError = (e: ApiError) => setErrors(e.fieldErrors);
+  // The proof marks' and the cut-off's errors: the cut-off's under its field, the rest on the form's line.
+  const onError = serverErrors(form, { fields: [...Object.keys(draftOf(data)), 'proofCutoff'] });
   // On failure the toast and the inline errors say why.
   const saveAction = useAction(
-    (body: TTaxDeclarationInput, onSaveError: (e: ApiError) => void) => api.put<TTaxDeclaration>(url, body, { onError: onSaveError }),
+    (body: TTaxDeclarationInput, draft: TDraft) =>
+      api.put<TTaxDeclaration>(url, body, { onError: serverErrors(form, { rename: formNames(draft) }) }),
     { success: 'Declaration saved', onDone: () => refresh() },
   );
   const proveAction = useAction(
@@ -107,29 +71,13 @@ function useDeclaration(data: TTaxDeclaration, url: string) {
     { success: `Proof cut-off of ${data.financialYear} set`, onDone: () => refresh() },
   );
 
-  const set = <K extends keyof TDraft>(key: K, value: TDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = bodyOf(data, draft);
-    // A line's error comes back by its place in the lines sent: shown beside its section.
-    const sent = (body.lines ?? []).map((l) => l.section);
-    const onSaveError = (e: ApiError) => {
-      const out: Errors = {};
-      for (const [key, list] of Object.entries(e.fieldErrors)) {
-        const m = /^lines\.(\d+)\./.exec(key);
-        out[m && sent[Number(m[1])] ? `line.${sent[Number(m[1])]}` : key] = list;
-      }
-      setErrors(out);
-    };
-    await saveAction.run(body, onSaveError);
-  };
-
   return {
-    draft,
-    set,
-    errors,
-    save,
+    form,
+    /** A field's message: 'rent', 'lines.80C', 'proofCutoff'… */
+    error: (name: string): string | undefined => (get(form.formState.errors, name) as { message?: string } | undefined)?.message,
+    save: form.handleSubmit(async (body) => {
+      await saveAction.run(body, form.getValues());
+    }),
     busy: saveAction.busy,
     prove: (change: Omit<TTaxProofsInput, 'financialYear'>) => void proveAction.run(change),
     saveCutoff: (cutoff: string) => void cutoffAction.run(cutoff),
@@ -176,30 +124,36 @@ function ProofMark({
 
 /** The regime and the rent (with its proof and the metro flag). */
 function RegimeAndRent({ data, f, readOnly, mayProve }: TPartProps) {
-  const { draft, set, errors } = f;
+  const { form, error } = f;
   return (
     <>
-      <FormField label="Tax regime" htmlFor="decl-regime" error={errors.regime} required className="grid-cols-1">
-        <Select value={draft.regime} onValueChange={(v) => set('regime', v as 'new' | 'old')} disabled={readOnly}>
-          <SelectTrigger id="decl-regime" aria-label="Tax regime" className="w-full min-w-0 max-w-full sm:w-fit [&>span]:truncate">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="new">New regime (section {sectionLabel('115BAC', data.financialYear)}, the default)</SelectItem>
-            <SelectItem value="old">Old regime (exemptions and deductions)</SelectItem>
-          </SelectContent>
-        </Select>
+      <FormField label="Tax regime" htmlFor="decl-regime" error={error('regime')} required className="grid-cols-1">
+        <Controller
+          control={form.control}
+          name="regime"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange} disabled={readOnly}>
+              <SelectTrigger id="decl-regime" aria-label="Tax regime" className="w-full min-w-0 max-w-full sm:w-fit [&>span]:truncate">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="new">New regime (section {sectionLabel('115BAC', data.financialYear)}, the default)</SelectItem>
+                <SelectItem value="old">Old regime (exemptions and deductions)</SelectItem>
+              </SelectContent>
+            </Select>
+          )}
+        />
       </FormField>
       <fieldset className="grid min-w-0 gap-3 rounded-md border p-3">
         <legend className="px-1 text-sm font-medium">Rent (HRA exemption, old regime)</legend>
-        <FormField label="Rent paid a month" htmlFor="decl-rent" error={errors.rentPerMonth}>
+        <FormField label="Rent paid a month" htmlFor="decl-rent" error={error('rent')}>
           <div className="flex items-center gap-2">
             <Input
               id="decl-rent"
               inputMode="decimal"
-              value={draft.rent}
-              onChange={(e) => set('rent', e.target.value)}
+              aria-invalid={!!error('rent') || undefined}
               disabled={readOnly}
+              {...form.register('rent')}
             />
             <ProofMark
               proved={data.rentProved}
@@ -211,7 +165,13 @@ function RegimeAndRent({ data, f, readOnly, mayProve }: TPartProps) {
           </div>
         </FormField>
         <label className="flex items-center gap-2 text-sm" htmlFor="decl-metro">
-          <Checkbox id="decl-metro" checked={draft.metro} onCheckedChange={(v) => set('metro', v === true)} disabled={readOnly} />
+          <Controller
+            control={form.control}
+            name="metro"
+            render={({ field }) => (
+              <Checkbox id="decl-metro" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} disabled={readOnly} />
+            )}
+          />
           The rented house is in Delhi, Mumbai, Kolkata or Chennai (50 % rather than 40 %)
         </label>
       </fieldset>
@@ -226,14 +186,14 @@ function SectionLines({ data, f, readOnly, mayProve }: TPartProps) {
     <fieldset className="grid min-w-0 gap-3 rounded-md border p-3">
       <legend className="px-1 text-sm font-medium">Investments and deductions (old regime)</legend>
       {DECLARATION_SECTIONS.map((s) => (
-        <FormField key={s} label={sectionLabel(s, data.financialYear)} htmlFor={`decl-${s}`} hint={HINTS[s]} error={f.errors[`line.${s}`]}>
+        <FormField key={s} label={sectionLabel(s, data.financialYear)} htmlFor={`decl-${s}`} hint={HINTS[s]} error={f.error(`lines.${s}`)}>
           <div className="flex items-center gap-2">
             <Input
               id={`decl-${s}`}
               inputMode="decimal"
-              value={f.draft.lines[s] ?? ''}
-              onChange={(e) => f.set('lines', { ...f.draft.lines, [s]: e.target.value })}
+              aria-invalid={!!f.error(`lines.${s}`) || undefined}
               disabled={readOnly}
+              {...f.form.register(`lines.${s}`)}
             />
             <ProofMark
               proved={proved.get(s) ?? false}
@@ -265,19 +225,18 @@ function AmountField(props: {
   name: 'prevIncome' | 'prevTds' | 'otherIncome' | 'relief89';
   id: string;
   label: string;
-  error: string;
   hint?: string;
   readOnly: boolean;
 }) {
   const { f, name } = props;
   return (
-    <FormField label={props.label} htmlFor={props.id} hint={props.hint} error={f.errors[props.error]}>
+    <FormField label={props.label} htmlFor={props.id} hint={props.hint} error={f.error(name)}>
       <Input
         id={props.id}
         inputMode="decimal"
-        value={f.draft[name]}
-        onChange={(e) => f.set(name, e.target.value)}
+        aria-invalid={!!f.error(name) || undefined}
         disabled={props.readOnly}
+        {...f.form.register(name)}
       />
     </FormField>
   );
@@ -289,8 +248,8 @@ function OtherFigures({ f, readOnly }: { f: TDeclaration; readOnly: boolean }) {
     <>
       <fieldset className="grid min-w-0 gap-3 rounded-md border p-3">
         <legend className="px-1 text-sm font-medium">Previous employer this year (Form 12B)</legend>
-        <AmountField f={f} name="prevIncome" id="decl-prev-income" label="Salary paid" error="previousEmployerIncome" readOnly={readOnly} />
-        <AmountField f={f} name="prevTds" id="decl-prev-tds" label="Tax deducted" error="previousEmployerTds" readOnly={readOnly} />
+        <AmountField f={f} name="prevIncome" id="decl-prev-income" label="Salary paid" readOnly={readOnly} />
+        <AmountField f={f} name="prevTds" id="decl-prev-tds" label="Tax deducted" readOnly={readOnly} />
       </fieldset>
       <fieldset className="grid min-w-0 gap-3 rounded-md border p-3">
         <legend className="px-1 text-sm font-medium">Other income and relief</legend>
@@ -300,7 +259,6 @@ function OtherFigures({ f, readOnly }: { f: TDeclaration; readOnly: boolean }) {
           id="decl-other-income"
           label="Income from other sources"
           hint="Interest and the like you want taxed through your salary (section 192(2B)); printed on Form 16"
-          error="otherIncome"
           readOnly={readOnly}
         />
         <AmountField
@@ -309,7 +267,6 @@ function OtherFigures({ f, readOnly }: { f: TDeclaration; readOnly: boolean }) {
           id="decl-relief89"
           label="Relief under section 89"
           hint="For salary arrears of earlier years, as worked out in Form 10E; lowers the tax deducted"
-          error="relief89"
           readOnly={readOnly}
         />
       </fieldset>
@@ -322,7 +279,7 @@ function ProofCutoff({ data, f }: { data: TTaxDeclaration; f: TDeclaration }) {
   const [cutoff, setCutoff] = useState(data.proofCutoff ?? '');
   return (
     <div className="mt-6 flex flex-wrap items-end gap-2 border-t pt-4">
-      <FormField label={`Proof cut-off of ${data.financialYear}`} htmlFor="decl-cutoff" error={f.errors.proofCutoff}>
+      <FormField label={`Proof cut-off of ${data.financialYear}`} htmlFor="decl-cutoff" error={f.error('proofCutoff')}>
         <DateInput id="decl-cutoff" value={cutoff} onChange={(e) => setCutoff(e.target.value)} className="w-44" />
       </FormField>
       <Button type="button" variant="outline" onClick={() => f.saveCutoff(cutoff)} disabled={!cutoff}>

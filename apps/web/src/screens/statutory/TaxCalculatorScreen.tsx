@@ -4,7 +4,8 @@
 import { financialYearOf } from '@hr/calendar';
 import type { TTaxCompute, TTaxComputeResult } from '@hr/contract';
 import { Calculator, TrendingDown } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { get, useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,10 +14,12 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { serverErrors } from '@/lib/form';
 import { formatRupees, todayIso } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
+import { bodyOf, RESOLVER, type TCalculatorForm } from './calculator-form';
 
 /** The sections a payroll office is asked about most, as the Act names them (the server knows the full list). */
 const SECTIONS: { key: string; label: string; hint: string }[] = [
@@ -32,7 +35,6 @@ const SECTIONS: { key: string; label: string; hint: string }[] = [
 
 type Regime = 'new' | 'old';
 type Results = Record<Regime, TTaxComputeResult>;
-type Errors = Record<string, string[]>;
 
 function yearChoices(): string[] {
   const current = financialYearOf(todayIso()).startYear;
@@ -40,22 +42,19 @@ function yearChoices(): string[] {
   return [name(current + 1), name(current), name(current - 1), name(current - 2)];
 }
 
-/** '' → undefined; otherwise the number typed (the server refuses a bad one with the field named). */
-const amount = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text.replace(/,/g, '')));
-
 export default function TaxCalculatorScreen() {
   const years = yearChoices();
-  const [financialYear, setFinancialYear] = useState(years[1]);
-  const [gross, setGross] = useState('');
-  const [exemptions, setExemptions] = useState('');
-  const [professionalTax, setProfessionalTax] = useState('');
-  const [claims, setClaims] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<TCalculatorForm, unknown, TTaxCompute>({
+    resolver: RESOLVER,
+    defaultValues: { financialYear: years[1], annualGrossSalary: '', exemptions: '', professionalTax: '', deductions: {} },
+  });
+  /** A field's message: 'annualGrossSalary', 'deductions.80C'… */
+  const error = (name: string): string | undefined => (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
   const [results, setResults] = useState<Results | null>(null);
   // Both regimes at once; on failure the toast and the inline errors say why.
   const compare = useAction(
     (body: (regime: Regime) => TTaxCompute) => {
-      const options = { onError: (e: ApiError) => setErrors(e.fieldErrors) };
+      const options = { onError: serverErrors(form) };
       return Promise.all([
         api.post<TTaxComputeResult>(apiPath('/api/payroll/tax/compute'), body('new'), options),
         api.post<TTaxComputeResult>(apiPath('/api/payroll/tax/compute'), body('old'), options),
@@ -65,27 +64,10 @@ export default function TaxCalculatorScreen() {
   );
   const busy = compare.busy;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Errors = {};
-    if (amount(gross) === undefined) found.annualGrossSalary = ['Enter the year’s gross salary'];
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    const deductions = Object.fromEntries(
-      Object.entries(claims)
-        .map(([k, v]) => [k, amount(v)] as const)
-        .filter((e): e is readonly [string, number] => e[1] !== undefined),
-    );
-    const body = (regime: Regime): TTaxCompute => ({
-      financialYear,
-      regime,
-      annualGrossSalary: amount(gross) as number,
-      exemptions: amount(exemptions),
-      professionalTax: amount(professionalTax),
-      deductions,
-    });
-    await compare.run(body);
-  };
+  const submit = form.handleSubmit(async () => {
+    const v = form.getValues();
+    await compare.run((regime) => bodyOf(v, regime));
+  });
 
   return (
     <div className="space-y-6">
@@ -103,8 +85,8 @@ export default function TaxCalculatorScreen() {
           </CardHeader>
           <CardContent>
             <form className="grid gap-4" onSubmit={submit} noValidate>
-              <FormField label="Financial year" htmlFor="tax-fy" error={errors.financialYear} required>
-                <Select value={financialYear} onValueChange={setFinancialYear}>
+              <FormField label="Financial year" htmlFor="tax-fy" error={error('financialYear')} required>
+                <Select value={form.watch('financialYear')} onValueChange={(y) => form.setValue('financialYear', y)}>
                   <SelectTrigger id="tax-fy" aria-label="Financial year">
                     <SelectValue />
                   </SelectTrigger>
@@ -117,36 +99,31 @@ export default function TaxCalculatorScreen() {
                   </SelectContent>
                 </Select>
               </FormField>
-              <FormField label="Gross salary for the year" htmlFor="tax-gross" error={errors.annualGrossSalary} required>
+              <FormField label="Gross salary for the year" htmlFor="tax-gross" error={error('annualGrossSalary')} required>
                 <Input
                   id="tax-gross"
                   inputMode="decimal"
-                  value={gross}
-                  onChange={(e) => setGross(e.target.value)}
                   placeholder="e.g. 1275000"
+                  aria-invalid={!!error('annualGrossSalary') || undefined}
+                  {...form.register('annualGrossSalary')}
                 />
               </FormField>
               <FormField
                 label="Exemptions under section 10"
                 htmlFor="tax-exemptions"
-                error={errors.exemptions}
+                error={error('exemptions')}
                 hint="HRA (least of HRA received, rent less 10 % of basic + DA, 50 % / 40 % of basic + DA), LTA and the like"
               >
-                <Input id="tax-exemptions" inputMode="decimal" value={exemptions} onChange={(e) => setExemptions(e.target.value)} />
+                <Input id="tax-exemptions" inputMode="decimal" {...form.register('exemptions')} />
               </FormField>
-              <FormField label="Professional tax paid" htmlFor="tax-pt" error={errors.professionalTax} hint="Deducted up to ₹2,500">
-                <Input id="tax-pt" inputMode="decimal" value={professionalTax} onChange={(e) => setProfessionalTax(e.target.value)} />
+              <FormField label="Professional tax paid" htmlFor="tax-pt" error={error('professionalTax')} hint="Deducted up to ₹2,500">
+                <Input id="tax-pt" inputMode="decimal" {...form.register('professionalTax')} />
               </FormField>
               <fieldset className="grid gap-3 rounded-md border p-3">
                 <legend className="px-1 text-sm font-medium">Deductions claimed</legend>
                 {SECTIONS.map((s) => (
-                  <FormField key={s.key} label={s.label} htmlFor={`tax-${s.key}`} error={errors[`deductions.${s.key}`]} hint={s.hint}>
-                    <Input
-                      id={`tax-${s.key}`}
-                      inputMode="decimal"
-                      value={claims[s.key] ?? ''}
-                      onChange={(e) => setClaims((c) => ({ ...c, [s.key]: e.target.value }))}
-                    />
+                  <FormField key={s.key} label={s.label} htmlFor={`tax-${s.key}`} error={error(`deductions.${s.key}`)} hint={s.hint}>
+                    <Input id={`tax-${s.key}`} inputMode="decimal" {...form.register(`deductions.${s.key}`)} />
                   </FormField>
                 ))}
               </fieldset>
