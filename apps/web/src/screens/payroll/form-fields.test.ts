@@ -1,6 +1,7 @@
 import { installPlainMessages, ZSaveAdvance } from '@hr/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { contractResolver } from '@/lib/form';
 import { into, optionalText, pickedId, typedNumber } from './form-fields';
 
 beforeAll(() => installPlainMessages());
@@ -40,4 +41,18 @@ describe('into', () => {
     expect(form.parse({ employee: { id: 3 } })).toMatchObject({ employeeId: 3, payModeId: 2 }));
   it('stops at the form’s own errors, on the form’s fields', () =>
     expect(messages(form.safeParse({ employee: null }))).toEqual({ employee: 'Choose the employee' }));
+});
+
+describe('through the form’s resolver', () => {
+  // The resolver reads a union's first branch's message, not the union's: the pieces must not rely on one.
+  const resolver = contractResolver<{ employee: { id: number } | null; unitId: number | null }, { employee: number; unitId: number }>(
+    z.object({ employee: pickedId(ZSaveAdvance.shape.employeeId, 'Choose the employee'), unitId: pickedId(z.number().int().positive()) }),
+  );
+  it('shows the dialog’s words, or the field’s own, on each field', async () => {
+    const { errors } = await resolver({ employee: null, unitId: null }, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect({ employee: errors.employee?.message, unitId: errors.unitId?.message }).toEqual({
+      employee: 'Choose the employee',
+      unitId: 'Unit is required',
+    });
+  });
 });

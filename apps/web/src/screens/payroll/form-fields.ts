@@ -26,19 +26,16 @@ export function typedNumber<T extends z.ZodType>(field: T, missing?: string) {
   );
 }
 
+/** A picked option's id (an employee: `{ id, name, … }`); an id or null as it is. */
+const idOf = (v: unknown) => (v !== null && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v);
+
 /**
  * A picked record (an employee: its option, or an id; null until chosen) as the contract's id `field`; `missing` while
- * none is picked, else the field's own message ("Employee is required").
+ * none is picked, else the field's own message ("Employee is required"). No union: the resolver would show a union's
+ * first branch's message instead of the union's.
  */
 export function pickedId<T extends z.ZodType>(field: T, missing?: string) {
-  const option = z.object({ id: z.number() }).transform((o) => o.id);
-  return into(
-    (missing === undefined ? z.union([z.number(), option]).nullable() : z.union([z.number(), option], { error: missing })) as z.ZodType<
-      number | null,
-      unknown
-    >,
-    field,
-  );
+  return into(z.preprocess(idOf, missing === undefined ? z.unknown() : z.number({ error: missing })), field);
 }
 
 /** Free text as the contract's optional text `field`: trimmed, blank → null. */
