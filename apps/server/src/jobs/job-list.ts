@@ -16,5 +16,5 @@ export function jobsByName(list: readonly AnyJob[], schedules: readonly Schedule
   return byName;
 }
 
-/** What a claimed job whose name no manifest declares gets: failed at once, saying so. */
+/** Why a job whose name no manifest declares fails, once it has waited a week for a runner that runs it (failUndeclaredJobs). */
 export const unknownJobError = (name: string) => `No module declares the job '${name}' (a manifest's jobs); it cannot run`;

@@ -8,7 +8,10 @@ import { jobs } from '../db/schema';
 export type JobRow = typeof jobs.$inferSelect;
 
 export interface Lease {
-  /** Claims the next due job for this runner (whatever its name: the runner fails one it does not know); null when none is due. */
+  /**
+   * Claims the next due job this runner runs (one of `names`); null when none is due. A job of another name is left
+   * queued for a runner that declares it (a newer node in a rolling deploy); `failUndeclaredJobs` ends one nobody takes.
+   */
   claim(): Promise<JobRow | null>;
   /** The condition "this runner still holds the job" (the only updates a runner makes to a claimed job). */
   mine(jobId: number): ReturnType<typeof and>;
@@ -20,7 +23,7 @@ export interface Lease {
   extend(jobId: number): Promise<boolean>;
 }
 
-export function jobLease(db: Db, runnerId: string, leaseMs: number, abandoned: () => boolean): Lease {
+export function jobLease(db: Db, runnerId: string, leaseMs: number, abandoned: () => boolean, names: readonly string[]): Lease {
   const mine = (jobId: number) => and(eq(jobs.id, jobId), eq(jobs.lockedBy, runnerId), eq(jobs.state, 'running'));
   const finish = async (jobId: number, set: PgUpdateSetSource<typeof jobs>) => {
     if (abandoned()) return;
@@ -29,10 +32,15 @@ export function jobLease(db: Db, runnerId: string, leaseMs: number, abandoned: (
       .set({ lockedBy: null, lockedUntil: null, ...set })
       .where(mine(jobId));
   };
+  const declared = sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  );
   return {
     mine,
     finish,
     async claim() {
+      if (names.length === 0) return null;
       const [row] = await queryRows<JobRow>(
         db,
         sql`
@@ -41,6 +49,7 @@ export function jobLease(db: Db, runnerId: string, leaseMs: number, abandoned: (
         where id = (
           select id from jobs
           where ((state = 'queued' and run_after <= now()) or (state = 'running' and locked_until < now()))
+            and name in (${declared})
           order by run_after, id
           for update skip locked
           limit 1)

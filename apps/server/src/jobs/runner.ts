@@ -3,7 +3,7 @@
 // checked by its schema, and the screen follows GET /api/jobs/{id}. See CONVENTIONS.md, "Jobs".
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -31,6 +31,8 @@ export interface JobContext {
   jobId: number;
   attempt: number;
   createdBy: number | null;
+  /** The names of the jobs this runner runs (its manifests' `jobs`). */
+  declaredJobs: readonly string[];
   /**
    * Marks the job succeeded inside the caller's own transaction, so its work and its completion commit
    * together: a runner that dies after the commit leaves a finished job, never one that runs twice.
@@ -118,7 +120,8 @@ export interface RunnerOptions {
   readDb?: Db;
   config: AppConfig;
   log: FastifyBaseLogger;
-  /** The jobs this runner runs (buildApp: every manifest's `jobs`); a due job of another name fails (`unknownJobError`). */
+  /** The jobs this runner runs (buildApp: every manifest's `jobs`); a due job of another name is left queued for a runner that declares it
+   *  (`failUndeclaredJobs` ends one nobody takes). */
   jobs: readonly AnyJob[];
   /** How long a claimed job stays ours without a heartbeat (default 60 s). */
   leaseMs?: number;
@@ -218,6 +221,7 @@ async function runJob(
     jobId: row.id,
     attempt: row.attempts,
     createdBy: row.createdBy,
+    declaredJobs: opts.jobs.map((j) => j.name),
     async completeIn(tx, result) {
       const done = await tx
         .update(jobs)
@@ -271,8 +275,8 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
   let running: Promise<unknown> | null = null;
   let stopped = true;
   const state: RunState = { abandoned: false, stopping: false };
-  const lease = jobLease(db, id, leaseMs, () => state.abandoned);
   const definitions = jobsByName(opts.jobs, opts.schedules ?? []);
+  const lease = jobLease(db, id, leaseMs, () => state.abandoned, [...definitions.keys()]);
 
   async function tick(): Promise<boolean> {
     // The claim is part of the work stop() waits for: a job claimed while stopping goes straight back.
@@ -280,8 +284,7 @@ export function createJobRunner(opts: RunnerOptions): JobRunner {
       const row = await lease.claim();
       if (!row) return false;
       const def = definitions.get(row.name);
-      if (state.stopping) await lease.release(row.id);
-      else if (!def) await lease.finish(row.id, { state: 'failed', finishedAt: new Date(), error: unknownJobError(row.name) });
+      if (state.stopping || !def) await lease.release(row.id);
       else await runJob(opts, lease, state, row, leaseMs, def);
       return true;
     })();
@@ -378,6 +381,29 @@ export async function readJob(db: Db, jobId: number): Promise<JobRow | null> {
 }
 
 /** Forgets finished jobs older than `days` (scheduled clean-up). */
+/**
+ * Fails the queued jobs that no runner has declared (`declared`: this version's jobs) and that have been due for more
+ * than `days` days: a job of a version no longer deployed, which no runner will take (the runners leave a job they do
+ * not run queued, for a newer node of a rolling deploy).
+ */
+export async function failUndeclaredJobs(db: Db, declared: readonly string[], days = 7): Promise<number> {
+  const stale = and(
+    eq(jobs.state, 'queued'),
+    sql`${jobs.runAfter} < now() - (${days}::int * interval '1 day')`,
+    declared.length ? notInArray(jobs.name, [...declared]) : undefined,
+  );
+  let failed = 0;
+  for (const { name } of await db.selectDistinct({ name: jobs.name }).from(jobs).where(stale)) {
+    const rows = await db
+      .update(jobs)
+      .set({ state: 'failed', finishedAt: new Date(), error: unknownJobError(name) })
+      .where(and(stale, eq(jobs.name, name)))
+      .returning({ id: jobs.id });
+    failed += rows.length;
+  }
+  return failed;
+}
+
 export async function pruneJobs(db: Db, days = 30): Promise<void> {
   await db
     .delete(jobs)

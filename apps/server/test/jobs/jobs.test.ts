@@ -246,7 +246,7 @@ describe('scheduled work', () => {
 });
 
 describe('declared jobs', () => {
-  it('fails at once a due job whose name no runner declares, saying so, without running anything', async () => {
+  it('leaves a due job no runner declares queued for a runner that does (a rolling deploy), and fails it after a week', async () => {
     let ran = 0;
     const undeclared = defineJob({
       name: 'test.undeclared',
@@ -256,11 +256,28 @@ describe('declared jobs', () => {
       },
     });
     const id = (await enqueue(t.db, undeclared, { key: 'u' }))!;
-    // The app's runner (buildApp) knows the manifests' jobs only.
-    expect(await t.app.jobs.drain()).toBe(1);
-    expect(await jobRow(id)).toMatchObject({ state: 'failed', attempts: 1, error: unknownJobError('test.undeclared') });
-    expect((await jobRow(id)).error).toBe("No module declares the job 'test.undeclared' (a manifest's jobs); it cannot run");
+    // The app's runner (buildApp) knows the manifests' jobs only: it does not claim this one.
+    expect(await t.app.jobs.drain()).toBe(0);
+    expect(await jobRow(id)).toMatchObject({ state: 'queued', attempts: 0, error: null });
     expect(ran).toBe(0);
+    // A runner of a newer version, which declares it, runs it.
+    expect(await runnerOf({ jobs: [undeclared] }).drain()).toBeGreaterThanOrEqual(1);
+    expect(await jobRow(id)).toMatchObject({ state: 'succeeded', attempts: 1 });
+    expect(ran).toBe(1);
+
+    // One nobody runs: the daily clean-up fails it once it has been due for over 7 days, saying why; not before.
+    const stale = (await enqueue(t.db, undeclared, { key: 'stale' }))!;
+    const recent = (await enqueue(t.db, undeclared, { key: 'recent' }))!;
+    await t.db.execute(sql`update jobs set run_after = now() - interval '8 days' where id = ${stale}`);
+    await t.db.execute(sql`update jobs set run_after = now() - interval '6 days' where id = ${recent}`);
+    const prune = JOBS.find((j) => j.name === 'jobs.prune')!;
+    await enqueue(t.db, prune, {});
+    expect(await t.app.jobs.drain()).toBeGreaterThanOrEqual(1);
+    expect(await jobRow(stale)).toMatchObject({ state: 'failed', error: unknownJobError('test.undeclared') });
+    expect((await jobRow(stale)).error).toBe("No module declares the job 'test.undeclared' (a manifest's jobs); it cannot run");
+    expect(await jobRow(recent)).toMatchObject({ state: 'queued', error: null });
+    expect(ran).toBe(1);
+    await t.db.execute(sql`delete from jobs where id = ${recent}`);
   });
 
   it('refuses a job name taken twice, and a schedule of a job it does not run, when the runner is built', () => {
