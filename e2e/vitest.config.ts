@@ -18,6 +18,9 @@ export default defineConfig({
     // only ends a test that hangs.
     testTimeout: 180_000,
     hookTimeout: 240_000,
+    // expect.poll's own default is 1 s: a screen that takes longer to show on a loaded machine failed a test (the
+    // change-password heading). The suite's one bound for a wait is 90 s (support.ts); a poll stops as soon as it holds.
+    expect: { poll: { timeout: 90_000, interval: 100 } },
     pool: 'forks',
     maxWorkers: workers,
     fileParallelism: workers > 1,
