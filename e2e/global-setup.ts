@@ -178,7 +178,8 @@ async function ownDatabase(adminUrl: string, index: number): Promise<{ url: stri
 }
 
 /**
- * Builds the web app once into a temporary folder (E2E_SKIP_BUILD=1 serves the existing apps/web/dist instead) and,
+ * Builds the web app once into a temporary folder (E2E_SKIP_BUILD=1 serves the existing apps/web/dist instead,
+ * E2E_WEB_DIST=<folder> a build of it in that folder) and,
  * at the same time, the server bundle (scripts/build-server.mjs, into a folder of this run under apps/server/dist);
  * starts one server per test worker (each on a free port with a seeded database of its own), waits for /api/health
  * and hands the URLs to the tests (`inject('baseUrls')`, picked by support.ts baseUrl()). Teardown stops the servers.
@@ -186,7 +187,8 @@ async function ownDatabase(adminUrl: string, index: number): Promise<{ url: stri
  */
 export default async function setup(project: TestProject) {
   // Each run builds into its own folders: several e2e runs at once must not empty each other's files.
-  let webDist = path.join(root, 'apps/web/dist');
+  // E2E_WEB_DIST: a web build made once (with VITE_E2E_PAGES=1) for running files one by one without building each time.
+  let webDist = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(root, 'apps/web/dist');
   let buildDir: string | undefined;
   const bundleDir = path.join(root, 'apps/server/dist', `e2e-${process.pid}-${randomBytes(3).toString('hex')}`);
   mkdirSync(bundleDir, { recursive: true });
@@ -197,7 +199,7 @@ export default async function setup(project: TestProject) {
   const bundled = buildServer(bundleDir);
   let bundle: string;
   try {
-    if (process.env.E2E_SKIP_BUILD !== '1') {
+    if (process.env.E2E_SKIP_BUILD !== '1' && !process.env.E2E_WEB_DIST) {
       buildDir = mkdtempSync(path.join(tmpdir(), 'hr-e2e-web-'));
       webDist = buildDir;
       // VITE_E2E_PAGES=1 adds the developer-only test pages (apps/web/src/screens/dev) to this build only.
