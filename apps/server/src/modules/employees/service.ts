@@ -1,6 +1,7 @@
 // Adding, changing and deleting an employee record: the checks (a free code, the unit's department and designation
 // maps, a reporting manager who exists), the table values from the input, and the audit trail.
 import { CONTACT_FIELDS, type TEmployeeContact, type TEmployeeInputParsed } from '@hr/contract';
+import { toPaise } from '@hr/payroll';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { employeeChangeRequests, employeeDocuments, employees, unitDepartmentMap, unitDesignationMap, users } from '../../db/schema';
@@ -18,7 +19,7 @@ export function toValues(input: TEmployeeInputParsed): EmployeeValues {
   const values: Record<string, unknown> = {};
   for (const key in input) if (key !== 'aadhaar') values[key] = input[key as keyof TEmployeeInputParsed];
   // EPF wages at joining: rupees in, paise kept. Of the Aadhaar number only the last four digits are kept.
-  values.epfWagesAtJoining = input.epfWagesAtJoining == null ? null : Math.round(input.epfWagesAtJoining * 100);
+  values.epfWagesAtJoining = input.epfWagesAtJoining == null ? null : Number(toPaise(input.epfWagesAtJoining));
   if (input.aadhaar) values.aadhaarLast4 = input.aadhaar.slice(-4);
   return values as EmployeeValues;
 }

@@ -3,7 +3,7 @@
 // skip an instalment (moved to the end). A recovery in an approved or locked month is final.
 import { yearMonth } from '@hr/calendar';
 import { MENU, type TAdvanceAction, type TUpdateAdvance, type ZSaveAdvance } from '@hr/contract';
-import { instalmentPlan } from '@hr/payroll';
+import { instalmentPlan, toPaise } from '@hr/payroll';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -26,7 +26,7 @@ export async function requestAdvance(db: Db, auth: AuthContext, b: z.output<type
   if (!e || !canReachRecord(auth, { employeeId: e.id, unitId: e.unitId }))
     throw new BadRequest('Unknown employee', { employeeId: ['No such employee in your reach'] });
   if (e.status === 'exited') throw new BadRequest('The employee has exited', { employeeId: ['An exited employee takes no advance'] });
-  const amount = Math.round(b.advanceAmount * 100);
+  const amount = Number(toPaise(b.advanceAmount));
   if (amount < b.noOfEMIs) throw new BadRequest('Too many instalments', { noOfEMIs: ['Each instalment must be at least 1 paisa'] });
   const plan = instalmentPlan(amount, b.noOfEMIs);
   const start = yearMonth(b.effectiveYear, b.effectiveMonth);

@@ -3,7 +3,7 @@
 // changed in place; after approval the change sends it back for approval). The routes are in advance-routes.ts.
 import { financialYearOf, yearMonth } from '@hr/calendar';
 import { MENU, type TAdvance, type TUpdateAdvance, type ZAdvanceListQuery } from '@hr/contract';
-import { instalmentPlan, toRupees } from '@hr/payroll';
+import { instalmentPlan, toPaise, toRupees } from '@hr/payroll';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -85,7 +85,7 @@ export async function advanceView(db: Db, id: number): Promise<TAdvance> {
   const [row] = await advanceRows(db, sql`a.id = ${id}`);
   if (!row) throw new NotFound('Advance not found');
   const inst = await db.select().from(advanceInstalments).where(eq(advanceInstalments.advanceId, id)).orderBy(asc(advanceInstalments.seq));
-  let outstanding = Math.round(row.advanceAmount * 100);
+  let outstanding = Number(toPaise(row.advanceAmount));
   const instalments = inst.map((i) => {
     outstanding -= i.status === 'skipped' ? 0 : i.amount;
     return {
@@ -163,7 +163,7 @@ export async function updateAdvance(tx: Tx, auth: AuthContext, id: number, b: TU
   const before = await loadAdvance(tx, auth, id, true);
   if (!['requested', 'approved'].includes(before.status))
     throw new Conflict(`A ${before.status} advance cannot be changed; only one not yet paid`);
-  const amount = Math.round(b.advanceAmount * 100);
+  const amount = Number(toPaise(b.advanceAmount));
   const emis = b.noOfEMIs;
   if (amount < emis) throw new BadRequest('Too many instalments', { noOfEMIs: ['Each instalment must be at least 1 paisa'] });
   const start = yearMonth(b.effectiveYear, b.effectiveMonth);

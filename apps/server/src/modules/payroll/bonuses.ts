@@ -5,7 +5,7 @@
 // hoc amounts; approved on the approvals module; paid with a salary month (the BONUS head of that run) or separately.
 import { financialYearStarting } from '@hr/calendar';
 import { MENU, type TBonus, type TSaveBonus, type ZBonusListQuery } from '@hr/contract';
-import { type BonusRules, statutoryBonus } from '@hr/payroll';
+import { type BonusRules, statutoryBonus, toPaise } from '@hr/payroll';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -205,7 +205,7 @@ export async function bonusLinesFor(db: Db | Tx, b: TSaveBonus): Promise<Compute
     daysWorked: '0',
     eligible: true,
     reason: null,
-    amount: Math.round(l.amount * 100),
+    amount: Number(toPaise(l.amount)),
   }));
 }
 

@@ -2,7 +2,7 @@
 // recovered, the last two months processed, approved by the units' salary approvers and locked, and this
 // month's runs in draft — so /outlet/payslip works for employee1 on a fresh start.
 import { addMonths, daysInMonth, parseYearMonth } from '@hr/calendar';
-import { financialYearOf, instalmentPlan } from '@hr/payroll';
+import { financialYearOf, instalmentPlan, toPaise } from '@hr/payroll';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -179,7 +179,7 @@ export async function seedPayroll(db: Db, today: string): Promise<void> {
     const basic = (BASIC_BY_DESIGNATION[e.designation] ?? 20000) + (i % 5) * 750;
     const amounts: Record<string, number> = {};
     const put = (id: number | undefined, rupees: number) => {
-      if (id) amounts[String(id)] = Math.round(rupees * 100);
+      if (id) amounts[String(id)] = Number(toPaise(rupees));
     };
     put(ids.BASIC, basic);
     put(ids.DA, basic * 0.1);

@@ -1,13 +1,14 @@
 // Salary structures by Excel: the template (the unit's staff with their current structure, a column per input head)
 // and its upload (employee code, effective month, an amount per head column), all rows or none.
 import { YEAR_MONTH, ZRupees } from '@hr/contract';
+import { toPaise } from '@hr/payroll';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { BadRequest, NotFound } from '../../lib/errors';
 import { type SheetCell, TEXT_FORMAT, type UploadedSheet, type XlsxBookColumn, xlsxBook } from '../../lib/xlsx';
 import { type AuthContext, canReachRecord, canReachUnit } from '../access/context';
 import { writeStructures } from './structure-write';
-import { inputHeads, toPaise } from './structures';
+import { inputHeads } from './structures';
 
 const TEMPLATE_FIXED = ['Employee Code', 'Name', 'Effective From (YYYY-MM)'];
 
@@ -85,7 +86,7 @@ async function readVersions(db: Db, auth: AuthContext, sheet: UploadedSheet): Pr
       const parsed = ZRupees.safeParse(Number(raw.replace(/,/g, '')));
       if (!parsed.success || Number.isNaN(Number(raw.replace(/,/g, ''))))
         problems.push(`${header[c.i - 1]}: '${raw}' is not an amount in rupees and paise`);
-      else if (parsed.data > 0) amounts[String(c.id)] = toPaise(parsed.data);
+      else if (parsed.data > 0) amounts[String(c.id)] = Number(toPaise(parsed.data));
     }
     if (problems.length) {
       errors[`row ${n}`] = problems;

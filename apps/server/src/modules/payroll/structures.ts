@@ -2,7 +2,7 @@
 // increment for one employee or a filtered batch, by amount or percentage on chosen heads. The input heads a
 // structure may name (not calculated, not filled by the system, active) are checked here.
 import type { ZIncrement, ZSaveStructure, ZStructure } from '@hr/contract';
-import { toRupees } from '@hr/payroll';
+import { toPaise, toRupees } from '@hr/payroll';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows, type Tx } from '../../db/client';
@@ -12,7 +12,11 @@ import { type AuthContext, canReachRecord, unitScope } from '../access/context';
 import { ADVANCE_HEAD_ID, ARREARS_CODE, BONUS_CODE } from './plan';
 import { writeStructures } from './structure-write';
 
-export const toPaise = (rupees: number) => Math.round(rupees * 100);
+/**
+ * An increment by amount in paise: its rupees may carry more than two decimals (ZIncrement), rounded as they always
+ * were (`toPaise` would round 1.005 up where this rounds its binary 100.4999… down).
+ */
+const incrementPaise = (rupees: number) => Math.round(rupees * 100);
 
 type StructureRow = typeof salaryStructures.$inferSelect;
 
@@ -77,7 +81,7 @@ export async function structureVersions(db: Db, auth: AuthContext, employeeId: n
 /** Saves the structure version effective from a month (a back-dated month produces arrears). */
 export async function saveStructure(db: Db, auth: AuthContext, employeeId: number, b: z.output<typeof ZSaveStructure>, requestId: string) {
   const e = await reachableEmployee(db, auth, employeeId);
-  const amounts = Object.fromEntries(Object.entries(b.amounts).map(([k, v]) => [k, toPaise(v)]));
+  const amounts = Object.fromEntries(Object.entries(b.amounts).map(([k, v]) => [k, Number(toPaise(v))]));
   await assertInputHeads(db, Object.keys(amounts).map(Number));
   const arrearsMonths = await db.transaction((tx) =>
     writeStructures(tx, auth, [{ employeeId: e.id, amounts }], b.effectiveFrom, 'structure', b.remarks ?? null, requestId),
@@ -115,7 +119,7 @@ export async function increment(db: Db, auth: AuthContext, b: z.output<typeof ZI
     const amounts = { ...c.amounts };
     for (const h of b.headIds) {
       const old = Number(amounts[String(h)] ?? 0);
-      amounts[String(h)] = b.by === 'amount' ? old + toPaise(b.value) : Math.round((old * (100 + b.value)) / 100);
+      amounts[String(h)] = b.by === 'amount' ? old + incrementPaise(b.value) : Math.round((old * (100 + b.value)) / 100);
     }
     return { employeeId: c.employeeId, amounts };
   });

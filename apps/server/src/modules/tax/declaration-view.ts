@@ -12,6 +12,7 @@ import {
   remainingMonthsOf,
   type TaxRegime,
   taxAgeInYear,
+  toPaise,
   toRupees,
 } from '@hr/payroll';
 import { and, eq, sql } from 'drizzle-orm';
@@ -150,7 +151,7 @@ export async function declarationView(db: Db, e: Who, fy: string): Promise<TTaxD
   };
   const views = { new: compare('new'), old: compare('old') };
   // Relief under section 89 lowers the tax payable, as in the run and on Form 16 (at most the tax).
-  const net = (v: TTaxComputeResult | null) => (v ? toRupees(Math.max(Math.round(v.totalTax * 100) - relief89, 0)) : null);
+  const net = (v: TTaxComputeResult | null) => (v ? toRupees(Math.max(Number(toPaise(v.totalTax)) - relief89, 0)) : null);
   return {
     employeeId: e.id,
     employeeCode: e.code,
