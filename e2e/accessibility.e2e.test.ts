@@ -32,6 +32,7 @@ async function signedIn(user: DemoUser, viewport = { width: 1366, height: 768 })
     bypassCSP: true,
     locale: 'en-US', // the browser's own date format differs from the product's: dates must still read dd/mm/yyyy
     timezoneId: 'Asia/Kolkata',
+    serviceWorkers: 'block', // its precache of the whole shell costs CPU and holds 'networkidle' back (support.ts)
   });
   const page = await context.newPage();
   page.setDefaultTimeout(90_000);
