@@ -3,7 +3,7 @@
 // checked by its schema, and the screen follows GET /api/jobs/{id}. See CONVENTIONS.md, "Jobs".
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -11,7 +11,7 @@ import { appContextOf, inAppContext } from '../app-context';
 import type { AppConfig } from '../config';
 import type { Db, Tx } from '../db/client';
 import { jobs } from '../db/schema';
-import { jobsByName, unknownJobError } from './job-list';
+import { jobsByName } from './job-list';
 import { type JobRow, jobLease, type Lease } from './lease';
 import { JobCancelled, JobInterrupted, type Progress, trackProgress } from './progress';
 
@@ -381,33 +381,3 @@ export async function readJob(db: Db, jobId: number): Promise<JobRow | null> {
 }
 
 /** Forgets finished jobs older than `days` (scheduled clean-up). */
-/**
- * Fails the queued jobs that no runner has declared (`declared`: this version's jobs) and that have been due for more
- * than `days` days: a job of a version no longer deployed, which no runner will take (the runners leave a job they do
- * not run queued, for a newer node of a rolling deploy).
- */
-export async function failUndeclaredJobs(db: Db, declared: readonly string[], days = 7): Promise<number> {
-  const stale = and(
-    eq(jobs.state, 'queued'),
-    sql`${jobs.runAfter} < now() - (${days}::int * interval '1 day')`,
-    declared.length ? notInArray(jobs.name, [...declared]) : undefined,
-  );
-  let failed = 0;
-  for (const { name } of await db.selectDistinct({ name: jobs.name }).from(jobs).where(stale)) {
-    const rows = await db
-      .update(jobs)
-      .set({ state: 'failed', finishedAt: new Date(), error: unknownJobError(name) })
-      .where(and(stale, eq(jobs.name, name)))
-      .returning({ id: jobs.id });
-    failed += rows.length;
-  }
-  return failed;
-}
-
-export async function pruneJobs(db: Db, days = 30): Promise<void> {
-  await db
-    .delete(jobs)
-    .where(
-      and(inArray(jobs.state, ['succeeded', 'failed', 'cancelled']), sql`${jobs.finishedAt} < now() - (${days}::int * interval '1 day')`),
-    );
-}
