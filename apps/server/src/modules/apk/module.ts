@@ -1,5 +1,5 @@
 import { defineModule } from '../../lib/module';
-import { manifestRoutes } from './manifest';
+import { manifestRoutes } from './manifest-routes';
 import { apkRoutes } from './routes';
 import { registerApkVersionRules } from './versions';
 
