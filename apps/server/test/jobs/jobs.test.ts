@@ -270,11 +270,17 @@ describe('declared jobs', () => {
     const recent = (await enqueue(t.db, undeclared, { key: 'recent' }))!;
     await t.db.execute(sql`update jobs set run_after = now() - interval '8 days' where id = ${stale}`);
     await t.db.execute(sql`update jobs set run_after = now() - interval '6 days' where id = ${recent}`);
+    // Taken by a newer node that stopped mid-run (rolled back): its lease lapsed 8 days ago, and no runner here may take it.
+    const orphan = (await enqueue(t.db, undeclared, { key: 'orphan' }))!;
+    await t.db.execute(
+      sql`update jobs set state = 'running', attempts = 1, locked_by = 'gone', locked_until = now() - interval '8 days' where id = ${orphan}`,
+    );
     const prune = JOBS.find((j) => j.name === 'jobs.prune')!;
     await enqueue(t.db, prune, {});
     expect(await t.app.jobs.drain()).toBeGreaterThanOrEqual(1);
     expect(await jobRow(stale)).toMatchObject({ state: 'failed', error: unknownJobError('test.undeclared') });
     expect((await jobRow(stale)).error).toBe("No module declares the job 'test.undeclared' (a manifest's jobs); it cannot run");
+    expect(await jobRow(orphan)).toMatchObject({ state: 'failed', error: unknownJobError('test.undeclared') });
     expect(await jobRow(recent)).toMatchObject({ state: 'queued', error: null });
     expect(ran).toBe(1);
     await t.db.execute(sql`delete from jobs where id = ${recent}`);
