@@ -1,7 +1,7 @@
 // A real server process on a throw-away data folder, for the crash tests: started as `npm run serve` runs it (one
 // node process running the bundled server: this run's bundle, built by global-setup.ts), killed with a real signal.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,14 @@ export interface ServerProcess {
   /** Sends the signal and waits for the process to exit; its exit code and signal. */
   kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   signIn(user?: keyof typeof DEMO_PASSWORDS): Promise<string>;
+  /**
+   * Closes the gate at a crash point (lib/fault-injection.ts): the next time the server reaches it, it stays there
+   * until `release`. Returns a wait that ends once the server is held there (or has exited, which the caller's next
+   * step then reports).
+   */
+  hold(point: 'payroll' | 'import' | 'importChecked'): { held: () => Promise<void> };
+  /** Opens the gate again: a held server goes on; a restarted one passes the point. */
+  release(point: 'payroll' | 'import' | 'importChecked'): void;
   dispose(): void;
 }
 
@@ -127,6 +135,7 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
           // info: a start that does not finish says which step it reached (main.ts logs each).
           LOG_LEVEL: 'info',
           JOB_LEASE_SECONDS: '2',
+          HR_TEST_HOLD_DIR: dataDir,
           ...env,
         },
       });
@@ -171,6 +180,22 @@ export async function serverProcess(prefix: string, env: Record<string, string> 
         body: JSON.stringify({ userName: user, password: DEMO_PASSWORDS[user] }),
       });
       return ((await res.json()) as { token: string }).token;
+    },
+    hold(point) {
+      rmSync(path.join(dataDir, `${point}.held`), { force: true });
+      writeFileSync(path.join(dataDir, `${point}.gate`), '');
+      return {
+        held: async () => {
+          while (!existsSync(path.join(dataDir, `${point}.held`))) {
+            if (child && child.exitCode !== null) throw new Error(`the server exited before reaching ${point}: ${out}`);
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        },
+      };
+    },
+    release(point) {
+      rmSync(path.join(dataDir, `${point}.gate`), { force: true });
+      rmSync(path.join(dataDir, `${point}.held`), { force: true });
     },
     dispose() {
       signal('SIGKILL');

@@ -11,9 +11,7 @@ import { type ImportRefs, importRow, importWorkbook } from '../employees/fixture
 
 let server: ServerProcess;
 beforeAll(async () => {
-  // The import waits 3 s between its checks and its saving (a fault-injection point), so the test sees it running
-  // and stops the server then, however fast the machine imports 3,000 employees.
-  server = await serverProcess('hr-shutdown-', { HR_TEST_IMPORT_CHECKED_DELAY_MS: '3000' });
+  server = await serverProcess('hr-shutdown-');
   if (postgresPass) return;
   // the folder starts from the suite's seeded template (server-process.ts); the long wait is for a loaded machine
   await server.start(300_000);
@@ -67,20 +65,27 @@ describe.skipIf(postgresPass)('SIGTERM', () => {
     const get = async (p: string) => (await fetch(`${url}${p}`, { headers: { authorization: `Bearer ${token}` } })).json();
     const N = 3000;
     const file = await importWorkbook(Array.from({ length: N }, (_, i) => importRow(i + 1, refs, 'TRM')));
+    // The import stops between its checks and its saving (a fault-injection point, outside any transaction) until the
+    // server has begun shutting down: the stop lands there however fast the machine imports 3,000 employees.
+    const hold = server.hold('importChecked');
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(file)]), 'staff.xlsx');
     const res = await fetch(`${url}/api/employees/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(res.status).toBe(202);
     const { jobId } = (await res.json()) as { jobId: number };
     type Job = { state: string; attempts: number; result: unknown };
-    let job = await waitFor(
-      () => get(`/api/jobs/${jobId}`) as Promise<Job>,
-      (j) => j.state !== 'queued',
-      { everyMs: 20 },
-    );
+    await hold.held();
+    let job = (await get(`/api/jobs/${jobId}`)) as Job;
     expect(job.state).toBe('running');
 
-    const during = await stop();
+    const stopping = stop();
+    await waitFor(
+      async () => server.output,
+      (out) => out.includes('"msg":"shutting down"'),
+      { everyMs: 20 },
+    );
+    server.release('importChecked');
+    const during = await stopping;
     expect(during).toMatchObject({ code: 0, signal: null, lock: false });
     expect(during.ms).toBeLessThan(STOPPED_WITHIN_MS);
 
