@@ -10,6 +10,10 @@ const HOLD_MS = {
   import: Number(process.env.HR_TEST_IMPORT_SAVE_DELAY_MS ?? 0) || 0,
   /** The import between its checks and its saving, outside any transaction (the SIGTERM test stops it there). */
   importChecked: Number(process.env.HR_TEST_IMPORT_CHECKED_DELAY_MS ?? 0) || 0,
+  /** A device's ATTLOG batch inside its transaction, its punches written (gate only). */
+  deviceBatch: 0,
+  /** A device's ATTLOG batch committed, its days not yet worked out (gate only). */
+  deviceDays: 0,
 } as const;
 
 /**

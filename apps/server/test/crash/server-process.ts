@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { createDatabase } from '../../src/db/client';
+import type { CrashPoint } from '../../src/lib/fault-injection';
 import { DEMO_PASSWORDS } from '../../src/seed/core';
 import { pgliteTemplate } from '../helpers';
 
@@ -38,9 +39,9 @@ export interface ServerProcess {
    * until `release`. Returns a wait that ends once the server is held there (or has exited, which the caller's next
    * step then reports).
    */
-  hold(point: 'payroll' | 'import' | 'importChecked'): { held: () => Promise<void> };
+  hold(point: CrashPoint): { held: () => Promise<void> };
   /** Opens the gate again: a held server goes on; a restarted one passes the point. */
-  release(point: 'payroll' | 'import' | 'importChecked'): void;
+  release(point: CrashPoint): void;
   dispose(): void;
 }
 

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { biometricDevices, latePunches, punches } from '../../db/schema';
 import { bulkInsert } from '../../lib/bulk';
+import { holdForCrashTest } from '../../lib/fault-injection';
 import { orgZone } from '../../lib/org-zone';
 import type { DeviceContext } from '../access/device-auth';
 import { recomputeForPunches } from './compute';
@@ -97,6 +98,30 @@ export interface DeviceTimeWindow {
   maxAgeDays: number;
 }
 
+type PinMatch = { id: number; unitId: number };
+
+/**
+ * The employees a batch's PINs name: by device user id, and by code (lower case) among those without one. Two index
+ * lookups (employees_device_user_uq, and employees_code_uq on lower(code)), not a join with an OR that compared every
+ * PIN with every employee. PINs are letters and digits (PIN), quoted as array elements.
+ */
+async function employeesOfPins(tx: Tx, pins: string[]) {
+  const byDeviceId = new Map<string, PinMatch>();
+  const byCode = new Map<string, PinMatch>();
+  if (pins.length) {
+    const matches = await queryRows<{ key: string; id: number; unitId: number; exact: boolean }>(
+      tx,
+      sql`select e.device_user_id as key, e.id, e.unit_id as "unitId", true as exact from employees e
+            where e.device_user_id = any(${`{"${pins.join('","')}"}`}::text[])
+          union all
+          select lower(e.employee_code), e.id, e.unit_id, false from employees e
+            where e.device_user_id is null and lower(e.employee_code) = any(${`{"${pins.map((p) => p.toLowerCase()).join('","')}"}`}::text[])`,
+    );
+    for (const m of matches) (m.exact ? byDeviceId : byCode).set(m.key, { id: m.id, unitId: m.unitId });
+  }
+  return { byDeviceId, byCode };
+}
+
 /**
  * Stores a device's ATTLOG batch in one transaction with the device's new stamp, then works out the days of
  * the batch's lines (already stored ones too, so a resend completes a batch cut off by a crash). A PIN is the employee's
@@ -129,21 +154,7 @@ export async function ingestAttlog(
   const served = new Set(device.unitIds);
   const tz = orgZone();
   const { inserted, matched, late, outsideUnits } = await db.transaction(async (tx) => {
-    // Two index lookups (employees_device_user_uq, and employees_code_uq on lower(code)), not a join with an OR that
-    // compared every PIN with every employee. PINs are letters and digits (PIN), quoted as array elements.
-    const byDeviceId = new Map<string, { id: number; unitId: number }>();
-    const byCode = new Map<string, { id: number; unitId: number }>();
-    if (pins.length) {
-      const matches = await queryRows<{ key: string; id: number; unitId: number; exact: boolean }>(
-        tx,
-        sql`select e.device_user_id as key, e.id, e.unit_id as "unitId", true as exact from employees e
-              where e.device_user_id = any(${`{"${pins.join('","')}"}`}::text[])
-            union all
-            select lower(e.employee_code), e.id, e.unit_id, false from employees e
-              where e.device_user_id is null and lower(e.employee_code) = any(${`{"${pins.map((p) => p.toLowerCase()).join('","')}"}`}::text[])`,
-      );
-      for (const m of matches) (m.exact ? byDeviceId : byCode).set(m.key, { id: m.id, unitId: m.unitId });
-    }
+    const { byDeviceId, byCode } = await employeesOfPins(tx, pins);
     // The employee whose device user id is the PIN, else the one without a device user id whose code it is — when
     // the device serves their unit; else nobody (the line is kept unmatched).
     let outside = 0;
@@ -204,6 +215,8 @@ export async function ingestAttlog(
           : {}),
       })
       .where(sql`${biometricDevices.id} = ${device.id}`);
+    // A fault-injection point for the device crash test only: the batch's punches written, not committed.
+    await holdForCrashTest('deviceBatch');
     return {
       inserted: added,
       matched: open.map((r) => ({ employeeId: r.employeeId, at: r.punchedAt })),
@@ -214,6 +227,7 @@ export async function ingestAttlog(
   // The days of every line of the batch, stored now or before: when a process died after the punches were
   // committed but before their days were worked out, the device's resend (it heard no OK) puts them right.
   // Days whose figures come out the same are not rewritten.
+  await holdForCrashTest('deviceDays');
   await recomputeForPunches(db, matched);
   return {
     accepted: lines.length + refusedFuture + refusedOld,
