@@ -16,7 +16,7 @@ import { formatRupees } from '@/lib/format';
 import { currentMonth, formatYearMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { ADVANCE_PAY_MODES, MonthYearInput } from './components';
-import { into, monthYearOf } from './form-fields';
+import { into, monthYearOf } from '@/lib/form-fields';
 
 export type Instalment = NonNullable<TAdvance['instalments']>[number];
 export type AdvanceActionMode = 'approve' | 'reject' | 'pay' | 'cancel' | 'preclose' | 'skip';

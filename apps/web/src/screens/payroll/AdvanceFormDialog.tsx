@@ -18,7 +18,7 @@ import { currentMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { payrollKeys } from './api';
 import { ADVANCE_PAY_MODES, advancePath, MonthYearInput } from './components';
-import { into, monthYearOf, optionalText, pickedId, typedNumber } from './form-fields';
+import { into, monthYearOf, optionalText, pickedId, typedNumber } from '@/lib/form-fields';
 
 type TAdvanceForm = {
   employee: TEmployeeOption | null;

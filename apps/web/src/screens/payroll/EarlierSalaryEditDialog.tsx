@@ -11,7 +11,7 @@ import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { contractResolver, serverErrors } from '@/lib/form';
 import { useAction } from '@/lib/useAction';
-import { into } from './form-fields';
+import { into } from '@/lib/form-fields';
 
 type Money = Exclude<keyof TEarlierSalaryInput, 'fromMonth' | 'toMonth' | 'otherExemptSection'>;
 

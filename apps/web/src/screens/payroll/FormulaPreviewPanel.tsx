@@ -19,7 +19,7 @@ import { currentMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
 import { MonthYearInput } from './components';
-import { into, monthYearOf, pickedId } from './form-fields';
+import { into, monthYearOf, pickedId } from '@/lib/form-fields';
 
 /** How the attendance figures of the preview are labelled (the formula names they feed). */
 const ATTENDANCE_LABEL: Record<string, string> = {

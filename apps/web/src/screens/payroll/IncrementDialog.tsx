@@ -25,7 +25,7 @@ import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
 import type { THead } from './api';
 import { MonthYearInput } from './components';
-import { into, optionalText, typedNumber } from './form-fields';
+import { into, optionalText, typedNumber } from '@/lib/form-fields';
 
 /** ZIncrementResult of the contract: how many employees changed and the processed months the change reaches back into. */
 export type TIncrementResult = { employees: number; arrearsMonths: string[] };

@@ -1,4 +1,4 @@
-// Pieces of the payroll dialogs' form schemas: a field as the input holds it (typed text, a picked option, null before
+// Pieces of the forms' schemas: a field as the input holds it (typed text, a picked option, null before
 // a choice) checked by the contract's own field schema, with the dialog's words for a field left empty; and the props
 // of MonthYearInput for a form keeping the year and the month in two fields.
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
