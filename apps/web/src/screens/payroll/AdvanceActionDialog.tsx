@@ -12,11 +12,11 @@ import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { contractResolver, serverErrors } from '@/lib/form';
+import { into, monthYearOf } from '@/lib/form-fields';
 import { formatRupees } from '@/lib/format';
 import { currentMonth, formatYearMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { ADVANCE_PAY_MODES, MonthYearInput } from './components';
-import { into, monthYearOf } from '@/lib/form-fields';
 
 export type Instalment = NonNullable<TAdvance['instalments']>[number];
 export type AdvanceActionMode = 'approve' | 'reject' | 'pay' | 'cancel' | 'preclose' | 'skip';

@@ -13,12 +13,12 @@ import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { contractResolver, serverErrors } from '@/lib/form';
+import { into, monthYearOf, optionalText, pickedId, typedNumber } from '@/lib/form-fields';
 import { formatRupees } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { payrollKeys } from './api';
 import { ADVANCE_PAY_MODES, advancePath, MonthYearInput } from './components';
-import { into, monthYearOf, optionalText, pickedId, typedNumber } from '@/lib/form-fields';
 
 type TAdvanceForm = {
   employee: TEmployeeOption | null;

@@ -18,12 +18,12 @@ import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { contractResolver, serverErrors } from '@/lib/form';
+import { into, monthYearOf, optionalText, pickedId } from '@/lib/form-fields';
 import { formatCount, formatRupees } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { financialYears, fyName, payrollKeys } from './api';
 import { bonusPath, MonthYearInput, useSessionFinancialYear } from './components';
-import { into, monthYearOf, optionalText, pickedId } from '@/lib/form-fields';
 
 export const RULE =
   "Code on Wages, 2019, s.26: eligible when wages (basic + DA + retaining allowance, plus the allowances above half of the remuneration) are at most ₹21,000 a month and at least 30 days were worked; computed on at most ₹7,000 a month (or the unit's minimum wage), at the chosen rate, for the months worked; at least ₹100 a year.";

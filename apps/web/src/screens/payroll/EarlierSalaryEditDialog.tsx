@@ -10,8 +10,8 @@ import { Input } from '@/components/ui/input';
 import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { contractResolver, serverErrors } from '@/lib/form';
-import { useAction } from '@/lib/useAction';
 import { into } from '@/lib/form-fields';
+import { useAction } from '@/lib/useAction';
 
 type Money = Exclude<keyof TEarlierSalaryInput, 'fromMonth' | 'toMonth' | 'otherExemptSection'>;
 

@@ -14,12 +14,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { contractResolver, serverErrors } from '@/lib/form';
+import { into, monthYearOf, pickedId } from '@/lib/form-fields';
 import { formatAmount, formatRupees } from '@/lib/format';
 import { currentMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
 import { MonthYearInput } from './components';
-import { into, monthYearOf, pickedId } from '@/lib/form-fields';
 
 /** How the attendance figures of the preview are labelled (the formula names they feed). */
 const ATTENDANCE_LABEL: Record<string, string> = {

@@ -19,13 +19,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { contractResolver, serverErrors } from '@/lib/form';
+import { into, optionalText, typedNumber } from '@/lib/form-fields';
 import { formatCount } from '@/lib/format';
 import { currentMonth, formatYearMonth, toYearMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { cn } from '@/lib/utils';
 import type { THead } from './api';
 import { MonthYearInput } from './components';
-import { into, optionalText, typedNumber } from '@/lib/form-fields';
 
 /** ZIncrementResult of the contract: how many employees changed and the processed months the change reaches back into. */
 export type TIncrementResult = { employees: number; arrearsMonths: string[] };
