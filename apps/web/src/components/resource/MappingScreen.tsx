@@ -1,20 +1,24 @@
-import { MASTER_BASE, type TMappingLine, type TResource } from '@hr/contract';
-import { useQuery } from '@tanstack/react-query';
+import { MASTER_BASE, type TMappingLine, type TMappingSave, type TResource } from '@hr/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { decryptJsonParam, decryptParam, encryptParam, ROUTE_PARAM_ERROR } from '@/lib/crypto';
+import { serverErrors } from '@/lib/form';
+import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { useDecodedParam } from '@/lib/useEncryptedParam';
 import { resourceUrl } from './api';
-import { EditScreen, useDraft } from './EditScreen';
+import { EditScreen } from './EditScreen';
+import { lineErrorsOf, mappingResolver, serverLineNames, type TMappingForm } from './mapping-form';
 import { ReferenceSelect } from './ReferenceSelect';
-import { extraFromInput, extraToInput, mappingErrors, mappingItems } from './values';
+import { extraFromInput, extraToInput } from './values';
 
 /** The owner id of a mapping modify route: an encrypted id, or an encrypted JSON object ({mapDtls}). */
 function useOwnerParam(r: TResource): number | null {
@@ -36,29 +40,53 @@ function useOwnerParam(r: TResource): number | null {
   return useDecodedParam(param, decode);
 }
 
-/** The owner's mapping lines as a draft, and the save that shows a line's bad extra on that line. */
-function useMappingDraft(r: TResource, ownerId: number | null) {
+/**
+ * The owner's mapping lines as a form: reset whenever they reload, dirty once edited; the save shows a line's bad
+ * extra on that line (the contract's rule before sending, the server's after) as well as in the toast.
+ */
+function useMappingForm(r: TResource, ownerId: number | null) {
+  const queryClient = useQueryClient();
   const lines = useQuery({
     queryKey: ['resource', r.name, 'mapping', ownerId],
     queryFn: ({ signal }) => api.get<TMappingLine[]>(resourceUrl(r, `/mapping/${ownerId}`), undefined, { signal }),
     enabled: ownerId !== null,
   });
-  const [errors, setErrors] = useState<Map<number, Record<string, string>>>(new Map());
-  const draft = useDraft<TMappingLine[]>(lines.data, [], {
-    save: async (d) => {
-      setErrors(new Map());
-      try {
-        return await api.put(resourceUrl(r, `/mapping/${ownerId}`), { items: mappingItems(r, d) });
-      } catch (err) {
-        // A line's bad extra (a unit's limit beyond its maximum…) shows on that line as well as in the toast.
-        if (err instanceof ApiError) setErrors(mappingErrors(r, d, err.fieldErrors));
-        throw err;
-      }
+  const resolver = useMemo(() => mappingResolver(r), [r]);
+  const form = useForm<TMappingForm, unknown, TMappingSave>({ resolver, defaultValues: { lines: [] } });
+  useEffect(() => {
+    if (lines.data !== undefined) form.reset({ lines: lines.data });
+  }, [lines.data]);
+  const saveAction = useAction(
+    (body: TMappingSave, sent: TMappingLine[]) =>
+      api.put(resourceUrl(r, `/mapping/${ownerId}`), body, {
+        onError: serverErrors(form, { rename: serverLineNames(r, sent), fields: ['lines'] }),
+      }),
+    {
+      success: { title: 'Saved', description: `${r.title} saved` },
+      onDone: async () => {
+        form.reset(form.getValues());
+        await queryClient.invalidateQueries({ queryKey: ['resource', r.name] });
+      },
     },
-    saved: `${r.title} saved`,
-    invalidate: ['resource', r.name],
+  );
+  const save = form.handleSubmit(async (body) => {
+    await saveAction.run(body, form.getValues('lines'));
   });
-  return { ...draft, loading: lines.isLoading, errors };
+  const draft = form.watch('lines');
+  const edit = (change: (d: TMappingLine[]) => TMappingLine[]) =>
+    form.setValue('lines', change(form.getValues('lines')), { shouldDirty: true });
+  const errors = form.formState.errors;
+  const index = new Map(draft.map((l, i) => [l.itemId, i]));
+  return {
+    draft,
+    edit,
+    dirty: form.formState.isDirty,
+    saving: saveAction.busy,
+    save: () => void save(),
+    loading: lines.isLoading,
+    errorsOf: (itemId: number) => lineErrorsOf(errors.lines?.[index.get(itemId) ?? -1]),
+    root: errors.root?.message,
+  };
 }
 
 type TPatch = (itemId: number, p: Partial<TMappingLine>) => void;
@@ -183,7 +211,7 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
   const navigate = useNavigate();
   const { actions } = useCurrentMenu(r.menu);
   const listPath = `${MASTER_BASE}/${r.path}`;
-  const { draft, edit, dirty, saving, save, loading, errors } = useMappingDraft(r, ownerId);
+  const { draft, edit, dirty, saving, save, loading, errorsOf, root } = useMappingForm(r, ownerId);
   const [filter, setFilter] = useState('');
 
   const shown = useMemo(() => draft.filter((l) => !filter || l.label.toLowerCase().includes(filter.toLowerCase())), [draft, filter]);
@@ -252,9 +280,14 @@ export function MappingScreen({ resource: r }: { resource: TResource }) {
         <div className="divide-y rounded-md border" data-testid="mapping-lines">
           {shown.length === 0 && <p className="p-4 text-sm text-muted-foreground">Nothing to map</p>}
           {shown.map((l) => (
-            <MappingLineRow key={l.itemId} r={r} line={l} canEdit={canEdit} errors={errors.get(l.itemId)} patch={patch} />
+            <MappingLineRow key={l.itemId} r={r} line={l} canEdit={canEdit} errors={errorsOf(l.itemId)} patch={patch} />
           ))}
         </div>
+      )}
+      {root && (
+        <p className="text-sm text-destructive" role="alert">
+          {root}
+        </p>
       )}
       <div className="flex items-center justify-between">
         <span className="text-sm text-muted-foreground" data-testid="mapping-count">
