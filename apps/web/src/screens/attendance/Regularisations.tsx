@@ -2,6 +2,7 @@ import type { REGULARISATION_STATUSES } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApprovalTrail } from '@/components/approvals/ApprovalTrail';
 import { LoadError } from '@/components/common/LoadError';
 import { type DataColumn, DataTable, PaginationBar } from '@/components/data-table';
@@ -11,10 +12,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { EmptyState } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
+import { serverErrors } from '@/lib/form';
 import { dayLabel, formatDate, formatDateTime } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
 
 import { attendanceKeys, decideRegularisation, type TRegularisation, useRegularisations } from './api';
+import { REJECT_RESOLVER, type TRejectForm } from './reject-form';
 
 type TStatus = (typeof REGULARISATION_STATUSES)[number];
 
@@ -142,8 +145,8 @@ export function PendingCorrections({ compact }: { compact?: boolean }) {
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const [rejecting, setRejecting] = useState<TRegularisation | null>(null);
-  const [remark, setRemark] = useState('');
-  const [remarkError, setRemarkError] = useState<string[] | null>(null);
+  const form = useForm<TRejectForm, unknown, TRejectForm>({ resolver: REJECT_RESOLVER, defaultValues: { remark: '' } });
+  const remarkError = form.formState.errors.remark?.message ?? form.formState.errors.root?.message;
   const [open, setOpen] = useState<TRegularisation | null>(null);
 
   const decideAction = useAction(
@@ -151,7 +154,8 @@ export function PendingCorrections({ compact }: { compact?: boolean }) {
       decideRegularisation(
         r.id,
         { action, remark: note || undefined },
-        { onError: (e) => setRemarkError(e.fieldErrors.remark ?? [e.message]) },
+        // A refused rejection says why in the dialog: the remark's error on it, any other (a 409) below it.
+        action === 'reject' ? { onError: serverErrors(form, { whole: true }) } : undefined,
       ),
     {
       success: (_, r, action) => ({
@@ -210,8 +214,7 @@ export function PendingCorrections({ compact }: { compact?: boolean }) {
               title="Reject"
               disabled={busy === r.id}
               onClick={() => {
-                setRemark('');
-                setRemarkError(null);
+                form.reset({ remark: '' });
                 setRejecting(r);
               }}
               data-testid="reject-regularisation"
@@ -259,25 +262,15 @@ export function PendingCorrections({ compact }: { compact?: boolean }) {
           </DialogHeader>
           <form
             className="grid gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!rejecting) return;
-              if (remark.trim().length === 0) {
-                setRemarkError(['Say why the correction is rejected']);
-                return;
-              }
-              void decide(rejecting, 'reject', remark.trim());
-            }}
+            onSubmit={form.handleSubmit(async ({ remark }) => {
+              if (rejecting) await decide(rejecting, 'reject', remark);
+            })}
           >
             <FormField label="Remark" htmlFor="reject-remark" required error={remarkError}>
               <Textarea
                 id="reject-remark"
-                value={remark}
                 maxLength={300}
-                onChange={(e) => {
-                  setRemark(e.target.value);
-                  setRemarkError(null);
-                }}
+                {...form.register('remark', { onChange: () => form.clearErrors() })}
                 aria-invalid={!!remarkError || undefined}
               />
             </FormField>
