@@ -3,7 +3,8 @@ import type { TOpeningImportResult } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Plus, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { LoadError } from '@/components/common/LoadError';
 import { XlsxFileInput } from '@/components/common/XlsxFileInput';
 import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
@@ -15,6 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { api, withQuery } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { downloadFile, uploadFile } from '@/lib/files';
+import { serverErrors } from '@/lib/form';
 import { formatDate, todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
@@ -23,9 +25,9 @@ import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { requestKeys, type TLeaveBalance, useEmployeeBalances, useLedger } from './api';
 import { BalancesTable, LedgerLinesTable } from './BalancesTable';
 import { financialYearStart } from './format';
+import { blankLedgerLine, LEDGER_LINE_RESOLVER, type TLedgerLine, type TLedgerLineForm, type TPostKind } from './ledger-line-form';
 
-type PostKind = 'opening' | 'credit' | 'adjust' | 'lapse' | 'encash';
-const POST_KINDS: { value: PostKind; label: string; hint: string }[] = [
+const POST_KINDS: { value: TPostKind; label: string; hint: string }[] = [
   { value: 'adjust', label: 'Adjustment', hint: 'Days to add, or negative days to take away' },
   { value: 'opening', label: 'Opening balance', hint: 'Days brought in (positive)' },
   { value: 'credit', label: 'Credit', hint: 'Days credited (positive)' },
@@ -124,57 +126,49 @@ function PostLine({
   defaultType: number | null;
 }) {
   const qc = useQueryClient();
-  const [leaveTypeId, setLeaveTypeId] = useState<number | null>(defaultType);
-  const [kind, setKind] = useState<PostKind>('adjust');
-  const [days, setDays] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const chosen = leaveTypeId ?? defaultType;
+  const form = useForm<TLedgerLineForm, unknown, TLedgerLine>({
+    resolver: LEDGER_LINE_RESOLVER,
+    defaultValues: blankLedgerLine(defaultType),
+  });
+  const errors = form.formState.errors;
+  // The type opened in the screen, until one is picked here.
+  useEffect(() => {
+    if (!form.getFieldState('leaveTypeId').isDirty) form.setValue('leaveTypeId', defaultType);
+  }, [defaultType]);
   const post = useAction(
-    (body: { employeeId: number; leaveTypeId: number; financialYear: number; kind: PostKind; days: number; reason: string }) =>
-      api.post(apiPath('/api/leave/ledger'), body),
+    (body: TLedgerLine & { employeeId: number; financialYear: number }) =>
+      api.post(apiPath('/api/leave/ledger'), body, { onError: serverErrors(form) }),
     {
       success: (_, body) => ({
         title: 'Line posted',
         description: `${POST_KINDS.find((k) => k.value === body.kind)?.label}: ${body.days} days`,
       }),
       onDone: async () => {
-        setDays('');
-        setReason('');
+        form.setValue('days', '');
+        form.setValue('reason', '');
         await Promise.all([
           qc.invalidateQueries({ queryKey: requestKeys.ledger }),
           qc.invalidateQueries({ queryKey: requestKeys.balances }),
         ]);
       },
-      onError: (err) => {
-        const fields = (err as { fieldErrors?: Record<string, string[]> }).fieldErrors;
-        if (fields) setErrors(fields);
-      },
     },
   );
-  const busy = post.busy;
-  const submit = async () => {
-    const n = Number(days);
-    const problems: Record<string, string[]> = {};
-    if (!chosen) problems.leaveTypeId = ['Choose a leave type'];
-    if (!days.trim() || !Number.isFinite(n) || n === 0 || !Number.isInteger(n * 2)) problems.days = ['Whole or half days, not zero'];
-    if (!reason.trim()) problems.reason = ['Give a reason'];
-    setErrors(problems);
-    if (Object.keys(problems).length || !chosen) return;
-    await post.run({ employeeId, leaveTypeId: chosen, financialYear, kind, days: n, reason: reason.trim() });
-  };
+  const chosen = form.watch('leaveTypeId');
+  const kind = form.watch('kind');
   return (
     <form
       className="grid gap-3 rounded-md border p-3 sm:grid-cols-[12rem_10rem_7rem_1fr_auto] sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={form.handleSubmit(async (line) => {
+        await post.run({ employeeId, financialYear, ...line });
+      })}
       data-testid="ledger-post"
     >
-      <FormField label="Leave type" htmlFor="post-type" error={errors.leaveTypeId}>
-        <Select value={chosen ? String(chosen) : ''} onValueChange={(v) => setLeaveTypeId(Number(v))}>
-          <SelectTrigger id="post-type">
+      <FormField label="Leave type" htmlFor="post-type" error={errors.leaveTypeId?.message}>
+        <Select
+          value={chosen ? String(chosen) : ''}
+          onValueChange={(v) => form.setValue('leaveTypeId', Number(v), { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+        >
+          <SelectTrigger id="post-type" aria-invalid={!!errors.leaveTypeId || undefined}>
             <SelectValue placeholder="Choose" />
           </SelectTrigger>
           <SelectContent>
@@ -186,8 +180,8 @@ function PostLine({
           </SelectContent>
         </Select>
       </FormField>
-      <FormField label="Line" htmlFor="post-kind">
-        <Select value={kind} onValueChange={(v) => setKind(v as PostKind)}>
+      <FormField label="Line" htmlFor="post-kind" error={errors.kind?.message}>
+        <Select value={kind} onValueChange={(v) => form.setValue('kind', v as TPostKind)}>
           <SelectTrigger id="post-kind">
             <SelectValue />
           </SelectTrigger>
@@ -200,15 +194,16 @@ function PostLine({
           </SelectContent>
         </Select>
       </FormField>
-      <FormField label="Days" htmlFor="post-days" error={errors.days} hint={POST_KINDS.find((k) => k.value === kind)?.hint}>
-        <Input id="post-days" inputMode="decimal" value={days} onChange={(e) => setDays(e.target.value)} />
+      <FormField label="Days" htmlFor="post-days" error={errors.days?.message} hint={POST_KINDS.find((k) => k.value === kind)?.hint}>
+        <Input id="post-days" inputMode="decimal" aria-invalid={!!errors.days || undefined} {...form.register('days')} />
       </FormField>
-      <FormField label="Reason" htmlFor="post-reason" error={errors.reason}>
-        <Input id="post-reason" maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
+      <FormField label="Reason" htmlFor="post-reason" error={errors.reason?.message}>
+        <Input id="post-reason" maxLength={300} aria-invalid={!!errors.reason || undefined} {...form.register('reason')} />
       </FormField>
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={post.busy}>
         <Plus /> Post
       </Button>
+      {errors.root?.message && <p className="text-sm text-destructive sm:col-span-5">{errors.root.message}</p>}
     </form>
   );
 }
