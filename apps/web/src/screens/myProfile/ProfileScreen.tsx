@@ -1,24 +1,28 @@
 import { describeWeeklyOffs, weeklyOffCodeValid } from '@hr/attendance/roster';
-import { BANK_STATUTORY_FIELDS, CONTACT_FIELDS, PAY_MODES, type TEmployee } from '@hr/contract';
+import { BANK_STATUTORY_FIELDS, PAY_MODES, type TEmployee, type TEmployeeContact, type TProfileChangeRequestInput } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { Save, Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { useOwnChangeRequests } from '@/components/employee/api';
 import { ApprovalHistory, CHANGE_LABELS, changeValue } from '@/components/employee/changes';
 import { EmployeeHeader } from '@/components/employee/EmployeeHeader';
-import { type Errors, InfoGrid, Section, SelectField, TextField, type Values } from '@/components/employee/fields';
+import { InfoGrid, Section, SelectField, TextField, type Values } from '@/components/employee/fields';
 import { PersonalFields } from '@/components/employee/PersonalFields';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { serverErrors } from '@/lib/form';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { toast } from '@/lib/toast-store';
+import { errorToast } from '@/lib/toast-store';
+import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { WithMyEmployee } from './MyEmployee';
+import { CHANGE_REQUEST_RENAME, CHANGE_REQUEST_RESOLVER, CONTACT_RESOLVER, contactValuesOf, fieldPropsOf } from './profile-form';
 
 const PROFILE_PATH = MENU.profile;
 
@@ -33,28 +37,19 @@ export default function ProfileScreen() {
 function Profile({ e }: { e: TEmployee }) {
   const queryClient = useQueryClient();
   const { actions } = useCurrentMenu(PROFILE_PATH);
-  const [values, setValues] = useState<Values>({});
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<Values, unknown, TEmployeeContact>({ resolver: CONTACT_RESOLVER, defaultValues: contactValuesOf(e) });
   useEffect(() => {
-    const v: Values = {};
-    for (const k of CONTACT_FIELDS) v[k] = (e as unknown as Values)[k] ?? null;
-    setValues(v);
+    form.reset(contactValuesOf(e));
   }, [e]);
-  const set = (n: string, v: unknown) => {
-    setValues((x) => ({ ...x, [n]: v }));
-    setErrors((x) => ({ ...x, [n]: undefined }));
-  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['employees'] });
-  const saveContact = async () => {
-    const body = Object.fromEntries(CONTACT_FIELDS.map((k) => [k, values[k] === '' ? null : values[k]]));
-    try {
-      await api.post(apiPath('/api/me/employee/contact'), body, { onError: (err: ApiError) => setErrors(err.fieldErrors) });
-      toast({ variant: 'success', title: 'Saved', description: 'Your contact details are updated' });
-      await refresh();
-    } catch {
-      // toast shown
-    }
-  };
+  // On failure the toast and the inline errors say why.
+  const save = useAction((body: TEmployeeContact) => api.post(apiPath('/api/me/employee/contact'), body, { onError: serverErrors(form) }), {
+    success: { title: 'Saved', description: 'Your contact details are updated' },
+    onDone: refresh,
+  });
+  const saveContact = form.handleSubmit(async (body) => {
+    await save.run(body);
+  });
 
   return (
     <div className="space-y-6">
@@ -67,10 +62,10 @@ function Profile({ e }: { e: TEmployee }) {
           <TabsTrigger value="bank">Bank & statutory</TabsTrigger>
         </TabsList>
         <TabsContent value="contact" className="space-y-4 pt-4">
-          <PersonalFields fp={{ values, errors, onChange: set, disabled: !actions.edit }} contactOnly />
+          <PersonalFields fp={fieldPropsOf(form, !actions.edit)} contactOnly />
           {actions.edit && (
             <div className="flex justify-end">
-              <Button onClick={() => void saveContact()} data-testid="save-contact">
+              <Button onClick={() => void saveContact()} disabled={save.busy} data-testid="save-contact">
                 <Save /> Save contact details
               </Button>
             </div>
@@ -123,42 +118,32 @@ function Profile({ e }: { e: TEmployee }) {
 function ChangeRequestForm({ e }: { e: TEmployee }) {
   const queryClient = useQueryClient();
   const requests = useOwnChangeRequests(true);
-  const [values, setValues] = useState<Values>({});
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<Values, unknown, TProfileChangeRequestInput>({ resolver: CHANGE_REQUEST_RESOLVER, defaultValues: {} });
   const pending = requests.data?.find((r) => r.status === 'pending');
-  const set = (n: string, v: unknown) => {
-    setValues((x) => ({ ...x, [n]: v }));
-    setErrors((x) => ({ ...x, [n]: undefined }));
-  };
-  const submit = async () => {
-    const changes = Object.fromEntries(
-      Object.entries(values).filter(
-        ([k, v]) => (BANK_STATUTORY_FIELDS as readonly string[]).includes(k) && v !== '' && v !== null && v !== undefined,
-      ),
-    );
-    if (Object.keys(changes).length === 0) {
-      toast({ variant: 'destructive', title: 'ERR!!', description: 'Enter at least one new value' });
-      return;
-    }
-    try {
-      await api.post(
-        apiPath('/api/me/employee/change-requests'),
-        { changes, reason: reason || undefined },
-        {
-          onError: (err: ApiError) =>
-            setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k.replace(/^changes\./, ''), v]))),
-        },
-      );
-      toast({ variant: 'success', title: 'Request sent', description: 'An administrator will review it' });
-      setValues({});
-      setReason('');
-      await queryClient.invalidateQueries({ queryKey: ['employees', 'my-change-requests'] });
-    } catch {
-      // toast shown
-    }
-  };
-  const fp = { values, errors, onChange: set, disabled: !!pending };
+  // On failure the toast and the inline errors say why.
+  const send = useAction(
+    (body: TProfileChangeRequestInput) =>
+      api.post(apiPath('/api/me/employee/change-requests'), body, {
+        onError: serverErrors(form, { rename: CHANGE_REQUEST_RENAME, fields: [...BANK_STATUTORY_FIELDS, 'reason'] }),
+      }),
+    {
+      success: { title: 'Request sent', description: 'An administrator will review it' },
+      onDone: async () => {
+        form.reset({});
+        await queryClient.invalidateQueries({ queryKey: ['employees', 'my-change-requests'] });
+      },
+    },
+  );
+  const submit = form.handleSubmit(
+    async (body) => {
+      await send.run(body);
+    },
+    // Nothing new to send is said in a toast, as the fields have nothing to point at.
+    (errors) => {
+      if (errors.changes?.message) errorToast(errors.changes.message);
+    },
+  );
+  const fp = fieldPropsOf(form, !!pending);
   return (
     <>
       <Section
@@ -181,16 +166,9 @@ function ChangeRequestForm({ e }: { e: TEmployee }) {
         <TextField name="ifsc" label="New IFSC" upper {...fp} />
         <TextField name="bankName" label="New bank" {...fp} />
         <TextField name="bankBranch" label="New branch" {...fp} />
-        <TextField
-          name="reason"
-          label="Reason"
-          values={{ reason }}
-          errors={{}}
-          onChange={(_n, v) => setReason(String(v))}
-          disabled={!!pending}
-        />
+        <TextField name="reason" label="Reason" {...fp} />
         <div className="flex items-end">
-          <Button onClick={() => void submit()} disabled={!!pending} data-testid="send-change-request">
+          <Button onClick={() => void submit()} disabled={!!pending || send.busy} data-testid="send-change-request">
             <Send /> Send for approval
           </Button>
         </div>
