@@ -4,6 +4,7 @@ import { CheckCircle2, Download, FileUp, XCircle } from 'lucide-react';
 import type * as React from 'react';
 import { useState } from 'react';
 import { UnitSelect } from '@/components/common/UnitSelect';
+import { UploadProgress } from '@/components/common/UploadProgress';
 import { XlsxFileInput } from '@/components/common/XlsxFileInput';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,22 +14,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { ApiError } from '@/lib/api';
 import { uploadFile } from '@/lib/files';
 import { uploadProblemRows } from '@/lib/upload-problems';
-
-/** An upload's progress: what is happening to the file, and a bar. */
-export function UploadProgress({ label, progress }: { label: React.ReactNode; progress: number }) {
-  const percent = Math.round(progress * 100);
-  return (
-    <div className="space-y-2">
-      <div className="flex justify-between text-sm">
-        <span>{label}</span>
-        <span className="tabular-nums">{percent}%</span>
-      </div>
-      <div className="h-2 overflow-hidden rounded-full bg-muted">
-        <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
-  );
-}
 
 /** A refused file's rows and their errors (the first 500), under "Nothing was saved". */
 function RowProblems({ problems, testId }: { problems: { where: string; problem: string }[]; testId: string }) {

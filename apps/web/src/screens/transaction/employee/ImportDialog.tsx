@@ -1,6 +1,7 @@
 import type { TImportResult, TJob, TJobStarted } from '@hr/contract';
 import { CheckCircle2, Download, FileUp, XCircle } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
+import { UploadProgress } from '@/components/common/UploadProgress';
 import { JobProgress } from '@/components/jobs/JobProgress';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -107,17 +108,7 @@ export function ImportDialog({
             onChange={(e) => void start(e.target.files?.[0])}
           />
         </div>
-        {phase === 'uploading' && (
-          <div className="space-y-2" data-testid="import-progress">
-            <div className="flex justify-between text-sm">
-              <span>Uploading {fileName}…</span>
-              <span className="tabular-nums">{Math.round(progress * 100)}%</span>
-            </div>
-            <div className="h-2 overflow-hidden rounded-full bg-muted">
-              <div className="h-full bg-primary transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />
-            </div>
-          </div>
-        )}
+        {phase === 'uploading' && <UploadProgress label={`Uploading ${fileName}…`} progress={progress} data-testid="import-progress" />}
         {phase === 'running' && jobId !== null && (
           <div data-testid="import-progress">
             <JobProgress jobId={jobId} label={`Importing ${fileName}`} onDone={finished} />

@@ -1,0 +1,34 @@
+// An upload's progress (SheetImportDialog, the employee import, a leave's attachment): what is happening to the file,
+// its percentage and a bar.
+import type { ReactNode } from 'react';
+
+export function UploadProgress({
+  label,
+  progress,
+  'data-testid': testId,
+}: {
+  label: ReactNode;
+  /** 0 to 1, as `uploadFile` reports it. */
+  progress: number;
+  'data-testid'?: string;
+}) {
+  const percent = Math.round(progress * 100);
+  return (
+    <div className="space-y-2" data-testid={testId}>
+      <div className="flex justify-between text-sm">
+        <span>{label}</span>
+        <span className="tabular-nums">{percent}%</span>
+      </div>
+      <div
+        className="h-2 overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label={typeof label === 'string' ? label : 'Upload progress'}
+      >
+        <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
