@@ -5,28 +5,31 @@ import type { TSettlement, TSettlementAdjustment, ZSettlementAction, ZSettlement
 import { toPaise } from '@hr/payroll';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { exitAdjustments } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { Conflict, NotFound } from '../../lib/errors';
-import { type AuthContext, selfScope, unitScope } from '../access/context';
-import { decide } from '../approvals/service';
+import type { AuthContext } from '../access/context';
+import { decideRecord, type RecordKind } from '../approvals/decide-record';
+import { officePage } from './office-list';
 import { loadSeparation } from './separations';
 import { computeSettlement, loadSettlement, settlementOfSeparation, settlementRows, settlementView } from './settlements';
 
 /** A page of the settlements within reach, with the total. */
 export async function listSettlements(db: Db, auth: AuthContext, q: z.infer<typeof ZSettlementListQuery>) {
-  const where = and(
-    sql`true`,
-    unitScope(auth, sql`x.unit_id`),
-    selfScope(auth, sql`x.employee_id`),
+  return officePage(db, auth, { table: 'exit_settlements', alias: 'x', rows: settlementRows }, q, [
     q.unitId ? sql`x.unit_id = ${Number(q.unitId)}` : undefined,
     q.status ? sql`x.status = ${q.status}` : undefined,
-  )!;
-  const rows = await settlementRows(db, where, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from exit_settlements x where x.is_active and ${where}`);
-  return { total: n, rows };
+  ]);
 }
+
+/** A settlement as the approvals module decides it: a computed one, answered as the office sees it. */
+const SETTLEMENT_DECISION: RecordKind<Awaited<ReturnType<typeof loadSettlement>>, TSettlement> = {
+  load: loadSettlement,
+  waiting: (x) => (x.status === 'computed' ? x.approvalId : null),
+  refusal: (x) => `This settlement is ${x.status}`,
+  view: (db, auth, x) => settlementView(db, auth, x.id),
+};
 
 /** Approves (locks) or rejects a computed settlement through the approvals module. */
 export async function decideSettlement(
@@ -36,10 +39,7 @@ export async function decideSettlement(
   b: z.infer<typeof ZSettlementAction>,
   requestId: string,
 ): Promise<TSettlement> {
-  const x = await loadSettlement(db, auth, id);
-  if (x.status !== 'computed' || !x.approvalId) throw new Conflict(`This settlement is ${x.status}`);
-  await decide(db, auth, x.approvalId, b.action, b.remark ?? null, requestId);
-  return settlementView(db, auth, x.id);
+  return decideRecord(db, auth, id, b, requestId, SETTLEMENT_DECISION);
 }
 
 /** The separation within reach and its settlement, which must be computed and not yet approved. */

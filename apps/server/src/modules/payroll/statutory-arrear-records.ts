@@ -10,7 +10,7 @@ import { type Db, queryRows } from '../../db/client';
 import { statutoryArrears } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachUnit, unitScope } from '../access/context';
-import { decide } from '../approvals/service';
+import { decideRecord, type RecordKind } from '../approvals/decide-record';
 
 type Row = {
   id: number;
@@ -111,6 +111,14 @@ export async function arrearDetail(db: Db, auth: AuthContext, id: number): Promi
   return { ...view(r), lines };
 }
 
+/** A record as the approvals module decides it: a pending one, answered as it is then. */
+const ARREAR_DECISION: RecordKind<Row, TStatutoryArrear> = {
+  load: loadArrear,
+  waiting: (r) => (r.status === 'pending' ? r.approvalId : null),
+  refusal: (r) => `These arrears are ${r.status}, not pending`,
+  view: async (db, auth, r) => view(await loadArrear(db, auth, r.id)),
+};
+
 /** Approves or rejects a pending record; approving says who bears the members' share (the employer by default). */
 export async function decideArrear(
   db: Db,
@@ -119,21 +127,20 @@ export async function decideArrear(
   body: z.output<typeof ZStatutoryArrearDecide>,
   requestId: string,
 ): Promise<TStatutoryArrear> {
-  const r = await loadArrear(db, auth, id);
-  if (!r.approvalId || r.status !== 'pending') throw new Conflict(`These arrears are ${r.status}, not pending`);
-  const { action, remark, memberShareBy } = body;
-  const approvalId = r.approvalId;
-  // The choice and the decision commit together (decide's own transaction runs as a savepoint of this one): a
-  // refused decision leaves the record as it was.
-  await db.transaction(async (tx) => {
-    if (action === 'approve')
-      await tx
-        .update(statutoryArrears)
-        .set({ memberShareBy: memberShareBy ?? 'employer' })
-        .where(and(eq(statutoryArrears.id, r.id), eq(statutoryArrears.status, 'pending')));
-    await decide(tx as unknown as Db, auth, approvalId, action, remark ?? null, requestId);
+  return decideRecord(db, auth, id, body, requestId, {
+    ...ARREAR_DECISION,
+    // The choice and the decision commit together (decide's own transaction runs as a savepoint of this one): a
+    // refused decision leaves the record as it was.
+    around: (act, r) =>
+      db.transaction(async (tx) => {
+        if (body.action === 'approve')
+          await tx
+            .update(statutoryArrears)
+            .set({ memberShareBy: body.memberShareBy ?? 'employer' })
+            .where(and(eq(statutoryArrears.id, r.id), eq(statutoryArrears.status, 'pending')));
+        await act(tx as unknown as Db);
+      }),
   });
-  return view(await loadArrear(db, auth, r.id));
 }
 
 /** The arrear ECR of an approved record; 409 before approval or when a member has no valid UAN. */
