@@ -22,7 +22,16 @@ describe('leave request', () => {
     const balance = page.getByTestId('balance-row').first();
     await balance.waitFor({ timeout: 90_000 });
     const before = Number((await balance.getByTestId('balance-available').textContent())?.trim());
+    // Sent empty: each field says what it wants and the first in error takes the focus (the type, then the first day).
+    await page.getByTestId('req-submit').click();
+    await expect.poll(() => page.getByTestId('leave-form').textContent()).toContain('Choose the leave type');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('req-leave-type');
     await balance.click();
+    await page.getByTestId('req-submit').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('req-from');
+    const form = (await page.getByTestId('leave-form').textContent()) ?? '';
+    for (const message of ['Choose the first day', 'Choose the last day', 'Give a reason']) expect(form).toContain(message);
+    expect(form).not.toContain('Choose the leave type');
     await page.getByTestId('req-from').fill(day);
     await page.getByTestId('req-to').fill(day);
     await page.getByTestId('req-reason').fill('Family function in Mysuru');
@@ -83,6 +92,10 @@ describe('leave request', () => {
     await row.getByTestId('select-row').click();
     await expect.poll(() => page.getByTestId('bulk-bar').textContent(), { timeout: 90_000 }).toMatch(/1 selected/);
     await page.getByTestId('bulk-reject').click();
+    // The remark is checked by the contract's schema of a rejection before anything is sent.
+    await page.getByTestId('remark-confirm').click();
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('Say why the request is rejected');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('remark-text');
     await page.getByTestId('remark-text').fill('Month-end closing that week');
     await page.getByTestId('remark-confirm').click();
     await expect.poll(() => row.getByTestId('request-status').getAttribute('data-status'), { timeout: 90_000 }).toBe('rejected');

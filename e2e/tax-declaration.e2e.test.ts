@@ -45,7 +45,13 @@ describe('Income tax declaration', () => {
     await page.getByLabel('Tax regime').click();
     await page.getByRole('option', { name: 'Old regime (exemptions and deductions)' }).click();
     await page.getByLabel('Rent paid a month').fill('20000');
+    // The contract's check of the request, on the line typed: paise at most, nothing sent.
+    await page.getByLabel(SECTION_80C).fill('1500.555');
+    await page.getByRole('button', { name: 'Save the declaration' }).click();
+    await expect.poll(() => page.getByText('At most two decimals (paise)').count()).toBe(1);
+    expect(await page.getByLabel(SECTION_80C).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByLabel(SECTION_80C).fill('150000');
+    await expect.poll(() => page.getByText('At most two decimals (paise)').count()).toBe(0);
     await screenshot(page, 'tax-declaration-filled');
     await page.getByRole('button', { name: 'Save the declaration' }).click();
     await page.getByText('Declaration saved').waitFor();

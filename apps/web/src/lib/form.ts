@@ -1,7 +1,15 @@
 // What every react-hook-form form of the app shares: the contract's schema as the resolver, the server's 400 field
 // errors shown on the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
+import {
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type ResolverResult,
+  set,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import type { ApiError } from './api';
 
@@ -14,6 +22,46 @@ export function contractResolver<TForm extends FieldValues, TOut extends FieldVa
   schema: z.ZodType<TOut, unknown>,
 ): Resolver<TForm, unknown, TOut> {
   return zodResolver(schema as never) as unknown as Resolver<TForm, unknown, TOut>;
+}
+
+export type TBodyResolverOptions<TForm extends FieldValues, TContext> = {
+  /** A body field's error → the form's field (`{ attachmentKey: 'attachment' }`), or such a map made from the values (a
+   *  line by its place among those sent → its section). A key not named keeps its path. */
+  rename?: Record<string, string> | ((values: TForm) => Record<string, string>);
+  /** The form's own checks (field → messages), e.g. "Choose the first day": their words win on their fields, the
+   *  contract's stay on the others, all shown at once. */
+  checks?: (values: TForm, context: TContext | undefined) => Record<string, string[]>;
+};
+
+/** The leaves of a resolver's nested errors with their paths: `lines.0.amount` → its error. */
+function errorLeaves(errors: unknown, path = ''): [string, object][] {
+  if (!errors || typeof errors !== 'object') return [];
+  if (typeof (errors as { type?: unknown }).type === 'string') return [[path, errors]];
+  return Object.entries(errors).flatMap(([key, e]) => errorLeaves(e, path ? `${path}.${key}` : key));
+}
+
+/**
+ * The resolver of a form whose fields are not the body it sends (typed text, a picked option, lines by section): the
+ * contract's schema (the one the route validates with) checks `toBody(values)`, and its errors go back on the form's
+ * fields through `rename`; `checks` adds the form's own words. The submit handler gets the contract's body.
+ * `context` is the form's (`useForm({ context })`), e.g. the year of a declaration, whether a leave needs an attachment.
+ */
+export function bodyResolver<TForm extends FieldValues, TBody extends FieldValues, TContext = unknown>(
+  schema: z.ZodType<TBody, unknown>,
+  toBody: (values: TForm, context: TContext | undefined) => unknown,
+  { rename, checks }: TBodyResolverOptions<TForm, TContext> = {},
+): Resolver<TForm, TContext, TBody> {
+  const contract = contractResolver<FieldValues, TBody>(schema);
+  return async (values, context, options) => {
+    const result = await contract(toBody(values, context) as FieldValues, context, options as never);
+    const local = Object.entries(checks?.(values, context) ?? {});
+    if (!local.length && !Object.keys(result.errors).length) return result as ResolverResult<TForm, TBody>;
+    const names = typeof rename === 'function' ? rename(values) : (rename ?? {});
+    const errors: FieldValues = {};
+    for (const [path, error] of errorLeaves(result.errors)) set(errors, names[path] ?? path, error);
+    for (const [name, messages] of local) set(errors, name, { type: 'form', message: messages.join(' ') });
+    return { values: {}, errors: errors as FieldErrors<TForm> };
+  };
 }
 
 export type TServerErrorOptions = {

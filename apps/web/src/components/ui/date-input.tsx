@@ -1,7 +1,8 @@
 // The one date field: it always reads and takes dd/mm/yyyy (a browser's own date input follows the browser's
 // language, mm/dd/yyyy in an en-US one), with a calendar to pick from; the value it gives is ISO (yyyy-mm-dd) as the API
 // takes it, or '' when empty. Used controlled (value + onChange(e) with e.target.value) or with react-hook-form's
-// register (its ref is a hidden input holding the ISO value; setting that value, as reset() does, shows it).
+// register (its ref is a hidden input holding the ISO value; setting that value, as reset() does, shows it; focusing it
+// focuses the text typed in).
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ChangeEvent, type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -45,6 +46,7 @@ const todayIso = () => {
 export function DateInput(props: DateInputProps) {
   const { id, name, disabled, className, onChange, onBlur } = props;
   const hidden = useRef<HTMLInputElement | null>(null);
+  const shown = useRef<HTMLInputElement | null>(null);
   const [iso, setIso] = useState(props.value ?? '');
   const [text, setText] = useState(isoToDisplay(props.value ?? ''));
   const [open, setOpen] = useState(false);
@@ -75,6 +77,8 @@ export function DateInput(props: DateInputProps) {
           },
         });
         if (props.value) inner?.set?.call(el, props.value);
+        // Focusing the field (react-hook-form on the first field in error) focuses what is typed in.
+        el.focus = (options?: FocusOptions) => shown.current?.focus(options);
       }
       const ref = props.ref;
       if (typeof ref === 'function') ref(el);
@@ -106,6 +110,7 @@ export function DateInput(props: DateInputProps) {
   return (
     <div className={cn('relative flex w-full min-w-0 items-center', className)}>
       <Input
+        ref={shown}
         id={id}
         inputMode="numeric"
         autoComplete="off"

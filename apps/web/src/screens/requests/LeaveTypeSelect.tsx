@@ -1,6 +1,7 @@
 // The leave request's type: only the types that apply to the signed-in employee (issue 28: gender, marital status,
 // category, the unit's mapping), as GET /api/leave/types/me answers them.
 import { useQuery } from '@tanstack/react-query';
+import type { Ref } from 'react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
@@ -16,6 +17,8 @@ export function useMyLeaveTypes() {
 }
 
 export function LeaveTypeSelect(props: {
+  /** The trigger's: a form focuses it when the type is the first field in error. */
+  ref?: Ref<HTMLButtonElement>;
   id: string;
   value: number | null;
   onChange: (id: number | null) => void;
@@ -28,6 +31,7 @@ export function LeaveTypeSelect(props: {
   return (
     <Select value={props.value ? String(props.value) : ''} onValueChange={(v) => props.onChange(v ? Number(v) : null)}>
       <SelectTrigger
+        ref={props.ref}
         id={props.id}
         aria-label="Leave type"
         aria-invalid={props.invalid || undefined}

@@ -148,6 +148,7 @@ function CancelRequestDialog({ cancelling, onClose }: { cancelling: TRequest | n
         cancelling ? `${KIND_LABEL[cancelling.kind]}: ${periodLabel(cancelling)}. Leave days return to your balance.` : undefined
       }
       label="Reason"
+      body="cancel"
       confirm="Cancel the request"
       destructive
       onClose={onClose}

@@ -4,6 +4,7 @@ import { AlertTriangle, Paperclip, Send, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { UploadProgress } from '@/components/common/UploadProgress';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -11,15 +12,16 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
+import { bodyResolver } from '@/lib/form';
 import { formatDate, todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { cn } from '@/lib/utils';
 import { type TLeaveBalance, type TLeavePreview, uploadAttachment, useLeavePreview, useMyBalances } from './api';
 import { RangeFields, Tile } from './components';
-import { daysLabel, financialYearStart, formatBalance, raiseResolver, rangeErrors, rangeReady, type TRangeForm } from './format';
+import { daysLabel, financialYearStart, formatBalance, rangeErrors, rangeReady, type TRangeForm } from './format';
 import { LeaveTypeSelect } from './LeaveTypeSelect';
-import { FormProblem, fieldMessages, RaiseFrame, setFields, useRaise } from './RaiseParts';
+import { FormProblem, fieldMessages, RaiseFrame, rangeRefs, setFields, useRaise } from './RaiseParts';
 
 type TAttachment = { key: string; name: string } | null;
 type TLeaveForm = TRangeForm & { leaveTypeId: number | null; reason: string; attachment: TAttachment };
@@ -28,15 +30,21 @@ type TLeaveBody = z.output<typeof ZRaiseLeave>;
 /** The range sent: one day has no half day at its end. */
 const sentRange = (v: TRangeForm): TRangeForm => ({ ...v, halfDayEnd: v.fromDate === v.toDate ? false : v.halfDayEnd });
 
+/** The body's fields the form keeps under another name (its errors, the contract's and the server's, go there). */
+const RENAME = { attachmentKey: 'attachment' };
+
 /** The contract's leave request; the form's own words first, and the attachment where the preview says the type needs one. */
-const RESOLVER = raiseResolver<TLeaveForm, TLeaveBody, { attachmentRequired: boolean }>(
+const RESOLVER = bodyResolver<TLeaveForm, TLeaveBody, { attachmentRequired: boolean }>(
   ZRaiseLeave,
   ({ attachment, ...v }) => ({ kind: 'leave', ...v, ...sentRange(v), attachmentKey: attachment?.key ?? null }),
-  (v, context) => {
-    const local = rangeErrors(v);
-    if (v.leaveTypeId === null) local.leaveTypeId = ['Choose the leave type'];
-    if (context?.attachmentRequired && !v.attachment) local.attachment = ['This leave needs an attachment (e.g. a medical certificate)'];
-    return local;
+  {
+    rename: RENAME,
+    checks: (v, context) => {
+      const local = rangeErrors(v);
+      if (v.leaveTypeId === null) local.leaveTypeId = ['Choose the leave type'];
+      if (context?.attachmentRequired && !v.attachment) local.attachment = ['This leave needs an attachment (e.g. a medical certificate)'];
+      return local;
+    },
   },
 );
 
@@ -93,7 +101,6 @@ function AttachmentField({
           onChange={(e) => void upload.pick(e.target.files?.[0])}
           data-testid="req-attachment"
         />
-        {uploading !== null && <span className="text-sm text-muted-foreground">Uploading {Math.round(uploading * 100)}%…</span>}
         {attachment && (
           <span className="inline-flex items-center gap-1 rounded-md bg-muted px-2 py-1 text-sm" data-testid="attachment-name">
             <Paperclip className="size-3.5" /> {attachment.name}
@@ -103,6 +110,7 @@ function AttachmentField({
           </span>
         )}
       </div>
+      {uploading !== null && <UploadProgress label="Uploading the attachment…" progress={uploading} />}
     </FormField>
   );
 }
@@ -129,7 +137,7 @@ export default function RaiseLeaveScreen() {
   const context = useRef({ attachmentRequired: false }).current;
   const form = useForm<TLeaveForm, { attachmentRequired: boolean }, TLeaveBody>({ resolver: RESOLVER, defaultValues: empty, context });
   const errors = fieldMessages(form.formState.errors);
-  const { busy, send } = useRaise(form, { attachmentKey: 'attachment' });
+  const { busy, send } = useRaise(form, RENAME);
   const upload = useAttachment(form);
   const { attachment, uploading } = upload;
   const { leaveTypeId, fromDate, toDate, halfDayStart, halfDayEnd } = form.watch();
@@ -162,6 +170,7 @@ export default function RaiseLeaveScreen() {
       <form className="grid max-w-2xl gap-4" onSubmit={submit} data-testid="leave-form">
         <FormField label="Leave type" htmlFor="req-leave-type" required error={errors.leaveTypeId}>
           <LeaveTypeSelect
+            ref={form.register('leaveTypeId').ref}
             id="req-leave-type"
             placeholder="Choose the leave type"
             value={leaveTypeId}
@@ -170,7 +179,7 @@ export default function RaiseLeaveScreen() {
             data-testid="req-leave-type"
           />
         </FormField>
-        <RangeFields value={range} errors={errors} onChange={(v) => setFields(form, v)} />
+        <RangeFields value={range} errors={errors} onChange={(v) => setFields(form, v)} refs={rangeRefs(form)} />
         <PreviewPanel
           waiting={previewQuery === null}
           loading={preview.isFetching && !p}

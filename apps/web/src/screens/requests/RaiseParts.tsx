@@ -18,7 +18,7 @@ import { serverErrors } from '@/lib/form';
 import { useAction } from '@/lib/useAction';
 import { raiseRequest, requestKeys, type TRequest, type TRequestKind, useMyRequests, withdrawRequest } from './api';
 import { RequestDetails, RequestStatusBadge } from './components';
-import { KIND_LABEL, periodLabel, subjectLabel } from './format';
+import { KIND_LABEL, periodLabel, subjectLabel, type TRangeForm } from './format';
 
 export function RaiseFrame({
   title,
@@ -80,6 +80,14 @@ export function FormProblem({ title, messages }: { title?: string; messages: str
 export function setFields<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setValue' | 'formState'>, values: Partial<T>) {
   for (const [name, value] of Object.entries(values))
     form.setValue(name as Path<T>, value as PathValue<T, Path<T>>, { shouldValidate: form.formState.isSubmitted });
+}
+
+/**
+ * The form's refs of a range's two dates (RangeFields' `refs`): registered as the form renders, in the order the
+ * fields are shown, so that the first field in error is the one focused when the form is sent.
+ */
+export function rangeRefs<T extends FieldValues & TRangeForm>(form: Pick<UseFormReturn<T>, 'register'>) {
+  return { fromDate: form.register('fromDate' as Path<T>).ref, toDate: form.register('toDate' as Path<T>).ref };
 }
 
 /** The form's errors as the fields show them: field → message. */

@@ -12,10 +12,10 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { apiPath } from '@/lib/api-path';
+import { bodyResolver } from '@/lib/form';
 import { todayIso } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { raiseResolver } from './format';
 import { FormProblem, fieldMessages, RaiseFrame, setFields, useRaise } from './RaiseParts';
 
 /** Any active colleague of one's own unit, twenty at a time (GET /api/requests/hosts: name, code and department only). */
@@ -36,17 +36,23 @@ type TVisitorBody = z.output<typeof ZRaiseVisitor>;
 type TForm = UseFormReturn<TVisitorForm, unknown, TVisitorBody>;
 type TErrors = Record<string, string | undefined>;
 
+/** The body's field the form keeps as the picked host (its errors, the contract's and the server's, go there). */
+const RENAME = { hostEmployeeId: 'host' };
+
 /** The contract's visitor notification; the form's own words for the day, time and count (name, mobile and purpose are the contract's). */
-const RESOLVER = raiseResolver<TVisitorForm, TVisitorBody>(
+const RESOLVER = bodyResolver<TVisitorForm, TVisitorBody>(
   ZRaiseVisitor,
   ({ host, ...v }) => ({ kind: 'visitor', ...v, visitorCount: Number(v.visitorCount), hostEmployeeId: host?.id ?? null }),
-  (v) => {
-    const local: Record<string, string[]> = {};
-    if (!v.expectedDate) local.expectedDate = ['Choose the day of the visit'];
-    if (!/^\d{2}:\d{2}$/.test(v.expectedTime)) local.expectedTime = ['Choose the expected time'];
-    const count = Number(v.visitorCount);
-    if (!Number.isInteger(count) || count < 1 || count > 500) local.visitorCount = ['Between 1 and 500 visitors'];
-    return local;
+  {
+    rename: RENAME,
+    checks: (v) => {
+      const local: Record<string, string[]> = {};
+      if (!v.expectedDate) local.expectedDate = ['Choose the day of the visit'];
+      if (!/^\d{2}:\d{2}$/.test(v.expectedTime)) local.expectedTime = ['Choose the expected time'];
+      const count = Number(v.visitorCount);
+      if (!Number.isInteger(count) || count < 1 || count > 500) local.visitorCount = ['Between 1 and 500 visitors'];
+      return local;
+    },
   },
 );
 
@@ -180,7 +186,7 @@ export default function RaiseVisitorScreen() {
   const form = useForm<TVisitorForm, unknown, TVisitorBody>({ resolver: RESOLVER, defaultValues: empty });
   const errors = fieldMessages(form.formState.errors);
   const host = form.watch('host');
-  const { busy, send } = useRaise(form, { hostEmployeeId: 'host' });
+  const { busy, send } = useRaise(form, RENAME);
 
   const submit = form.handleSubmit(async (body) => {
     if (await send(body)) form.reset(empty);

@@ -6,19 +6,20 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
+import { bodyResolver } from '@/lib/form';
 import { todayIso } from '@/lib/format';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { RangeFields } from './components';
-import { raiseResolver, rangeErrors, type TRangeForm } from './format';
-import { FormProblem, fieldMessages, RaiseFrame, setFields, useRaise } from './RaiseParts';
+import { rangeErrors, type TRangeForm } from './format';
+import { FormProblem, fieldMessages, RaiseFrame, rangeRefs, setFields, useRaise } from './RaiseParts';
 
 type TWfhForm = TRangeForm & { reason: string };
 
 /** The contract's work-from-home request (one day has no half day at its end); the range's own words first. */
-const RESOLVER = raiseResolver<TWfhForm, z.output<typeof ZRaiseWfh>>(
+const RESOLVER = bodyResolver<TWfhForm, z.output<typeof ZRaiseWfh>>(
   ZRaiseWfh,
   (v) => ({ kind: 'wfh', ...v, halfDayEnd: v.fromDate === v.toDate ? false : v.halfDayEnd }),
-  rangeErrors,
+  { checks: rangeErrors },
 );
 
 /** /outlet/request/raise: work from home over a range of days (a half day at either end), with a reason. */
@@ -38,7 +39,12 @@ export default function RaiseWfhScreen() {
   return (
     <RaiseFrame title={menu?.label ?? 'Work from home'} description="Ask to work from home; your approver is told at once." kind="wfh">
       <form className="grid max-w-2xl gap-4" onSubmit={submit} data-testid="wfh-form">
-        <RangeFields value={{ fromDate, toDate, halfDayStart, halfDayEnd }} errors={errors} onChange={(v) => setFields(form, v)} />
+        <RangeFields
+          value={{ fromDate, toDate, halfDayStart, halfDayEnd }}
+          errors={errors}
+          onChange={(v) => setFields(form, v)}
+          refs={rangeRefs(form)}
+        />
         <FormField label="Reason" htmlFor="req-reason" required error={errors.reason}>
           <Textarea
             id="req-reason"

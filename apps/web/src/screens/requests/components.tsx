@@ -1,7 +1,8 @@
 // Pieces the requests screens share: status badges, the date range with half days, the remark dialog, the details
 // of one request with its history.
 import { CalendarDays, Home, Paperclip, UserRound } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, type Ref, useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApprovalTrail } from '@/components/approvals/ApprovalTrail';
 import { Figure } from '@/components/common/Figure';
 import { Badge } from '@/components/ui/badge';
@@ -12,9 +13,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api';
+import { serverErrors } from '@/lib/form';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
-
 import { cn } from '@/lib/utils';
 import { downloadAttachment, type TRequest, type TRequestKind, type TRequestStatus } from './api';
 import {
@@ -23,10 +25,14 @@ import {
   formatBalance,
   KIND_LABEL,
   periodLabel,
+  REMARK_BODIES,
   STATUS_LABEL,
   STATUS_VARIANT,
   subjectLabel,
   type TRangeForm,
+  type TRemarkBody,
+  type TRemarkBodyKind,
+  type TRemarkForm,
 } from './format';
 
 export function RequestStatusBadge({ status }: { status: TRequestStatus }) {
@@ -84,23 +90,29 @@ export function WhenCell({ r }: { r: TRequest }) {
   );
 }
 
-/** From / to dates with a half day at either end (WFH and leave). */
+/**
+ * From / to dates with a half day at either end (WFH and leave). `refs`: the form's refs of the two dates
+ * (`form.register('fromDate').ref`), so that a form sent with a date in error focuses it.
+ */
 export function RangeFields({
   value,
   onChange,
   errors,
   min,
+  refs,
 }: {
   value: TRangeForm;
   onChange: (v: TRangeForm) => void;
   errors: Partial<Record<string, string>>;
   min?: string;
+  refs?: { fromDate?: Ref<HTMLInputElement>; toDate?: Ref<HTMLInputElement> };
 }) {
   const oneDay = value.fromDate !== '' && value.fromDate === value.toDate;
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <FormField label="From" htmlFor="req-from" required error={errors.fromDate}>
         <DateInput
+          ref={refs?.fromDate}
           id="req-from"
           value={value.fromDate}
           min={min}
@@ -115,6 +127,7 @@ export function RangeFields({
       </FormField>
       <FormField label="To" htmlFor="req-to" required error={errors.toDate}>
         <DateInput
+          ref={refs?.toDate}
           id="req-to"
           value={value.toDate}
           min={value.fromDate || min}
@@ -159,13 +172,17 @@ function HalfDayBox({ id, checked, onChange, label }: { id: string; checked: boo
   );
 }
 
-/** Asks for a remark (required to reject) or a reason (optional to cancel), then runs the action. */
+/**
+ * Asks for a remark (required to reject) or a reason (to cancel: optional for the requester, required of an approver)
+ * and runs the action with it, trimmed. `body`: the request it goes in, whose contract schema checks it; the
+ * server's field errors come back under it.
+ */
 export function RemarkDialog({
   open,
   title,
   description,
   label,
-  required,
+  body,
   confirm,
   destructive,
   onClose,
@@ -175,30 +192,27 @@ export function RemarkDialog({
   title: string;
   description?: ReactNode;
   label: string;
-  required?: boolean;
+  body: TRemarkBodyKind;
   confirm: string;
   destructive?: boolean;
   onClose: () => void;
-  /** Resolves when done (the dialog closes); rejects with field messages to show. */
+  /** Resolves when done (the dialog closes); rejects (an ApiError's field errors are shown) to keep it open. */
   onConfirm: (text: string) => Promise<void>;
 }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string[] | null>(null);
+  const form = useForm<TRemarkForm, unknown, TRemarkBody>({ resolver: REMARK_BODIES[body], defaultValues: { text: '' } });
   const confirmAction = useAction((remark: string) => onConfirm(remark), {
     onDone: () => onClose(),
     onError: (err) => {
-      const messages = (err as { fieldErrors?: Record<string, string[]> })?.fieldErrors;
-      const first = messages && Object.values(messages)[0];
-      if (first?.length) setError(first);
+      if (err instanceof ApiError) serverErrors(form, { rename: { remark: 'text', reason: 'text' }, fields: ['text'] })(err);
     },
   });
   const busy = confirmAction.busy;
+  const { reset } = form;
   useEffect(() => {
-    if (open) {
-      setText('');
-      setError(null);
-    }
-  }, [open]);
+    if (open) reset({ text: '' });
+  }, [open, reset]);
+  const errors = form.formState.errors;
+  const error = errors.text?.message ?? errors.root?.message;
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
       <DialogContent>
@@ -208,25 +222,16 @@ export function RemarkDialog({
         </DialogHeader>
         <form
           className="grid gap-4"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (required && text.trim() === '') {
-              setError([`${label} is required`]);
-              return;
-            }
-            await confirmAction.run(text.trim());
-          }}
+          onSubmit={form.handleSubmit(async (sent) => {
+            await confirmAction.run(sent.remark ?? sent.reason ?? '');
+          })}
         >
-          <FormField label={label} htmlFor="remark-text" required={required} error={error}>
+          <FormField label={label} htmlFor="remark-text" required={body !== 'cancel'} error={error}>
             <Textarea
               id="remark-text"
-              value={text}
               maxLength={500}
               autoFocus
-              onChange={(e) => {
-                setText(e.target.value);
-                setError(null);
-              }}
+              {...form.register('text', { onChange: () => form.clearErrors('root') })}
               aria-invalid={!!error || undefined}
               data-testid="remark-text"
             />

@@ -1,6 +1,7 @@
 import { ZRaiseWfh } from '@hr/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { bodyResolver } from '@/lib/form';
 import {
   bulkSummary,
   clockOfInstant,
@@ -8,7 +9,7 @@ import {
   financialYearStart,
   formatBalance,
   periodLabel,
-  raiseResolver,
+  REMARK_BODIES,
   rangeErrors,
   rangeReady,
   receptionDays,
@@ -93,12 +94,10 @@ describe('bulkSummary', () => {
     ));
 });
 
-describe('raiseResolver', () => {
-  const resolver = raiseResolver<TRangeForm & { reason: string }, z.output<typeof ZRaiseWfh>>(
-    ZRaiseWfh,
-    (v) => ({ kind: 'wfh', ...v }),
-    rangeErrors,
-  );
+describe('the range form’s resolver: bodyResolver with rangeErrors', () => {
+  const resolver = bodyResolver<TRangeForm & { reason: string }, z.output<typeof ZRaiseWfh>>(ZRaiseWfh, (v) => ({ kind: 'wfh', ...v }), {
+    checks: rangeErrors,
+  });
   const run = (v: Partial<TRangeForm & { reason: string }>) =>
     resolver(
       { fromDate: '2026-11-03', toDate: '2026-11-03', halfDayStart: false, halfDayEnd: false, reason: 'Delivery', ...v },
@@ -124,4 +123,21 @@ describe('raiseResolver', () => {
   });
   it('the contract alone refuses what the form does not check', async () =>
     expect(messages(await run({ reason: 'x'.repeat(501) }))).toEqual({ reason: 'At most 500 characters' }));
+});
+
+describe('the remark dialog’s resolvers', () => {
+  const run = (kind: keyof typeof REMARK_BODIES, text: string) =>
+    REMARK_BODIES[kind]({ text }, undefined, { fields: {}, shouldUseNativeValidation: false });
+  const message = async (kind: keyof typeof REMARK_BODIES, text: string) => (await run(kind, text)).errors.text?.message;
+
+  it('a rejection wants a remark, in the contract’s words, and sends it trimmed', async () => {
+    expect(await message('reject', '  ')).toBe('Say why the request is rejected');
+    expect((await run('reject', '  Month-end closing ')).values).toEqual({ remark: 'Month-end closing' });
+  });
+  it('the requester may cancel without a reason', async () => expect((await run('cancel', '')).values).toEqual({ reason: '' }));
+  it('an approver cancels with a reason, in the route’s words', async () => {
+    expect(await message('approverCancel', ' ')).toBe('A reason is required');
+    expect((await run('approverCancel', ' Duplicate ')).values).toEqual({ reason: 'Duplicate' });
+  });
+  it('a remark over 500 characters is refused on the field', async () => expect(await message('cancel', 'x'.repeat(501))).toBeTruthy());
 });

@@ -1,9 +1,8 @@
-// Pure helpers of the requests screens: labels, periods, day counts, the form's own checks.
+// Pure helpers of the requests screens: labels, periods, day counts, the range form's own checks (bodyResolver's
+// `checks` in lib/form.ts), the remark dialog's resolvers.
 import { addDays, financialYearOf } from '@hr/calendar';
-import type { TRequest, TRequestKind, TRequestStatus } from '@hr/contract';
-import type { FieldErrors, FieldValues, Resolver, ResolverResult } from 'react-hook-form';
-import type { z } from 'zod';
-import { contractResolver } from '@/lib/form';
+import { type TRequest, type TRequestKind, type TRequestStatus, ZCancelRequest, ZRejectRequest } from '@hr/contract';
+import { bodyResolver } from '@/lib/form';
 import { formatDate } from '@/lib/format';
 
 export const KIND_LABEL: Record<TRequestKind, string> = { wfh: 'Work from home', leave: 'Leave', visitor: 'Visitor' };
@@ -104,23 +103,19 @@ export function bulkSummary(action: 'approve' | 'reject', result: { done: number
   return `${head}, ${result.failed.length} not${first ? `: ${first}${result.failed.length > 1 ? ' …' : ''}` : ''}`;
 }
 
-/**
- * A raise form's resolver: the contract's schema of its kind (what the server validates with) on the body the form
- * would send, and the form's own checks, whose words ("Choose the first day") win on their fields. The submit handler
- * gets the contract's body. `context` is the form's (`useForm({ context })`), e.g. whether the leave needs an attachment.
- */
-export function raiseResolver<TForm extends FieldValues, TBody extends FieldValues, TContext = unknown>(
-  schema: z.ZodType<TBody, unknown>,
-  toBody: (v: TForm) => unknown,
-  checks: (v: TForm, context: TContext | undefined) => Record<string, string[]>,
-): Resolver<TForm, TContext, TBody> {
-  const contract = contractResolver<FieldValues, TBody>(schema);
-  return async (values, context, options) => {
-    const result = await contract(toBody(values) as FieldValues, context, options as never);
-    const local = Object.entries(checks(values, context));
-    if (!local.length) return result as ResolverResult<TForm, TBody>;
-    const errors: FieldErrors = { ...result.errors };
-    for (const [name, messages] of local) errors[name] = { type: 'form', message: messages.join(' ') };
-    return { values: {}, errors: errors as FieldErrors<TForm> };
-  };
-}
+export type TRemarkForm = { text: string };
+export type TRemarkBody = { remark?: string | null; reason?: string | null };
+
+/** The remark dialog's resolvers: the body its text is sent in, checked with the contract's schema the route validates. */
+export const REMARK_BODIES = {
+  /** POST /api/requests/{id}/reject, and a bulk reject (/api/requests/bulk wants the remark too). */
+  reject: bodyResolver<TRemarkForm, TRemarkBody>(ZRejectRequest, (v) => ({ remark: v.text }), { rename: { remark: 'text' } }),
+  /** POST /api/requests/{id}/cancel by the requester: the reason is optional. */
+  cancel: bodyResolver<TRemarkForm, TRemarkBody>(ZCancelRequest, (v) => ({ reason: v.text }), { rename: { reason: 'text' } }),
+  /** The same by an approver: the route wants a reason (its schema leaves it to the route), in the route's words. */
+  approverCancel: bodyResolver<TRemarkForm, TRemarkBody>(ZCancelRequest, (v) => ({ reason: v.text }), {
+    rename: { reason: 'text' },
+    checks: (v): Record<string, string[]> => (v.text.trim() ? {} : { text: ['A reason is required'] }),
+  }),
+};
+export type TRemarkBodyKind = keyof typeof REMARK_BODIES;

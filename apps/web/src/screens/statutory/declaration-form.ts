@@ -2,8 +2,7 @@
 // the request with the contract's schema (ZTaxDeclarationInput, as PUT /api/…/tax-declaration does) and puts its errors
 // on the fields typed (a line's error, by its place among the lines sent, on its section).
 import { DECLARATION_SECTIONS, type TTaxDeclaration, type TTaxDeclarationInput, ZTaxDeclarationInput } from '@hr/contract';
-import { type FieldErrors, type FieldValues, type Resolver, type ResolverResult, set } from 'react-hook-form';
-import { contractResolver } from '@/lib/form';
+import { bodyResolver } from '@/lib/form';
 
 const text = (n: number) => (n ? String(n) : '');
 const amount = (t: string): number => (t.trim() === '' ? 0 : Number(t.replace(/,/g, '')));
@@ -58,19 +57,9 @@ export function formNames(d: TDraft): Record<string, string> {
   return { rentPerMonth: 'rent', previousEmployerIncome: 'prevIncome', previousEmployerTds: 'prevTds', ...Object.fromEntries(lines) };
 }
 
-const CONTRACT = contractResolver<FieldValues, TTaxDeclarationInput>(ZTaxDeclarationInput);
-
 /** The contract's declaration on the figures as typed (the year comes as the form's context), its errors on the form's fields. */
-export const RESOLVER: Resolver<TDraft, TYear, TTaxDeclarationInput> = async (values, context, options) => {
-  const result = await CONTRACT(bodyOf(context?.financialYear ?? '', values), context, options as never);
-  if (!Object.keys(result.errors).length) return result as ResolverResult<TDraft, TTaxDeclarationInput>;
-  const names = formNames(values);
-  const errors: Record<string, unknown> = {};
-  const place = (key: string, message: string) => set(errors, names[key] ?? key, { type: 'validate', message });
-  for (const [key, error] of Object.entries(result.errors)) {
-    if (key === 'lines' && Array.isArray(error)) {
-      for (const [i, e] of error.entries()) if (e?.amount?.message) place(`lines.${i}.amount`, e.amount.message);
-    } else if (error?.message) place(key, String(error.message));
-  }
-  return { values: {}, errors: errors as FieldErrors<TDraft> };
-};
+export const RESOLVER = bodyResolver<TDraft, TTaxDeclarationInput, TYear>(
+  ZTaxDeclarationInput,
+  (values, context) => bodyOf(context?.financialYear ?? '', values),
+  { rename: formNames },
+);

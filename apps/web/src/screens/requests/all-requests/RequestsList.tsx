@@ -112,7 +112,7 @@ export function RequestsList({ kind, title }: { kind: TRequestKind; title?: stri
         title={a.askText?.title ?? ''}
         description={a.askText?.description}
         label={a.askText?.label ?? 'Remark'}
-        required
+        body={a.ask?.mode === 'cancel' ? 'approverCancel' : 'reject'}
         confirm={a.askText?.confirm ?? 'OK'}
         destructive
         onClose={() => a.setAsk(null)}
