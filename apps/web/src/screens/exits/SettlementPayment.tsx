@@ -6,14 +6,18 @@ import { MENU } from '@hr/contract/menus';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileDown } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { downloadFile } from '@/lib/files';
+import { contractResolver, serverErrors } from '@/lib/form';
+import { into } from '@/lib/form-fields';
 import { todayIso } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
@@ -31,6 +35,15 @@ export function PaymentState({ x }: { x: Pick<TSettlement, 'paymentStatus' | 'pa
   return <span className="text-muted-foreground">—</span>;
 }
 
+/** The card's fields: the value date (ISO, '' when empty) and the bank's reference as typed. */
+export type TMarkPaidFields = { valueDate: string; reference: string };
+type TMarkPaidBody = z.output<typeof ZSettlementMarkPaid>;
+
+/** The fields checked by the contract's ZSettlementMarkPaid (the route's body): the reference trimmed, blank → none. */
+export const MARK_PAID_RESOLVER = contractResolver<TMarkPaidFields, TMarkPaidBody>(
+  into(z.object({ valueDate: z.string(), reference: z.string().transform((s) => s.trim() || undefined) }), ZSettlementMarkPaid),
+);
+
 export function SettlementPaymentCard({ x }: { x: TSettlement }) {
   const queryClient = useQueryClient();
   const { actions } = useCurrentMenu(MENU.settlement);
@@ -41,9 +54,12 @@ export function SettlementPaymentCard({ x }: { x: TSettlement }) {
     enabled: pending && x.payMode === 'bank',
   });
   const [layoutId, setLayoutId] = useState('');
-  const [valueDate, setValueDate] = useState(todayIso());
-  const [reference, setReference] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm<TMarkPaidFields, unknown, TMarkPaidBody>({
+    resolver: MARK_PAID_RESOLVER,
+    defaultValues: { valueDate: todayIso(), reference: '' },
+  });
+  const errors = form.formState.errors;
+  const valueDate = form.watch('valueDate');
   const layout = layouts.data?.find((l) => String(l.id) === layoutId) ?? layouts.data?.[0];
   const bankFile = useAction(
     async () => {
@@ -55,27 +71,14 @@ export function SettlementPaymentCard({ x }: { x: TSettlement }) {
     { success: (name) => (name ? { title: 'Bank file ready', description: name } : null) },
   );
   const markPaid = useAction(
-    () =>
-      api.post<TSettlement>(
-        apiPath('/api/exits/settlements/:id/mark-paid', { id: x.id }),
-        { valueDate, reference: reference.trim() },
-        {
-          onError: (e: ApiError) => setErrors(e.fieldErrors),
-        },
-      ),
+    (body: TMarkPaidBody) =>
+      api.post<TSettlement>(apiPath('/api/exits/settlements/:id/mark-paid', { id: x.id }), body, { onError: serverErrors(form) }),
     { success: 'Settlement marked paid', onDone: () => queryClient.invalidateQueries({ queryKey: exitKeys.settlements }) },
   );
   if (x.status !== 'approved') return null;
-  const submit = () => {
-    const parsed = ZSettlementMarkPaid.safeParse({ valueDate, reference: reference.trim() || undefined });
-    if (!parsed.success) {
-      const out: Record<string, string[]> = {};
-      for (const i of parsed.error.issues) out[String(i.path[0])] = [...(out[String(i.path[0])] ?? []), i.message];
-      return setErrors(out);
-    }
-    setErrors({});
-    void markPaid.run();
-  };
+  const submit = form.handleSubmit(async (body) => {
+    await markPaid.run(body);
+  });
   return (
     <Card data-testid="settlement-payment">
       <CardHeader className="pb-2">
@@ -93,8 +96,8 @@ export function SettlementPaymentCard({ x }: { x: TSettlement }) {
       </CardHeader>
       {pending && actions.edit && (
         <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 sm:items-end">
-          <FormField label="Value date" htmlFor="pay-value-date" error={errors.valueDate?.[0]}>
-            <DateInput id="pay-value-date" value={valueDate} onChange={(e) => setValueDate(e.target.value)} />
+          <FormField label="Value date" htmlFor="pay-value-date" error={errors.valueDate?.message}>
+            <DateInput id="pay-value-date" aria-invalid={!!errors.valueDate} {...form.register('valueDate')} />
           </FormField>
           {x.payMode === 'bank' && (
             <FormField label="Bank layout" htmlFor="pay-layout">
@@ -112,8 +115,8 @@ export function SettlementPaymentCard({ x }: { x: TSettlement }) {
               </select>
             </FormField>
           )}
-          <FormField label="Bank's reference (UTR)" htmlFor="pay-reference" error={errors.reference?.[0]}>
-            <Input id="pay-reference" value={reference} onChange={(e) => setReference(e.target.value)} data-testid="pay-reference" />
+          <FormField label="Bank's reference (UTR)" htmlFor="pay-reference" error={errors.reference?.message}>
+            <Input id="pay-reference" aria-invalid={!!errors.reference} {...form.register('reference')} data-testid="pay-reference" />
           </FormField>
           <div className="flex flex-wrap gap-2">
             {x.payMode === 'bank' && (
@@ -126,7 +129,7 @@ export function SettlementPaymentCard({ x }: { x: TSettlement }) {
                 <FileDown /> Bank file
               </Button>
             )}
-            <Button disabled={markPaid.busy} onClick={submit} data-testid="settlement-mark-paid">
+            <Button disabled={markPaid.busy} onClick={() => void submit()} data-testid="settlement-mark-paid">
               <CheckCircle2 /> Mark paid
             </Button>
           </div>

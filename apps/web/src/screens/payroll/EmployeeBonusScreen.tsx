@@ -1,8 +1,10 @@
-import type { TBonus } from '@hr/contract';
+import { type TBonus, ZBonusAction } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Ban, Banknote, CheckCircle2, Pencil, XCircle } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ApprovalTrail } from '@/components/approvals/ApprovalTrail';
 import { Figure } from '@/components/common/Figure';
 import { useDebounced } from '@/components/data-table';
@@ -17,14 +19,17 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { contractResolver, serverErrors } from '@/lib/form';
+import { into } from '@/lib/form-fields';
 import { formatAmount, formatCount, formatDateTime, formatRupees } from '@/lib/format';
 import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { BONUS_KIND_LABEL, bonusPaidWith, fyName, payrollKeys, type TBonusLine, useBonus } from './api';
 import { Back, NewBonus, RULE } from './BonusForm';
 import { BonusStatusBadge, useEncryptedSearchId } from './components';
+import { sumRupees } from './run-employee-figures';
 
 /** /outlet/transaction/employee-bonus/addorupdate: a new bonus, or (with ?id=) one bonus with its lines. */
 export default function EmployeeBonusScreen() {
@@ -56,27 +61,62 @@ const CONFIRM: Record<Confirm, { title: string; text: string; button: string; do
   },
 };
 
+type TDecision = 'approve' | 'reject';
+type TBonusActionBody = z.output<typeof ZBonusAction>;
+/** The approval's field: the remark, needed to reject. */
+export type TDecisionFields = { remark: string };
+
+/** Approve or reject with the remark, checked by the contract's ZBonusAction (the route's body), a reason asked to reject. */
+export function decisionResolver(action: TDecision) {
+  return contractResolver<TDecisionFields, TBonusActionBody>(
+    into(
+      z
+        .object({ remark: z.string() })
+        .refine((v) => action !== 'reject' || v.remark.trim() !== '', { path: ['remark'], message: 'Say why the bonus is rejected' })
+        .transform((v) => ({ action, remark: v.remark.trim() || null })),
+      ZBonusAction,
+    ),
+  );
+}
+const DECISION = { approve: decisionResolver('approve'), reject: decisionResolver('reject') };
+
+/** The approval's form: the remark checked for the decision being sent (Reject, or Approve once confirmed). */
+function useDecisionForm() {
+  const decision = useRef<TDecision>('approve');
+  const form = useForm<TDecisionFields, unknown, TBonusActionBody>({
+    resolver: (values, context, options) => DECISION[decision.current](values, context, options),
+    defaultValues: { remark: '' },
+  });
+  const decide = (action: TDecision, send: (body: TBonusActionBody) => Promise<unknown>) => {
+    decision.current = action;
+    void form.handleSubmit(async (body) => {
+      await send(body);
+    })();
+  };
+  return { form, decide };
+}
+
 function BonusView({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const { actions } = useCurrentMenu(MENU.employeeBonus);
   const query = useBonus(id);
   const b = query.data;
-  const [remark, setRemark] = useState('');
-  const [remarkError, setRemarkError] = useState<string | null>(null);
+  const { form, decide } = useDecisionForm();
+  const remarkError = form.formState.errors.remark?.message;
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [changing, setChanging] = useState(false);
   // The toast says why an action fails (403 own bonus, 409 state).
   const action = useAction(
-    (body: { action: 'approve' | 'reject'; remark: string | null } | { action: Confirm }, _done: string) =>
+    (body: TBonusActionBody, _done: string) =>
       api.post<TBonus>(apiPath('/api/payroll/bonuses/:id/action', { id }), body, {
-        onError: (e: ApiError) => setRemarkError(e.fieldErrors.remark?.join(' ') ?? null),
+        onError: serverErrors(form, { fields: ['remark'] }),
       }),
     {
       success: (_, _body, done) => done,
       onDone: (next) => {
         queryClient.setQueryData(payrollKeys.bonus(id), next);
         void queryClient.invalidateQueries({ queryKey: payrollKeys.bonuses });
-        setRemark('');
+        form.reset();
         setConfirm(null);
       },
     },
@@ -101,11 +141,7 @@ function BonusView({ id }: { id: number }) {
     );
   }
 
-  const reject = () => {
-    const text = remark.trim();
-    if (!text) setRemarkError('Say why the bonus is rejected');
-    else void act({ action: 'reject', remark: text }, 'Bonus rejected');
-  };
+  const reject = () => decide('reject', (body) => act(body, 'Bonus rejected'));
   const s = b.status;
   const can = {
     decide: actions.approve && s === 'draft' && b.approval?.state === 'pending',
@@ -187,17 +223,7 @@ function BonusView({ id }: { id: number }) {
             {can.decide && (
               <div className="space-y-2">
                 <FormField label="Remark (needed to reject)" htmlFor="bonus-remark" error={remarkError}>
-                  <Textarea
-                    id="bonus-remark"
-                    rows={2}
-                    maxLength={300}
-                    value={remark}
-                    aria-invalid={!!remarkError}
-                    onChange={(e) => {
-                      setRemark(e.target.value);
-                      setRemarkError(null);
-                    }}
-                  />
+                  <Textarea id="bonus-remark" rows={2} maxLength={300} aria-invalid={!!remarkError} {...form.register('remark')} />
                 </FormField>
                 <div className="flex flex-wrap gap-2">
                   <Button variant="success" disabled={busy} onClick={() => setConfirm('approve')} data-testid="bonus-approve">
@@ -230,10 +256,9 @@ function BonusView({ id }: { id: number }) {
                 variant={confirm === 'cancel' ? 'destructive' : 'default'}
                 disabled={busy}
                 onClick={() =>
-                  void act(
-                    confirm === 'approve' ? { action: 'approve', remark: remark.trim() || null } : { action: confirm },
-                    CONFIRM[confirm].done,
-                  )
+                  confirm === 'approve'
+                    ? decide('approve', (body) => act(body, CONFIRM.approve.done))
+                    : void act({ action: confirm }, CONFIRM[confirm].done)
                 }
                 data-testid="confirm-bonus-action"
               >
@@ -258,7 +283,7 @@ function BonusLines({ lines, statutory, paidSeparately }: { lines: TBonusLine[];
     () => lines.filter((l) => !q || l.name.toLowerCase().includes(q) || l.employeeCode.toLowerCase().includes(q)),
     [lines, q],
   );
-  const paise = shown.reduce((s, l) => s + Math.round(l.amount * 100), 0);
+  const total = sumRupees(shown.map((l) => l.amount));
   const eligible = shown.filter((l) => l.eligible).length;
   return (
     <section className="space-y-3">
@@ -319,7 +344,7 @@ function BonusLines({ lines, statutory, paidSeparately }: { lines: TBonusLine[];
                 {q ? ' shown' : ''}
               </TableCell>
               <TableCell className="text-xs font-normal">{formatCount(eligible)} eligible</TableCell>
-              <TableCell className="text-right tabular-nums">{formatAmount(paise / 100)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatAmount(total)}</TableCell>
               <TableCell />
             </TableRow>
           </TableBody>

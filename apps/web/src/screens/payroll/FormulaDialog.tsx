@@ -1,19 +1,23 @@
-import { FORMULA_NAMES, type TFormula, type TSaveFormula, ZSaveFormula } from '@hr/contract';
+import { FORMULA_NAMES, type TFormula, ZSaveFormula } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { UnitSelect } from '@/components/common/UnitSelect';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { type ApiError, api } from '@/lib/api';
+import { ApiError, api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { contractResolver, serverErrors } from '@/lib/form';
+import { into, pickedId } from '@/lib/form-fields';
 import { currentMonth, formatYearMonth, splitYearMonth, toYearMonth, yearOptions } from '@/lib/months';
 import { useSession } from '@/lib/session';
 import { useAction } from '@/lib/useAction';
-import { issuesToFieldErrors, payrollKeys, type THead } from './api';
+import { payrollKeys, type THead } from './api';
 import { MonthYearInput } from './components';
 import { FormulaPreviewPanel } from './FormulaPreviewPanel';
 
@@ -31,31 +35,62 @@ const FUNCTIONS = [
   { sig: '+  -  *  /  %  ( )', help: 'Arithmetic', insert: null },
 ] as const;
 
-type Form = { earningDeductionId: number | null; unitId: number | null; year: number | null; month: number | null; formula: string };
+type TYm = { year: number | null; month: number | null };
+/** The dialog's fields: the head and the unit (null until picked / the default), the month it takes effect, the formula. */
+export type TFormulaFields = { earningDeductionId: number | null; unitId: number | null; effectiveFrom: TYm; formula: string };
+type TFormulaBody = z.output<typeof ZSaveFormula>;
 
-function initialForm(editing: TFormula | null, unitId: number | null): Form {
+/** The fields checked by the contract's ZSaveFormula (the month as yyyy-mm). */
+export const FORMULA_RESOLVER = contractResolver<TFormulaFields, TFormulaBody>(
+  into(
+    z.object({
+      earningDeductionId: pickedId(ZSaveFormula.shape.earningDeductionId),
+      unitId: ZSaveFormula.shape.unitId,
+      effectiveFrom: z
+        .object({ year: z.number().nullable(), month: z.number().nullable() })
+        .transform((v) => (v.year && v.month ? toYearMonth(v.year, v.month) : ''))
+        .pipe(ZSaveFormula.shape.effectiveFrom),
+      formula: ZSaveFormula.shape.formula,
+    }),
+    ZSaveFormula,
+  ),
+);
+
+function initialForm(editing: TFormula | null, unitId: number | null): TFormulaFields {
   if (editing) {
     const ym = splitYearMonth(editing.effectiveFrom);
     return {
       earningDeductionId: editing.earningDeductionId,
       unitId: editing.unitId,
-      year: ym?.year ?? null,
-      month: ym?.month ?? null,
+      effectiveFrom: { year: ym?.year ?? null, month: ym?.month ?? null },
       formula: editing.formula,
     };
   }
-  return { earningDeductionId: null, unitId, year: yearOptions()[0], month: currentMonth(), formula: '' };
+  return { earningDeductionId: null, unitId, effectiveFrom: { year: yearOptions()[0], month: currentMonth() }, formula: '' };
+}
+
+/**
+ * The server names each problem of a formula (syntax, unknown name, cycle) as one message: they are kept one a line
+ * (the form holds one message a field), shown as a list under the formula.
+ */
+export function formulaProblems(e: ApiError): ApiError {
+  const problems = e.fieldErrors.formula;
+  if (!problems || !e.body) return e;
+  return new ApiError(e.status, e.message, { ...e.body, fieldErrors: { ...e.fieldErrors, formula: [problems.join('\n')] } });
 }
 
 /** The dialog's form, reset each time it opens, and its save (a new version, or a change to `editing`). */
 function useFormulaForm(open: boolean, editing: TFormula | null, startUnit: number | null, onOpenChange: (open: boolean) => void) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => initialForm(editing, startUnit));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm<TFormulaFields, unknown, TFormulaBody>({
+    resolver: FORMULA_RESOLVER,
+    defaultValues: initialForm(editing, startUnit),
+  });
+  const onError = serverErrors(form);
   // On failure the toast and the inline errors say why.
   const saveAction = useAction(
-    (body: TSaveFormula, id: number | null) => {
-      const options = { onError: (e: ApiError) => setErrors(e.fieldErrors) };
+    (body: TFormulaBody, id: number | null) => {
+      const options = { onError: (e: ApiError) => onError(formulaProblems(e)) };
       return id !== null
         ? api.put<TFormula>(apiPath('/api/payroll/formulas/:id', { id }), body, options)
         : api.post<TFormula>(apiPath('/api/payroll/formulas'), body, options);
@@ -72,89 +107,78 @@ function useFormulaForm(open: boolean, editing: TFormula | null, startUnit: numb
     },
   );
   useEffect(() => {
-    if (open) {
-      setForm(initialForm(editing, startUnit));
-      setErrors({});
-    }
-  }, [open, editing, startUnit]);
+    if (open) form.reset(initialForm(editing, startUnit));
+  }, [form, open, editing, startUnit]);
 
-  const set = (patch: Partial<Form>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const k of Object.keys(patch)) delete next[k === 'year' || k === 'month' ? 'effectiveFrom' : k];
-      return next;
-    });
-  };
+  const save = form.handleSubmit(async (body) => {
+    await saveAction.run(body, editing ? editing.id : null);
+  });
 
-  const save = async () => {
-    const payload = {
-      earningDeductionId: form.earningDeductionId ?? undefined,
-      unitId: form.unitId,
-      effectiveFrom: form.year && form.month ? toYearMonth(form.year, form.month) : '',
-      formula: form.formula,
-    };
-    const parsed = ZSaveFormula.safeParse(payload);
-    if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    await saveAction.run(parsed.data, editing ? editing.id : null);
-  };
-
-  return { form, errors, set, save, saving: saveAction.busy };
+  return { form, errors: form.formState.errors, save, saving: saveAction.busy };
 }
 
+type TFormulaForm = ReturnType<typeof useFormulaForm>;
+
 /** The head (a calculative one), the unit (or the default) and the month the version takes effect. */
-function FormulaTarget({
-  form,
-  errors,
-  set,
-  heads,
-  isAdmin,
-}: {
-  form: Form;
-  errors: Record<string, string[]>;
-  set: (patch: Partial<Form>) => void;
-  heads: THead[];
-  isAdmin: boolean;
-}) {
+function FormulaTarget({ f, heads, isAdmin }: { f: TFormulaForm; heads: THead[]; isAdmin: boolean }) {
+  const { form, errors } = f;
   return (
     <div className="grid items-start gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
-      <FormField label="Head" htmlFor="formula-head" required error={errors.earningDeductionId}>
-        <Select
-          value={form.earningDeductionId ? String(form.earningDeductionId) : ''}
-          onValueChange={(v) => set({ earningDeductionId: Number(v) })}
-        >
-          <SelectTrigger id="formula-head" className="w-full" aria-invalid={!!errors.earningDeductionId} data-testid="formula-head">
-            <SelectValue placeholder="Choose a head" />
-          </SelectTrigger>
-          <SelectContent>
-            {heads.map((h) => (
-              <SelectItem key={h.id} value={String(h.id)}>
-                {h.code} · {h.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+      <FormField label="Head" htmlFor="formula-head" required error={errors.earningDeductionId?.message}>
+        <Controller
+          control={form.control}
+          name="earningDeductionId"
+          render={({ field }) => (
+            <Select value={field.value ? String(field.value) : ''} onValueChange={(v) => field.onChange(Number(v))}>
+              <SelectTrigger id="formula-head" className="w-full" aria-invalid={!!errors.earningDeductionId} data-testid="formula-head">
+                <SelectValue placeholder="Choose a head" />
+              </SelectTrigger>
+              <SelectContent>
+                {heads.map((h) => (
+                  <SelectItem key={h.id} value={String(h.id)}>
+                    {h.code} · {h.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
       </FormField>
       <FormField
         label="Unit"
         htmlFor="formula-unit"
-        error={errors.unitId}
+        error={errors.unitId?.message}
         hint={isAdmin ? 'Default applies to every unit without its own version' : undefined}
       >
-        <UnitSelect
-          id="formula-unit"
-          value={form.unitId}
-          onChange={(v) => set({ unitId: v })}
-          allLabel="Default (all units)"
-          className="w-full"
-          invalid={!!errors.unitId}
+        <Controller
+          control={form.control}
+          name="unitId"
+          render={({ field }) => (
+            <UnitSelect
+              id="formula-unit"
+              value={field.value}
+              onChange={field.onChange}
+              allLabel="Default (all units)"
+              className="w-full"
+              invalid={!!errors.unitId}
+            />
+          )}
         />
       </FormField>
-      <FormField label="Effective from" htmlFor="formula-month" required error={errors.effectiveFrom}>
-        <MonthYearInput id="formula-month" year={form.year} month={form.month} onChange={(v) => set(v)} invalid={!!errors.effectiveFrom} />
+      <FormField label="Effective from" htmlFor="formula-month" required error={errors.effectiveFrom?.message}>
+        <Controller
+          control={form.control}
+          name="effectiveFrom"
+          render={({ field }) => (
+            <MonthYearInput
+              id="formula-month"
+              year={field.value.year}
+              month={field.value.month}
+              onChange={field.onChange}
+              invalid={!!errors.effectiveFrom}
+            />
+          )}
+        />
       </FormField>
     </div>
   );
@@ -225,19 +249,21 @@ export function FormulaDialog({
   const firstUnit = useSession((s) => s.units[0]?.id ?? null);
   // Only administrators change the defaults: anyone else starts on one of their units.
   const startUnit = unitId ?? (isAdmin ? null : firstUnit);
-  const { form, errors, set, save, saving } = useFormulaForm(open, editing, startUnit, onOpenChange);
+  const f = useFormulaForm(open, editing, startUnit, onOpenChange);
+  const { form, errors, save, saving } = f;
   const textarea = useRef<HTMLTextAreaElement>(null);
 
   const calculative = heads.filter((h) => h.isCalculative || h.id === editing?.earningDeductionId);
-  const head = heads.find((h) => h.id === form.earningDeductionId);
+  const [headId, formula, formUnit] = form.watch(['earningDeductionId', 'formula', 'unitId']);
+  const head = heads.find((h) => h.id === headId);
+  const setFormula = (next: string) => form.setValue('formula', next, { shouldValidate: form.formState.isSubmitted });
 
   /** Puts a name or function at the cursor of the formula box. */
   const insert = (text: string) => {
     const el = textarea.current;
-    const start = el?.selectionStart ?? form.formula.length;
-    const end = el?.selectionEnd ?? form.formula.length;
-    const next = form.formula.slice(0, start) + text + form.formula.slice(end);
-    set({ formula: next });
+    const start = el?.selectionStart ?? formula.length;
+    const end = el?.selectionEnd ?? formula.length;
+    setFormula(formula.slice(0, start) + text + formula.slice(end));
     requestAnimationFrame(() => {
       el?.focus();
       el?.setSelectionRange(start + text.length, start + text.length);
@@ -257,22 +283,22 @@ export function FormulaDialog({
 
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="min-w-0 space-y-4">
-            <FormulaTarget form={form} errors={errors} set={set} heads={calculative} isAdmin={isAdmin} />
+            <FormulaTarget f={f} heads={calculative} isAdmin={isAdmin} />
 
             <FormulaText
               textareaRef={textarea}
               head={head}
-              value={form.formula}
-              errors={errors.formula ?? []}
-              onChange={(formula) => set({ formula })}
+              value={formula}
+              errors={errors.formula?.message?.split('\n') ?? []}
+              onChange={setFormula}
             />
 
             <div className="rounded-lg border p-4">
               <div className="mb-3 text-sm font-medium">Try it on an employee</div>
               <FormulaPreviewPanel
                 compact
-                initialUnitId={form.unitId ?? unitId}
-                draft={form.earningDeductionId ? { earningDeductionId: form.earningDeductionId, formula: form.formula } : null}
+                initialUnitId={formUnit ?? unitId}
+                draft={headId ? { earningDeductionId: headId, formula } : null}
               />
             </div>
           </div>

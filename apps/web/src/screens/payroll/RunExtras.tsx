@@ -3,7 +3,8 @@ import { type TRun, ZMonthAttendanceRow } from '@hr/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Download, Pencil, Upload, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import type { z } from 'zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { XlsxFileInput } from '@/components/common/XlsxFileInput';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -16,19 +17,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { type ApiError, api, withQuery } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { uploadFile } from '@/lib/files';
+import { contractResolver, serverErrors } from '@/lib/form';
+import { into, typedNumber } from '@/lib/form-fields';
 import { formatCount } from '@/lib/format';
 import { formatMonth } from '@/lib/months';
 import { toast } from '@/lib/toast-store';
 import { uploadProblemLines } from '@/lib/upload-problems';
 import { useAction } from '@/lib/useAction';
-import {
-  downloadAttendanceTemplate,
-  issuesToFieldErrors,
-  payrollKeys,
-  runMonthQuery,
-  type TMonthAttendanceRow,
-  useMonthAttendance,
-} from './api';
+import { downloadAttendanceTemplate, payrollKeys, runMonthQuery, type TMonthAttendanceRow, useMonthAttendance } from './api';
 
 /** The figures entered for the month, then those the calendar gives; the table shows all six. */
 const ENTERED = [
@@ -209,6 +205,26 @@ export function MonthAttendanceCard({ run, editable }: { run: TRun; editable: bo
   );
 }
 
+/** The row's form: the employee it is for, and the four figures as typed. */
+export type TAttendanceRowFields = { employeeCode: string } & Record<Entered, string>;
+type TAttendanceRow = z.output<typeof ZMonthAttendanceRow>;
+
+/** The row checked by the contract's ZMonthAttendanceRow: a blank LWOP or overtime is 0 (its default); blank days are asked for. */
+export const ATTENDANCE_ROW_RESOLVER = contractResolver<TAttendanceRowFields, TAttendanceRow>(
+  into(
+    z.object({
+      employeeCode: z.string(),
+      payableDays: typedNumber(ZMonthAttendanceRow.shape.payableDays),
+      presentDays: typedNumber(ZMonthAttendanceRow.shape.presentDays),
+      lwopDays: typedNumber(ZMonthAttendanceRow.shape.lwopDays),
+      otHours: typedNumber(ZMonthAttendanceRow.shape.otHours),
+    }),
+    ZMonthAttendanceRow,
+  ),
+);
+/** The server names the body's row ('rows.0', to the form's own line) or its field ('rows.0.payableDays', on the field). */
+export const ATTENDANCE_ROW_RENAME = Object.fromEntries(['employeeCode', ...ENTERED.map((f) => f.key)].map((k) => [`rows.0.${k}`, k]));
+
 /** One employee's four figures of the month (PUT /api/payroll/attendance with one row). */
 function EditAttendance({
   run,
@@ -223,44 +239,32 @@ function EditAttendance({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [v, setV] = useState<Record<Entered, string>>(() => ({
-    payableDays: String(row.payableDays),
-    presentDays: String(row.presentDays),
-    lwopDays: String(row.lwopDays),
-    otHours: String(row.otHours),
-  }));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  // The server names the row ('rows.0') or its field ('rows.0.payableDays'); the toast shows any failure.
+  const form = useForm<TAttendanceRowFields, unknown, TAttendanceRow>({
+    resolver: ATTENDANCE_ROW_RESOLVER,
+    defaultValues: {
+      employeeCode: row.employeeCode,
+      payableDays: String(row.payableDays),
+      presentDays: String(row.presentDays),
+      lwopDays: String(row.lwopDays),
+      otHours: String(row.otHours),
+    },
+  });
+  const errors = form.formState.errors;
+  // The toast shows any failure.
   const save = useAction(
-    (attendanceRow: z.output<typeof ZMonthAttendanceRow>) =>
+    (attendanceRow: TAttendanceRow) =>
       api.put(
         apiPath('/api/payroll/attendance'),
         { ...runMonthQuery(run), rows: [attendanceRow] },
-        {
-          onError: (e: ApiError) =>
-            setErrors(Object.fromEntries(Object.entries(e.fieldErrors).map(([k, m]) => [k.replace(/^rows\.0\.?/, ''), m]))),
-        },
+        { onError: serverErrors(form, { rename: ATTENDANCE_ROW_RENAME }) },
       ),
     { onDone: () => onSaved() },
   );
   const saving = save.busy;
-  const submit = async () => {
-    // A blank LWOP or overtime is 0 (the schema's default); blank days are asked for.
-    const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
-    const parsed = ZMonthAttendanceRow.safeParse({
-      employeeCode: row.employeeCode,
-      payableDays: num(v.payableDays),
-      presentDays: num(v.presentDays),
-      lwopDays: num(v.lwopDays),
-      otHours: num(v.otHours),
-    });
-    if (!parsed.success) {
-      setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    await save.run(parsed.data);
-  };
-  const general = [...(errors[''] ?? []), ...(errors.employeeCode ?? [])];
+  const submit = form.handleSubmit(async (body) => {
+    await save.run(body);
+  });
+  const general = [errors.root?.message, errors.employeeCode?.message].filter(Boolean);
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent data-testid="attendance-edit">
@@ -274,17 +278,8 @@ function EditAttendance({
         </DialogHeader>
         <div className="grid grid-cols-2 gap-4">
           {ENTERED.map((f) => (
-            <FormField key={f.key} label={f.label} htmlFor={`att-${f.key}`} error={errors[f.key]}>
-              <Input
-                id={`att-${f.key}`}
-                inputMode="decimal"
-                value={v[f.key]}
-                aria-invalid={!!errors[f.key]}
-                onChange={(e) => {
-                  setV({ ...v, [f.key]: e.target.value });
-                  setErrors({});
-                }}
-              />
+            <FormField key={f.key} label={f.label} htmlFor={`att-${f.key}`} error={errors[f.key]?.message}>
+              <Input id={`att-${f.key}`} inputMode="decimal" aria-invalid={!!errors[f.key]} {...form.register(f.key)} />
             </FormField>
           ))}
         </div>

@@ -1,8 +1,10 @@
-import { type TSaveStructure, type TStructure, ZSaveStructure } from '@hr/contract';
+import { type TStructure, ZSaveStructure } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, Save, TrendingUp, UserSearch, Wallet } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { EmployeePicker, type TEmployeeOption } from '@/components/EmployeePicker';
 import { StructureView } from '@/components/payroll/StructureView';
 import { isStructureHead, structureKeys, useHeads } from '@/components/payroll/structure';
@@ -13,15 +15,18 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { EmptyState, PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
-import { type ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
+import { contractResolver, serverErrors } from '@/lib/form';
+import { into, optionalText } from '@/lib/form-fields';
 import { formatRupees } from '@/lib/format';
 import { currentMonth, formatYearMonth, toYearMonth, yearOptions } from '@/lib/months';
 import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
-import { issuesToFieldErrors, type THead } from './api';
+import type { THead } from './api';
 import { MonthYearInput } from './components';
 import { arrearsSentence, IncrementDialog, type TIncrementResult } from './IncrementDialog';
+import { sumRupees } from './run-employee-figures';
 import { StructureImportDialog } from './StructureImportDialog';
 
 /** /outlet/transaction/salary_increment: an employee's salary structure (versions by month) and increments, one or a batch. */
@@ -148,6 +153,47 @@ function amountsOf(inputHeads: THead[], current: TStructure | null): Record<stri
   );
 }
 
+type TYm = { year: number | null; month: number | null };
+/** The form's fields: the month it takes effect, the text typed per head (by head id), the remarks. */
+export type TStructureFields = { effectiveFrom: TYm; amounts: Record<string, string>; remarks: string };
+type TStructureBody = z.output<typeof ZSaveStructure>;
+
+/** A typed amount in rupees ('1,00,000' → 100000); blank → undefined (the head is left out), not a number → NaN. */
+const typedAmount = (text: string) => (text.trim() === '' ? undefined : Number(text.trim().replace(/,/g, '')));
+
+/** The fields checked by the contract's ZSaveStructure: the blank heads left out, at least one amount. */
+export const STRUCTURE_RESOLVER = contractResolver<TStructureFields, TStructureBody>(
+  into(
+    z.object({
+      effectiveFrom: z
+        .object({ year: z.number().nullable(), month: z.number().nullable() })
+        .transform((v) => (v.year && v.month ? toYearMonth(v.year, v.month) : '')),
+      amounts: z
+        .record(z.string(), z.string())
+        .superRefine((amounts, ctx) => {
+          for (const [id, text] of Object.entries(amounts))
+            if (Number.isNaN(typedAmount(text))) ctx.addIssue({ code: 'custom', path: [id], message: 'Enter an amount in rupees' });
+          if (!Object.values(amounts).some((text) => text.trim() !== ''))
+            ctx.addIssue({ code: 'custom', message: 'Enter at least one amount' });
+        })
+        .transform((amounts) =>
+          Object.fromEntries(Object.entries(amounts).flatMap(([id, text]) => (text.trim() === '' ? [] : [[id, typedAmount(text)]]))),
+        ),
+      remarks: optionalText(ZSaveStructure.shape.remarks),
+    }),
+    ZSaveStructure,
+  ),
+);
+
+/** The monthly total of the amounts typed so far (those that read as numbers), summed as paise. */
+export function structureTotal(amounts: Record<string, string>): number {
+  return sumRupees(
+    Object.values(amounts)
+      .map(typedAmount)
+      .filter((v): v is number => v !== undefined && Number.isFinite(v)),
+  );
+}
+
 /** A new structure version (or a correction of the month's version) from an effective month. */
 function StructureForm({
   employee,
@@ -161,21 +207,26 @@ function StructureForm({
   onSaved: (arrearsMonths: string[]) => void;
 }) {
   const queryClient = useQueryClient();
-  const [amounts, setAmounts] = useState<Record<string, string>>(() => amountsOf(inputHeads, current));
-  const [ym, setYm] = useState<{ year: number | null; month: number | null }>(() => ({ year: yearOptions()[0], month: currentMonth() }));
-  const [remarks, setRemarks] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm<TStructureFields, unknown, TStructureBody>({
+    resolver: STRUCTURE_RESOLVER,
+    defaultValues: {
+      effectiveFrom: { year: yearOptions()[0], month: currentMonth() },
+      amounts: amountsOf(inputHeads, current),
+      remarks: '',
+    },
+  });
+  const errors = form.formState.errors;
   // On failure the toast and the inline errors say why (409: the month is approved or locked).
   const saveAction = useAction(
-    (body: TSaveStructure) =>
+    (body: TStructureBody) =>
       api.post<TIncrementResult>(apiPath('/api/payroll/structures/:employeeId', { employeeId: employee.id }), body, {
-        onError: (e: ApiError) => setErrors(e.fieldErrors),
+        onError: serverErrors(form),
       }),
     {
       success: (_, body) => ({ title: 'Structure saved', description: `${employee.name} from ${formatYearMonth(body.effectiveFrom)}` }),
       onDone: async (r) => {
-        setRemarks('');
-        setErrors({});
+        form.setValue('remarks', '');
+        form.clearErrors();
         onSaved(r.arrearsMonths);
         await queryClient.invalidateQueries({ queryKey: structureKeys.of(employee.id) });
       },
@@ -183,41 +234,16 @@ function StructureForm({
   );
   const saving = saveAction.busy;
   // The form refills when the saved version changes (after a save) or the heads load.
-  useEffect(() => setAmounts(amountsOf(inputHeads, current)), [inputHeads, current]);
+  useEffect(() => form.setValue('amounts', amountsOf(inputHeads, current)), [form, inputHeads, current]);
 
-  const total = useMemo(() => {
-    let paise = 0;
-    for (const v of Object.values(amounts)) if (v.trim() !== '' && Number.isFinite(Number(v))) paise += Math.round(Number(v) * 100);
-    return paise / 100;
-  }, [amounts]);
-
-  const save = async () => {
-    const local: Record<string, string[]> = {};
-    const values: Record<string, number> = {};
-    for (const [id, text] of Object.entries(amounts)) {
-      if (text.trim() === '') continue;
-      const n = Number(text.replace(/,/g, ''));
-      if (!Number.isFinite(n)) local[`amounts.${id}`] = ['Enter an amount in rupees'];
-      else values[id] = n;
-    }
-    const payload = {
-      effectiveFrom: ym.year && ym.month ? toYearMonth(ym.year, ym.month) : '',
-      amounts: values,
-      remarks: remarks.trim() || null,
-    };
-    const parsed = ZSaveStructure.safeParse(payload);
-    if (!parsed.success) Object.assign(local, issuesToFieldErrors(parsed.error.issues));
-    if (Object.keys(values).length === 0) local.amounts = ['Enter at least one amount'];
-    if (Object.keys(local).length || !parsed.success) {
-      setErrors(local);
-      return;
-    }
-    await saveAction.run(parsed.data);
-  };
+  const total = structureTotal(form.watch('amounts'));
+  const save = form.handleSubmit(async (body) => {
+    await saveAction.run(body);
+  });
 
   const field = (h: THead) => {
     const key = String(h.id);
-    const error = errors[`amounts.${key}`];
+    const error = errors.amounts?.[key]?.message;
     return (
       <FormField
         key={h.id}
@@ -237,13 +263,8 @@ function StructureForm({
             id={`amount-${key}`}
             inputMode="decimal"
             className="pl-7 text-right tabular-nums"
-            value={amounts[key] ?? ''}
             aria-invalid={!!error}
-            onChange={(e) => {
-              const v = e.target.value;
-              setAmounts((a) => ({ ...a, [key]: v }));
-              setErrors((er) => ({ ...er, [`amounts.${key}`]: [], amounts: [] }));
-            }}
+            {...form.register(`amounts.${key}`)}
             data-testid={`amount-${h.code}`}
           />
         </div>
@@ -253,7 +274,7 @@ function StructureForm({
 
   const earnings = inputHeads.filter((h) => h.isEarning);
   const deductions = inputHeads.filter((h) => !h.isEarning);
-  const general = (errors.amounts ?? []).filter(Boolean);
+  const general = [errors.amounts?.message, errors.root?.message].filter(Boolean);
   return (
     <Card className="gap-4" data-testid="structure-form">
       <CardHeader>
@@ -264,8 +285,20 @@ function StructureForm({
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <FormField label="Effective from" htmlFor="structure-month" required error={errors.effectiveFrom}>
-          <MonthYearInput id="structure-month" year={ym.year} month={ym.month} onChange={setYm} invalid={!!errors.effectiveFrom} />
+        <FormField label="Effective from" htmlFor="structure-month" required error={errors.effectiveFrom?.message}>
+          <Controller
+            control={form.control}
+            name="effectiveFrom"
+            render={({ field }) => (
+              <MonthYearInput
+                id="structure-month"
+                year={field.value.year}
+                month={field.value.month}
+                onChange={field.onChange}
+                invalid={!!errors.effectiveFrom}
+              />
+            )}
+          />
         </FormField>
         {inputHeads.length === 0 ? (
           <p className="text-sm text-muted-foreground">No structure head is defined (every head is computed by a formula).</p>
@@ -281,8 +314,8 @@ function StructureForm({
           </>
         )}
         {general.length > 0 && <p className="text-sm text-destructive">{general.join(' ')}</p>}
-        <FormField label="Remarks" htmlFor="structure-remarks" error={errors.remarks}>
-          <Textarea id="structure-remarks" rows={2} maxLength={300} value={remarks} onChange={(e) => setRemarks(e.target.value)} />
+        <FormField label="Remarks" htmlFor="structure-remarks" error={errors.remarks?.message}>
+          <Textarea id="structure-remarks" rows={2} maxLength={300} {...form.register('remarks')} />
         </FormField>
         <div className="flex items-center justify-between gap-3">
           <span className="text-sm">

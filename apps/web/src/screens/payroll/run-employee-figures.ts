@@ -1,14 +1,13 @@
-// The figures of a run's employee lines: exact rupee sums, the month-on-month change of net pay and its flag, sorting.
+// The figures of a run's employee lines: exact rupee sums (a bonus's lines too), the month-on-month change of net pay and its flag, sorting.
 import type { TRunEmployee } from '@hr/contract';
+import { sumPaise, toPaise, toRupees } from '@hr/payroll';
 
 /** A month-on-month change of net pay above this share of last month's net is flagged for review. */
 const CHANGE_LIMIT = 0.1;
 
-/** Sums rupee amounts exactly (as whole paise), back to rupees. */
+/** Sums rupee amounts exactly: each read as whole paise by @hr/payroll's `toPaise` (half up), the sum back to rupees. */
 export function sumRupees(values: Iterable<number>): number {
-  let paise = 0;
-  for (const v of values) paise += Math.round(v * 100);
-  return paise / 100;
+  return toRupees(sumPaise(Array.from(values, toPaise)));
 }
 
 export const change = (r: TRunEmployee) => (r.previousNet === null ? null : sumRupees([r.net, -r.previousNet]));
