@@ -61,23 +61,3 @@ export function mappingItems(r: TResource, lines: readonly MappingLineLike[]): A
     .filter((l) => l.mapped)
     .map((l) => ({ itemId: l.itemId, ...Object.fromEntries(extras.filter((e) => l[e] !== undefined).map((e) => [e, l[e]])) }));
 }
-
-/**
- * The server's field errors of a checklist save (`items.<n>.<extra>`, n counting the mapped lines as sent) by item and
- * extra, so each shows on its line.
- */
-export function mappingErrors(
-  r: TResource,
-  lines: readonly MappingLineLike[],
-  fieldErrors: Record<string, string[]>,
-): Map<number, Record<string, string>> {
-  const sent = mappingItems(r, lines);
-  const out = new Map<number, Record<string, string>>();
-  for (const [path, messages] of Object.entries(fieldErrors)) {
-    const m = /^items\.(\d+)\.(\w+)$/.exec(path);
-    const item = m ? sent[Number(m[1])] : undefined;
-    if (!m || !item) continue;
-    out.set(item.itemId, { ...(out.get(item.itemId) ?? {}), [m[2]]: messages[0] ?? 'Invalid' });
-  }
-  return out;
-}
