@@ -9,7 +9,8 @@ import { writeAudit } from '../../lib/audit';
 import { bulkInsert } from '../../lib/bulk';
 import { BadRequest, Conflict, Forbidden } from '../../lib/errors';
 import { type AuthContext, canReachUnit, hasAction } from '../access/context';
-import { decide, submitApproval, withdrawApproval } from '../approvals/service';
+import { decideRecord, type RecordKind } from '../approvals/decide-record';
+import { submitApproval, withdrawApproval } from '../approvals/service';
 import { assertPayMonthOpen, bonusApproval, bonusLinesFor, type ComputedLine, loadBonus, updateBonus } from './bonuses';
 
 type BonusAction = z.output<typeof ZBonusAction>;
@@ -84,14 +85,18 @@ export async function changeBonus(db: Db, auth: AuthContext, id: number, b: TSav
   await db.transaction((tx) => updateBonus(tx, auth, id, b, lines, requestId));
 }
 
+/** A bonus as the approvals module decides it: one with its approval (whose own state answers 409 once decided). */
+const BONUS_DECISION: RecordKind<Awaited<ReturnType<typeof loadBonus>>, void> = {
+  load: loadBonus,
+  waiting: (x) => x.approvalId ?? null,
+  refusal: () => 'This bonus has no approval pending',
+  view: async () => undefined,
+};
+
 /** Approve or reject (approvers); mark a separately paid bonus paid, or cancel a draft (the edit action); audited. */
 export async function actOnBonus(db: Db, auth: AuthContext, id: number, b: BonusAction, requestId: string): Promise<void> {
-  const bonus = await loadBonus(db, auth, id);
-  if (b.action === 'approve' || b.action === 'reject') {
-    if (!bonus.approvalId) throw new Conflict('This bonus has no approval pending');
-    await decide(db, auth, bonus.approvalId, b.action, b.remark ?? null, requestId);
-    return;
-  }
+  if (b.action === 'approve' || b.action === 'reject') return decideRecord(db, auth, id, b, requestId, BONUS_DECISION);
+  await loadBonus(db, auth, id);
   if (!(await hasAction(db, auth, MENU.employeeBonus, 'edit'))) throw new Forbidden('Your role may not change bonuses');
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(bonuses).where(eq(bonuses.id, id)).for('update');
