@@ -9,6 +9,7 @@ import { useOwnChangeRequests } from '@/components/employee/api';
 import { ApprovalHistory, CHANGE_LABELS, changeValue } from '@/components/employee/changes';
 import { EmployeeHeader } from '@/components/employee/EmployeeHeader';
 import { InfoGrid, Section, SelectField, TextField, type Values } from '@/components/employee/fields';
+import { fieldPropsOf } from '@/components/employee/fields-form';
 import { PersonalFields } from '@/components/employee/PersonalFields';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -22,7 +23,7 @@ import { errorToast } from '@/lib/toast-store';
 import { useAction } from '@/lib/useAction';
 import { useCurrentMenu } from '@/lib/useCurrentMenu';
 import { WithMyEmployee } from './MyEmployee';
-import { CHANGE_REQUEST_RENAME, CHANGE_REQUEST_RESOLVER, CONTACT_RESOLVER, contactValuesOf, fieldPropsOf } from './profile-form';
+import { CHANGE_REQUEST_RENAME, CHANGE_REQUEST_RESOLVER, CONTACT_RESOLVER, contactValuesOf } from './profile-form';
 
 const PROFILE_PATH = MENU.profile;
 

@@ -1,6 +1,7 @@
 import { installPlainMessages, type TEmployee } from '@hr/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Values } from '@/components/employee/fields';
+import { errorsOf } from '@/components/employee/fields-form';
 import { placeServerErrors } from '@/lib/form';
 import {
   CHANGE_REQUEST_RENAME,
@@ -8,7 +9,6 @@ import {
   CONTACT_RESOLVER,
   changeRequestOf,
   contactValuesOf,
-  errorsOf,
   NO_CHANGE_MESSAGE,
 } from './profile-form';
 

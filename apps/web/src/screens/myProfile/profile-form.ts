@@ -1,6 +1,6 @@
 // My profile's two forms (ProfileScreen): the contact details, checked as POST /api/me/employee/contact checks them
 // (ZEmployeeContact), and the bank / statutory change request, as POST /api/me/employee/change-requests does
-// (ZProfileChangeRequestInput); and the field props (`FP`) the employee field components take, made from a form.
+// (ZProfileChangeRequestInput). Their fields get their props from the form through fieldPropsOf (components/employee).
 import {
   BANK_STATUTORY_FIELDS,
   CONTACT_FIELDS,
@@ -10,9 +10,8 @@ import {
   ZEmployeeContact,
   ZProfileChangeRequestInput,
 } from '@hr/contract';
-import type { FieldErrors, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import type { Errors, FP, Values } from '@/components/employee/fields';
+import type { Values } from '@/components/employee/fields';
 import { contractResolver } from '@/lib/form';
 
 /** The employee's contact fields as the form holds them. */
@@ -51,28 +50,3 @@ export const CHANGE_REQUEST_RESOLVER = contractResolver<Values, TProfileChangeRe
 
 /** The server names a changed field `changes.pan`; the form's field is `pan`. */
 export const CHANGE_REQUEST_RENAME: Record<string, string> = Object.fromEntries(BANK_STATUTORY_FIELDS.map((k) => [`changes.${k}`, k]));
-
-/** A form's errors as the field components show them (`{ pan: ['…'] }`); a `changes.<field>` error on its field. */
-export function errorsOf(found: FieldErrors): Errors {
-  const out: Errors = {};
-  // `changes` is a field error itself ("Enter at least one new value") or holds its fields' errors.
-  const nested = (found.changes && !('type' in found.changes) ? found.changes : {}) as Record<string, unknown>;
-  for (const [k, e] of [...Object.entries(found), ...Object.entries(nested)]) {
-    const message = (e as { message?: unknown } | undefined)?.message;
-    if (typeof message === 'string' && message) out[k] = [message];
-  }
-  return out;
-}
-
-/** The field components' props from a form: its values, its errors, a change that clears the field's error. */
-export function fieldPropsOf<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, disabled: boolean): FP {
-  return {
-    values: form.watch() as Values,
-    errors: errorsOf(form.formState.errors as FieldErrors),
-    onChange: (name, value) => {
-      form.setValue(name as Path<T>, value as PathValue<T, Path<T>>, { shouldDirty: true });
-      form.clearErrors(name as Path<T>);
-    },
-    disabled,
-  };
-}

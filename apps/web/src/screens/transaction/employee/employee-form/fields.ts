@@ -1,5 +1,9 @@
-import type { TEmployee } from '@hr/contract';
+// The employee form's fields by tab, the values it starts from, and its check: the contract's ZEmployeeInput, the
+// schema POST /api/employees and /api/employees/:id validate with, on the body the form sends.
+import { type TEmployee, type TEmployeeInputParsed, ZEmployeeInput } from '@hr/contract';
+import { z } from 'zod';
 import type { Values } from '@/components/employee/fields';
+import { contractResolver } from '@/lib/form';
 
 export const TAB_OF: Record<string, string> = {};
 const tabFields: Record<string, string[]> = {
@@ -77,7 +81,8 @@ const tabFields: Record<string, string[]> = {
   ],
 };
 for (const [tab, fields] of Object.entries(tabFields)) for (const f of fields) TAB_OF[f] = tab;
-const INPUT_KEYS = Object.values(tabFields).flat();
+/** The fields the form sends (every tab's). */
+export const INPUT_KEYS = Object.values(tabFields).flat();
 
 export const EMPTY: Values = {
   gender: '',
@@ -107,4 +112,18 @@ export function payloadOf(values: Values): Values {
     out[k] = v === '' ? null : v;
   }
   return out;
+}
+
+/** The form's check: what the inputs hold, sent as payloadOf sends it, checked by the contract; the submit gets its output. */
+export const EMPLOYEE_RESOLVER = contractResolver<Values, TEmployeeInputParsed>(
+  z.preprocess((v) => payloadOf(v as Values), ZEmployeeInput),
+);
+
+/** The first tab holding one of these fields in error (a nested key such as `weeklyOffs.0` counts for its field). */
+export function firstErrorTab(fields: readonly string[]): string | undefined {
+  for (const f of fields) {
+    const tab = TAB_OF[f.split('.')[0] ?? ''];
+    if (tab) return tab;
+  }
+  return undefined;
 }

@@ -1,44 +1,50 @@
-import { type TEmployee, ZEmployeeInput } from '@hr/contract';
+import type { TEmployee, TEmployeeInputParsed } from '@hr/contract';
 import { MENU } from '@hr/contract/menus';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useEmployee } from '@/components/employee/api';
-import type { Errors, Values } from '@/components/employee/fields';
+import type { Values } from '@/components/employee/fields';
+import { errorsOf, fieldPropsOf } from '@/components/employee/fields-form';
 import { type ApiError, api } from '@/lib/api';
 import { apiPath } from '@/lib/api-path';
 import { encryptParam } from '@/lib/crypto';
+import { serverErrors } from '@/lib/form';
 import { toast } from '@/lib/toast-store';
 import { useAction } from '@/lib/useAction';
-import { EMPTY, payloadOf, TAB_OF, valuesOf } from './fields';
+import { EMPLOYEE_RESOLVER, EMPTY, firstErrorTab, INPUT_KEYS, valuesOf } from './fields';
 
-/** The employee form's values, errors, open tab and save (checked by the contract's schema first, then by the server). */
+/**
+ * The employee form (react-hook-form): its values, errors, open tab and save, checked by the contract's schema first
+ * (EMPLOYEE_RESOLVER), then by the server (its field errors on the fields). The first tab holding an error opens.
+ */
 export function useEmployeeForm(id: number | null, editable: boolean) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const employee = useEmployee(id);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<Values, unknown, TEmployeeInputParsed>({ resolver: EMPLOYEE_RESOLVER, defaultValues: EMPTY });
   const [tab, setTab] = useState('personal');
-  const [dirty, setDirty] = useState(false);
-  /** Shows the errors and opens the first tab that holds one. */
-  const showErrors = (fe: Errors) => {
-    setErrors(fe);
-    const first = Object.keys(fe).find((k) => fe[k]?.length && TAB_OF[k]);
-    if (first) setTab(TAB_OF[first]);
+  const openFirstTab = (fields: readonly string[]) => {
+    const first = firstErrorTab(fields);
+    if (first) setTab(first);
+  };
+  const onServerError = (err: ApiError) => {
+    serverErrors(form, { fields: INPUT_KEYS })(err);
+    openFirstTab(Object.keys(err.fieldErrors));
   };
   // On failure the toast and the inline errors say why.
   const saveAction = useAction(
-    (payload: Values) =>
+    (body: TEmployeeInputParsed) =>
       id === null
-        ? api.post<TEmployee>(apiPath('/api/employees'), payload, { onError: (err: ApiError) => showErrors(err.fieldErrors) })
-        : api.post<TEmployee>(apiPath('/api/employees/:id', { id }), payload, { onError: (err: ApiError) => showErrors(err.fieldErrors) }),
+        ? api.post<TEmployee>(apiPath('/api/employees'), body, { onError: onServerError })
+        : api.post<TEmployee>(apiPath('/api/employees/:id', { id }), body, { onError: onServerError }),
     {
       success: (saved) => ({ title: 'Saved', description: `${saved.name} (${saved.employeeCode})` }),
       onDone: async (saved) => {
         // Saved: leaving (or the new record's own address) no longer asks about unsaved changes.
-        flushSync(() => setDirty(false));
+        flushSync(() => form.reset(form.getValues()));
         await queryClient.invalidateQueries({ queryKey: ['employees'] });
         if (id === null) navigate(`${MENU.employee}/${encryptParam(String(saved.id))}`, { replace: true });
       },
@@ -46,31 +52,19 @@ export function useEmployeeForm(id: number | null, editable: boolean) {
   );
   const e = employee.data;
   useEffect(() => {
-    if (e) {
-      setValues(valuesOf(e));
-      setDirty(false);
-    }
+    if (e) form.reset(valuesOf(e));
   }, [e]);
 
-  const set = (name: string, value: unknown) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((er) => ({ ...er, [name]: undefined }));
-    setDirty(true);
-  };
-  const fp = { values, errors, onChange: set, disabled: !editable };
-
-  const save = async () => {
-    const payload = payloadOf(values);
-    const parsed = ZEmployeeInput.safeParse(payload);
-    if (!parsed.success) {
-      const fe: Errors = {};
-      for (const i of parsed.error.issues) fe[String(i.path[0])] = [...(fe[String(i.path[0])] ?? []), i.message];
-      showErrors(fe);
+  const fp = fieldPropsOf(form, !editable);
+  const save = form.handleSubmit(
+    async (body) => {
+      await saveAction.run(body);
+    },
+    (errors) => {
+      openFirstTab(Object.keys(errorsOf(errors)));
       toast({ variant: 'destructive', title: 'ERR!!', description: 'Please correct the highlighted fields' });
-      return;
-    }
-    await saveAction.run(payload);
-  };
+    },
+  );
 
-  return { employee, e, values, errors, tab, setTab, dirty, fp, save, saving: saveAction.busy };
+  return { employee, e, errors: fp.errors, tab, setTab, dirty: form.formState.isDirty, fp, save, saving: saveAction.busy };
 }
