@@ -11,7 +11,8 @@ import { advanceInstalments, employees, salaryAdvances } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachRecord, hasAction } from '../access/context';
-import { decide, submitApproval, withdrawApproval } from '../approvals/service';
+import { decideRecord, type RecordKind } from '../approvals/decide-record';
+import { submitApproval, withdrawApproval } from '../approvals/service';
 import { addMonths, advanceApproval, issueAdvanceVoucher, loadAdvance, monthFinal, updateAdvance } from './advances';
 
 type Advance = Awaited<ReturnType<typeof loadAdvance>>;
@@ -137,17 +138,21 @@ async function skip(tx: Tx, before: Advance, b: Action<'skip'>) {
   return `Skipped ${inst.dueMonth}: ${b.reason}`;
 }
 
+/** An advance as the approvals module decides it: one with its approval (whose own state answers 409 once decided). */
+const ADVANCE_DECISION: RecordKind<Advance, void> = {
+  load: (db, auth, id) => loadAdvance(db, auth, id),
+  waiting: (x) => x.approvalId ?? null,
+  refusal: () => 'This advance has no approval pending',
+  view: async () => undefined,
+};
+
 /**
  * Approve / reject need the approve action (checked by the approvals module); pay, cancel, pre-close and skip the
  * edit action. Each change is audited with its note.
  */
 export async function actOnAdvance(db: Db, auth: AuthContext, id: number, b: TAdvanceAction, requestId: string): Promise<void> {
-  const a = await loadAdvance(db, auth, id);
-  if (b.action === 'approve' || b.action === 'reject') {
-    if (!a.approvalId) throw new Conflict('This advance has no approval pending');
-    await decide(db, auth, a.approvalId, b.action, b.remark ?? null, requestId);
-    return;
-  }
+  if (b.action === 'approve' || b.action === 'reject') return decideRecord(db, auth, id, b, requestId, ADVANCE_DECISION);
+  await loadAdvance(db, auth, id);
   if (!(await hasAction(db, auth, MENU.salaryAdvance, 'edit'))) throw new Forbidden('Your role may not change advances');
   await db.transaction(async (tx) => {
     const before = await loadAdvance(tx, auth, id, true);
