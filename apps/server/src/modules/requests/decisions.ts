@@ -4,9 +4,34 @@ import type { TRequest } from '@hr/contract';
 import type { Db } from '../../db/client';
 import { AppError, BadRequest, Conflict, Forbidden, NotFound } from '../../lib/errors';
 import type { AuthContext } from '../access/context';
-import { cancelApproval, cancelDecided, decide } from '../approvals/service';
+import { decideRecord, type RecordKind } from '../approvals/decide-record';
+import { cancelApproval, cancelDecided } from '../approvals/service';
 import { requestView } from './lists';
-import { reachRequest } from './request-rules';
+import { type RequestRow, reachRequest } from './request-rules';
+
+/** A request as it is decided: one that waits on its pending approval, answered as the lists show it. */
+const REQUEST_DECISION: RecordKind<RequestRow, TRequest> = {
+  load: async (db, auth, id) => {
+    const r = await reachRequest(db, auth, id);
+    if (r.approvalId === null) throw new NotFound('Request not found');
+    return r;
+  },
+  waiting: (r) => (r.status === 'pending' ? r.approvalId : null),
+  refusal: (r) => `This request was already ${r.status}`,
+  view: (db, auth, r) => requestView(db, auth, r.id),
+};
+
+/** The requester's own withdrawal (403 for anyone else, before the request's state). */
+const REQUEST_WITHDRAWAL: RecordKind<RequestRow, TRequest> = {
+  load: async (db, auth, id) => {
+    const r = await reachRequest(db, auth, id);
+    if (r.requestedBy !== auth.userId) throw new Forbidden('Only the requester may withdraw a request');
+    return r;
+  },
+  waiting: (r) => (r.status === 'pending' ? r.approvalId : null),
+  refusal: REQUEST_DECISION.refusal,
+  view: REQUEST_DECISION.view,
+};
 
 export async function decideRequest(
   db: Db,
@@ -14,21 +39,13 @@ export async function decideRequest(
   id: number,
   action: 'approve' | 'reject',
   remark: string | null | undefined,
-  requestId?: string,
+  requestId: string,
 ): Promise<TRequest> {
-  const r = await reachRequest(db, auth, id);
-  if (r.approvalId === null) throw new NotFound('Request not found');
-  if (r.status !== 'pending') throw new Conflict(`This request was already ${r.status}`);
-  await decide(db, auth, r.approvalId, action, remark ?? null, requestId);
-  return requestView(db, auth, id);
+  return decideRecord(db, auth, id, { action, remark }, requestId, REQUEST_DECISION);
 }
 
-export async function withdrawRequest(db: Db, auth: AuthContext, id: number, requestId?: string): Promise<TRequest> {
-  const r = await reachRequest(db, auth, id);
-  if (r.requestedBy !== auth.userId) throw new Forbidden('Only the requester may withdraw a request');
-  if (r.status !== 'pending' || r.approvalId === null) throw new Conflict(`This request was already ${r.status}`);
-  await cancelApproval(db, auth, r.approvalId, null, requestId);
-  return requestView(db, auth, id);
+export async function withdrawRequest(db: Db, auth: AuthContext, id: number, requestId: string): Promise<TRequest> {
+  return decideRecord(db, auth, id, { action: 'withdraw' }, requestId, REQUEST_WITHDRAWAL);
 }
 
 /**
@@ -36,7 +53,7 @@ export async function withdrawRequest(db: Db, auth: AuthContext, id: number, req
  * (the requester before it starts; an approver with a reason). An approved leave's days return to the balance and
  * the days are worked out again.
  */
-export async function cancelRequest(db: Db, auth: AuthContext, id: number, reason: string | null | undefined, requestId?: string) {
+export async function cancelRequest(db: Db, auth: AuthContext, id: number, reason: string | null | undefined, requestId: string) {
   const r = await reachRequest(db, auth, id);
   const note = reason?.trim() || null;
   if (r.status === 'pending') {
@@ -57,7 +74,7 @@ export async function bulkDecide(
   db: Db,
   auth: AuthContext,
   body: { ids: number[]; action: 'approve' | 'reject'; remark?: string | null },
-  requestId?: string,
+  requestId: string,
 ) {
   const { ids, action, remark } = body;
   if (action === 'reject' && !remark?.trim())
