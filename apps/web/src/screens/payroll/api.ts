@@ -227,13 +227,3 @@ export function financialYears(now = new Date()): number[] {
 
 /** 2026 → '2026-27'. */
 export const fyName = (startYear: number): string => financialYearStarting(startYear).name;
-
-/** Field errors of a zod parse as the API sends them (dotted path → messages). */
-export function issuesToFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const i of issues) {
-    const key = i.path.map(String).join('.');
-    out[key] = [...(out[key] ?? []), i.message];
-  }
-  return out;
-}
