@@ -13,7 +13,8 @@ import { writeAudit } from '../../lib/audit';
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors';
 import { orgToday, orgZone } from '../../lib/org-zone';
 import { type AuthContext, hasAction, unitScope } from '../access/context';
-import { approvalOf, cancelApproval, decide, defineApprovalKind, historyOf, submitApproval } from '../approvals/service';
+import { decideRecord, type RecordKind } from '../approvals/decide-record';
+import { type ApprovalRow, approvalOf, defineApprovalKind, historyOf, submitApproval } from '../approvals/service';
 import { addPunch } from './punches';
 import { assertEmployeeDayOpen, ownEmployeeId, reachEmployee } from './service';
 
@@ -189,27 +190,37 @@ export async function listRegularisations(db: Db, auth: AuthContext, q: z.infer<
   };
 }
 
+/** A correction as it is decided: its approval, whose own state answers 409 once decided (the remark's 400 first). */
+const REGULARISATION_DECISION: RecordKind<{ id: number; approval: ApprovalRow }, RegularisationView> = {
+  async load(db, auth, id) {
+    const [r] = await queryRows<{ id: number; employeeId: number }>(
+      db,
+      sql`select id, employee_id as "employeeId" from regularisations where id = ${id}`,
+    );
+    // Another unit's or employee's correction answers exactly like a missing one.
+    const missing = () => new NotFound('Correction not found');
+    if (!r) throw missing();
+    await reachEmployee(db, auth, r.employeeId, null).catch((err) => {
+      throw err instanceof NotFound ? missing() : err;
+    });
+    const approval = await approvalOf(db, regularisationApproval, r.id);
+    if (!approval) throw missing();
+    return { id: r.id, approval };
+  },
+  waiting: (r) => r.approval.id,
+  refusal: (r) => `This request was already ${r.approval.state}`,
+  view: async (db, auth, r) => (await listRegularisations(db, auth, { scope: 'all', page: 1, pageSize: 1 }, r.id)).rows[0],
+};
+
+type RegularisationView = Awaited<ReturnType<typeof listRegularisations>>['rows'][number];
+
 export async function decideRegularisation(
   db: Db,
   auth: AuthContext,
   id: number,
   action: 'approve' | 'reject' | 'cancel',
   remark: string | undefined,
-  requestId?: string,
+  requestId: string,
 ) {
-  const [r] = await queryRows<{ id: number; employeeId: number }>(
-    db,
-    sql`select id, employee_id as "employeeId" from regularisations where id = ${id}`,
-  );
-  // Another unit's or employee's correction answers exactly like a missing one.
-  const missing = () => new NotFound('Correction not found');
-  if (!r) throw missing();
-  await reachEmployee(db, auth, r.employeeId, null).catch((err) => {
-    throw err instanceof NotFound ? missing() : err;
-  });
-  const approval = await approvalOf(db, regularisationApproval, r.id);
-  if (!approval) throw missing();
-  if (action === 'cancel') await cancelApproval(db, auth, approval.id, remark ?? null, requestId);
-  else await decide(db, auth, approval.id, action, remark ?? null, requestId);
-  return (await listRegularisations(db, auth, { scope: 'all', page: 1, pageSize: 1 }, id)).rows[0];
+  return decideRecord(db, auth, id, { action: action === 'cancel' ? 'withdraw' : action, remark }, requestId, REGULARISATION_DECISION);
 }
