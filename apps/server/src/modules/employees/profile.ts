@@ -14,7 +14,8 @@ import { writeAudit } from '../../lib/audit';
 import type { FieldErrors } from '../../lib/errors';
 import { BadRequest, Conflict, NotFound } from '../../lib/errors';
 import { type AuthContext, canReachUnit, unitScope } from '../access/context';
-import { approvalOf, decide, defineApprovalKind, historyOf, submitApproval } from '../approvals/service';
+import { decideRecord, type RecordKind } from '../approvals/decide-record';
+import { type ApprovalRow, approvalOf, defineApprovalKind, historyOf, submitApproval } from '../approvals/service';
 import { loadEmployeeRow } from './read';
 
 type ChangeValue = string | number | null;
@@ -192,6 +193,19 @@ export async function listChangeRequests(db: Db, auth: AuthContext, status: 'pen
   return toRequests(db, rows);
 }
 
+/** A change request as it is decided: its approval, whose own state answers 409 once decided (the remark's 400 first). */
+const CHANGE_REQUEST_DECISION: RecordKind<ApprovalRow, void> = {
+  async load(db, auth, id) {
+    const approval = await approvalOf(db, profileChangeApproval, id);
+    // One answer for a missing request and another unit's (decide's own 404 would name it differently).
+    if (!approval || !canReachUnit(auth, approval.unitId)) throw new NotFound('Change request not found');
+    return approval;
+  },
+  waiting: (a) => a.id,
+  refusal: (a) => `This request was already ${a.state}`,
+  view: async () => undefined,
+};
+
 /** Approve (apply) or reject (with a remark) through the approvals module. */
 export async function decideChangeRequest(
   db: Db,
@@ -199,10 +213,7 @@ export async function decideChangeRequest(
   id: number,
   approve: boolean,
   note: string | undefined,
-  requestId?: string,
+  requestId: string,
 ) {
-  const approval = await approvalOf(db, profileChangeApproval, id);
-  // One answer for a missing request and another unit's (decide's own 404 would name it differently).
-  if (!approval || !canReachUnit(auth, approval.unitId)) throw new NotFound('Change request not found');
-  await decide(db, auth, approval.id, approve ? 'approve' : 'reject', note, requestId);
+  await decideRecord(db, auth, id, { action: approve ? 'approve' : 'reject', remark: note }, requestId, CHANGE_REQUEST_DECISION);
 }
