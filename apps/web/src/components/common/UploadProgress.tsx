@@ -1,6 +1,7 @@
 // An upload's progress (SheetImportDialog, the employee import, a leave's attachment): what is happening to the file,
 // its percentage and a bar.
 import type { ReactNode } from 'react';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 export function UploadProgress({
   label,
@@ -19,16 +20,7 @@ export function UploadProgress({
         <span>{label}</span>
         <span className="tabular-nums">{percent}%</span>
       </div>
-      <div
-        className="h-2 overflow-hidden rounded-full bg-muted"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-label={typeof label === 'string' ? label : 'Upload progress'}
-      >
-        <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar percent={percent} label={typeof label === 'string' ? label : 'Upload progress'} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { isJobFinished, type TJob } from '@hr/contract';
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { cancelJob, useJob } from './useJob';
 
 /**
@@ -66,19 +67,7 @@ export function JobProgress({
           )}
         </span>
       </div>
-      <div
-        className="h-2 overflow-hidden rounded-full bg-muted"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={total > 0 ? percent : undefined}
-        aria-label={label}
-      >
-        <div
-          className={`h-full bg-primary transition-all ${total > 0 ? '' : 'w-1/3 animate-pulse'}`}
-          style={total > 0 ? { width: `${percent}%` } : undefined}
-        />
-      </div>
+      <ProgressBar percent={total > 0 ? percent : undefined} label={label} />
     </div>
   );
 }
